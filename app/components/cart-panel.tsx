@@ -1,0 +1,161 @@
+// The cart side panel (SPEC §2 "Cart side panel"): a modal dialog, so focus stays inside, Escape
+// closes it and focus returns to the cart button; page scroll is locked while it is open.
+import { useEffect, useRef } from "react";
+import { Link, useNavigate } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { cartSubtotal, useCart } from "~/modules/cart/cart-store";
+
+export function CartPanel({ currency }: { currency: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { items, isOpen, toggleCart, removeItem, updateQuantity, clearCart } = useCart();
+  const navigate = useNavigate();
+  const subtotal = cartSubtotal(items);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (isOpen && !d.open) d.showModal();
+    if (!isOpen && d.open) d.close();
+  }, [isOpen]);
+
+  const close = () => toggleCart(false);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="cart-title"
+      onClose={close}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) close();
+      }}
+      className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-full max-w-md bg-cream p-0 text-ink shadow-2xl backdrop:bg-ink/40"
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between border-b border-ink/10 px-5 py-4">
+          <h2 id="cart-title" className="text-xl font-semibold">
+            Your Cart ({items.length} line items)
+          </h2>
+          <button
+            type="button"
+            onClick={close}
+            aria-label="Close cart"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5"
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                d="M6 6l12 12M18 6 6 18"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+        </div>
+
+        {items.length === 0 ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center">
+            <p className="text-lg font-semibold">Your cart is empty</p>
+            <p className="text-ink/70">Add items to your cart to continue shopping</p>
+            <button type="button" className="btn-primary mt-3" onClick={close}>
+              Continue Shopping
+            </button>
+          </div>
+        ) : (
+          <>
+            <ul className="flex-1 space-y-4 overflow-y-auto px-5 py-4">
+              {items.map(({ product, quantity }) => (
+                <li key={product.id} className="flex gap-4 rounded-xl bg-white p-3 shadow-sm">
+                  {product.images[0] ? (
+                    <img
+                      src={product.images[0]}
+                      alt=""
+                      width={80}
+                      height={80}
+                      className="h-20 w-20 rounded-lg bg-cream-deep object-cover"
+                    />
+                  ) : (
+                    <div className="h-20 w-20 rounded-lg bg-cream-deep" aria-hidden="true" />
+                  )}
+                  <div className="flex flex-1 flex-col gap-1">
+                    <Link
+                      to={`/product/${product.id}`}
+                      onClick={close}
+                      className="font-semibold hover:underline"
+                    >
+                      {product.name}
+                    </Link>
+                    <span className="text-sm text-ink/60">{product.category}</span>
+                    <span className="text-sm">{formatMoney(product.price, currency)}</span>
+                    <div className="mt-1 flex items-center gap-2">
+                      <button
+                        type="button"
+                        className="h-9 w-9 rounded-full border border-ink/20 disabled:opacity-40"
+                        aria-label={`Decrease quantity of ${product.name}`}
+                        disabled={quantity <= 1}
+                        onClick={() => updateQuantity(product.id, quantity - 1)}
+                      >
+                        −
+                      </button>
+                      <span aria-live="polite" className="w-6 text-center">
+                        {quantity}
+                      </span>
+                      <button
+                        type="button"
+                        className="h-9 w-9 rounded-full border border-ink/20 disabled:opacity-40"
+                        aria-label={`Increase quantity of ${product.name}`}
+                        disabled={quantity >= product.stockQuantity}
+                        onClick={() => updateQuantity(product.id, quantity + 1)}
+                      >
+                        +
+                      </button>
+                      <button
+                        type="button"
+                        className="ml-auto text-sm text-clay underline-offset-2 hover:underline"
+                        onClick={() => removeItem(product.id)}
+                      >
+                        Remove
+                      </button>
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="space-y-2 border-t border-ink/10 px-5 py-4">
+              <Row label="Subtotal" value={formatMoney(subtotal, currency)} />
+              <Row label="Shipping" value="Calculated at checkout" />
+              <Row label="Taxes" value="Calculated at checkout" />
+              <Row label="Total" value={formatMoney(subtotal, currency)} strong />
+              <div className="flex flex-col gap-2 pt-2">
+                <button
+                  type="button"
+                  className="btn-primary"
+                  onClick={() => {
+                    close();
+                    navigate("/checkout");
+                  }}
+                >
+                  Checkout
+                </button>
+                <button type="button" className="btn-secondary" onClick={close}>
+                  Continue Shopping
+                </button>
+                <button type="button" className="btn text-clay" onClick={clearCart}>
+                  Clear Cart
+                </button>
+              </div>
+            </div>
+          </>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between ${strong ? "text-lg font-bold" : ""}`}>
+      <span>{label}</span>
+      <span>{value}</span>
+    </div>
+  );
+}

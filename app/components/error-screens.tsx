@@ -1,0 +1,50 @@
+// The crash screen (SPEC §2 route protection) and the not-found page.
+import { Link } from "react-router";
+
+export function CrashScreen() {
+  return (
+    <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
+      <h1 className="text-4xl font-bold">Something went wrong</h1>
+      <p className="mt-4 max-w-md text-lg text-ink/75">
+        We encountered an authentication error. Please reload the page to try again.
+      </p>
+      <button type="button" className="btn-primary mt-8" onClick={() => window.location.reload()}>
+        Reload Page
+      </button>
+    </section>
+  );
+}
+
+export function NotFoundScreen() {
+  return (
+    <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
+      <p className="font-semibold tracking-widest text-leaf uppercase">404</p>
+      <h1 className="mt-2 text-4xl font-bold">We couldn't find that page</h1>
+      <p className="mt-4 max-w-md text-lg text-ink/75">
+        The link may be old, or the page may have moved. These are good places to carry on:
+      </p>
+      <ul className="mt-8 flex flex-wrap justify-center gap-3">
+        <li>
+          <Link to="/" className="btn-primary">
+            Home
+          </Link>
+        </li>
+        <li>
+          <Link to="/products" className="btn-secondary">
+            Products
+          </Link>
+        </li>
+        <li>
+          <Link to="/education" className="btn-secondary">
+            Education
+          </Link>
+        </li>
+        <li>
+          <Link to="/waitlist" className="btn-secondary">
+            Join the waitlist
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+// The full-screen menu under 768 px (SPEC §2): Home, Education, Products, Waitlist, Start Your
+// Garden, Sign In (or the signed-in block when accounts land), and Cart.
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { Logo } from "./logo";
+import { mainNav } from "./site-header";
+
+export function MobileMenu({
+  open,
+  onClose,
+  brandName,
+}: {
+  open: boolean;
+  onClose: () => void;
+  brandName: string;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  // Following a link closes the menu.
+  useEffect(() => {
+    onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname]);
+
+  return (
+    <dialog
+      id="mobile-menu"
+      ref={dialog}
+      aria-label="Menu"
+      onClose={onClose}
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-cream p-0 text-ink backdrop:bg-transparent md:hidden"
+    >
+      <div className="flex h-full flex-col">
+        <div className="container-page flex h-16 items-center justify-between">
+          <Logo brandName={brandName} />
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close menu"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5"
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                d="M6 6l12 12M18 6 6 18"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+        </div>
+        <nav aria-label="Mobile" className="container-page flex flex-1 flex-col gap-2 py-6">
+          {mainNav.map((item) => (
+            <Link key={item.to} to={item.to} className="py-3 font-serif text-3xl font-semibold">
+              {item.label}
+            </Link>
+          ))}
+          <Link to="/product" className="btn-primary mt-6 text-lg">
+            Start Your Garden
+          </Link>
+          <div className="mt-auto flex flex-col gap-3 border-t border-ink/10 pt-6">
+            <Link to="/auth" className="btn-secondary">
+              Sign In
+            </Link>
+            <Link to="/checkout" className="btn-light border border-ink/10">
+              Cart
+            </Link>
+          </div>
+        </nav>
+      </div>
+    </dialog>
+  );
+}

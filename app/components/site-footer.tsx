@@ -1,0 +1,58 @@
+// The site footer (SPEC §2 "Footer").
+import { Link } from "react-router";
+import type { PublicSettings } from "~/lib/env.server";
+import { Logo } from "./logo";
+
+export const FOOTER_TAGLINE =
+  "Sustainable gardening made simple. Begin your growing journey with the brand.";
+
+export function SiteFooter({ settings }: { settings: PublicSettings }) {
+  const year = new Date().getFullYear();
+  const tel = settings.contactPhone.replace(/[^+\d]/g, "");
+  return (
+    <footer className="mt-auto bg-ink text-cream">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <Logo brandName={settings.brandName} />
+          <p className="mt-4 max-w-xs text-cream/80">{FOOTER_TAGLINE}</p>
+        </div>
+        <FooterColumn title="Shop">
+          <Link to="/products">All Products</Link>
+          <Link to="/waitlist">Join Waitlist</Link>
+        </FooterColumn>
+        <FooterColumn title="Information">
+          <Link to="/education/legacy">About Us</Link>
+          <Link to="/privacy">Privacy Policy</Link>
+          <Link to="/terms">Terms of Service</Link>
+        </FooterColumn>
+        <FooterColumn title="Contact">
+          <a href={`tel:${tel}`}>{settings.contactPhone}</a>
+          <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
+          <a href={settings.socialUrl} target="_blank" rel="noopener noreferrer">
+            Follow us on Instagram
+          </a>
+        </FooterColumn>
+      </div>
+      <div className="border-t border-cream/15">
+        <p className="container-page py-6 text-sm text-cream/70">
+          © {year} {settings.brandName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 className="font-sans text-sm font-bold tracking-widest text-sprout uppercase">{title}</h2>
+      <ul className="mt-4 space-y-3">
+        {(Array.isArray(children) ? children : [children]).map((child, i) => (
+          <li key={i} className="[&>a]:underline-offset-4 [&>a:hover]:underline">
+            {child}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+// The fixed site header (SPEC §2 "Site header"): transparent at the top, cream with a border once
+// scrolled past 10 px; navigation, sign-in or user menu, the cart button, the mobile menu.
+import { useEffect, useState } from "react";
+import { Link, NavLink } from "react-router";
+import { cartQuantity, useCart } from "~/modules/cart/cart-store";
+import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+
+export const SCROLL_THRESHOLD_PX = 10;
+
+export const mainNav = [
+  { to: "/", label: "Home" },
+  { to: "/education", label: "Education" },
+  { to: "/products", label: "Products" },
+  { to: "/waitlist", label: "Waitlist" },
+] as const;
+
+export function SiteHeader({ brandName }: { brandName: string }) {
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const quantity = useCart((s) => cartQuantity(s.items));
+  const toggleCart = useCart((s) => s.toggleCart);
+
+  // The stored cart is read after hydration, so server and browser render the same first markup.
+  useEffect(() => {
+    void useCart.persist.rehydrate();
+  }, []);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD_PX);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`fixed inset-x-0 top-0 z-40 border-b transition-colors duration-300 ${
+        scrolled ? "border-ink/10 bg-cream shadow-sm" : "border-transparent bg-transparent"
+      }`}
+    >
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="rounded-md" aria-label={`${brandName} home`}>
+          <Logo brandName={brandName} />
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={({ isActive }) =>
+                    `rounded-full px-4 py-2 font-medium transition-colors hover:bg-ink/5 ${
+                      isActive ? "text-leaf" : ""
+                    }`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link to="/auth" className="btn-primary hidden min-h-10 px-5 py-2 md:inline-flex">
+            Sign In
+          </Link>
+          <button
+            type="button"
+            onClick={() => toggleCart()}
+            className="relative inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5"
+            aria-label={quantity > 0 ? `Cart, ${quantity} items` : "Cart"}
+            aria-haspopup="dialog"
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+              <path
+                d="M6 7h12l-1.2 11.2a2 2 0 0 1-2 1.8H9.2a2 2 0 0 1-2-1.8L6 7Z"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+              />
+              <path
+                d="M9 9V6a3 3 0 0 1 6 0v3"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+              />
+            </svg>
+            {quantity > 0 && (
+              <span
+                data-testid="cart-badge"
+                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-clay px-1 text-xs font-bold text-white"
+              >
+                {quantity}
+              </span>
+            )}
+          </button>
+          <button
+            type="button"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5 md:hidden"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(true)}
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                d="M4 7h16M4 12h16M4 17h16"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+        </div>
+      </div>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} brandName={brandName} />
+    </header>
+  );
+}

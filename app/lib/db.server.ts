@@ -1,0 +1,93 @@
+// The database: one DATABASE_URL switch between PostgreSQL (pg Pool), PGlite on disk and in memory.
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../../db/schema/index.ts";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "postgres" | "pglite";
+  /** The PGlite instance when embedded (the queue shares its single connection). */
+  pglite?: PGlite;
+  /** The pg pool when on PostgreSQL. */
+  pool?: pg.Pool;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = resolve(process.cwd(), "db/migrations");
+
+export async function openDatabase(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client that loses its server (restart) must not crash the process.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      pool,
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS }),
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined;
+  if (url.startsWith("pglite://")) {
+    dataDir = resolve(process.cwd(), url.slice("pglite://".length));
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS }),
+    close: () => pglite.close(),
+  };
+}
+
+let handle: DatabaseHandle | undefined;
+
+/** Set once at boot (server, worker, tests); every use-case reads the database through here. */
+export function setDatabase(next: DatabaseHandle | undefined): void {
+  handle = next;
+}
+
+export function database(): DatabaseHandle {
+  if (!handle) throw new Error("The database is not open: call setDatabase() at boot");
+  return handle;
+}
+
+export function db(): Database {
+  return database().db;
+}
+
+export async function pingDatabase(): Promise<{ ok: boolean; latencyMs: number; error?: string }> {
+  const started = performance.now();
+  try {
+    await db().execute(sql`select 1`);
+    return { ok: true, latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return {
+      ok: false,
+      latencyMs: Math.round(performance.now() - started),
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}

@@ -1,0 +1,204 @@
+// The settings module: the only reader of process.env. Parsed once at boot; a wrong or missing
+// setting stops the process with one line naming it.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const emailList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.email({ message: "each entry must be an e-mail address" }))
+      .length(3, { message: "must list exactly three e-mail addresses, comma-separated" }),
+  );
+
+const schema = z.object({
+  // APP_ENV decides how strict we are (secrets required, https, HSTS, no demo payments).
+  // NODE_ENV only tells libraries to run their optimised builds; `npm start` sets it to production.
+  APP_ENV: z.enum(["development", "production", "test"]).optional(),
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  SITE_URL: z
+    .url({ message: "must be an absolute URL like https://patch.nz" })
+    .default("http://localhost:3000"),
+  BRAND_NAME: z.string().trim().min(1).default("Patch"),
+  CONTACT_EMAIL: z.email().default("hello@patch.nz"),
+  CONTACT_PHONE: z
+    .string()
+    .regex(/^\+?[0-9 ()-]{6,20}$/, { message: "must be a phone number like +64 9 555 0142" })
+    .default("+64 9 555 0142"),
+  SOCIAL_URL: z.url().default("https://www.instagram.com/patch.nz"),
+  SHOP_URL: optionalString.pipe(z.url().optional()),
+  SURVEY_URL: optionalString.pipe(z.url().optional()),
+  ADMIN_EMAILS: emailList.default(["admin@patch.nz", "ops@patch.nz", "grow@patch.nz"]),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|pglite:\/\/|memory:\/\/)/, {
+      message: "must start with postgres://, pglite:// or memory://",
+    })
+    .default("pglite://./.data/db"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  MAIL_FROM: z.string().optional(),
+  MAIL_OUTBOX_DIR: z.string().default("./.data/mail"),
+  SMS_OUTBOX_DIR: z.string().default("./.data/sms"),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default("USD"),
+  AUTH_SECRET: optionalString.pipe(
+    z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  ),
+  RUN_WORKER: flag.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: flag.default(false),
+});
+
+export type Settings = ReturnType<typeof buildSettings>;
+
+export class SettingsError extends Error {
+  override name = "SettingsError";
+}
+
+function buildSettings(env: z.infer<typeof schema>, authSecret: string) {
+  const siteUrl = env.SITE_URL.replace(/\/+$/, "");
+  const appEnv = env.APP_ENV ?? (env.NODE_ENV === "test" ? "test" : "development");
+  const production = appEnv === "production";
+  return {
+    appEnv,
+    isProduction: production,
+    port: env.PORT,
+    host: env.HOST,
+    siteUrl,
+    brandName: env.BRAND_NAME,
+    contactEmail: env.CONTACT_EMAIL,
+    contactPhone: env.CONTACT_PHONE,
+    socialUrl: env.SOCIAL_URL,
+    shopUrl: env.SHOP_URL ?? `${siteUrl}/products`,
+    surveyUrl: env.SURVEY_URL ?? `${siteUrl}/define-garden`,
+    adminEmails: env.ADMIN_EMAILS,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.CONTACT_EMAIL}>`,
+    mailOutboxDir: env.MAIL_OUTBOX_DIR,
+    smsOutboxDir: env.SMS_OUTBOX_DIR,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiUrl: env.TWILIO_API_URL,
+          }
+        : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    currency: env.CURRENCY,
+    authSecret,
+    runWorker: env.RUN_WORKER,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+/** What the browser may see: passed down by the root loader, never the secrets. */
+export function publicSettings(s: Settings) {
+  return {
+    siteUrl: s.siteUrl,
+    brandName: s.brandName,
+    contactEmail: s.contactEmail,
+    contactPhone: s.contactPhone,
+    socialUrl: s.socialUrl,
+    shopUrl: s.shopUrl,
+    surveyUrl: s.surveyUrl,
+    currency: s.currency,
+  };
+}
+export type PublicSettings = ReturnType<typeof publicSettings>;
+
+const DEV_SECRET_FILE = "./.data/dev-auth-secret";
+
+function devAuthSecret(): string {
+  if (existsSync(DEV_SECRET_FILE)) return readFileSync(DEV_SECRET_FILE, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  mkdirSync(dirname(DEV_SECRET_FILE), { recursive: true });
+  writeFileSync(DEV_SECRET_FILE, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses a settings source (process.env by default). Throws SettingsError with one line. */
+export function parseSettings(source: Record<string, string | undefined> = process.env): Settings {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join(".") ?? "settings";
+    throw new SettingsError(`Setting ${name} is invalid: ${issue?.message ?? "unknown problem"}`);
+  }
+  const env = result.data;
+  let authSecret = env.AUTH_SECRET;
+  if (!authSecret) {
+    if (env.APP_ENV === "production") {
+      throw new SettingsError(
+        "Setting AUTH_SECRET is missing: production needs a random secret of at least 32 characters",
+      );
+    }
+    authSecret =
+      env.APP_ENV === "test" || env.NODE_ENV === "test"
+        ? "test-secret-not-for-production-0123456789"
+        : devAuthSecret();
+  }
+  if (env.APP_ENV === "production" && !source.ADMIN_EMAILS) {
+    throw new SettingsError(
+      "Setting ADMIN_EMAILS is missing: production needs the three admin e-mails",
+    );
+  }
+  if (env.APP_ENV === "production" && !env.SITE_URL.startsWith("https://")) {
+    throw new SettingsError("Setting SITE_URL is invalid: production must be served over https://");
+  }
+  return buildSettings(env, authSecret);
+}
+
+let current: Settings | undefined;
+
+/** The settings of this process, parsed on first use. */
+export function settings(): Settings {
+  current ??= parseSettings();
+  return current;
+}
+
+/** Tests and benchmarks replace settings before the app starts. */
+export function setSettings(next: Settings): void {
+  current = next;
+}

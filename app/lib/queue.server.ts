@@ -1,0 +1,106 @@
+// The job queue (pg-boss): the same queue on PostgreSQL and on embedded PGlite. Jobs are enqueued
+// in the same transaction as the business write (the outbox pattern) through enqueue(tx, ...).
+import { sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
+import type { z } from "zod";
+import type { Database, DatabaseHandle } from "./db.server.ts";
+import { log } from "./log.server.ts";
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  /** Queue name, "area.verb-noun". */
+  name: string;
+  payload: S;
+  /** Retries with exponential backoff (pg-boss doubles the delay each time). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** Cron schedule (UTC) for recurring jobs. */
+  cron?: string;
+  /** Must be idempotent: a job can run more than once after a crash. */
+  handle(payload: z.infer<S>, meta: { jobId: string; attempt: number }): Promise<void>;
+}
+
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+let boss: PgBoss | undefined;
+let working = false;
+
+export async function startQueue(
+  handle: DatabaseHandle,
+  options: { connectionString?: string; schema?: string; poolSize?: number } = {},
+): Promise<PgBoss> {
+  const schema = options.schema ?? "pgboss";
+  const instance =
+    handle.kind === "pglite" && handle.pglite
+      ? new PgBoss({ db: fromPglite(handle.pglite), backend: "pglite", schema })
+      : new PgBoss({
+          connectionString: options.connectionString,
+          schema,
+          max: options.poolSize ?? 4,
+        });
+  instance.on("error", (error) => log.error({ err: error }, "queue error"));
+  await instance.start();
+  boss = instance;
+  return instance;
+}
+
+export function queue(): PgBoss {
+  if (!boss) throw new Error("The queue is not started: call startQueue() at boot");
+  return boss;
+}
+
+/** Creates the queues and starts handling jobs in this process. */
+export async function startWorking(jobs: JobDefinition[], concurrency = 4): Promise<void> {
+  const b = queue();
+  for (const job of jobs) {
+    await b.createQueue(job.name, {
+      retryLimit: job.retryLimit ?? 5,
+      retryDelay: job.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+    });
+    if (job.cron) await b.schedule(job.name, job.cron, {});
+    await b.work(job.name, { batchSize: 1, localConcurrency: concurrency }, async ([j]) => {
+      if (!j) return;
+      const payload = job.payload.parse(j.data);
+      await job.handle(payload, { jobId: j.id, attempt: 0 });
+    });
+  }
+  working = true;
+}
+
+/** Creates the queues without working them (web processes that only enqueue). */
+export async function createQueues(jobs: JobDefinition[]): Promise<void> {
+  for (const job of jobs) {
+    await queue().createQueue(job.name, {
+      retryLimit: job.retryLimit ?? 5,
+      retryDelay: job.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+    });
+  }
+}
+
+/** Enqueue inside a Drizzle transaction so the job exists exactly when the business write does. */
+export async function enqueue<S extends z.ZodType>(
+  tx: Database,
+  job: JobDefinition<S>,
+  payload: z.infer<S>,
+  options: { singletonKey?: string; startAfter?: number | Date } = {},
+): Promise<string | null> {
+  return queue().send(job.name, job.payload.parse(payload) as object, {
+    ...options,
+    db: fromDrizzle(tx as never, sql as never),
+  });
+}
+
+export function queueState(): { started: boolean; working: boolean } {
+  return { started: Boolean(boss), working };
+}
+
+export async function stopQueue(): Promise<void> {
+  if (!boss) return;
+  const b = boss;
+  boss = undefined;
+  working = false;
+  await b.stop({ graceful: true, timeout: 5_000, close: true });
+}

@@ -1,0 +1,94 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { CartPanel } from "./components/cart-panel";
+import { CrashScreen, NotFoundScreen } from "./components/error-screens";
+import { RouteProgress } from "./components/route-progress";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { publicSettings, settings, type PublicSettings } from "./lib/env.server";
+import { useNonce } from "./lib/nonce";
+import { readToast } from "./lib/toast.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, setCookie } = await readToast(request);
+  return data(
+    { settings: publicSettings(settings()), toast },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+const fallbackSettings: PublicSettings = {
+  siteUrl: "",
+  brandName: "Patch",
+  contactEmail: "hello@patch.nz",
+  contactPhone: "",
+  socialUrl: "",
+  shopUrl: "/products",
+  surveyUrl: "/define-garden",
+  currency: "USD",
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const s = rootData?.settings ?? fallbackSettings;
+  const nonce = useNonce();
+  return (
+    <html lang="en-NZ">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf7ee" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-ink px-4 py-2 text-cream focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader brandName={s.brandName} />
+        <RouteProgress />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter settings={s} />
+        <CartPanel currency={s.currency} />
+        <Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "info" ? showToast.info : showToast[toast.type];
+    show(toast.message, { id: toast.id });
+  }, [toast]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundScreen />;
+  }
+  return <CrashScreen />;
+}

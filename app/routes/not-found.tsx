@@ -1,0 +1,14 @@
+// Any path no route claims: a 404 answered by the root error boundary's not-found page.
+import { data } from "react-router";
+
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export function meta() {
+  return [{ title: "Page not found | Patch" }, { name: "robots", content: "noindex" }];
+}
+
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,2 @@
+// The whole Drizzle schema, one file per area.
+export * from "./platform.ts";

@@ -1,0 +1,13 @@
+// Demo data for `npm start` and `npm run db:seed`, built by the same factories the tests use.
+// Every seeder is idempotent: running it twice leaves the same rows.
+import type { Database } from "../app/lib/db.server.ts";
+import type { Settings } from "../app/lib/env.server.ts";
+
+type Seeder = (db: Database, settings: Settings) => Promise<void>;
+
+// Each area adds its seeder here as its tables land.
+const seeders: Seeder[] = [];
+
+export async function seedDemoData(db: Database, settings: Settings): Promise<void> {
+  for (const seed of seeders) await seed(db, settings);
+}

@@ -1,0 +1,84 @@
+// Lint rules that keep the shape of the code (ARCHITECTURE.md "Shape of the code").
+import js from "@eslint/js";
+import drizzle from "eslint-plugin-drizzle";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+const drizzleNames = { drizzleObjectName: ["db", "tx", "database"] };
+
+export default tseslint.config(
+  {
+    ignores: ["node_modules", "build", ".react-router", ".data", "db/migrations", "coverage"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks, drizzle },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "drizzle/enforce-delete-with-where": ["error", drizzleNames],
+      "drizzle/enforce-update-with-where": ["error", drizzleNames],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // Only the settings module reads process.env.
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read settings through app/lib/env.server.ts.",
+        },
+      ],
+      "no-console": ["error", { allow: ["warn", "error"] }],
+    },
+  },
+  {
+    files: ["app/lib/env.server.ts", "bench/**", "tests/**", "*.config.ts", "server/dev.ts"],
+    rules: { "no-restricted-properties": "off", "no-console": "off" },
+  },
+  {
+    // Modules, shared components and lib never reach up into routes or the server.
+    files: ["app/modules/**", "app/components/**", "app/lib/**", "db/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/routes/*", "**/routes/*", "../routes", "./routes"],
+              message: "Modules never import routes.",
+            },
+            {
+              group: ["**/server/*", "~/../server/*"],
+              message: "Modules never import the server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes stay thin: no Drizzle in routes/, they call use-cases.
+    files: ["app/routes/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "drizzle-orm", message: "Routes call use-cases; queries live in modules." },
+          ],
+          patterns: [
+            {
+              group: ["**/db/schema*"],
+              message: "Routes call use-cases; queries live in modules.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startQueue, stopQueue } from "../app/lib/queue.server";
+import { openTestDatabase, type TestDatabase } from "../tests/setup/test-database";
+import { createApp } from "./app";
+
+let t: TestDatabase;
+let clientDir: string;
+beforeAll(async () => {
+  t = await openTestDatabase({ SITE_URL: "https://patch.test" });
+  clientDir = mkdtempSync(join(tmpdir(), "patch-client-"));
+  mkdirSync(join(clientDir, "assets"));
+  writeFileSync(join(clientDir, "assets", "app-abc123.js"), "console.log('hi');".repeat(200));
+  writeFileSync(join(clientDir, "robots.txt"), "User-agent: *\n");
+});
+afterAll(async () => {
+  await stopQueue();
+  await t.close();
+});
+
+const app = () => createApp({ settings: t.settings, clientDir });
+
+test("health reports the database and the queue", async () => {
+  const before = await app().request("/api/health");
+  expect(before.status).toBe(503);
+  expect(await before.json()).toMatchObject({ status: "degraded", database: { ok: true } });
+
+  await startQueue(t.handle, { connectionString: t.url });
+  const res = await app().request("/api/health");
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({
+    status: "ok",
+    database: { ok: true },
+    queue: { started: true },
+  });
+  expect(res.headers.get("cache-control")).toBe("no-store");
+});
+
+test("every answer carries a request id and the security headers", async () => {
+  const res = await app().request("/api/health");
+  expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  const csp = res.headers.get("content-security-policy") ?? "";
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(res.headers.get("x-frame-options")).toBe("DENY");
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  // HSTS only in production.
+  expect(res.headers.get("strict-transport-security")).toBeNull();
+  const prod = createApp({
+    settings: { ...t.settings, isProduction: true },
+    clientDir,
+  });
+  expect((await prod.request("/api/health")).headers.get("strict-transport-security")).toContain(
+    "max-age=63072000",
+  );
+});
+
+test("nonces differ per request", async () => {
+  const a = (await app().request("/api/health")).headers.get("content-security-policy");
+  const b = (await app().request("/api/health")).headers.get("content-security-policy");
+  expect(a).not.toBe(b);
+});
+
+test("hashed assets are immutable for a year and compressed", async () => {
+  const res = await app().request("/assets/app-abc123.js", {
+    headers: { "accept-encoding": "gzip" },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  expect(res.headers.get("content-encoding")).toBe("gzip");
+  const other = await app().request("/robots.txt");
+  expect(other.headers.get("cache-control")).toBe("public, max-age=3600");
+});
+
+test("state-changing requests from a foreign origin are refused", async () => {
+  const foreign = await app().request("/api/health", {
+    method: "POST",
+    headers: { origin: "https://evil.example" },
+  });
+  expect(foreign.status).toBe(403);
+  expect(await foreign.json()).toEqual({
+    error: "This request came from another site and was refused.",
+  });
+  const crossSite = await app().request("/api/anything", {
+    method: "POST",
+    headers: { "sec-fetch-site": "cross-site" },
+  });
+  expect(crossSite.status).toBe(403);
+  const ours = await app().request("/api/nothing-here", {
+    method: "POST",
+    headers: { origin: "https://patch.test" },
+  });
+  expect(ours.status).toBe(404);
+  const webhook = await app().request("/api/webhooks/stripe", {
+    method: "POST",
+    headers: { origin: "https://stripe.example" },
+  });
+  expect(webhook.status).toBe(404);
+});
+
+test("unknown API paths answer a JSON 404", async () => {
+  const res = await app().request("/api/nope");
+  expect(res.status).toBe(404);
+  expect(await res.json()).toEqual({ error: "Not found" });
+});

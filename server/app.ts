@@ -1,0 +1,167 @@
+// The HTTP application: Hono around React Router, mounted in the order ARCHITECTURE.md decides:
+// request id + logging → security headers → compression → static → /api/auth → /api → React Router.
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono, type MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { resolveClientIp } from "../app/lib/client-ip.server.ts";
+import type { Settings } from "../app/lib/env.server.ts";
+import { log } from "../app/lib/log.server.ts";
+import { requestInfo } from "../app/lib/request-context.ts";
+import { apiRoutes } from "./api.ts";
+import { originCheck } from "./middleware/origin-check.ts";
+
+export interface AppOptions {
+  settings: Settings;
+  /** The React Router server build; absent in API-only tests. */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the built browser assets. */
+  clientDir?: string;
+}
+
+type Env = {
+  Variables: {
+    requestId: string;
+    secureHeadersNonce?: string;
+    clientIp: string;
+  };
+};
+
+export function createApp({ settings, build, clientDir = "./build/client" }: AppOptions) {
+  const app = new Hono<Env>();
+
+  // 1. Request id and structured request logs.
+  app.use(requestId({ headerName: "x-request-id" }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    let socketAddress: string | undefined;
+    try {
+      socketAddress = getConnInfo(c).remote.address;
+    } catch {
+      socketAddress = undefined;
+    }
+    c.set(
+      "clientIp",
+      resolveClientIp(socketAddress, c.req.header("x-forwarded-for"), settings.trustProxy),
+    );
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const line = {
+      reqId: c.get("requestId"),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms,
+    };
+    if (c.res.status >= 500) log.error(line, "request failed");
+    else if (!c.req.path.startsWith("/assets/")) log.info(line, "request");
+  });
+
+  // 2. Security headers with a nonce-based CSP for React Router's inline scripts.
+  const connectSrc = ["'self'"];
+  const scriptSrc = ["'self'", NONCE];
+  const frameSrc = ["'self'"];
+  if (settings.stripe) {
+    scriptSrc.push("https://js.stripe.com");
+    connectSrc.push("https://api.stripe.com");
+    frameSrc.push("https://js.stripe.com", "https://hooks.stripe.com");
+  }
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc,
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        connectSrc,
+        frameSrc,
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(settings.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+      strictTransportSecurity: settings.isProduction
+        ? "max-age=63072000; includeSubDomains; preload"
+        : false,
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginEmbedderPolicy: false,
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: settings.stripe ? ["self", "https://js.stripe.com"] : ["self"],
+      },
+    }),
+  );
+
+  // 3. Compression (gzip/deflate) for text answers.
+  app.use(compress());
+
+  // 4. Static files: hashed assets are immutable for a year; other public files for an hour.
+  const cacheFor =
+    (value: string): MiddlewareHandler =>
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200 && !c.res.headers.has("Cache-Control")) {
+        c.res.headers.set("Cache-Control", value);
+      }
+    };
+  app.use(
+    "/assets/*",
+    cacheFor("public, max-age=31536000, immutable"),
+    serveStatic({ root: clientDir }),
+  );
+  app.use("*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    let served = false;
+    const response = await serveStatic({
+      root: clientDir,
+      onFound: () => {
+        served = true;
+      },
+    })(c, async () => {});
+    if (!served || !response) return next();
+    response.headers.set("Cache-Control", "public, max-age=3600");
+    return response;
+  });
+
+  // State-changing requests must come from our own pages (webhooks are verified by signature).
+  app.use(originCheck(settings.siteUrl));
+
+  // 5–6. API routes (better-auth mounts under /api/auth when accounts land).
+  app.route("/api", apiRoutes());
+  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+
+  // 7. React Router.
+  if (build) {
+    const handler = createRequestHandler(
+      build as ServerBuild,
+      settings.appEnv === "development" ? "development" : "production",
+    );
+    app.all("*", async (c) => {
+      const context = new RouterContextProvider();
+      context.set(requestInfo, {
+        nonce: c.get("secureHeadersNonce") ?? "",
+        requestId: c.get("requestId"),
+        clientIp: c.get("clientIp"),
+      });
+      return handler(c.req.raw, context);
+    });
+  }
+
+  app.onError((error, c) => {
+    log.error({ err: error, reqId: c.get("requestId") }, "unhandled error");
+    return c.json({ error: "Something went wrong. Please try again." }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

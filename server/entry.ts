@@ -1,0 +1,83 @@
+// The server bundle's entry (vite.config.ts): the Hono app with React Router's build inside it,
+// and the process lifecycles that server/index.ts and server/worker.ts start.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { parseSettings, SettingsError, type Settings } from "../app/lib/env.server.ts";
+import { log } from "../app/lib/log.server.ts";
+import { createApp } from "./app.ts";
+import { startRuntime } from "./runtime.ts";
+
+type Connect = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export interface BootOptions {
+  /** Development: Vite's middlewares and a build loaded fresh on each request. */
+  dev?: { middlewares: Connect; loadBuild: () => Promise<ServerBuild> };
+}
+
+const SHUTDOWN_DEADLINE_MS = 9_000;
+
+function loadSettingsOrExit(): Settings {
+  try {
+    return parseSettings();
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export async function boot(options: BootOptions = {}): Promise<void> {
+  const settings = loadSettingsOrExit();
+  const runtime = await startRuntime(settings, { worker: settings.runWorker });
+  const app = createApp({
+    settings,
+    build: options.dev ? options.dev.loadBuild : (build as unknown as ServerBuild),
+  });
+  const listener = getRequestListener(app.fetch);
+  const dev = options.dev;
+  const server = createServer(
+    dev ? (req, res) => dev.middlewares(req, res, () => void listener(req, res)) : listener,
+  );
+  server.keepAliveTimeout = 65_000;
+  server.listen(settings.port, settings.host, () => {
+    log.info({ url: settings.siteUrl, port: settings.port }, `${settings.brandName} is listening`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down: finishing in-flight requests");
+    const deadline = setTimeout(() => {
+      log.warn("shutdown deadline reached: closing remaining connections");
+      server.closeAllConnections();
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await runtime.stop();
+    clearTimeout(deadline);
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** A queue worker without HTTP (`npm run worker`). */
+export async function runWorker(): Promise<void> {
+  const settings = loadSettingsOrExit();
+  const runtime = await startRuntime(settings, { worker: true, seed: false });
+  const stop = async () => {
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
+}

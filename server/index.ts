@@ -1,0 +1,13 @@
+// Boots the web server from the production build (`npm run build` first; `npm start` does both).
+// Runs on Node 24 directly (type stripping), so this file uses only erasable TypeScript.
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const entryPath = pathToFileURL(resolve("build/server/index.js")).href;
+const entry = await import(entryPath).catch((error: unknown) => {
+  process.stderr.write(
+    `The server build is missing: run \`npm run build\` first (${String(error)})\n`,
+  );
+  process.exit(1);
+});
+await entry.boot();

@@ -1,0 +1,44 @@
+// Starting and stopping what a process needs besides HTTP: settings, database, migrations, queue.
+import { seedDemoData } from "../db/seed-data.ts";
+import { openDatabase, setDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
+import { setSettings, type Settings } from "../app/lib/env.server.ts";
+import { log, setLogLevel } from "../app/lib/log.server.ts";
+import { createQueues, startQueue, startWorking, stopQueue } from "../app/lib/queue.server.ts";
+import { jobs } from "./jobs.ts";
+
+export interface Runtime {
+  database: DatabaseHandle;
+  stop(): Promise<void>;
+}
+
+export async function startRuntime(
+  settings: Settings,
+  options: { worker: boolean; seed?: boolean },
+): Promise<Runtime> {
+  setSettings(settings);
+  setLogLevel(settings.logLevel);
+  const started = performance.now();
+  const database = await openDatabase(settings.databaseUrl, settings.databasePoolSize);
+  setDatabase(database);
+  await database.migrate();
+  if (options.seed ?? !settings.isProduction) await seedDemoData(database.db, settings);
+  await startQueue(database, { connectionString: settings.databaseUrl });
+  if (options.worker) await startWorking(jobs);
+  else await createQueues(jobs);
+  log.info(
+    {
+      database: database.kind,
+      worker: options.worker,
+      ms: Math.round(performance.now() - started),
+    },
+    "runtime ready",
+  );
+  return {
+    database,
+    async stop() {
+      await stopQueue();
+      await database.close();
+      setDatabase(undefined);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// A fresh, migrated database for the calling test file, on the engine of the running project
+// (PGlite, or PostgreSQL copied from the migrated template), with settings and queue wired up.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { openDatabase, setDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
+import { parseSettings, setSettings, type Settings } from "../../app/lib/env.server.ts";
+import { setLogLevel } from "../../app/lib/log.server.ts";
+import { withDatabase } from "./postgres-template.ts";
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  settings: Settings;
+  url: string;
+  close(): Promise<void>;
+}
+
+export function testSettings(overrides: Record<string, string> = {}): Settings {
+  return parseSettings({ APP_ENV: "test", LOG_LEVEL: "silent", RUN_WORKER: "false", ...overrides });
+}
+
+export async function openTestDatabase(
+  overrides: Record<string, string> = {},
+): Promise<TestDatabase> {
+  setLogLevel("silent");
+  const base = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB === "postgres" && base) {
+    const name = `patch_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("templateDb")}`);
+    const url = withDatabase(base, name);
+    const handle = await openDatabase(url, 5);
+    const settings = testSettings({ DATABASE_URL: url, ...overrides });
+    setSettings(settings);
+    setDatabase(handle);
+    return {
+      handle,
+      settings,
+      url,
+      async close() {
+        setDatabase(undefined);
+        await handle.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const handle = await openDatabase("memory://");
+  await handle.migrate();
+  const settings = testSettings({ DATABASE_URL: "memory://", ...overrides });
+  setSettings(settings);
+  setDatabase(handle);
+  return {
+    handle,
+    settings,
+    url: "memory://",
+    async close() {
+      setDatabase(undefined);
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+// The server bundle's entry is our Hono app (server/entry.ts), which imports React Router's
+// virtual server build: one bundle, so the database pool and queue exist once per process.
+export default defineConfig({
+  build: { assetsInlineLimit: 0 },
+  environments: {
+    ssr: { build: { rolldownOptions: { input: "./server/entry.ts" } } },
+  },
+  resolve: { tsconfigPaths: true },
+  ssr: {
+    // Native / WASM packages are loaded from node_modules at run time, not bundled.
+    external: ["@electric-sql/pglite", "pg", "pg-boss", "pino", "nodemailer"],
+  },
+  plugins: [tailwindcss(), reactRouter()],
+});

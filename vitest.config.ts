@@ -1,0 +1,30 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests run against a real database: PGlite always, and PostgreSQL as a
+// second project when TEST_DATABASE_URL is set (.ci/run sets it).
+const projects = [
+  { extends: true, test: { name: "pglite", env: { TEST_DB: "pglite" } } },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ extends: true, test: { name: "postgres", env: { TEST_DB: "postgres" } } }]
+    : []),
+];
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "db/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
+    environment: "node",
+    setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    globalSetup: ["./tests/setup/postgres-template.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    maxWorkers: 2,
+    projects,
+  },
+});
