@@ -3,9 +3,9 @@ import { defineConfig } from "vitest/config";
 // Unit and integration tests run against a real database: PGlite always, and PostgreSQL as a
 // second project when TEST_DATABASE_URL is set (.ci/run sets it).
 const projects = [
-  { extends: true, test: { name: "pglite", env: { TEST_DB: "pglite" } } },
+  { extends: true as const, test: { name: "pglite", env: { TEST_DB: "pglite" } } },
   ...(process.env.TEST_DATABASE_URL
-    ? [{ extends: true, test: { name: "postgres", env: { TEST_DB: "postgres" } } }]
+    ? [{ extends: true as const, test: { name: "postgres", env: { TEST_DB: "postgres" } } }]
     : []),
 ];
 

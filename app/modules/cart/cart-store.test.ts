@@ -1,4 +1,5 @@
 import { beforeEach, expect, test, vi } from "vitest";
+import type { CartProduct } from "./cart-store";
 
 // The browser's localStorage, as a plain in-memory Storage.
 const stored = new Map<string, string>();
@@ -8,7 +9,6 @@ vi.stubGlobal("localStorage", {
   removeItem: (k: string) => void stored.delete(k),
 });
 const { cartQuantity, cartSubtotal, useCart } = await import("./cart-store");
-type CartProduct = import("./cart-store").CartProduct;
 
 const seeds: CartProduct = {
   id: "p1",

@@ -1,0 +1,76 @@
+// e2e fixtures: Debian's Chromium driven by playwright-core, a fresh page per test whose console
+// errors and page errors fail the test, and the base URL of the running site.
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, test as base, expect, inject } from "vitest";
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = candidates.find((p): p is string => Boolean(p && existsSync(p)));
+  if (!found) {
+    throw new Error(
+      "No Chromium found for the e2e tests. Install Debian's package (`apt-get install -y chromium`) or set CHROMIUM_PATH.",
+    );
+  }
+  return found;
+}
+
+let browser: Browser | undefined;
+async function sharedBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  return browser;
+}
+
+afterAll(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+export const baseUrl = () => inject("baseUrl");
+export const dataDir = () => inject("dataDir");
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+interface Fixtures {
+  context: BrowserContext;
+  page: Page;
+  /** Messages the page logged as errors; some tests expect particular ones. */
+  consoleErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: async ({}, use) => {
+    await use([]);
+  },
+  context: async ({}, use) => {
+    const b = await sharedBrowser();
+    const context = await b.newContext({ baseURL: baseUrl(), viewport: DESKTOP });
+    await use(context);
+    await context.close();
+  },
+  page: async ({ context, consoleErrors }, use) => {
+    const page = await context.newPage();
+    page.on("console", (msg) => {
+      if (msg.type() === "error") consoleErrors.push(msg.text());
+    });
+    page.on("pageerror", (error) => consoleErrors.push(error.message));
+    await use(page);
+    // Expected failures (a 404 or 500 document) log a resource error: only script errors count.
+    const real = consoleErrors.filter((m) => !/Failed to load resource: the server responded with a status of (404|500)/.test(m));
+    expect(real, "the page logged errors").toEqual([]);
+  },
+});
+
+export { expect };

@@ -1,0 +1,44 @@
+// One server for the e2e suite: on PostgreSQL when TEST_DATABASE_URL is set (a fresh database),
+// otherwise on embedded PGlite in a temporary folder.
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import pg from "pg";
+import { startServer } from "./server-process.ts";
+
+export default async function setup({ provide }: { provide: (key: string, value: string) => void }) {
+  if (!existsSync("build/server/index.js")) {
+    throw new Error("The e2e suite runs against the production build: run `npm run build` first.");
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  let dbName: string | undefined;
+  const env: Record<string, string> = {};
+  if (base) {
+    dbName = `patch_e2e_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${dbName}`;
+    env.DATABASE_URL = u.toString();
+  }
+  const server = await startServer(env);
+  provide("baseUrl", server.url);
+  provide("dataDir", server.dataDir);
+  return async () => {
+    await server.stop();
+    if (base && dbName) {
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}

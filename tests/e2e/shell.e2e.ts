@@ -1,0 +1,189 @@
+// The site shell (SPEC §2): header, mobile menu, footer, cart button, 404 and the crash screen.
+import { baseUrl, DESKTOP, expect, PHONE, test } from "./fixtures";
+
+const routes = [
+  "/",
+  "/product",
+  "/product/grow-box-1m2",
+  "/products",
+  "/education",
+  "/education/legacy",
+  "/education/what-is-patch",
+  "/education/slug-patrol",
+  "/education/august-2025",
+  "/education/strawberry-patch",
+  "/education/soil-testing",
+  "/education/inside-the-box",
+  "/education/june-2024",
+  "/education/monthly/january",
+  "/define-garden",
+  "/survey-complete",
+  "/checkout",
+  "/post-checkout",
+  "/profile",
+  "/signup",
+  "/address",
+  "/waitlist",
+  "/privacy",
+  "/terms",
+  "/auth",
+  "/auth/callback",
+  "/login",
+  "/admin",
+];
+
+test("every route of the spec's table renders inside the shell", async () => {
+  for (const path of routes) {
+    const res = await fetch(baseUrl() + path, { redirect: "manual" });
+    expect([200, 302, 303], path).toContain(res.status);
+    if (res.status !== 200) continue;
+    const html = await res.text();
+    expect(html, path).toContain('<header');
+    expect(html, path).toContain("<footer");
+    expect(html, path).toMatch(/<title>[^<]+<\/title>/);
+  }
+});
+
+test("the header is transparent at the top and cream with a border after 10 px", async ({ page }) => {
+  await page.setViewportSize({ width: DESKTOP.width, height: 500 });
+  await page.goto("/");
+  const header = page.locator("header").first();
+  await expect.poll(() => header.getAttribute("data-scrolled")).toBe("false");
+  expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgba(0, 0, 0, 0)");
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => header.getAttribute("data-scrolled")).toBe("true");
+  await expect
+    .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+    .toBe("rgb(251, 247, 238)");
+  expect(await header.evaluate((el) => getComputedStyle(el).borderBottomColor)).not.toBe(
+    "rgba(0, 0, 0, 0)",
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => header.getAttribute("data-scrolled")).toBe("false");
+});
+
+test("the desktop header has the navigation, Sign In and the cart", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const [name, href] of [
+    ["Home", "/"],
+    ["Education", "/education"],
+    ["Products", "/products"],
+    ["Waitlist", "/waitlist"],
+  ]) {
+    await expect.poll(() => nav.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);
+  }
+  expect(await page.getByRole("link", { name: "Sign In" }).first().getAttribute("href")).toBe("/auth");
+  expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
+  await page.getByRole("link", { name: "Patch home" }).click();
+  await page.waitForURL(baseUrl() + "/");
+});
+
+test("under 768 px the menu toggle opens the full-screen mobile menu", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/");
+  expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await menu.waitFor();
+  const box = await menu.boundingBox();
+  expect(box?.width).toBe(PHONE.width);
+  expect(box?.height).toBe(PHONE.height);
+  const expected: [string, string][] = [
+    ["Home", "/"],
+    ["Education", "/education"],
+    ["Products", "/products"],
+    ["Waitlist", "/waitlist"],
+    ["Start Your Garden", "/product"],
+    ["Sign In", "/auth"],
+    ["Cart", "/checkout"],
+  ];
+  for (const [name, href] of expected) {
+    expect(await menu.getByRole("link", { name, exact: true }).getAttribute("href"), name).toBe(href);
+  }
+  await page.keyboard.press("Escape");
+  await menu.waitFor({ state: "hidden" });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("link", { name: "Education", exact: true }).click();
+  await page.waitForURL(baseUrl() + "/education");
+  await menu.waitFor({ state: "hidden" });
+});
+
+test("the footer has its columns, contact links, tagline and this year's copyright", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.locator("footer");
+  for (const [name, href] of [
+    ["All Products", "/products"],
+    ["Join Waitlist", "/waitlist"],
+    ["About Us", "/education/legacy"],
+    ["Privacy Policy", "/privacy"],
+    ["Terms of Service", "/terms"],
+  ]) {
+    expect(await footer.getByRole("link", { name }).getAttribute("href"), name).toBe(href);
+  }
+  for (const heading of ["Shop", "Information", "Contact"]) {
+    await footer.getByRole("heading", { name: heading }).waitFor();
+  }
+  expect(await footer.locator('a[href^="tel:"]').getAttribute("href")).toBe("tel:+6495550142");
+  expect(await footer.locator('a[href^="mailto:"]').getAttribute("href")).toBe("mailto:hello@patch.nz");
+  const text = await footer.innerText();
+  expect(text).toContain(
+    "Sustainable gardening made simple. Begin your growing journey with the brand.",
+  );
+  expect(text).toContain(`© ${new Date().getFullYear()} Patch`);
+});
+
+test("the cart badge shows the total quantity, hidden at 0, and the button toggles the panel", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect.poll(() => page.getByTestId("cart-badge").count()).toBe(0);
+  await page.evaluate(() => {
+    const product = (id: string, stockQuantity: number) => ({
+      id,
+      name: `Item ${id}`,
+      price: 1000,
+      category: "Seeds",
+      images: [],
+      stockQuantity,
+    });
+    localStorage.setItem(
+      "cart-storage",
+      JSON.stringify({
+        state: { items: [{ product: product("a", 5), quantity: 2 }, { product: product("b", 5), quantity: 3 }], isOpen: false },
+        version: 0,
+      }),
+    );
+  });
+  await page.reload();
+  await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("5");
+  const cartButton = page.getByRole("button", { name: "Cart, 5 items" });
+  await cartButton.click();
+  const panel = page.getByRole("dialog", { name: "Your Cart (2 line items)" });
+  await panel.waitFor();
+  await page.keyboard.press("Escape");
+  await panel.waitFor({ state: "hidden" });
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+    "Cart, 5 items",
+  );
+});
+
+test("an unknown page answers 404 with a helpful page", async ({ page }) => {
+  const res = await page.goto("/no-such-page");
+  expect(res?.status()).toBe(404);
+  await page.getByRole("heading", { name: "We couldn't find that page" }).waitFor();
+  expect(await page.getByRole("main").getByRole("link", { name: "Products" }).getAttribute("href")).toBe(
+    "/products",
+  );
+  expect(await page.content()).not.toContain("Unexpected Application Error!");
+});
+
+test("a crash shows the spec's screen with status 500", async ({ page }) => {
+  const res = await page.goto("/_dev/crash");
+  expect(res?.status()).toBe(500);
+  await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
+  expect(await page.getByText("We encountered an authentication error. Please reload the page to try again.").count()).toBe(1);
+  await page.getByRole("button", { name: "Reload Page" }).click();
+  await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
+  expect(await page.content()).not.toContain("Unexpected Application Error!");
+});
