@@ -1,5 +1,7 @@
 // The HTTP application: Hono around React Router, mounted in the order ARCHITECTURE.md decides:
 // request id + logging → security headers → compression → static → /api/auth → /api → React Router.
+import { existsSync, readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -118,16 +120,15 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
     cacheFor("public, max-age=31536000, immutable"),
     serveStatic({ root: clientDir }),
   );
+  // The public files are fixed once built, so they are listed once instead of stat'ed per request.
+  const publicFiles = listFiles(clientDir);
+  const servePublic = serveStatic({ root: clientDir });
   app.use("*", async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
-    let served = false;
-    const response = await serveStatic({
-      root: clientDir,
-      onFound: () => {
-        served = true;
-      },
-    })(c, async () => {});
-    if (!served || !response) return next();
+    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || !publicFiles.has(c.req.path)) {
+      return next();
+    }
+    const response = await servePublic(c, async () => {});
+    if (!response) return next();
     response.headers.set("Cache-Control", "public, max-age=3600");
     return response;
   });
@@ -141,9 +142,10 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
 
   // 7. React Router.
   if (build) {
+    // A function is the development server's freshly loaded build; an object is the production one.
     const handler = createRequestHandler(
       build as ServerBuild,
-      settings.appEnv === "development" ? "development" : "production",
+      typeof build === "function" ? "development" : "production",
     );
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
@@ -165,3 +167,14 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
 }
 
 export type App = ReturnType<typeof createApp>;
+
+function listFiles(root: string): Set<string> {
+  const files = new Set<string>();
+  if (!existsSync(root)) return files;
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    files.add("/" + relative(root, full).split(sep).join("/"));
+  }
+  return files;
+}

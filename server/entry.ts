@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { parseSettings, SettingsError, type Settings } from "../app/lib/env.server.ts";
+import { loadDotEnv, parseSettings, SettingsError, type Settings } from "../app/lib/env.server.ts";
 import { log } from "../app/lib/log.server.ts";
 import { createApp } from "./app.ts";
 import { startRuntime } from "./runtime.ts";
@@ -20,6 +20,7 @@ const SHUTDOWN_DEADLINE_MS = 9_000;
 
 function loadSettingsOrExit(): Settings {
   try {
+    loadDotEnv();
     return parseSettings();
   } catch (error) {
     if (error instanceof SettingsError) {

@@ -34,7 +34,12 @@ const schema = z.object({
   // NODE_ENV only tells libraries to run their optimised builds; `npm start` sets it to production.
   APP_ENV: z.enum(["development", "production", "test"]).optional(),
   NODE_ENV: z.string().optional(),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ message: "must be a port number between 1 and 65535" })
+    .int()
+    .min(1)
+    .max(65535)
+    .default(3000),
   HOST: z.string().default("0.0.0.0"),
   SITE_URL: z
     .url({ message: "must be an absolute URL like https://patch.nz" })
@@ -156,6 +161,11 @@ function devAuthSecret(): string {
   mkdirSync(dirname(DEV_SECRET_FILE), { recursive: true });
   writeFileSync(DEV_SECRET_FILE, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Reads ./.env into process.env when present; variables already set win. */
+export function loadDotEnv(path = ".env"): void {
+  if (existsSync(path)) process.loadEnvFile(path);
 }
 
 /** Parses a settings source (process.env by default). Throws SettingsError with one line. */

@@ -23,7 +23,10 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { quiet?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "patch-e2e-"));
   const url = `http://localhost:${port}`;
@@ -42,7 +45,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    // Benchmarks send the logs nowhere, so collecting them costs the load generator nothing.
+    stdio: ["ignore", options.quiet ? "ignore" : "pipe", "pipe"],
   });
   child.stdout?.on("data", (d) => (out += d));
   child.stderr?.on("data", (d) => (out += d));

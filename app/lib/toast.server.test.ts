@@ -1,0 +1,32 @@
+import { beforeAll, expect, test } from "vitest";
+import { setSettings } from "./env.server";
+import { testSettings } from "../../tests/setup/test-database";
+import { readToast, redirectWithToast } from "./toast.server";
+
+beforeAll(() => setSettings(testSettings()));
+
+test("a redirect carries a toast to the next page, shown once", async () => {
+  const response = await redirectWithToast(new Request("http://x/a"), "/b", {
+    type: "success",
+    message: "Signed in successfully!",
+  });
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe("/b");
+  const setCookie = response.headers.get("set-cookie") ?? "";
+  expect(setCookie).toMatch(/HttpOnly/i);
+  expect(setCookie).toMatch(/SameSite=Lax/i);
+  const cookie = setCookie.split(";")[0] ?? "";
+
+  const first = await readToast(new Request("http://x/b", { headers: { cookie } }));
+  expect(first.toast).toMatchObject({ type: "success", message: "Signed in successfully!" });
+  // Reading consumes it: the cookie sent back holds no toast.
+  const next = (first.setCookie ?? "").split(";")[0] ?? "";
+  const second = await readToast(new Request("http://x/c", { headers: { cookie: next } }));
+  expect(second.toast).toBeNull();
+});
+
+test("a forged toast cookie is ignored", async () => {
+  const forged = `flash=${btoa(JSON.stringify({ __flash_toast__: { type: "error", message: "x" } }))}`;
+  const { toast } = await readToast(new Request("http://x/", { headers: { cookie: forged } }));
+  expect(toast).toBeNull();
+});

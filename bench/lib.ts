@@ -1,0 +1,83 @@
+// Shared pieces for benchmarks: the built server as a child process, autocannon runs, printing.
+import autocannon from "autocannon";
+import { startServer, type ServerProcess } from "../tests/e2e/server-process.ts";
+
+export { startServer, type ServerProcess };
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+export async function load(options: {
+  url: string;
+  connections?: number;
+  durationSeconds?: number;
+  /** Constant arrival rate across all connections (requests per second). */
+  rate?: number;
+  headers?: Record<string, string>;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections ?? 50,
+    duration: options.durationSeconds ?? 10,
+    overallRate: options.rate,
+    headers: options.headers,
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+export function printTable(title: string, rows: Record<string, string | number>[]): void {
+  console.log(`\n${title}`);
+  console.table(rows);
+}
+
+/**
+ * An open-loop load at a constant arrival rate: request i is due at start + i/rate whatever happened
+ * before, and its latency counts from when it was due (no coordinated omission).
+ */
+export async function constantRate(options: {
+  url: string;
+  rate: number;
+  durationSeconds: number;
+  init?: () => RequestInit;
+}): Promise<LoadResult> {
+  const total = Math.round(options.rate * options.durationSeconds);
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const start = performance.now() + 50;
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / options.rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(
+      fetch(options.url, options.init?.())
+        .then(async (res) => {
+          await res.arrayBuffer();
+          if (res.status < 200 || res.status >= 300) non2xx++;
+          latencies.push(performance.now() - due);
+        })
+        .catch(() => {
+          errors++;
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 10) / 10;
+  return { rps: Math.round(total / elapsed), p50: pct(0.5), p99: pct(0.99), errors, non2xx, requests: total };
+}
