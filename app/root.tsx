@@ -9,12 +9,12 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CartPanel } from "./components/cart-panel";
 import { CrashScreen, NotFoundScreen } from "./components/error-screens";
 import { RouteProgress } from "./components/route-progress";
+import { showToast, Toasts } from "./components/toasts";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { publicSettings, settings, type PublicSettings } from "./lib/env.server";
@@ -68,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter settings={s} />
         <CartPanel currency={s.currency} />
-        <Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton />
+        <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -80,8 +80,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { toast } = loaderData;
   useEffect(() => {
     if (!toast) return;
-    const show = toast.type === "info" ? showToast.info : showToast[toast.type];
-    show(toast.message, { id: toast.id });
+    void showToast(toast.type, toast.message, toast.id);
   }, [toast]);
   return <Outlet />;
 }

@@ -32,6 +32,8 @@ export default [
   soon("auth/callback", "auth-callback"),
   soon("login", "login"),
   soon("admin", "admin"),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
   route("_dev/crash", "routes/dev-crash.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -78,6 +78,16 @@ export async function constantRate(options: {
   await Promise.all(inFlight);
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 10) / 10;
-  return { rps: Math.round(total / elapsed), p50: pct(0.5), p99: pct(0.99), errors, non2xx, requests: total };
+  const pct = (p: number) =>
+    Math.round(
+      (latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 10,
+    ) / 10;
+  return {
+    rps: Math.round(total / elapsed),
+    p50: pct(0.5),
+    p99: pct(0.99),
+    errors,
+    non2xx,
+    requests: total,
+  };
 }

@@ -20,7 +20,8 @@ async function bareServerFor(path: string) {
   const body = Buffer.from(await res.arrayBuffer());
   const headers: Record<string, string> = {};
   res.headers.forEach((v, k) => {
-    if (!["content-length", "transfer-encoding", "connection", "keep-alive", "date"].includes(k)) headers[k] = v;
+    if (!["content-length", "transfer-encoding", "connection", "keep-alive", "date"].includes(k))
+      headers[k] = v;
   });
   const server = createServer((_req, out) => {
     out.writeHead(res.status, { ...headers, "content-length": body.length });
@@ -28,7 +29,11 @@ async function bareServerFor(path: string) {
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}${path}`, close: () => server.close(), bytes: body.length };
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    close: () => server.close(),
+    bytes: body.length,
+  };
 }
 
 const rows: Record<string, string | number>[] = [];

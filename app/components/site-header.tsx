@@ -1,7 +1,7 @@
 // The fixed site header (SPEC §2 "Site header"): transparent at the top, cream with a border once
 // scrolled past 10 px; navigation, sign-in or user menu, the cart button, the mobile menu.
 import { useEffect, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useMatches } from "react-router";
 import { cartQuantity, useCart } from "~/modules/cart/cart-store";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
@@ -20,6 +20,12 @@ export function SiteHeader({ brandName }: { brandName: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const quantity = useCart((s) => cartQuantity(s.items));
   const toggleCart = useCart((s) => s.toggleCart);
+  // Pages that open on a dark picture (the home hero) ask for light header text until scrolled.
+  const matches = useMatches();
+  const overDark = matches.some(
+    (m) => (m.handle as { headerOverDark?: boolean } | undefined)?.headerOverDark,
+  );
+  const light = overDark && !scrolled && !menuOpen;
 
   // The stored cart is read after hydration, so server and browser render the same first markup.
   useEffect(() => {
@@ -38,7 +44,7 @@ export function SiteHeader({ brandName }: { brandName: string }) {
       data-scrolled={scrolled}
       className={`fixed inset-x-0 top-0 z-40 border-b transition-colors duration-300 ${
         scrolled ? "border-ink/10 bg-cream shadow-sm" : "border-transparent bg-transparent"
-      }`}
+      } ${light ? "bg-gradient-to-b from-ink/60 to-transparent text-white" : "text-ink"}`}
     >
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="rounded-md" aria-label={`${brandName} home`}>
@@ -52,9 +58,9 @@ export function SiteHeader({ brandName }: { brandName: string }) {
                   to={item.to}
                   end={item.to === "/"}
                   className={({ isActive }) =>
-                    `rounded-full px-4 py-2 font-medium transition-colors hover:bg-ink/5 ${
-                      isActive ? "text-leaf" : ""
-                    }`
+                    `rounded-full px-4 py-2 font-medium transition-colors ${
+                      light ? "hover:bg-white/15" : "hover:bg-ink/5"
+                    } ${isActive ? (light ? "underline underline-offset-8" : "text-leaf") : ""}`
                   }
                 >
                   {item.label}
@@ -91,7 +97,7 @@ export function SiteHeader({ brandName }: { brandName: string }) {
             {quantity > 0 && (
               <span
                 data-testid="cart-badge"
-                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-clay px-1 text-xs font-bold text-white"
+                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-clay-dark px-1 text-xs font-bold text-white"
               >
                 {quantity}
               </span>

@@ -1,26 +1,86 @@
-import { Link } from "react-router";
+// The home page (SPEC §2 "Home page").
+import { useRouteLoaderData } from "react-router";
+import { pageMeta } from "~/lib/seo";
+import { useNonce } from "~/lib/nonce";
+import { CallToAction } from "~/modules/marketing/call-to-action";
+import { Hero, heroPreloadLinks } from "~/modules/marketing/hero";
+import { HowItWorks } from "~/modules/marketing/how-it-works";
+import { PlanPicker } from "~/modules/subscriptions/plan-picker";
+import { plans } from "~/modules/subscriptions/plans";
+import { WaitlistSection } from "~/modules/waitlist/waitlist-section";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/home";
 
-export function meta() {
-  return [
-    { title: "Patch | Garden supplies delivered" },
-    {
-      name: "description",
-      content:
-        "Garden supplies delivered. We organise. You learn. Grow boxes and monthly supplies for New Zealand growers.",
-    },
-  ];
+export const handle = { headerOverDark: true };
+
+export const links: Route.LinksFunction = () => [...heroPreloadLinks()];
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as Awaited<ReturnType<typeof rootLoader>>["data"] | undefined;
+  return pageMeta({
+    title: "Patch | Garden supplies delivered. We organise. You learn.",
+    description:
+      "Grow boxes and monthly garden supplies for beginner growers in New Zealand: seasonal seedlings, soil and reminders delivered, so you learn by growing.",
+    path: "/",
+    siteUrl: root?.settings.siteUrl ?? "",
+  });
 }
 
 export default function Home() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const settings = root?.settings;
+  const nonce = useNonce();
+  const siteUrl = settings?.siteUrl ?? "";
+  const structured = {
+    "@context": "https://schema.org",
+    "@graph": [
+      {
+        "@type": "Organization",
+        name: settings?.brandName ?? "Patch",
+        url: siteUrl,
+        logo: `${siteUrl}/favicon.svg`,
+        email: settings?.contactEmail,
+        telephone: settings?.contactPhone,
+        sameAs: settings?.socialUrl ? [settings.socialUrl] : [],
+        areaServed: { "@type": "Country", name: "New Zealand" },
+      },
+      {
+        "@type": "Product",
+        name: "Patch garden-supply subscription",
+        description: "Monthly seasonal seedlings, seed, soil and supplies for a home grow box.",
+        brand: { "@type": "Brand", name: settings?.brandName ?? "Patch" },
+        image: `${siteUrl}/images/home/og-image.jpg`,
+        offers: plans.map((p) => ({
+          "@type": "Offer",
+          name: `${p.size} plan`,
+          description: `${p.description}: ${p.plantVarieties} plant varieties, best for ${p.bestFor.toLowerCase()}.`,
+          price: (p.price / 100).toFixed(2),
+          priceCurrency: settings?.currency ?? "USD",
+          url: `${siteUrl}/waitlist?plan=${encodeURIComponent(p.id)}`,
+          availability: "https://schema.org/PreOrder",
+          priceSpecification: {
+            "@type": "UnitPriceSpecification",
+            price: (p.price / 100).toFixed(2),
+            priceCurrency: settings?.currency ?? "USD",
+            billingDuration: "P1M",
+          },
+        })),
+      },
+    ],
+  };
   return (
-    <section className="container-page flex min-h-[80vh] flex-col justify-center pt-28 pb-20">
-      <h1 className="text-5xl font-bold">Garden supplies delivered</h1>
-      <p className="mt-4 text-2xl">We organise. You learn.</p>
-      <div className="mt-8 flex gap-3">
-        <Link to="/product" className="btn-primary">
-          Start Your Garden Today
-        </Link>
-      </div>
-    </section>
+    <>
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(structured).replace(/</g, "\\u003c") }}
+      />
+      <Hero shopUrl={settings?.shopUrl ?? "/products"} />
+      <HowItWorks />
+      <CallToAction />
+      <PlanPicker currency={settings?.currency ?? "USD"} />
+      <WaitlistSection />
+    </>
   );
 }

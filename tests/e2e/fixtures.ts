@@ -68,7 +68,9 @@ export const test = base.extend<Fixtures>({
     page.on("pageerror", (error) => consoleErrors.push(error.message));
     await use(page);
     // Expected failures (a 404 or 500 document) log a resource error: only script errors count.
-    const real = consoleErrors.filter((m) => !/Failed to load resource: the server responded with a status of (404|500)/.test(m));
+    const real = consoleErrors.filter(
+      (m) => !/Failed to load resource: the server responded with a status of (404|500)/.test(m),
+    );
     expect(real, "the page logged errors").toEqual([]);
   },
 });

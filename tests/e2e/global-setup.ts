@@ -5,7 +5,11 @@ import { existsSync } from "node:fs";
 import pg from "pg";
 import { startServer } from "./server-process.ts";
 
-export default async function setup({ provide }: { provide: (key: string, value: string) => void }) {
+export default async function setup({
+  provide,
+}: {
+  provide: (key: string, value: string) => void;
+}) {
   if (!existsSync("build/server/index.js")) {
     throw new Error("The e2e suite runs against the production build: run `npm run build` first.");
   }

@@ -19,7 +19,10 @@ test("a wrong setting stops the process with one clear line naming it", () => {
 
 test("SIGTERM finishes in-flight requests, closes the database and exits 0 within 10 s", async () => {
   const server = await startServer();
-  const inFlight = fetch(`${server.url}/`).then(async (r) => ({ status: r.status, body: await r.text() }));
+  const inFlight = fetch(`${server.url}/`).then(async (r) => ({
+    status: r.status,
+    body: await r.text(),
+  }));
   await new Promise((r) => setTimeout(r, 5));
   const started = Date.now();
   const code = await server.stop();

@@ -38,18 +38,22 @@ test("every route of the spec's table renders inside the shell", async () => {
     expect([200, 302, 303], path).toContain(res.status);
     if (res.status !== 200) continue;
     const html = await res.text();
-    expect(html, path).toContain('<header');
+    expect(html, path).toContain("<header");
     expect(html, path).toContain("<footer");
     expect(html, path).toMatch(/<title>[^<]+<\/title>/);
   }
 });
 
-test("the header is transparent at the top and cream with a border after 10 px", async ({ page }) => {
+test("the header is transparent at the top and cream with a border after 10 px", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: DESKTOP.width, height: 500 });
   await page.goto("/");
   const header = page.locator("header").first();
   await expect.poll(() => header.getAttribute("data-scrolled")).toBe("false");
-  expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgba(0, 0, 0, 0)");
+  expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+    "rgba(0, 0, 0, 0)",
+  );
   await page.mouse.wheel(0, 200);
   await expect.poll(() => header.getAttribute("data-scrolled")).toBe("true");
   await expect
@@ -71,9 +75,13 @@ test("the desktop header has the navigation, Sign In and the cart", async ({ pag
     ["Products", "/products"],
     ["Waitlist", "/waitlist"],
   ]) {
-    await expect.poll(() => nav.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);
+    await expect
+      .poll(() => nav.getByRole("link", { name, exact: true }).getAttribute("href"))
+      .toBe(href);
   }
-  expect(await page.getByRole("link", { name: "Sign In" }).first().getAttribute("href")).toBe("/auth");
+  expect(await page.getByRole("link", { name: "Sign In" }).first().getAttribute("href")).toBe(
+    "/auth",
+  );
   expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
   await page.getByRole("link", { name: "Patch home" }).click();
   await page.waitForURL(baseUrl() + "/");
@@ -99,7 +107,9 @@ test("under 768 px the menu toggle opens the full-screen mobile menu", async ({ 
     ["Cart", "/checkout"],
   ];
   for (const [name, href] of expected) {
-    expect(await menu.getByRole("link", { name, exact: true }).getAttribute("href"), name).toBe(href);
+    expect(await menu.getByRole("link", { name, exact: true }).getAttribute("href"), name).toBe(
+      href,
+    );
   }
   await page.keyboard.press("Escape");
   await menu.waitFor({ state: "hidden" });
@@ -109,7 +119,9 @@ test("under 768 px the menu toggle opens the full-screen mobile menu", async ({ 
   await menu.waitFor({ state: "hidden" });
 });
 
-test("the footer has its columns, contact links, tagline and this year's copyright", async ({ page }) => {
+test("the footer has its columns, contact links, tagline and this year's copyright", async ({
+  page,
+}) => {
   await page.goto("/");
   const footer = page.locator("footer");
   for (const [name, href] of [
@@ -125,7 +137,9 @@ test("the footer has its columns, contact links, tagline and this year's copyrig
     await footer.getByRole("heading", { name: heading }).waitFor();
   }
   expect(await footer.locator('a[href^="tel:"]').getAttribute("href")).toBe("tel:+6495550142");
-  expect(await footer.locator('a[href^="mailto:"]').getAttribute("href")).toBe("mailto:hello@patch.nz");
+  expect(await footer.locator('a[href^="mailto:"]').getAttribute("href")).toBe(
+    "mailto:hello@patch.nz",
+  );
   const text = await footer.innerText();
   expect(text).toContain(
     "Sustainable gardening made simple. Begin your growing journey with the brand.",
@@ -150,7 +164,13 @@ test("the cart badge shows the total quantity, hidden at 0, and the button toggl
     localStorage.setItem(
       "cart-storage",
       JSON.stringify({
-        state: { items: [{ product: product("a", 5), quantity: 2 }, { product: product("b", 5), quantity: 3 }], isOpen: false },
+        state: {
+          items: [
+            { product: product("a", 5), quantity: 2 },
+            { product: product("b", 5), quantity: 3 },
+          ],
+          isOpen: false,
+        },
         version: 0,
       }),
     );
@@ -163,18 +183,18 @@ test("the cart badge shows the total quantity, hidden at 0, and the button toggl
   await panel.waitFor();
   await page.keyboard.press("Escape");
   await panel.waitFor({ state: "hidden" });
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
-    "Cart, 5 items",
-  );
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+    .toBe("Cart, 5 items");
 });
 
 test("an unknown page answers 404 with a helpful page", async ({ page }) => {
   const res = await page.goto("/no-such-page");
   expect(res?.status()).toBe(404);
   await page.getByRole("heading", { name: "We couldn't find that page" }).waitFor();
-  expect(await page.getByRole("main").getByRole("link", { name: "Products" }).getAttribute("href")).toBe(
-    "/products",
-  );
+  expect(
+    await page.getByRole("main").getByRole("link", { name: "Products" }).getAttribute("href"),
+  ).toBe("/products");
   expect(await page.content()).not.toContain("Unexpected Application Error!");
 });
 
@@ -182,7 +202,11 @@ test("a crash shows the spec's screen with status 500", async ({ page }) => {
   const res = await page.goto("/_dev/crash");
   expect(res?.status()).toBe(500);
   await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
-  expect(await page.getByText("We encountered an authentication error. Please reload the page to try again.").count()).toBe(1);
+  expect(
+    await page
+      .getByText("We encountered an authentication error. Please reload the page to try again.")
+      .count(),
+  ).toBe(1);
   await page.getByRole("button", { name: "Reload Page" }).click();
   await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
   expect(await page.content()).not.toContain("Unexpected Application Error!");

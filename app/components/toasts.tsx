@@ -1,0 +1,42 @@
+// The one toast mechanism (sonner: 4000 ms, bottom-right, 3 visible). Sonner is loaded only when
+// the first toast is shown, so pages that never toast don't pay for it.
+import { useEffect, useState } from "react";
+
+export type ToastType = "success" | "error" | "info" | "warning";
+
+type Sonner = typeof import("sonner");
+let sonner: Promise<Sonner> | undefined;
+let mounted: (() => void) | undefined;
+const ready = new Promise<void>((resolve) => (mounted = resolve));
+const wanted = new Set<() => void>();
+
+function loadSonner(): Promise<Sonner> {
+  sonner ??= import("sonner");
+  return sonner;
+}
+
+/** Shows a toast from anywhere in the browser. */
+export async function showToast(type: ToastType, message: string, id?: string): Promise<void> {
+  const mod = await loadSonner();
+  wanted.forEach((mount) => mount());
+  await ready;
+  mod.toast[type](message, id ? { id } : undefined);
+}
+
+export function Toasts() {
+  const [Toaster, setToaster] = useState<Sonner["Toaster"] | null>(null);
+  useEffect(() => {
+    const mount = () => void loadSonner().then((m) => setToaster(() => m.Toaster));
+    wanted.add(mount);
+    return () => {
+      wanted.delete(mount);
+    };
+  }, []);
+  useEffect(() => {
+    if (Toaster) mounted?.();
+  }, [Toaster]);
+  if (!Toaster) return null;
+  return (
+    <Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton />
+  );
+}

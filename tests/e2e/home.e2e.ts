@@ -1,0 +1,244 @@
+// The home page (SPEC §2 "Home page", issue 3): hero and its video fallback, How It Works, the call
+// to action, the plan picker's flip rules, SEO and accessibility.
+import { axeViolations } from "./axe";
+import { baseUrl, DESKTOP, expect, PHONE, test } from "./fixtures";
+
+test("the hero has the spec's texts, buttons and tags", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("heading", { level: 1, name: "Garden supplies delivered" }).waitFor();
+  await page.getByText("We organise. You learn.").waitFor();
+  const shop = page.getByRole("link", { name: "Shop (opens in a new tab)" });
+  expect(await shop.getAttribute("href")).toBe(`${baseUrl()}/products`);
+  expect(await shop.getAttribute("target")).toBe("_blank");
+  expect(await shop.getAttribute("rel")).toContain("noopener");
+  const tags = await page
+    .getByRole("list", { name: "What you get" })
+    .getByRole("listitem")
+    .allInnerTexts();
+  expect(tags).toEqual(["Plants", "Soil", "Personalized Tips", "Delivery"]);
+});
+
+test("the poster is preloaded and painted; the video is added only after load", async ({
+  page,
+}) => {
+  const res = await fetch(baseUrl() + "/");
+  const html = await res.text();
+  expect(html).toMatch(
+    /<link[^>]*rel="preload" as="image"[^>]*hero-portrait-480\.avif[^>]*fetchPriority="high"/i,
+  );
+  expect(html).toMatch(/<link[^>]*rel="preload" as="image"[^>]*hero-1280\.avif/i);
+  expect(html).not.toContain("<video");
+  await page.goto("/");
+  const poster = page.locator("section[data-video-state] img").first();
+  expect(await poster.getAttribute("fetchpriority")).toBe("high");
+  await expect
+    .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+});
+
+test("when the video fails, the gradient and poster stay and the failure is logged", async ({
+  page,
+  consoleErrors,
+}) => {
+  const warnings: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "warning") warnings.push(m.text());
+  });
+  await page.route("**/media/hero-loop.*", (route) => route.abort());
+  await page.goto("/");
+  const hero = page.locator("section[data-video-state]");
+  await expect.poll(() => hero.getAttribute("data-video-state")).toBe("failed");
+  expect(await page.locator("section[data-video-state] video").count()).toBe(0);
+  expect(await hero.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain(
+    "linear-gradient",
+  );
+  expect(await page.locator("section[data-video-state] img").first().isVisible()).toBe(true);
+  expect(warnings.some((w) => w.includes("Hero video failed"))).toBe(true);
+  // The aborted video requests are the failure this test causes on purpose.
+  const expected = consoleErrors.filter((m) => m.includes("net::ERR_FAILED"));
+  expect(expected.length).toBeGreaterThan(0);
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((m) => !expected.includes(m)),
+  );
+});
+
+test("with reduced motion the video never starts", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(300);
+  expect(await page.locator("section[data-video-state]").getAttribute("data-video-state")).toBe(
+    "waiting",
+  );
+});
+
+test("Learn More scrolls to How It Works", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Learn More" }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Math.round(document.getElementById("how-it-works")!.getBoundingClientRect().top),
+      ),
+    )
+    .toBeLessThan(80);
+  expect(page.url()).toContain("#how-it-works");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  await page.getByRole("link", { name: "Learn More" }).click();
+  // Instant: already there on the next frame.
+  const top = await page.evaluate(() =>
+    Math.round(document.getElementById("how-it-works")!.getBoundingClientRect().top),
+  );
+  expect(top).toBeLessThan(80);
+});
+
+test("How It Works shows the plan block first, the overridden headings, alternating sides", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const section = page.locator("#how-it-works");
+  const headings = await section.locator("h3").allInnerTexts();
+  expect(headings).toEqual([
+    "Choose your plan",
+    "Your supplies arrive",
+    "Guided growing",
+    "Year-round support",
+    "Year-round growing",
+  ]);
+  const firstImg = section.locator("li").first().locator("img");
+  expect(await firstImg.getAttribute("loading")).toBe("lazy");
+  expect(await firstImg.getAttribute("width")).toBe("800");
+  expect(await section.locator('[data-block="guided-growing"] img').getAttribute("src")).toContain(
+    "guided-growing",
+  );
+});
+
+test("the call to action leads to /product", async ({ page }) => {
+  await page.goto("/");
+  await page
+    .getByRole("heading", { name: "30 minutes a week and a patch of dirt. That's all you need." })
+    .waitFor();
+  await page.getByRole("link", { name: "Start Your Garden Today" }).click();
+  await page.waitForURL(baseUrl() + "/product");
+});
+
+test("plan cards: 1m2 selected first, one flipped at a time, clicking the flipped card unflips", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const card = (id: string) => page.locator(`[data-plan="${id}"]`);
+  await page.getByRole("heading", { name: "Grab a Box" }).waitFor();
+  expect(await card("1m2").getAttribute("data-selected")).toBe("true");
+  expect(await card("1m2").getByText("Most Popular", { exact: true }).count()).toBe(1);
+  expect(await page.getByText("Most Popular", { exact: true }).count()).toBe(1);
+  for (const id of ["0.5m2", "1m2", "2m2"])
+    expect(await card(id).getAttribute("data-flipped")).toBe("false");
+  await page.getByText("Free Shipping on subscriptions").waitFor();
+
+  await card("0.5m2").click({ position: { x: 40, y: 40 } });
+  expect(await card("0.5m2").getAttribute("data-selected")).toBe("true");
+  expect(await card("0.5m2").getAttribute("data-flipped")).toBe("true");
+  expect(await card("1m2").getAttribute("data-selected")).toBe("false");
+
+  await card("2m2").click({ position: { x: 40, y: 40 } });
+  expect(await card("0.5m2").getAttribute("data-flipped")).toBe("false");
+  expect(await card("2m2").getAttribute("data-flipped")).toBe("true");
+
+  await card("2m2").click({ position: { x: 40, y: 40 } });
+  expect(await card("2m2").getAttribute("data-flipped")).toBe("false");
+  expect(await card("2m2").getAttribute("data-selected")).toBe("true");
+  // The flip takes 0.6 s.
+  expect(
+    await card("2m2")
+      .locator(".plan-card-inner")
+      .evaluate((el) => getComputedStyle(el).transitionDuration),
+  ).toBe("0.6s");
+});
+
+test("each card's back lists 4 plants then '+ N more varieties'", async ({ page }) => {
+  await page.goto("/");
+  for (const [id, more] of [
+    ["0.5m2", 3],
+    ["1m2", 11],
+    ["2m2", 26],
+  ] as const) {
+    const card = page.locator(`[data-plan="${id}"]`);
+    await card.click({ position: { x: 40, y: 40 } });
+    const back = card.locator(".plan-card-back");
+    await back.getByText(`+ ${more} more varieties`).waitFor();
+    expect(await back.locator("ul").first().locator("li").count()).toBe(5);
+  }
+});
+
+test("Select This Plan carries the chosen plan to /waitlist", async ({ page }) => {
+  await page.goto("/");
+  const card = page.locator('[data-plan="2m2"]');
+  await card.click({ position: { x: 40, y: 40 } });
+  await card.getByRole("link", { name: "Select This Plan (2m²)" }).click();
+  await page.waitForURL(`${baseUrl()}/waitlist?plan=2m2`);
+});
+
+test("cards work from the keyboard and announce their state", async ({ page }) => {
+  await page.goto("/");
+  const button = page.getByRole("button", { name: "See what's included in the 0.5m² plan" });
+  await button.focus();
+  expect(await button.getAttribute("aria-expanded")).toBe("false");
+  await page.keyboard.press("Enter");
+  const card = page.locator('[data-plan="0.5m2"]');
+  expect(await card.getAttribute("data-flipped")).toBe("true");
+  await page
+    .getByText("0.5m² plan selected: showing what's included.")
+    .waitFor({ state: "attached" });
+  // The front is now inert; Tab moves into the back, reaching Select This Plan.
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
+    "Select This Plan",
+  );
+  await page.keyboard.press("Enter");
+  await page.waitForURL(`${baseUrl()}/waitlist?plan=0.5m2`);
+});
+
+test("the page is findable and shareable", async () => {
+  const html = await (await fetch(baseUrl() + "/")).text();
+  expect(html).toContain(`<link rel="canonical" href="${baseUrl()}/"`);
+  expect(html).toMatch(/<meta property="og:image" content="[^"]+\/images\/home\/og-image\.jpg"/);
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+  expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+  const json = html.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s)?.[1];
+  const data = JSON.parse(json ?? "{}");
+  const org = data["@graph"].find((n: { "@type": string }) => n["@type"] === "Organization");
+  expect(org.name).toBe("Patch");
+  const product = data["@graph"].find((n: { "@type": string }) => n["@type"] === "Product");
+  expect(product.offers.map((o: { price: string }) => o.price)).toEqual([
+    "29.99",
+    "39.99",
+    "69.99",
+  ]);
+
+  const robots = await (await fetch(baseUrl() + "/robots.txt")).text();
+  expect(robots).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
+  expect(robots).toContain("Disallow: /admin");
+  const sitemap = await (await fetch(baseUrl() + "/sitemap.xml")).text();
+  for (const path of [
+    "/",
+    "/products",
+    "/education/slug-patrol",
+    "/education/monthly/june",
+    "/privacy",
+    "/terms",
+  ]) {
+    expect(sitemap).toContain(`<loc>${baseUrl()}${path}</loc>`);
+  }
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`axe finds no violations on / at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    await page.waitForLoadState("load");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
