@@ -1,10 +1,11 @@
 // The one toast mechanism (sonner: 4000 ms, bottom-right, 3 visible). Sonner is loaded only when
 // the first toast is shown, so pages that never toast don't pay for it.
 import { useEffect, useState } from "react";
+import type { toast as sonnerToast, Toaster as SonnerToaster } from "sonner";
 
 export type ToastType = "success" | "error" | "info" | "warning";
 
-type Sonner = typeof import("sonner");
+type Sonner = { toast: typeof sonnerToast; Toaster: typeof SonnerToaster };
 let sonner: Promise<Sonner> | undefined;
 let mounted: (() => void) | undefined;
 const ready = new Promise<void>((resolve) => (mounted = resolve));

@@ -62,7 +62,7 @@ export function Hero({ shopUrl }: { shopUrl: string }) {
     const el = videoRef.current;
     if (video !== "loading" || !el) return;
     el.play().catch((error: unknown) => fail(error));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+     
   }, [video]);
 
   function fail(error: unknown) {

@@ -34,23 +34,24 @@ function defs(t, T, view, overlay) {
   const [vx, vy, vw, vh] = view;
   const shimmer = 0.04 * wave(t, T, 2, 0.5);
   let d = fenceDefs;
-  d += `<linearGradient id="sky" gradientUnits="userSpaceOnUse" x1="0" y1="-300" x2="0" y2="640">
-<stop offset="0" stop-color="#3f6f6d"/><stop offset="0.38" stop-color="#7fa69a"/><stop offset="0.68" stop-color="#d7cf9f"/><stop offset="0.9" stop-color="#f5d894"/><stop offset="1" stop-color="#f7dc9c"/></linearGradient>`;
-  d += `<radialGradient id="sunGlow" gradientUnits="userSpaceOnUse" cx="${SUN[0]}" cy="${SUN[1]}" r="760">
-<stop offset="0" stop-color="#fff6d8" stop-opacity="${f(0.95 + shimmer)}"/><stop offset="0.08" stop-color="#fde7a8" stop-opacity="0.9"/><stop offset="0.3" stop-color="#f6cf74" stop-opacity="${f(0.5 + shimmer)}"/><stop offset="0.65" stop-color="#f2c14e" stop-opacity="0.16"/><stop offset="1" stop-color="#f2c14e" stop-opacity="0"/></radialGradient>`;
-  d += `<radialGradient id="warmWash" gradientUnits="userSpaceOnUse" cx="${SUN[0]}" cy="${SUN[1]}" r="1500">
-<stop offset="0" stop-color="#f7c85a" stop-opacity="${f(0.34 + shimmer)}"/><stop offset="0.5" stop-color="#f2b64a" stop-opacity="0.12"/><stop offset="1" stop-color="#f2c14e" stop-opacity="0"/></radialGradient>`;
+  d += `<radialGradient id="sky" gradientUnits="userSpaceOnUse" cx="${SUN[0]}" cy="${SUN[1] + 60}" r="1900">
+<stop offset="0" stop-color="#fff4d2"/><stop offset="0.06" stop-color="#fde6a6"/><stop offset="0.2" stop-color="#f6d38c"/><stop offset="0.36" stop-color="#e4cea2"/><stop offset="0.52" stop-color="#a9bcb0"/><stop offset="0.7" stop-color="#6b949a"/><stop offset="0.86" stop-color="#3f6d76"/><stop offset="1" stop-color="#2a5560"/></radialGradient>`;
+  d += `<radialGradient id="sunGlow" gradientUnits="userSpaceOnUse" cx="${SUN[0]}" cy="${SUN[1]}" r="420">
+<stop offset="0" stop-color="#fffaf0" stop-opacity="${f(0.9 + shimmer)}"/><stop offset="0.2" stop-color="#fff0c4" stop-opacity="${f(0.6 + shimmer)}"/><stop offset="0.55" stop-color="#fbe2a0" stop-opacity="0.22"/><stop offset="1" stop-color="#fbe2a0" stop-opacity="0"/></radialGradient>`;
+  d += `<linearGradient id="horizonGlow" gradientUnits="userSpaceOnUse" x1="0" y1="380" x2="0" y2="660"><stop offset="0" stop-color="#f7d9a0" stop-opacity="0"/><stop offset="1" stop-color="#f7d9a0" stop-opacity="0.45"/></linearGradient>`;
+  d += `<radialGradient id="warmWash" gradientUnits="userSpaceOnUse" cx="${SUN[0]}" cy="${SUN[1]}" r="1400">
+<stop offset="0" stop-color="#f7c85a" stop-opacity="${f(0.26 + shimmer)}"/><stop offset="0.5" stop-color="#f2b64a" stop-opacity="0.1"/><stop offset="1" stop-color="#f2c14e" stop-opacity="0"/></radialGradient>`;
   d += `<linearGradient id="lawn" gradientUnits="userSpaceOnUse" x1="0" y1="790" x2="0" y2="1330">
 <stop offset="0" stop-color="#97bf5c"/><stop offset="0.35" stop-color="#6fa347"/><stop offset="1" stop-color="#3f7a3a"/></linearGradient>`;
   d += `<linearGradient id="lawnShade" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="1920" y2="0">
-<stop offset="0" stop-color="#1d3327" stop-opacity="0.35"/><stop offset="0.6" stop-color="#1d3327" stop-opacity="0"/></linearGradient>`;
+<stop offset="0" stop-color="#1d3327" stop-opacity="0.5"/><stop offset="0.3" stop-color="#1d3327" stop-opacity="0.3"/><stop offset="0.6" stop-color="#1d3327" stop-opacity="0"/></linearGradient>`;
   d += `<linearGradient id="haze" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#f7dc9c" stop-opacity="0.55"/><stop offset="1" stop-color="#f7dc9c" stop-opacity="0"/></linearGradient>`;
   d += `<linearGradient id="ray" x1="0" x2="1" y1="0" y2="0"><stop offset="0" stop-color="#fff3cc" stop-opacity="0.5"/><stop offset="1" stop-color="#fff3cc" stop-opacity="0"/></linearGradient>`;
   // readability overlays
   if (overlay === "wide" || overlay === "og") {
     const strong = overlay === "og" ? 1.15 : 1;
     d += `<linearGradient id="textShade" gradientUnits="userSpaceOnUse" x1="${vx}" y1="0" x2="${vx + vw}" y2="0">
-<stop offset="0" stop-color="#15291e" stop-opacity="${f(0.7 * strong)}"/><stop offset="0.3" stop-color="#15291e" stop-opacity="${f(0.55 * strong)}"/><stop offset="0.52" stop-color="#15291e" stop-opacity="${f(0.28 * strong)}"/><stop offset="0.7" stop-color="#15291e" stop-opacity="0"/></linearGradient>`;
+<stop offset="0" stop-color="#10241c" stop-opacity="${f(0.6 * strong)}"/><stop offset="0.3" stop-color="#10241c" stop-opacity="${f(0.45 * strong)}"/><stop offset="0.5" stop-color="#10241c" stop-opacity="${f(0.22 * strong)}"/><stop offset="0.68" stop-color="#10241c" stop-opacity="0"/></linearGradient>`;
     d += `<linearGradient id="topShade" gradientUnits="userSpaceOnUse" x1="0" y1="${vy}" x2="0" y2="${vy + vh}">
 <stop offset="0" stop-color="#15291e" stop-opacity="0.35"/><stop offset="0.2" stop-color="#15291e" stop-opacity="0"/><stop offset="0.85" stop-color="#15291e" stop-opacity="0"/><stop offset="1" stop-color="#15291e" stop-opacity="0.25"/></linearGradient>`;
   } else if (overlay === "portrait") {
@@ -64,14 +65,14 @@ function defs(t, T, view, overlay) {
 function backdrop(t, T) {
   let s = `<rect x="-600" y="-600" width="3200" height="1400" fill="url(#sky)"/>`;
   // sun and glow
-  s += `<circle cx="${SUN[0]}" cy="${SUN[1]}" r="760" fill="url(#sunGlow)"/>`;
-  s += `<circle cx="${SUN[0]}" cy="${SUN[1]}" r="58" fill="#fff8e2"/>`;
+  s += `<rect x="-600" y="380" width="3200" height="300" fill="url(#horizonGlow)"/><circle cx="${SUN[0]}" cy="${SUN[1]}" r="420" fill="url(#sunGlow)"/>`;
+  s += `<circle cx="${SUN[0]}" cy="${SUN[1]}" r="60" fill="#fffcf2"/>`;
   // clouds drift gently back and forth (one cycle per loop)
   const dx = (k, ph) => 22 * wave(t, T, 1, ph) * k;
-  s += cloud({ x: 700 + dx(1, 0), y: 205, w: 360, h: 82, seed: 3, tone: "#f3efe0", under: "#d7c9a2", opacity: 0.78 });
-  s += cloud({ x: 1250 + dx(0.8, 1.3), y: 150, w: 300, h: 70, seed: 5, tone: "#fff9ea", under: "#f1d39a", opacity: 0.9 });
-  s += cloud({ x: 1815 + dx(0.6, 2.2), y: 250, w: 250, h: 58, seed: 8, tone: "#fff9ea", under: "#f4d7a0", opacity: 0.85 });
-  s += cloud({ x: 280 + dx(0.7, 0.6), y: 60, w: 280, h: 60, seed: 11, tone: "#e9ece0", under: "#c3c7aa", opacity: 0.6 });
+  s += cloud({ x: 330 + dx(0.6, 0.6), y: 96, w: 300, h: 62, seed: 11, tone: "#c9d6cf", under: "#9db2ab", opacity: 0.45 });
+  s += cloud({ x: 770 + dx(1, 0), y: 236, w: 430, h: 92, seed: 3, tone: "#e3e7da", under: "#b3c2b1", opacity: 0.6 });
+  s += cloud({ x: 1250 + dx(0.8, 1.3), y: 165, w: 380, h: 84, seed: 5, tone: "#fff8e6", under: "#efcd92", opacity: 0.93 });
+  s += cloud({ x: 1840 + dx(0.6, 2.2), y: 262, w: 300, h: 66, seed: 8, tone: "#fff8e6", under: "#f2d39a", opacity: 0.9 });
   // hills (atmospheric perspective: warm haze on the far ones)
   s += hill(660, ridgeFar, "#b9c796");
   s += hill(700, ridgeMid, "#93b26d");
@@ -132,7 +133,7 @@ function wateringCan(x, y, s = 1) {
 
 /** The grow box with its plants. Returns {defs, svg}. */
 function heroBox(t, T) {
-  const b = growBox({ x: 1235, y: 772, w: 545, h: 150, vp: [880, 330], k: 0.24, id: "hb", shadow: 250, warm: 0.7, seed: 12 });
+  const b = growBox({ x: 1235, y: 772, w: 545, h: 150, vp: [880, 330], k: 0.24, id: "hb", shadow: 250, warm: 0.35, seed: 12 });
   const sw = (amp, k, ph) => amp * wave(t, T, k, ph);
   const S = 1.55;
   const items = [
@@ -185,13 +186,12 @@ function lawnAndGarden(t, T) {
   s += `<path d="${blob(60, 900, 360, 60, { seed: 4, amp: 0.15 })}" fill="#1d3327" opacity="0.18"/>`;
   // stepping stones
   const stones = [
-    [520, 1035, 70, 20],
-    [760, 968, 58, 16],
-    [960, 910, 48, 13],
+    [640, 1012, 64, 18],
+    [850, 948, 52, 14],
   ];
   for (const [x, y, rx, ry] of stones) {
     s += `<ellipse cx="${x - 6}" cy="${y + 5}" rx="${rx}" ry="${ry}" fill="#1d3327" opacity="0.18"/>`;
-    s += `<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${ry}" fill="#d9d0bb"/><ellipse cx="${x + rx * 0.15}" cy="${y - ry * 0.2}" rx="${rx * 0.75}" ry="${ry * 0.6}" fill="#e8e0cc"/>`;
+    s += `<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${ry}" fill="#c9c0a8"/><ellipse cx="${x + rx * 0.15}" cy="${y - ry * 0.2}" rx="${rx * 0.75}" ry="${ry * 0.6}" fill="#d8cfb8"/>`;
   }
   // daisies in the lawn
   const r = rng(91);
@@ -278,17 +278,23 @@ function butterflyAt(t, T) {
 /**
  * @param {{t?:number, T?:number, view?:number[], width:number, height:number, overlay?:"wide"|"portrait"|"og"|"none"}} o
  */
-export function heroSVG({ t = 0, T = LOOP_SECONDS, view = VIEWS.wide, width, height, overlay = "wide" }) {
+export function heroSVG({ t = 0, T = LOOP_SECONDS, view = VIEWS.wide, width, height, overlay = "wide", extra = "" }) {
+  const { defs: d, body } = heroParts({ t, T, view, overlay });
+  return svgDoc({ width, height, viewBox: view, defs: d, body: body + extra });
+}
+
+/** The scene's defs and body, for composing with other layers (e.g. the social card). */
+export function heroParts({ t = 0, T = LOOP_SECONDS, view = VIEWS.wide, overlay = "wide" }) {
   const box = heroBox(t, T);
   let body = "";
   body += backdrop(t, T);
   body += fence({ x0: -40, x1: 1960, top: 598, bottom: 800, seed: 61 });
-  body += fantail({ x: 1012, y: 600, s: 1.05, t, T });
+  body += fantail({ x: 1000, y: 600, s: 1.5, t, T });
   body += lawnAndGarden(t, T);
   // flax clumps and ponga
   body += flax({ x: 430, y: 818, s: 0.8, t, T, seed: 33, n: 11, h: 190, stalks: 1 });
   body += flax({ x: 1105, y: 822, s: 1, t, T, seed: 34, n: 13, h: 220, stalks: 2 });
-  body += ponga({ x: 118, y: 826, trunkH: 470, s: 1.25, t, T, seed: 22 });
+  body += ponga({ x: 70, y: 830, trunkH: 500, s: 1.6, t, T, seed: 22 });
   body += wateringCan(1080, 1010, 1.05);
   body += box.svg;
   body += flax({ x: 1905, y: 930, s: 1.35, t, T, seed: 35, n: 15, h: 240, stalks: 2, spread: 62 });
@@ -305,5 +311,5 @@ export function heroSVG({ t = 0, T = LOOP_SECONDS, view = VIEWS.wide, width, hei
   } else if (overlay === "portrait") {
     body += `<rect x="${vx}" y="${vy}" width="${vw}" height="${vh}" fill="url(#textShade)"/>`;
   }
-  return svgDoc({ width, height, viewBox: view, defs: defs(t, T, view, overlay) + box.defs, body });
+  return { defs: defs(t, T, view, overlay) + box.defs, body };
 }

@@ -16,28 +16,34 @@ export function hillPath({ x0 = -600, x1 = 2600, yBase, amp, seed, n = 9, yBotto
   return openSmooth(pts) + `L${f(x1)} ${f(yBottom)}L${f(x0)} ${f(yBottom)}Z`;
 }
 
-/** Soft cumulus cloud; warm underside lit by the low sun. */
+/** Soft cumulus cloud with a flat base; lit from the upper right, warm shade underneath. */
 export function cloud({ x, y, w, h, seed = 1, tone = "#fffaf0", under = "#f2d6a2", opacity = 0.92 }) {
   const r = rng(seed);
   const puffs = [];
-  const n = 5;
+  const n = 7;
   for (let i = 0; i < n; i++) {
     const u = i / (n - 1);
-    const px = x - w / 2 + w * (0.12 + u * 0.76);
-    const ph = h * (0.45 + 0.55 * Math.sin(Math.PI * (0.15 + u * 0.7))) * (0.85 + r() * 0.3);
-    puffs.push([px, y - ph * 0.45, ph * 0.62]);
+    const px = x - w / 2 + w * (0.08 + u * 0.84) + (r() - 0.5) * w * 0.04;
+    const rr = h * (0.22 + 0.5 * Math.pow(Math.sin(Math.PI * (0.1 + u * 0.8)), 1.2) * (0.75 + r() * 0.5));
+    puffs.push([px, y - rr * 0.55, rr]);
   }
-  let body = "";
-  for (const [px, py, rr] of puffs) body += `M${f(px - rr)} ${f(py)}a${f(rr)} ${f(rr)} 0 1 0 ${f(rr * 2)} 0a${f(rr)} ${f(rr)} 0 1 0 ${f(-rr * 2)} 0Z`;
-  const base = `M${f(x - w / 2)} ${f(y)}Q${f(x - w / 2)} ${f(y - h * 0.35)} ${f(x - w * 0.3)} ${f(y - h * 0.3)}L${f(x + w * 0.3)} ${f(y - h * 0.3)}Q${f(x + w / 2)} ${f(y - h * 0.35)} ${f(x + w / 2)} ${f(y)}Z`;
+  for (let i = 0; i < 3; i++) {
+    const px = x - w * 0.22 + w * 0.4 * r();
+    const rr = h * (0.3 + 0.22 * r());
+    puffs.push([px, y - h * 0.62, rr]);
+  }
+  const circ = (list, k = 1, dx = 0, dy = 0) =>
+    list.map(([px, py, rr]) => `M${f(px - rr * k + dx)} ${f(py + dy)}a${f(rr * k)} ${f(rr * k)} 0 1 0 ${f(rr * 2 * k)} 0a${f(rr * k)} ${f(rr * k)} 0 1 0 ${f(-rr * 2 * k)} 0Z`).join("");
+  const id = `cloudclip${seed}`;
   return (
-    `<g opacity="${opacity}"><path d="${body}${base}" fill="${under}"/>` +
-    `<g transform="translate(${f(w * 0.015)} ${f(-h * 0.1)})"><path d="${body}" fill="${tone}"/></g></g>`
+    `<clipPath id="${id}"><rect x="${f(x - w)}" y="${f(y - h * 3)}" width="${f(w * 2)}" height="${f(h * 3)}"/></clipPath>` +
+    `<g opacity="${opacity}" clip-path="url(#${id})"><path d="${circ(puffs)}" fill="${under}"/>` +
+    `<path d="${circ(puffs, 0.86, h * 0.06, -h * 0.12)}" fill="${tone}"/></g>`
   );
 }
 
 /** Ponga (tree fern): textured trunk and an umbrella of arching fronds. */
-export function ponga({ x, y, trunkH, s = 1, t = 0, T = 8, seed = 21, dark = "#21442f", mid = "#2f5d3d", light = "#487d52", trunk = "#3b2a1e", fronds = 12 }) {
+export function ponga({ x, y, trunkH, s = 1, t = 0, T = 8, seed = 21, dark = "#21442f", mid = "#2f5d3d", light = "#487d52", trunk = "#3b2a1e", fronds = 16 }) {
   const r = rng(seed);
   const cx = x + 10 * s;
   const cy = y - trunkH;
@@ -54,11 +60,31 @@ export function ponga({ x, y, trunkH, s = 1, t = 0, T = 8, seed = 21, dark = "#2
     for (let j = -1; j <= 1; j++) scars += `M${f(xx + j * ww * 0.55 - 4 * s)} ${f(yy + (j === 0 ? 6 * s : 0))}l${f(4 * s)} ${f(-5 * s)}l${f(4 * s)} ${f(5 * s)}`;
   }
   out += `<path d="${scars}" stroke="${lighten(trunk, 0.15)}" stroke-width="${f(2 * s)}" fill="none" opacity="0.7"/>`;
+  // skirt of old brown fronds hugging the top of the trunk
+  {
+    const top = cy + 2 * s;
+    const bot = cy + 125 * s;
+    const pts = [[cx - 34 * s, top]];
+    const m = 11;
+    for (let i = 0; i <= m; i++) {
+      const u = i / m;
+      const xx = cx - 26 * s + 52 * s * u;
+      pts.push([xx, bot - (i % 2 ? 26 * s : 0) - r() * 14 * s + 3 * s * wave(t, T, 1, i)]);
+    }
+    pts.push([cx + 34 * s, top]);
+    out += `<path d="M${pts.map((p) => `${f(p[0])} ${f(p[1])}`).join("L")}Z" fill="#5e4431"/>`;
+    let streaks = "";
+    for (let i = 0; i < 8; i++) {
+      const xx = cx - 26 * s + i * 7.5 * s;
+      streaks += `M${f(xx + (i - 4) * 1.5 * s)} ${f(top + 8 * s)}L${f(xx)} ${f(bot - 30 * s)}`;
+    }
+    out += `<path d="${streaks}" stroke="#3f2d20" stroke-width="${f(2 * s)}" opacity="0.7"/>`;
+  }
   // fronds
   const list = [];
   for (let i = 0; i < fronds; i++) {
     const phi = (i / fronds) * TAU + (r() - 0.5) * 0.3;
-    list.push({ phi, L: (230 + r() * 70) * s, e: 0.55 + r() * 0.35, ph: r() * TAU, i });
+    list.push({ phi, L: (215 + r() * 60) * s, e: 0.5 + r() * 0.4, ph: r() * TAU, i });
   }
   list.sort((a, b) => Math.sin(a.phi) - Math.sin(b.phi));
   for (const fr of list) {
@@ -66,17 +92,17 @@ export function ponga({ x, y, trunkH, s = 1, t = 0, T = 8, seed = 21, dark = "#2
     const sway = 0.035 * wave(t, T, 1, fr.ph) + 0.015 * wave(t, T, 2, fr.ph * 1.7);
     const dirx = Math.cos(fr.phi + sway);
     const L = fr.L * (0.55 + 0.45 * Math.abs(dirx)) * (z > 0 ? 1.05 : 0.95);
-    const up = Math.sin(fr.e) * 0.9;
-    const droop = 1.05 + 0.1 * z + 0.06 * wave(t, T, 1, fr.ph + 1);
+    const up = Math.sin(fr.e) * 0.55;
+    const droop = 0.75 + 0.1 * z + 0.05 * wave(t, T, 1, fr.ph + 1);
     const pts = [];
-    const N = 22;
+    const N = 40;
     for (let k = 0; k <= N; k++) {
       const u = k / N;
       pts.push([cx + L * dirx * u * (1 - 0.15 * u), cy - L * up * u + L * droop * u * u * 0.85 + z * L * 0.18 * u]);
     }
     const col = z > 0.3 ? light : z > -0.3 ? mid : dark;
     let d = "";
-    const pw = 30 * s * (0.55 + 0.45 * Math.abs(z) + 0.2);
+    const pw = 50 * s * (0.6 + 0.4 * Math.abs(z));
     for (let k = 1; k < N; k++) {
       const u = k / N;
       const [px, py] = pts[k];
@@ -86,7 +112,7 @@ export function ponga({ x, y, trunkH, s = 1, t = 0, T = 8, seed = 21, dark = "#2
       const tl = Math.hypot(tx, ty) || 1;
       const nx = -ty / tl;
       const ny = tx / tl;
-      const len = pw * Math.sin(Math.PI * Math.min(1, u * 1.25)) * (1 - u * 0.35);
+      const len = pw * Math.sin(Math.PI * Math.min(0.5, u * 0.9)) * Math.pow(1 - u, 0.55);
       const fw = 0.9 * tl;
       for (const sd of [-1, 1]) {
         const ex = px + nx * len * sd + (tx / tl) * len * 0.45;
@@ -95,7 +121,7 @@ export function ponga({ x, y, trunkH, s = 1, t = 0, T = 8, seed = 21, dark = "#2
       }
     }
     out += `<path d="${d}" fill="${col}"/>`;
-    out += `<path d="${openSmooth(pts.filter((_, k) => k % 3 === 0 || k === N))}" stroke="${darken(col, 0.15)}" stroke-width="${f(2.4 * s)}" fill="none" stroke-linecap="round"/>`;
+    out += `<path d="${openSmooth(pts.filter((_, k) => (k % 3 === 0 || k === N) && k <= N - 2))}" stroke="${darken(col, 0.2)}" stroke-width="${f(2 * s)}" fill="none" stroke-linecap="round"/>`;
   }
   // koru (unfurling fronds) at the crown
   out += `<path d="M${f(cx - 4 * s)} ${f(cy)}q${f(-4 * s)} ${f(-26 * s)} ${f(8 * s)} ${f(-30 * s)}q${f(10 * s)} ${f(-2 * s)} ${f(6 * s)} ${f(10 * s)}q${f(-4 * s)} ${f(4 * s)} ${f(-7 * s)} ${f(-1 * s)}" stroke="${light}" stroke-width="${f(3.2 * s)}" fill="none" stroke-linecap="round"/>`;
@@ -150,7 +176,7 @@ export function flax({ x, y, s = 1, t = 0, T = 8, seed = 31, n = 13, h = 210, st
       const u = k / N;
       spine.push([2 * (1 - u) * u * ctrl[0] + u * u * end[0], 2 * (1 - u) * u * ctrl[1] + u * u * end[1]]);
     }
-    const w0 = 8 * s;
+    const w0 = 13 * s;
     const right = [];
     const left = [];
     for (let k = 0; k <= N; k++) {
@@ -231,26 +257,26 @@ export function fence({ x0, x1, top, bottom, seed = 61, warm = 1 }) {
   const r = rng(seed);
   const pw = 30;
   const gap = 3.5;
-  let out = `<rect x="${f(x0)}" y="${f(top)}" width="${f(x1 - x0)}" height="${f(bottom - top)}" fill="#5a3f27"/>`;
+  let out = `<rect x="${f(x0)}" y="${f(top)}" width="${f(x1 - x0)}" height="${f(bottom - top)}" fill="#2e241c"/>`;
   let hi = "";
   let lo = "";
   for (let x = x0; x < x1; x += pw + gap) {
-    const c = mix("#b7875a", "#caa06c", r());
+    const c = mix("#5d4a3a", "#6a5542", r());
     const tt = top + 8 + r() * 3;
     out += `<rect x="${f(x)}" y="${f(tt)}" width="${f(pw)}" height="${f(bottom - tt)}" fill="${c}"/>`;
     hi += `M${f(x + pw - 2.5)} ${f(tt + 2)}V${f(bottom)}`;
     lo += `M${f(x + 5 + r() * 10)} ${f(tt + 20 + r() * 40)}v${f(20 + r() * 50)}`;
   }
-  out += `<path d="${hi}" stroke="#e4bd85" stroke-width="2.5" opacity="0.65"/>`;
-  out += `<path d="${lo}" stroke="#8e6640" stroke-width="1.4" opacity="0.45" stroke-linecap="round"/>`;
+  out += `<path d="${hi}" stroke="#a07a52" stroke-width="2.5" opacity="0.6"/>`;
+  out += `<path d="${lo}" stroke="#3e3128" stroke-width="1.4" opacity="0.5" stroke-linecap="round"/>`;
   // cap rail
-  out += `<rect x="${f(x0)}" y="${f(top)}" width="${f(x1 - x0)}" height="11" fill="#d7ae74"/><rect x="${f(x0)}" y="${f(top + 9)}" width="${f(x1 - x0)}" height="4" fill="#8a6340" opacity="0.7"/>`;
+  out += `<rect x="${f(x0)}" y="${f(top)}" width="${f(x1 - x0)}" height="11" fill="#7a6148"/><rect x="${f(x0)}" y="${f(top)}" width="${f(x1 - x0)}" height="3" fill="#c79a62" opacity="0.8"/><rect x="${f(x0)}" y="${f(top + 9)}" width="${f(x1 - x0)}" height="4" fill="#241c16" opacity="0.7"/>`;
   // golden light from upper right, shade near the ground
   out += `<rect x="${f(x0)}" y="${f(top)}" width="${f(x1 - x0)}" height="${f(bottom - top)}" fill="url(#fenceShade)"/>`;
   return out;
 }
 
-export const fenceDefs = `<linearGradient id="fenceShade" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#f2c14e" stop-opacity="0.12"/><stop offset="0.55" stop-color="#1d3327" stop-opacity="0.05"/><stop offset="1" stop-color="#1d3327" stop-opacity="0.45"/></linearGradient>`;
+export const fenceDefs = `<linearGradient id="fenceShade" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#f2c14e" stop-opacity="0.16"/><stop offset="0.55" stop-color="#1d3327" stop-opacity="0.05"/><stop offset="1" stop-color="#1d3327" stop-opacity="0.4"/></linearGradient>`;
 
 /** Pīwakawaka (fantail) perched, facing right; tail fans open and closed over the loop. */
 export function fantail({ x, y, s = 1, t = 0, T = 8 }) {
@@ -259,26 +285,27 @@ export function fantail({ x, y, s = 1, t = 0, T = 8 }) {
   const tilt = 6 * wave(t, T, 4, 1.1) * 0.5 + 4;
   const head = 8 * wave(t, T, 3, 0.3);
   let tail = "";
-  const n = 10;
-  const spread = 70 * fan;
-  for (let i = 0; i < n; i++) {
-    const a = (-150 - spread / 2 + (spread * i) / (n - 1)) * (Math.PI / 180);
-    const L = 40;
+  const n = 9;
+  const spread = 18 + 34 * fan;
+  const feather = (deg, L, col) => {
+    const a = (deg * Math.PI) / 180;
     const ex = Math.cos(a) * L;
     const ey = Math.sin(a) * L;
-    const nx = -Math.sin(a) * 4.4;
-    const ny = Math.cos(a) * 4.4;
-    tail += `<path d="M0 0L${f(ex + nx)} ${f(ey + ny)}Q${f(ex * 1.08)} ${f(ey * 1.08)} ${f(ex - nx)} ${f(ey - ny)}Z" fill="${i === 0 || i === n - 1 ? "#f4efe4" : "#4a3b30"}"/>`;
-  }
-  // tail tips white
+    const nx = -Math.sin(a) * 4.2;
+    const ny = Math.cos(a) * 4.2;
+    return `<path d="M0 0L${f(ex + nx)} ${f(ey + ny)}Q${f(ex * 1.07)} ${f(ey * 1.07)} ${f(ex - nx)} ${f(ey - ny)}Z" fill="${col}"/>`;
+  };
   let tips = "";
-  for (let i = 1; i < n - 1; i++) {
-    const a = (-150 - spread / 2 + (spread * i) / (n - 1)) * (Math.PI / 180);
-    tips += `M${f(Math.cos(a) * 34)} ${f(Math.sin(a) * 34)}L${f(Math.cos(a) * 41)} ${f(Math.sin(a) * 41)}`;
+  for (let i = 0; i < n; i++) {
+    const deg = 168 - spread + (2 * spread * i) / (n - 1);
+    const outer = i === 0 || i === n - 1;
+    tail += feather(deg, 44, outer ? "#efe9dc" : i % 2 ? "#4a3b30" : "#3f3229");
+    const a = (deg * Math.PI) / 180;
+    if (!outer) tips += `M${f(Math.cos(a) * 36)} ${f(Math.sin(a) * 36)}L${f(Math.cos(a) * 43)} ${f(Math.sin(a) * 43)}`;
   }
-  tail += `<path d="${tips}" stroke="#efe8da" stroke-width="3" stroke-linecap="round" opacity="0.8"/>`;
+  tail += `<path d="${tips}" stroke="#efe8da" stroke-width="3.4" stroke-linecap="round" opacity="0.85"/>`;
   let body = "";
-  body += `<g transform="translate(-14 -2) rotate(${f(170 + (fan - 0.55) * 30)})">${tail}</g>`;
+  body += `<g transform="translate(-13 -3)">${tail}</g>`;
   body += `<path d="M-18 -6C-14 -22 6 -26 16 -18C22 -12 20 2 8 8C-4 12 -16 6 -18 -6Z" fill="#5a4838"/>`;
   body += `<path d="M-8 2C0 -2 12 -6 18 -12C20 -2 14 8 6 9C0 10 -6 7 -8 2Z" fill="#e0a564"/>`;
   body += `<path d="M-16 -8C-8 -18 4 -18 10 -12C2 -12 -8 -8 -16 -8Z" fill="#6b5744"/>`;
@@ -286,7 +313,7 @@ export function fantail({ x, y, s = 1, t = 0, T = 8 }) {
   body += `<g transform="translate(14 -20) rotate(${f(head)})"><circle r="10" fill="#3d3028"/><path d="M-2 -5Q4 -7 8 -3" stroke="#f4efe4" stroke-width="2.4" fill="none" stroke-linecap="round"/><circle cx="4" cy="-1" r="1.8" fill="#111"/><path d="M9 0L16 1.5L9 3Z" fill="#2a221c"/><path d="M-3 6Q2 9 8 6" stroke="#f4efe4" stroke-width="2.2" fill="none" stroke-linecap="round"/></g>`;
   // legs
   body += `<path d="M0 8V16M6 8V16" stroke="#2a221c" stroke-width="2" stroke-linecap="round"/>`;
-  return `<g transform="${tr(x, y - 16 * s, tilt - 4, s)}">${body}</g>`;
+  return `<g transform="${tr(x, y - 16 * s, tilt - 6, s)}">${body}</g>`;
 }
 
 /** Kahukura (NZ red admiral) seen from above; flap in [0,1] (1 = wings open). */

@@ -12,8 +12,8 @@ export const P = {
   clay: "#c8643b",
   sun: "#f2c14e",
   // derived working colours (kept close to the brand palette)
-  wood: "#b7844f",
-  woodLight: "#d3a46b",
+  wood: "#b5773f",
+  woodLight: "#dba565",
   woodDark: "#8a5d36",
   woodShade: "#6f4a2b",
   soilDark: "#4a3220",
