@@ -1,6 +1,13 @@
-// The /api routes that are not pages: health now; webhooks and feeds as their areas land.
+// The /api routes that are not pages: health, the waitlist's JSON endpoint (used by the form once
+// JavaScript has loaded), one-click unsubscribe (RFC 8058); webhooks and feeds as areas land.
 import { Hono } from "hono";
 import { pingDatabase } from "../app/lib/db.server.ts";
+import { queueState } from "../app/lib/queue.server.ts";
+import { joinWaitlist } from "../app/modules/waitlist/join-waitlist.server.ts";
+import { unsubscribeContact } from "../app/modules/waitlist/unsubscribe-contact.server.ts";
+import { MESSAGES } from "../app/modules/waitlist/waitlist.schema.ts";
+
+export type ApiEnv = { Variables: { clientIp: string; requestId: string } };
 
 // Load balancers poll health often: one database probe answers every check within a second.
 const PROBE_TTL_MS = 1_000;
@@ -10,10 +17,9 @@ function databaseState() {
   if (!probe || now - probe.at > PROBE_TTL_MS) probe = { at: now, result: pingDatabase() };
   return probe.result;
 }
-import { queueState } from "../app/lib/queue.server.ts";
 
 export function apiRoutes() {
-  const api = new Hono();
+  const api = new Hono<ApiEnv>();
 
   api.get("/health", async (c) => {
     const database = await databaseState();
@@ -21,6 +27,36 @@ export function apiRoutes() {
     const ok = database.ok && queue.started;
     c.header("Cache-Control", "no-store");
     return c.json({ status: ok ? "ok" : "degraded", database, queue }, ok ? 200 : 503);
+  });
+
+  api.post("/waitlist", async (c) => {
+    let body: unknown;
+    try {
+      const type = c.req.header("content-type") ?? "";
+      body = type.includes("application/json")
+        ? await c.req.json()
+        : Object.fromEntries(await c.req.formData());
+    } catch {
+      return c.json({ ok: false, message: MESSAGES.joinFailed, fieldErrors: {} }, 400);
+    }
+    const result = await joinWaitlist(body, {
+      ip: c.get("clientIp"),
+      userAgent: c.req.header("user-agent"),
+      page:
+        typeof (body as { page?: unknown })?.page === "string"
+          ? String((body as { page: string }).page).slice(0, 100)
+          : "/waitlist",
+    });
+    if (result.ok) return c.json(result, result.created ? 201 : 200);
+    if (result.status !== 400) c.header("Retry-After", String(result.retryAfter));
+    return c.json(result, result.status);
+  });
+
+  api.post("/unsubscribe", async (c) => {
+    const result = await unsubscribeContact(c.req.query("token") ?? null);
+    return result.ok
+      ? c.json({ ok: true })
+      : c.json({ ok: false, error: "This unsubscribe link isn't valid." }, 400);
   });
 
   return api;

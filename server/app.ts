@@ -10,6 +10,7 @@ import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { resolveClientIp } from "../app/lib/client-ip.server.ts";
+import { isDatabaseUnavailable } from "../app/lib/db.server.ts";
 import type { Settings } from "../app/lib/env.server.ts";
 import { log } from "../app/lib/log.server.ts";
 import { requestInfo } from "../app/lib/request-context.ts";
@@ -159,6 +160,13 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
   }
 
   app.onError((error, c) => {
+    if (isDatabaseUnavailable(error)) {
+      c.header("Retry-After", "5");
+      return c.json(
+        { error: "We're briefly unavailable. Please try again in a few seconds." },
+        503,
+      );
+    }
     log.error({ err: error, reqId: c.get("requestId") }, "unhandled error");
     return c.json({ error: "Something went wrong. Please try again." }, 500);
   });

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
 import { defineJob, type JobDefinition } from "../app/lib/queue.server.ts";
+import { sendWaitlistConfirmationJob } from "../app/modules/waitlist/send-waitlist-confirmation.server.ts";
+import { syncContactToCrmJob } from "../app/modules/waitlist/sync-contact-to-crm.server.ts";
 
 const pruneRateLimitsJob = defineJob({
   name: "platform.prune-rate-limits",
@@ -13,4 +15,8 @@ const pruneRateLimitsJob = defineJob({
   },
 });
 
-export const jobs: JobDefinition[] = [pruneRateLimitsJob as JobDefinition];
+export const jobs = [
+  pruneRateLimitsJob,
+  sendWaitlistConfirmationJob,
+  syncContactToCrmJob,
+] as unknown as JobDefinition[];

@@ -91,3 +91,32 @@ export async function pingDatabase(): Promise<{ ok: boolean; latencyMs: number; 
     };
   }
 }
+
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+]);
+
+/** Is this the database being down or restarting (answer 503 and retry), not a bug (500)? */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const err = e as { code?: string; message?: string; cause?: unknown };
+    if (err.code && (UNAVAILABLE_CODES.has(err.code) || err.code.startsWith("08"))) return true;
+    if (
+      typeof err.message === "string" &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(
+        err.message,
+      )
+    ) {
+      return true;
+    }
+    e = err.cause;
+  }
+  return false;
+}

@@ -72,6 +72,10 @@ const schema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  CRM_WEBHOOK_URL: optionalString.pipe(z.url().optional()),
+  CRM_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  ),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/)
@@ -129,6 +133,10 @@ function buildSettings(env: z.infer<typeof schema>, authSecret: string) {
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           }
+        : undefined,
+    crmWebhook:
+      env.CRM_WEBHOOK_URL && env.CRM_WEBHOOK_SECRET
+        ? { url: env.CRM_WEBHOOK_URL, secret: env.CRM_WEBHOOK_SECRET }
         : undefined,
     currency: env.CURRENCY,
     authSecret,

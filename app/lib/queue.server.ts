@@ -66,6 +66,7 @@ export async function startWorking(jobs: JobDefinition[], concurrency = 4): Prom
       await job.handle(payload, { jobId: j.id, attempt: 0 });
     });
   }
+  await warmQueueCache(jobs);
   working = true;
 }
 
@@ -78,6 +79,18 @@ export async function createQueues(jobs: JobDefinition[]): Promise<void> {
       retryBackoff: true,
     });
   }
+  await warmQueueCache(jobs);
+}
+
+/**
+ * pg-boss looks a queue up on its own connection the first time it sends to it. Inside a
+ * transaction on embedded PGlite (one connection) that lookup would wait for the transaction
+ * forever, so every queue is looked up once at start.
+ */
+async function warmQueueCache(jobs: JobDefinition[]): Promise<void> {
+  // findJobs reads the queue through that cache and, for an id that can't exist, nothing else.
+  for (const job of jobs)
+    await queue().findJobs(job.name, { id: "00000000-0000-0000-0000-000000000000" });
 }
 
 /** Enqueue inside a Drizzle transaction so the job exists exactly when the business write does. */
@@ -85,7 +98,12 @@ export async function enqueue<S extends z.ZodType>(
   tx: Database,
   job: JobDefinition<S>,
   payload: z.infer<S>,
-  options: { singletonKey?: string; startAfter?: number | Date } = {},
+  options: {
+    singletonKey?: string;
+    singletonSeconds?: number;
+    startAfter?: number | Date;
+    id?: string;
+  } = {},
 ): Promise<string | null> {
   return queue().send(job.name, job.payload.parse(payload) as object, {
     ...options,

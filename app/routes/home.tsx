@@ -80,7 +80,7 @@ export default function Home() {
       <HowItWorks />
       <CallToAction />
       <PlanPicker currency={settings?.currency ?? "USD"} />
-      <WaitlistSection />
+      <WaitlistSection settings={settings} />
     </>
   );
 }

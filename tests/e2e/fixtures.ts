@@ -48,6 +48,8 @@ interface Fixtures {
   page: Page;
   /** Messages the page logged as errors; some tests expect particular ones. */
   consoleErrors: string[];
+  /** A page in its own context with JavaScript turned off: what works before scripts load. */
+  noScriptPage: Page;
 }
 
 export const test = base.extend<Fixtures>({
@@ -72,6 +74,16 @@ export const test = base.extend<Fixtures>({
       (m) => !/Failed to load resource: the server responded with a status of (404|500)/.test(m),
     );
     expect(real, "the page logged errors").toEqual([]);
+  },
+  noScriptPage: async ({}, use) => {
+    const b = await sharedBrowser();
+    const context = await b.newContext({
+      baseURL: baseUrl(),
+      viewport: DESKTOP,
+      javaScriptEnabled: false,
+    });
+    await use(await context.newPage());
+    await context.close();
   },
 });
 

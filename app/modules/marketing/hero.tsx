@@ -62,7 +62,6 @@ export function Hero({ shopUrl }: { shopUrl: string }) {
     const el = videoRef.current;
     if (video !== "loading" || !el) return;
     el.play().catch((error: unknown) => fail(error));
-     
   }, [video]);
 
   function fail(error: unknown) {

@@ -30,6 +30,8 @@ export function publicPaths(): string[] {
     "/education/august-2025",
     "/education/june-2024",
     ...months.map((m) => `/education/monthly/${m}`),
+    "/education/layouts",
+    "/calendar",
     "/define-garden",
     "/privacy",
     "/terms",

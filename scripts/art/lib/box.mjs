@@ -26,7 +26,6 @@ export function growBox(o) {
   const r = rng(seed);
   const wood = mix(P.wood, P.sun, warm * 0.25);
   const woodLight = mix(P.woodLight, "#f6d48f", warm * 0.45);
-  const woodDark = P.woodDark;
   const FLT = [x, y];
   const FRT = [x + w, y];
   const FRB = [x + w, y + h];
@@ -138,7 +137,8 @@ export function growBox(o) {
     for (let i = 0; i < boards; i++) {
       const cy = y + i * bh + bh / 2;
       out += `<ellipse cx="${f(px + th / 2)}" cy="${f(cy)}" rx="${f(th * 0.28)}" ry="${f(bh * 0.28)}" fill="none" stroke="${darken(wood, 0.25)}" stroke-width="${f(lw * 0.6)}" opacity="0.6"/>`;
-      if (i > 0) out += `<path d="M${f(px)} ${f(y + i * bh)}h${f(th)}" stroke="${darken(wood, 0.42)}" stroke-width="${f(lw * 1.3)}"/>`;
+      if (i > 0)
+        out += `<path d="M${f(px)} ${f(y + i * bh)}h${f(th)}" stroke="${darken(wood, 0.42)}" stroke-width="${f(lw * 1.3)}"/>`;
     }
     return out;
   };
@@ -147,7 +147,8 @@ export function growBox(o) {
   let screws = "";
   for (let i = 0; i < boards; i++) {
     const cy = y + i * bh + bh / 2;
-    for (const sx of [x + th * 1.9, x + w - th * 1.9]) screws += `<circle cx="${f(sx)}" cy="${f(cy)}" r="${f(Math.max(1.2, h * 0.018))}" fill="${darken(wood, 0.5)}" opacity="0.7"/>`;
+    for (const sx of [x + th * 1.9, x + w - th * 1.9])
+      screws += `<circle cx="${f(sx)}" cy="${f(cy)}" r="${f(Math.max(1.2, h * 0.018))}" fill="${darken(wood, 0.5)}" opacity="0.7"/>`;
   }
   s += screws;
   // bottom contact shadow line on the front face

@@ -2,10 +2,20 @@
 // Drawn in a 1920×1080 world (extending above and below it so portrait crops work).
 // heroSVG({ t }) draws the scene at time t (seconds) of a T-second seamless loop;
 // t = 0 is the poster frame.
-import { P, f, rng, TAU, mix, lighten, darken, svgDoc, wave, openSmooth, blob, scallop } from "./util.mjs";
+import { P, f, rng, TAU, lighten, darken, svgDoc, wave, openSmooth, blob } from "./util.mjs";
 import { growBox } from "./box.mjs";
 import * as pl from "./plants.mjs";
-import { hillPath, cloud, ponga, flax, cabbageTree, bushBand, fence, fenceDefs, fantail, butterfly } from "./nature.mjs";
+import {
+  cloud,
+  ponga,
+  flax,
+  cabbageTree,
+  bushBand,
+  fence,
+  fenceDefs,
+  fantail,
+  butterfly,
+} from "./nature.mjs";
 
 export const LOOP_SECONDS = 8;
 export const WORLD = { w: 1920, h: 1080 };
@@ -20,8 +30,10 @@ export const VIEWS = {
 const SUN = [1585, 318];
 
 // smooth ridge functions so we can place things on the hills
-const ridgeFar = (x) => 150 + 60 * Math.sin(x / 260 + 0.7) + 35 * Math.sin(x / 120 + 2.1) + 30 * Math.sin(x / 520 + 4);
-const ridgeMid = (x) => 95 + 45 * Math.sin(x / 210 + 2.4) + 22 * Math.sin(x / 95 + 0.4) + 30 * Math.cos(x / 430);
+const ridgeFar = (x) =>
+  150 + 60 * Math.sin(x / 260 + 0.7) + 35 * Math.sin(x / 120 + 2.1) + 30 * Math.sin(x / 520 + 4);
+const ridgeMid = (x) =>
+  95 + 45 * Math.sin(x / 210 + 2.4) + 22 * Math.sin(x / 95 + 0.4) + 30 * Math.cos(x / 430);
 const ridgeNear = (x) => 55 + 30 * Math.sin(x / 170 + 1.2) + 18 * Math.sin(x / 80 + 3.3);
 
 function hill(yBase, ridge, fill, x0 = -500, x1 = 2500) {
@@ -38,6 +50,7 @@ function defs(t, T, view, overlay) {
 <stop offset="0" stop-color="#fff4d2"/><stop offset="0.06" stop-color="#fde6a6"/><stop offset="0.2" stop-color="#f6d38c"/><stop offset="0.36" stop-color="#e4cea2"/><stop offset="0.52" stop-color="#a9bcb0"/><stop offset="0.7" stop-color="#6b949a"/><stop offset="0.86" stop-color="#3f6d76"/><stop offset="1" stop-color="#2a5560"/></radialGradient>`;
   d += `<radialGradient id="sunGlow" gradientUnits="userSpaceOnUse" cx="${SUN[0]}" cy="${SUN[1]}" r="420">
 <stop offset="0" stop-color="#fffaf0" stop-opacity="${f(0.9 + shimmer)}"/><stop offset="0.2" stop-color="#fff0c4" stop-opacity="${f(0.6 + shimmer)}"/><stop offset="0.55" stop-color="#fbe2a0" stop-opacity="0.22"/><stop offset="1" stop-color="#fbe2a0" stop-opacity="0"/></radialGradient>`;
+  d += `<linearGradient id="zenith" gradientUnits="userSpaceOnUse" x1="0" y1="-260" x2="0" y2="330"><stop offset="0" stop-color="#1f4a55" stop-opacity="0.95"/><stop offset="0.45" stop-color="#2c5d68" stop-opacity="0.55"/><stop offset="1" stop-color="#3f707a" stop-opacity="0"/></linearGradient>`;
   d += `<linearGradient id="horizonGlow" gradientUnits="userSpaceOnUse" x1="0" y1="380" x2="0" y2="660"><stop offset="0" stop-color="#f7d9a0" stop-opacity="0"/><stop offset="1" stop-color="#f7d9a0" stop-opacity="0.45"/></linearGradient>`;
   d += `<radialGradient id="warmWash" gradientUnits="userSpaceOnUse" cx="${SUN[0]}" cy="${SUN[1]}" r="1400">
 <stop offset="0" stop-color="#f7c85a" stop-opacity="${f(0.26 + shimmer)}"/><stop offset="0.5" stop-color="#f2b64a" stop-opacity="0.1"/><stop offset="1" stop-color="#f2c14e" stop-opacity="0"/></radialGradient>`;
@@ -45,7 +58,7 @@ function defs(t, T, view, overlay) {
 <stop offset="0" stop-color="#97bf5c"/><stop offset="0.35" stop-color="#6fa347"/><stop offset="1" stop-color="#3f7a3a"/></linearGradient>`;
   d += `<linearGradient id="lawnShade" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="1920" y2="0">
 <stop offset="0" stop-color="#1d3327" stop-opacity="0.5"/><stop offset="0.3" stop-color="#1d3327" stop-opacity="0.3"/><stop offset="0.6" stop-color="#1d3327" stop-opacity="0"/></linearGradient>`;
-  d += `<linearGradient id="haze" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#f7dc9c" stop-opacity="0.55"/><stop offset="1" stop-color="#f7dc9c" stop-opacity="0"/></linearGradient>`;
+  d += `<linearGradient id="haze" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#f7dc9c" stop-opacity="0"/><stop offset="0.45" stop-color="#f7dc9c" stop-opacity="0.55"/><stop offset="1" stop-color="#f7dc9c" stop-opacity="0"/></linearGradient>`;
   d += `<linearGradient id="ray" x1="0" x2="1" y1="0" y2="0"><stop offset="0" stop-color="#fff3cc" stop-opacity="0.5"/><stop offset="1" stop-color="#fff3cc" stop-opacity="0"/></linearGradient>`;
   // readability overlays
   if (overlay === "wide" || overlay === "og") {
@@ -56,7 +69,7 @@ function defs(t, T, view, overlay) {
 <stop offset="0" stop-color="#15291e" stop-opacity="0.35"/><stop offset="0.2" stop-color="#15291e" stop-opacity="0"/><stop offset="0.85" stop-color="#15291e" stop-opacity="0"/><stop offset="1" stop-color="#15291e" stop-opacity="0.25"/></linearGradient>`;
   } else if (overlay === "portrait") {
     d += `<linearGradient id="textShade" gradientUnits="userSpaceOnUse" x1="0" y1="${vy}" x2="0" y2="${vy + vh}">
-<stop offset="0" stop-color="#15291e" stop-opacity="0.62"/><stop offset="0.32" stop-color="#15291e" stop-opacity="0.42"/><stop offset="0.52" stop-color="#15291e" stop-opacity="0.08"/><stop offset="0.62" stop-color="#15291e" stop-opacity="0"/><stop offset="0.92" stop-color="#15291e" stop-opacity="0"/><stop offset="1" stop-color="#15291e" stop-opacity="0.2"/></linearGradient>`;
+<stop offset="0" stop-color="#0f2a2e" stop-opacity="0.45"/><stop offset="0.3" stop-color="#0f2a2e" stop-opacity="0.3"/><stop offset="0.5" stop-color="#0f2a2e" stop-opacity="0.06"/><stop offset="0.6" stop-color="#0f2a2e" stop-opacity="0"/><stop offset="0.92" stop-color="#15291e" stop-opacity="0"/><stop offset="1" stop-color="#15291e" stop-opacity="0.2"/></linearGradient>`;
   }
   return d;
 }
@@ -64,15 +77,52 @@ function defs(t, T, view, overlay) {
 /** Everything behind the fence: sky, sun, clouds, hills, trees. */
 function backdrop(t, T) {
   let s = `<rect x="-600" y="-600" width="3200" height="1400" fill="url(#sky)"/>`;
+  s += `<rect x="-600" y="-600" width="3200" height="940" fill="url(#zenith)"/>`;
   // sun and glow
   s += `<rect x="-600" y="380" width="3200" height="300" fill="url(#horizonGlow)"/><circle cx="${SUN[0]}" cy="${SUN[1]}" r="420" fill="url(#sunGlow)"/>`;
   s += `<circle cx="${SUN[0]}" cy="${SUN[1]}" r="60" fill="#fffcf2"/>`;
   // clouds drift gently back and forth (one cycle per loop)
   const dx = (k, ph) => 22 * wave(t, T, 1, ph) * k;
-  s += cloud({ x: 330 + dx(0.6, 0.6), y: 96, w: 300, h: 62, seed: 11, tone: "#c9d6cf", under: "#9db2ab", opacity: 0.45 });
-  s += cloud({ x: 770 + dx(1, 0), y: 236, w: 430, h: 92, seed: 3, tone: "#e3e7da", under: "#b3c2b1", opacity: 0.6 });
-  s += cloud({ x: 1250 + dx(0.8, 1.3), y: 165, w: 380, h: 84, seed: 5, tone: "#fff8e6", under: "#efcd92", opacity: 0.93 });
-  s += cloud({ x: 1840 + dx(0.6, 2.2), y: 262, w: 300, h: 66, seed: 8, tone: "#fff8e6", under: "#f2d39a", opacity: 0.9 });
+  s += cloud({
+    x: 330 + dx(0.6, 0.6),
+    y: 96,
+    w: 300,
+    h: 62,
+    seed: 11,
+    tone: "#c9d6cf",
+    under: "#9db2ab",
+    opacity: 0.45,
+  });
+  s += cloud({
+    x: 770 + dx(1, 0),
+    y: 236,
+    w: 430,
+    h: 92,
+    seed: 3,
+    tone: "#eef0e6",
+    under: "#c4cbbb",
+    opacity: 0.62,
+  });
+  s += cloud({
+    x: 1250 + dx(0.8, 1.3),
+    y: 165,
+    w: 380,
+    h: 84,
+    seed: 5,
+    tone: "#fff8e6",
+    under: "#efcd92",
+    opacity: 0.93,
+  });
+  s += cloud({
+    x: 1840 + dx(0.6, 2.2),
+    y: 262,
+    w: 300,
+    h: 66,
+    seed: 8,
+    tone: "#fff8e6",
+    under: "#f2d39a",
+    opacity: 0.9,
+  });
   // hills (atmospheric perspective: warm haze on the far ones)
   s += hill(660, ridgeFar, "#b9c796");
   s += hill(700, ridgeMid, "#93b26d");
@@ -87,7 +137,14 @@ function backdrop(t, T) {
   s += `<path d="${trees}" fill="#6f9653"/>`;
   // a few sheep dotted on the paddocks
   let sheep = "";
-  for (const [sx, sdy] of [[460, 34], [492, 40], [1320, 30], [1354, 36], [1700, 44], [880, 52]]) {
+  for (const [sx, sdy] of [
+    [460, 34],
+    [492, 40],
+    [1320, 30],
+    [1354, 36],
+    [1700, 44],
+    [880, 52],
+  ]) {
     const y = 700 - ridgeMid(sx) + sdy;
     sheep += `<ellipse cx="${sx}" cy="${f(y)}" rx="5" ry="3.4" fill="#f6f1e2"/><circle cx="${sx + 5}" cy="${f(y - 1)}" r="1.6" fill="#3a3a30"/>`;
   }
@@ -96,8 +153,24 @@ function backdrop(t, T) {
   s += `<rect x="-600" y="420" width="3200" height="300" fill="url(#haze)" opacity="0.5"/>`;
   // native bush behind the fence and a couple of cabbage trees
   s += cabbageTree({ x: 640, y: 640, s: 0.95, t, T, seed: 41, trunk: "#6b5c4a", leafC: "#4f7040" });
-  s += cabbageTree({ x: 1190, y: 650, s: 1.15, t, T, seed: 43, trunk: "#6b5c4a", leafC: "#557a43" });
-  s += bushBand({ x0: -100, x1: 2020, y: 640, h: 70, seed: 52, colors: ["#3b6a43", "#467a4b", "#56884f"] });
+  s += cabbageTree({
+    x: 1190,
+    y: 650,
+    s: 1.15,
+    t,
+    T,
+    seed: 43,
+    trunk: "#6b5c4a",
+    leafC: "#557a43",
+  });
+  s += bushBand({
+    x0: -100,
+    x1: 2020,
+    y: 640,
+    h: 70,
+    seed: 52,
+    colors: ["#3b6a43", "#467a4b", "#56884f"],
+  });
   return s;
 }
 
@@ -133,14 +206,31 @@ function wateringCan(x, y, s = 1) {
 
 /** The grow box with its plants. Returns {defs, svg}. */
 function heroBox(t, T) {
-  const b = growBox({ x: 1235, y: 772, w: 545, h: 150, vp: [880, 330], k: 0.24, id: "hb", shadow: 250, warm: 0.35, seed: 12 });
+  const b = growBox({
+    x: 1235,
+    y: 772,
+    w: 545,
+    h: 150,
+    vp: [880, 330],
+    k: 0.24,
+    id: "hb",
+    shadow: 250,
+    warm: 0.35,
+    seed: 12,
+  });
   const sw = (amp, k, ph) => amp * wave(t, T, k, ph);
   const S = 1.55;
   const items = [
     ["tomato", 0.13, 0.88, { h: 250, seed: 2 }, 2.2],
     ["chard", 0.37, 0.9, { seed: 3 }, 2],
     ["kale", 0.6, 0.9, { seed: 4 }, 1.8],
-    ["tomato", 0.86, 0.88, { h: 215, seed: 9, fruit: ["#f2b233", "#e99a2c", "#f6c24a"], fruitCount: 3 }, 2.4],
+    [
+      "tomato",
+      0.86,
+      0.88,
+      { h: 215, seed: 9, fruit: ["#f2b233", "#e99a2c", "#f6c24a"], fruitCount: 3 },
+      2.4,
+    ],
     ["lettuce", 0.1, 0.52, { seed: 1 }, 1.2],
     ["basil", 0.29, 0.56, { seed: 7 }, 1.6],
     ["lettuce", 0.49, 0.52, { kind: "red", seed: 4 }, 1.2],
@@ -160,7 +250,7 @@ function heroBox(t, T) {
   return { defs: b.defs, svg: b.svg + plants, corners: b.corners };
 }
 
-function lawnAndGarden(t, T) {
+function lawnAndGarden() {
   let s = "";
   // lawn
   s += `<rect x="-600" y="790" width="3200" height="900" fill="url(#lawn)"/>`;
@@ -184,15 +274,6 @@ function lawnAndGarden(t, T) {
   s += `<rect x="-600" y="790" width="3200" height="900" fill="url(#lawnShade)"/>`;
   // ponga shadow on the lawn
   s += `<path d="${blob(60, 900, 360, 60, { seed: 4, amp: 0.15 })}" fill="#1d3327" opacity="0.18"/>`;
-  // stepping stones
-  const stones = [
-    [640, 1012, 64, 18],
-    [850, 948, 52, 14],
-  ];
-  for (const [x, y, rx, ry] of stones) {
-    s += `<ellipse cx="${x - 6}" cy="${y + 5}" rx="${rx}" ry="${ry}" fill="#1d3327" opacity="0.18"/>`;
-    s += `<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${ry}" fill="#c9c0a8"/><ellipse cx="${x + rx * 0.15}" cy="${y - ry * 0.2}" rx="${rx * 0.75}" ry="${ry * 0.6}" fill="#d8cfb8"/>`;
-  }
   // daisies in the lawn
   const r = rng(91);
   let daisies = "";
@@ -214,11 +295,27 @@ function foreground(t, T) {
   for (let i = 0; i < 22; i++) {
     const x = -40 + i * 92 + r() * 40;
     const y = 1075 + r() * 20;
-    s += pl.grassTuft({ x, y, s: 2.4 + r() * 0.8, sway: 3 * wave(t, T, 1, i * 0.7), seed: 200 + i, color: i % 2 ? "#3e7a37" : "#4a8a3d", n: 10 });
+    s += pl.grassTuft({
+      x,
+      y,
+      s: 2.4 + r() * 0.8,
+      sway: 3 * wave(t, T, 1, i * 0.7),
+      seed: 200 + i,
+      color: i % 2 ? "#3e7a37" : "#4a8a3d",
+      n: 10,
+    });
   }
   for (let i = 0; i < 7; i++) {
     const x = 1150 + i * 95 + r() * 30;
-    s += pl.grassTuft({ x, y: 924 + (x < 1240 ? -10 : 0) + r() * 6, s: 1.2, sway: 2 * wave(t, T, 1, i), seed: 300 + i, color: "#5d9a44", n: 8 });
+    s += pl.grassTuft({
+      x,
+      y: 936 + (x < 1240 ? -12 : 0) + r() * 6,
+      s: 1,
+      sway: 2 * wave(t, T, 1, i),
+      seed: 300 + i,
+      color: "#5d9a44",
+      n: 8,
+    });
   }
   return s;
 }
@@ -233,7 +330,8 @@ function particles(t, T) {
     const k = 1 + Math.floor(r() * 2);
     const ph = r() * TAU;
     const x = bx + 26 * Math.sin((TAU * k * t) / T + ph);
-    const y = by + 18 * Math.cos((TAU * k * t) / T + ph * 1.3) - 6 * Math.sin((TAU * 2 * t) / T + ph);
+    const y =
+      by + 18 * Math.cos((TAU * k * t) / T + ph * 1.3) - 6 * Math.sin((TAU * 2 * t) / T + ph);
     const a = 0.35 + 0.35 * (0.5 + 0.5 * Math.sin((TAU * 2 * t) / T + ph * 2));
     s += `<circle cx="${f(x)}" cy="${f(y)}" r="${f(1.8 + r() * 2)}" fill="#fff4cf" opacity="${f(a)}"/>`;
   }
@@ -270,7 +368,13 @@ function butterflyAt(t, T) {
   const vx = 190 * Math.cos(u + 0.6) + 150 * Math.cos(3 * u + 1.0);
   const vy = 140 * Math.cos(2 * u + 0.2) - 130 * Math.sin(5 * u + 0.4);
   const heading = (Math.atan2(vy, vx) * 180) / Math.PI;
-  const rot = Math.max(-40, Math.min(40, (heading > 90 || heading < -90 ? heading - 180 * Math.sign(heading) : heading) * 0.5));
+  const rot = Math.max(
+    -40,
+    Math.min(
+      40,
+      (heading > 90 || heading < -90 ? heading - 180 * Math.sign(heading) : heading) * 0.5,
+    ),
+  );
   const flap = 0.5 + 0.5 * Math.cos(TAU * 20 * (t / T));
   return butterfly({ x, y, s: 0.95, flap, rot: rot + (vx < 0 ? -90 : 90) * 0.25 });
 }
@@ -278,19 +382,34 @@ function butterflyAt(t, T) {
 /**
  * @param {{t?:number, T?:number, view?:number[], width:number, height:number, overlay?:"wide"|"portrait"|"og"|"none"}} o
  */
-export function heroSVG({ t = 0, T = LOOP_SECONDS, view = VIEWS.wide, width, height, overlay = "wide", extra = "" }) {
-  const { defs: d, body } = heroParts({ t, T, view, overlay });
+export function heroSVG({
+  t = 0,
+  T = LOOP_SECONDS,
+  view = VIEWS.wide,
+  width,
+  height,
+  overlay = "wide",
+  extra = "",
+  bird = true,
+}) {
+  const { defs: d, body } = heroParts({ t, T, view, overlay, bird });
   return svgDoc({ width, height, viewBox: view, defs: d, body: body + extra });
 }
 
 /** The scene's defs and body, for composing with other layers (e.g. the social card). */
-export function heroParts({ t = 0, T = LOOP_SECONDS, view = VIEWS.wide, overlay = "wide" }) {
+export function heroParts({
+  t = 0,
+  T = LOOP_SECONDS,
+  view = VIEWS.wide,
+  overlay = "wide",
+  bird = true,
+}) {
   const box = heroBox(t, T);
   let body = "";
   body += backdrop(t, T);
   body += fence({ x0: -40, x1: 1960, top: 598, bottom: 800, seed: 61 });
-  body += fantail({ x: 1000, y: 600, s: 1.5, t, T });
-  body += lawnAndGarden(t, T);
+  if (bird) body += fantail({ x: 1000, y: 600, s: 1.5, t, T });
+  body += lawnAndGarden();
   // flax clumps and ponga
   body += flax({ x: 430, y: 818, s: 0.8, t, T, seed: 33, n: 11, h: 190, stalks: 1 });
   body += flax({ x: 1105, y: 822, s: 1, t, T, seed: 34, n: 13, h: 220, stalks: 2 });

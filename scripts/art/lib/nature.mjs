@@ -2,48 +2,56 @@
 // a pīwakawaka (fantail) and a kahukura (red admiral) butterfly.
 // Animated pieces take (t, T): time and loop length in seconds; all motion uses whole
 // numbers of cycles per loop so frame T equals frame 0.
-import { P, f, rng, TAU, mix, lighten, darken, closedSmooth, openSmooth, scallop, tr, wave } from "./util.mjs";
+import { f, rng, TAU, mix, lighten, darken, openSmooth, tr, wave } from "./util.mjs";
 
-/** Rolling hill silhouette across [x0,x1] with a flat-ish base at yBase, closed down to yBottom. */
-export function hillPath({ x0 = -600, x1 = 2600, yBase, amp, seed, n = 9, yBottom = 1600, peaks }) {
+/** Soft cumulus cloud; lit from the upper right, warm shade underneath. */
+export function cloud({
+  x,
+  y,
+  w,
+  h,
+  seed = 1,
+  tone = "#fffaf0",
+  under = "#f2d6a2",
+  opacity = 0.92,
+}) {
   const r = rng(seed);
-  const pts = [];
-  for (let i = 0; i <= n; i++) {
-    const x = x0 + ((x1 - x0) * i) / n;
-    const y = peaks ? yBase - peaks(x) : yBase - amp * (0.35 + 0.65 * r());
-    pts.push([x, y]);
-  }
-  return openSmooth(pts) + `L${f(x1)} ${f(yBottom)}L${f(x0)} ${f(yBottom)}Z`;
-}
-
-/** Soft cumulus cloud with a flat base; lit from the upper right, warm shade underneath. */
-export function cloud({ x, y, w, h, seed = 1, tone = "#fffaf0", under = "#f2d6a2", opacity = 0.92 }) {
-  const r = rng(seed);
-  const puffs = [];
-  const n = 7;
-  for (let i = 0; i < n; i++) {
-    const u = i / (n - 1);
-    const px = x - w / 2 + w * (0.08 + u * 0.84) + (r() - 0.5) * w * 0.04;
-    const rr = h * (0.22 + 0.5 * Math.pow(Math.sin(Math.PI * (0.1 + u * 0.8)), 1.2) * (0.75 + r() * 0.5));
-    puffs.push([px, y - rr * 0.55, rr]);
-  }
-  for (let i = 0; i < 3; i++) {
-    const px = x - w * 0.22 + w * 0.4 * r();
-    const rr = h * (0.3 + 0.22 * r());
-    puffs.push([px, y - h * 0.62, rr]);
-  }
+  const us = [0.1, 0.26, 0.44, 0.6, 0.76, 0.9];
+  const ks = [0.34, 0.52, 0.72, 0.6, 0.46, 0.32];
+  const puffs = us.map((u, i) => {
+    const rr = h * ks[i] * (0.85 + r() * 0.3);
+    return [x - w / 2 + w * u + (r() - 0.5) * w * 0.04, y - h * 0.18 - rr * 0.55, rr];
+  });
   const circ = (list, k = 1, dx = 0, dy = 0) =>
-    list.map(([px, py, rr]) => `M${f(px - rr * k + dx)} ${f(py + dy)}a${f(rr * k)} ${f(rr * k)} 0 1 0 ${f(rr * 2 * k)} 0a${f(rr * k)} ${f(rr * k)} 0 1 0 ${f(-rr * 2 * k)} 0Z`).join("");
-  const id = `cloudclip${seed}`;
+    list
+      .map(
+        ([px, py, rr]) =>
+          `M${f(px - rr * k + dx)} ${f(py + dy)}a${f(rr * k)} ${f(rr * k)} 0 1 0 ${f(rr * 2 * k)} 0a${f(rr * k)} ${f(rr * k)} 0 1 0 ${f(-rr * 2 * k)} 0Z`,
+      )
+      .join("");
+  const bw = w * 0.43;
+  const base = `M${f(x - bw)} ${f(y - h * 0.2)}a${f(bw)} ${f(h * 0.2)} 0 1 0 ${f(bw * 2)} 0a${f(bw)} ${f(h * 0.2)} 0 1 0 ${f(-bw * 2)} 0Z`;
   return (
-    `<clipPath id="${id}"><rect x="${f(x - w)}" y="${f(y - h * 3)}" width="${f(w * 2)}" height="${f(h * 3)}"/></clipPath>` +
-    `<g opacity="${opacity}" clip-path="url(#${id})"><path d="${circ(puffs)}" fill="${under}"/>` +
-    `<path d="${circ(puffs, 0.86, h * 0.06, -h * 0.12)}" fill="${tone}"/></g>`
+    `<g opacity="${opacity}"><path d="${circ(puffs)}${base}" fill="${under}"/>` +
+    `<path d="${circ(puffs, 0.97, h * 0.05, -h * 0.1)}${base}" fill="${tone}" transform="translate(${f(h * 0.02)} ${f(-h * 0.07)})"/></g>`
   );
 }
 
 /** Ponga (tree fern): textured trunk and an umbrella of arching fronds. */
-export function ponga({ x, y, trunkH, s = 1, t = 0, T = 8, seed = 21, dark = "#21442f", mid = "#2f5d3d", light = "#487d52", trunk = "#3b2a1e", fronds = 16 }) {
+export function ponga({
+  x,
+  y,
+  trunkH,
+  s = 1,
+  t = 0,
+  T = 8,
+  seed = 21,
+  dark = "#21442f",
+  mid = "#2f5d3d",
+  light = "#487d52",
+  trunk = "#3b2a1e",
+  fronds = 16,
+}) {
   const r = rng(seed);
   const cx = x + 10 * s;
   const cy = y - trunkH;
@@ -57,7 +65,8 @@ export function ponga({ x, y, trunkH, s = 1, t = 0, T = 8, seed = 21, dark = "#2
     const k = (y - yy) / trunkH;
     const xx = x + (cx - x) * k * k;
     const ww = tw0 + (tw1 - tw0) * k;
-    for (let j = -1; j <= 1; j++) scars += `M${f(xx + j * ww * 0.55 - 4 * s)} ${f(yy + (j === 0 ? 6 * s : 0))}l${f(4 * s)} ${f(-5 * s)}l${f(4 * s)} ${f(5 * s)}`;
+    for (let j = -1; j <= 1; j++)
+      scars += `M${f(xx + j * ww * 0.55 - 4 * s)} ${f(yy + (j === 0 ? 6 * s : 0))}l${f(4 * s)} ${f(-5 * s)}l${f(4 * s)} ${f(5 * s)}`;
   }
   out += `<path d="${scars}" stroke="${lighten(trunk, 0.15)}" stroke-width="${f(2 * s)}" fill="none" opacity="0.7"/>`;
   // skirt of old brown fronds hugging the top of the trunk
@@ -98,7 +107,10 @@ export function ponga({ x, y, trunkH, s = 1, t = 0, T = 8, seed = 21, dark = "#2
     const N = 40;
     for (let k = 0; k <= N; k++) {
       const u = k / N;
-      pts.push([cx + L * dirx * u * (1 - 0.15 * u), cy - L * up * u + L * droop * u * u * 0.85 + z * L * 0.18 * u]);
+      pts.push([
+        cx + L * dirx * u * (1 - 0.15 * u),
+        cy - L * up * u + L * droop * u * u * 0.85 + z * L * 0.18 * u,
+      ]);
     }
     const col = z > 0.3 ? light : z > -0.3 ? mid : dark;
     let d = "";
@@ -129,12 +141,32 @@ export function ponga({ x, y, trunkH, s = 1, t = 0, T = 8, seed = 21, dark = "#2
 }
 
 /** Harakeke (NZ flax): fan of strap leaves, optional kōrari flower stalks. */
-export function flax({ x, y, s = 1, t = 0, T = 8, seed = 31, n = 13, h = 210, stalks = 2, spread = 58, green = "#4d7a3c", lightGreen = "#73a152", edge = "#b4562f", amp = 1 }) {
+export function flax({
+  x,
+  y,
+  s = 1,
+  t = 0,
+  T = 8,
+  seed = 31,
+  n = 13,
+  h = 210,
+  stalks = 2,
+  spread = 58,
+  green = "#4d7a3c",
+  lightGreen = "#73a152",
+  edge = "#b4562f",
+  amp = 1,
+}) {
   const r = rng(seed);
   const leaves = [];
   for (let i = 0; i < n; i++) {
     const a = -spread + (2 * spread * i) / (n - 1) + (r() - 0.5) * 10;
-    leaves.push({ a, L: h * (0.62 + 0.38 * Math.cos((a * Math.PI) / 180 / 1.3)) * (0.85 + r() * 0.25), ph: r() * TAU, tone: r() });
+    leaves.push({
+      a,
+      L: h * (0.62 + 0.38 * Math.cos((a * Math.PI) / 180 / 1.3)) * (0.85 + r() * 0.25),
+      ph: r() * TAU,
+      tone: r(),
+    });
   }
   // outer leaves first, centre leaves on top
   leaves.sort((p, q) => Math.abs(q.a) - Math.abs(p.a));
@@ -160,7 +192,9 @@ export function flax({ x, y, s = 1, t = 0, T = 8, seed = 31, n = 13, h = 210, st
         flowers += `M${f(fx)} ${f(fy)}q${f(side * 3 * s)} ${f(-8 * s)} ${f(side * 1 * s)} ${f(-15 * s)}`;
       }
     }
-    stalkPaths.push(`<path d="${d}" stroke="#6d5b38" stroke-width="${f(3 * s)}" fill="none" stroke-linecap="round"/><path d="${flowers}" stroke="#8a2c25" stroke-width="${f(4 * s)}" fill="none" stroke-linecap="round"/>`);
+    stalkPaths.push(
+      `<path d="${d}" stroke="#6d5b38" stroke-width="${f(3 * s)}" fill="none" stroke-linecap="round"/><path d="${flowers}" stroke="#8a2c25" stroke-width="${f(4 * s)}" fill="none" stroke-linecap="round"/>`,
+    );
   }
   out += stalkPaths.join("");
   for (const lf of leaves) {
@@ -174,7 +208,10 @@ export function flax({ x, y, s = 1, t = 0, T = 8, seed = 31, n = 13, h = 210, st
     const spine = [];
     for (let k = 0; k <= N; k++) {
       const u = k / N;
-      spine.push([2 * (1 - u) * u * ctrl[0] + u * u * end[0], 2 * (1 - u) * u * ctrl[1] + u * u * end[1]]);
+      spine.push([
+        2 * (1 - u) * u * ctrl[0] + u * u * end[0],
+        2 * (1 - u) * u * ctrl[1] + u * u * end[1],
+      ]);
     }
     const w0 = 13 * s;
     const right = [];
@@ -203,7 +240,17 @@ export function flax({ x, y, s = 1, t = 0, T = 8, seed = 31, n = 13, h = 210, st
 }
 
 /** Tī kōuka (cabbage tree) for the middle distance. */
-export function cabbageTree({ x, y, s = 1, t = 0, T = 8, seed = 41, trunk = "#7c6a55", leafC = "#5d7d45", old = "#a08a5a" }) {
+export function cabbageTree({
+  x,
+  y,
+  s = 1,
+  t = 0,
+  T = 8,
+  seed = 41,
+  trunk = "#7c6a55",
+  leafC = "#5d7d45",
+  old = "#a08a5a",
+}) {
   const r = rng(seed);
   let out = "";
   const heads = [
@@ -212,7 +259,8 @@ export function cabbageTree({ x, y, s = 1, t = 0, T = 8, seed = 41, trunk = "#7c
     [-4, -215, 1.05],
   ];
   let tk = `M0 0Q-2 -60 0 -110`;
-  for (const [hx, hy] of heads) tk += `M0 -110Q${f(hx * 0.3)} ${f(hy * 0.6 - 40)} ${f(hx)} ${f(hy)}`;
+  for (const [hx, hy] of heads)
+    tk += `M0 -110Q${f(hx * 0.3)} ${f(hy * 0.6 - 40)} ${f(hx)} ${f(hy)}`;
   out += `<path d="${tk}" stroke="${trunk}" stroke-width="7" fill="none" stroke-linecap="round"/>`;
   for (const [hx, hy, hs] of heads) {
     const sw = 2 * wave(t, T, 1, hx);
@@ -253,7 +301,7 @@ export function bushBand({ x0, x1, y, h, seed = 51, colors = ["#2e5a3a", "#386a4
 }
 
 /** Paling fence with cap rail. Returns svg. */
-export function fence({ x0, x1, top, bottom, seed = 61, warm = 1 }) {
+export function fence({ x0, x1, top, bottom, seed = 61 }) {
   const r = rng(seed);
   const pw = 30;
   const gap = 3.5;
@@ -301,7 +349,8 @@ export function fantail({ x, y, s = 1, t = 0, T = 8 }) {
     const outer = i === 0 || i === n - 1;
     tail += feather(deg, 44, outer ? "#efe9dc" : i % 2 ? "#4a3b30" : "#3f3229");
     const a = (deg * Math.PI) / 180;
-    if (!outer) tips += `M${f(Math.cos(a) * 36)} ${f(Math.sin(a) * 36)}L${f(Math.cos(a) * 43)} ${f(Math.sin(a) * 43)}`;
+    if (!outer)
+      tips += `M${f(Math.cos(a) * 36)} ${f(Math.sin(a) * 36)}L${f(Math.cos(a) * 43)} ${f(Math.sin(a) * 43)}`;
   }
   tail += `<path d="${tips}" stroke="#efe8da" stroke-width="3.4" stroke-linecap="round" opacity="0.85"/>`;
   let body = "";

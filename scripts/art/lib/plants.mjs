@@ -1,9 +1,19 @@
 // Vegetables, herbs and seedlings. Every plant is drawn with its base at (0,0), growing up (−y),
 // sized for the hero grow box at s=1, and lit from the upper right (lighter right halves).
-import { P, f, rng, TAU, mix, lighten, darken, closedSmooth, openSmooth, scallop, tr } from "./util.mjs";
+import { P, f, rng, TAU, lighten, darken, closedSmooth, openSmooth, scallop, tr } from "./util.mjs";
 
 /** Leaf outline with optional frilly edge. Returns {full, right, spine} path strings. */
-export function leafShape({ len, w, bend = 0, p = 0.8, q = 0.9, wob = 0, freq = 8, seed = 1, n = 16 }) {
+export function leafShape({
+  len,
+  w,
+  bend = 0,
+  p = 0.8,
+  q = 0.9,
+  wob = 0,
+  freq = 8,
+  seed = 1,
+  n = 16,
+}) {
   const r = rng(seed);
   const phR = r() * TAU;
   const phL = r() * TAU;
@@ -42,7 +52,8 @@ export function leaf(o) {
   let s = `<g transform="${tr(x, y, rot)}${sc}"${opacity != null ? ` opacity="${opacity}"` : ""}>`;
   s += `<path d="${sh.full}" fill="${fill}"/>`;
   if (light) s += `<path d="${sh.right}" fill="${light}"/>`;
-  if (vein) s += `<path d="${sh.spine}" stroke="${vein}" stroke-width="${f(veinW)}" fill="none" stroke-linecap="round" opacity="0.8"/>`;
+  if (vein)
+    s += `<path d="${sh.spine}" stroke="${vein}" stroke-width="${f(veinW)}" fill="none" stroke-linecap="round" opacity="0.8"/>`;
   return s + "</g>";
 }
 
@@ -92,7 +103,17 @@ export function lettuce({ x = 0, y = 0, s = 1, sway = 0, seed = 1, kind = "green
   return wrap(x, y, s, sway, inner);
 }
 
-export function tomato({ x = 0, y = 0, s = 1, sway = 0, seed = 2, h = 240, fruit = ["#d9472b", "#e4582f", "#c93a26"], stake = true, fruitCount = 3 }) {
+export function tomato({
+  x = 0,
+  y = 0,
+  s = 1,
+  sway = 0,
+  seed = 2,
+  h = 240,
+  fruit = ["#d9472b", "#e4582f", "#c93a26"],
+  stake = true,
+  fruitCount = 3,
+}) {
   const r = rng(seed);
   const leafC = "#3d7a43";
   const leafL = "#57964f";
@@ -101,11 +122,15 @@ export function tomato({ x = 0, y = 0, s = 1, sway = 0, seed = 2, h = 240, fruit
   let front = "";
   // stem
   const stemPts = [];
-  for (let i = 0; i <= 6; i++) stemPts.push([(i % 2 ? 1 : -1) * (2 + r() * 4) * (i ? 1 : 0), (-h * i) / 6]);
+  for (let i = 0; i <= 6; i++)
+    stemPts.push([(i % 2 ? 1 : -1) * (2 + r() * 4) * (i ? 1 : 0), (-h * i) / 6]);
   const stemAt = (t) => {
     const i = Math.min(5, Math.floor(t * 6));
     const k = t * 6 - i;
-    return [stemPts[i][0] + (stemPts[i + 1][0] - stemPts[i][0]) * k, stemPts[i][1] + (stemPts[i + 1][1] - stemPts[i][1]) * k];
+    return [
+      stemPts[i][0] + (stemPts[i + 1][0] - stemPts[i][0]) * k,
+      stemPts[i][1] + (stemPts[i + 1][1] - stemPts[i][1]) * k,
+    ];
   };
   const compound = (ox, oy, side, L, idx, layerFront) => {
     // branch curving outward then drooping, leaflets in pairs
@@ -141,7 +166,18 @@ export function tomato({ x = 0, y = 0, s = 1, sway = 0, seed = 2, h = 240, fruit
       }
     }
     const [tx, ty] = q(1);
-    out += leaf({ x: tx, y: ty, len: 22, w: 10, wob: 0.2, freq: 6, seed: idx * 5 + 99, rot: side * 100, fill: leafC, light: leafL });
+    out += leaf({
+      x: tx,
+      y: ty,
+      len: 22,
+      w: 10,
+      wob: 0.2,
+      freq: 6,
+      seed: idx * 5 + 99,
+      rot: side * 100,
+      fill: leafC,
+      light: leafL,
+    });
     return out;
   };
   const nb = 7;
@@ -155,7 +191,18 @@ export function tomato({ x = 0, y = 0, s = 1, sway = 0, seed = 2, h = 240, fruit
     else front += part;
   }
   // top
-  front += leaf({ x: stemPts[6][0], y: stemPts[6][1] + 4, len: 26, w: 11, wob: 0.2, freq: 6, seed: seed + 5, rot: 8, fill: leafC, light: leafL });
+  front += leaf({
+    x: stemPts[6][0],
+    y: stemPts[6][1] + 4,
+    len: 26,
+    w: 11,
+    wob: 0.2,
+    freq: 6,
+    seed: seed + 5,
+    rot: 8,
+    fill: leafC,
+    light: leafL,
+  });
   let st = "";
   if (stake) {
     st += `<path d="M-9 8V${f(-h - 14)}" stroke="#c9a468" stroke-width="5" stroke-linecap="round"/>`;
@@ -197,7 +244,14 @@ export function tomato({ x = 0, y = 0, s = 1, sway = 0, seed = 2, h = 240, fruit
   return wrap(x, y, s, sway, back + st + stem + front + fr);
 }
 
-export function chard({ x = 0, y = 0, s = 1, sway = 0, seed = 3, stems = ["#d23c3c", "#f2b233", "#d96a8e", "#e8e2c8"] }) {
+export function chard({
+  x = 0,
+  y = 0,
+  s = 1,
+  sway = 0,
+  seed = 3,
+  stems = ["#d23c3c", "#f2b233", "#d96a8e", "#e8e2c8"],
+}) {
   const r = rng(seed);
   let inner = "";
   const n = 6;
@@ -210,7 +264,16 @@ export function chard({ x = 0, y = 0, s = 1, sway = 0, seed = 3, stems = ["#d23c
     const ex = Math.sin(rad) * L;
     const ey = -Math.cos(rad) * L;
     let g = `<path d="M0 0Q${f(ex * 0.2)} ${f(ey * 0.6)} ${f(ex)} ${f(ey)}" stroke="${col}" stroke-width="5" fill="none" stroke-linecap="round"/>`;
-    const lf = leafShape({ len: 70 + r() * 16, w: 27, p: 0.9, q: 0.75, wob: 0.07, freq: 12, seed: seed * 7 + i, bend: a > 0 ? 0.12 : -0.12 });
+    const lf = leafShape({
+      len: 70 + r() * 16,
+      w: 27,
+      p: 0.9,
+      q: 0.75,
+      wob: 0.07,
+      freq: 12,
+      seed: seed * 7 + i,
+      bend: a > 0 ? 0.12 : -0.12,
+    });
     const rot = a * 1.25;
     g += `<g transform="${tr(ex, ey, rot)}"><path d="${lf.full}" fill="#2b6340"/><path d="${lf.right}" fill="#3d8050"/>`;
     // crinkle bumps
@@ -234,7 +297,15 @@ export function chard({ x = 0, y = 0, s = 1, sway = 0, seed = 3, stems = ["#d23c
   return wrap(x, y, s, sway, inner);
 }
 
-export function kale({ x = 0, y = 0, s = 1, sway = 0, seed = 4, color = "#4d7d6c", light = "#6d9c88" }) {
+export function kale({
+  x = 0,
+  y = 0,
+  s = 1,
+  sway = 0,
+  seed = 4,
+  color = "#4d7d6c",
+  light = "#6d9c88",
+}) {
   const r = rng(seed);
   let inner = "";
   const n = 7;
@@ -298,7 +369,17 @@ export function marigold({ x = 0, y = 0, s = 1, sway = 0, seed = 6, flowers = 4 
   // bushy dark foliage
   for (let i = 0; i < 9; i++) {
     const a = -70 + (140 * i) / 8;
-    inner += leaf({ len: 26 + r() * 10, w: 8, wob: 0.3, freq: 9, seed: seed * 9 + i, rot: a + (r() - 0.5) * 10, sy: 0.9, fill: "#3a6b37", light: "#4f8544" });
+    inner += leaf({
+      len: 26 + r() * 10,
+      w: 8,
+      wob: 0.3,
+      freq: 9,
+      seed: seed * 9 + i,
+      rot: a + (r() - 0.5) * 10,
+      sy: 0.9,
+      fill: "#3a6b37",
+      light: "#4f8544",
+    });
   }
   const cols = [
     ["#e8862a", "#c8643b", "#f2a84a"],
@@ -359,7 +440,13 @@ export function parsley({ x = 0, y = 0, s = 1, sway = 0, seed = 8 }) {
     heads += `<path d="${scallop(ex, ey, rr, rr * 0.85, 8, 0.35, seed * 13 + i)}" fill="${i % 3 ? "#3d8a3a" : "#327a33"}"/>`;
     heads += `<path d="${scallop(ex + 2, ey - 2, rr * 0.55, rr * 0.45, 6, 0.35, seed * 17 + i)}" fill="#5aa84a"/>`;
   }
-  return wrap(x, y, s, sway, `<path d="${stems}" stroke="#4a8a3a" stroke-width="2" fill="none"/>` + heads);
+  return wrap(
+    x,
+    y,
+    s,
+    sway,
+    `<path d="${stems}" stroke="#4a8a3a" stroke-width="2" fill="none"/>` + heads,
+  );
 }
 
 export function springOnions({ x = 0, y = 0, s = 1, sway = 0, seed = 9, n = 6 }) {
@@ -379,14 +466,66 @@ export function springOnions({ x = 0, y = 0, s = 1, sway = 0, seed = 9, n = 6 })
 }
 
 /** A young seedling: two seed leaves plus (optionally) a first true leaf. */
-export function seedling({ x = 0, y = 0, s = 1, sway = 0, seed = 10, stage = 1, color = "#6fae4f", light = "#9acd70" }) {
+export function seedling({
+  x = 0,
+  y = 0,
+  s = 1,
+  sway = 0,
+  seed = 10,
+  stage = 1,
+  color = "#6fae4f",
+  light = "#9acd70",
+}) {
   const r = rng(seed);
   const h = 14 + stage * 7;
   let inner = `<path d="M0 0Q${f(2 + r() * 2)} ${f(-h * 0.5)} 0 ${f(-h)}" stroke="#5d9444" stroke-width="2.4" fill="none" stroke-linecap="round"/>`;
-  inner += leaf({ y: -h, len: 15, w: 7, p: 1, q: 0.6, seed: seed + 1, rot: -62, fill: color, light });
-  inner += leaf({ y: -h, len: 15, w: 7, p: 1, q: 0.6, seed: seed + 2, rot: 62, fill: color, light });
-  if (stage >= 2) inner += leaf({ y: -h, len: 18 + stage * 3, w: 8, wob: 0.15, freq: 6, seed: seed + 3, rot: -6, fill: darken(color, 0.08), light, vein: lighten(light, 0.3) });
-  if (stage >= 3) inner += leaf({ y: -h + 2, len: 14 + stage * 2, w: 7, wob: 0.15, freq: 6, seed: seed + 4, rot: 30, fill: darken(color, 0.08), light });
+  inner += leaf({
+    y: -h,
+    len: 15,
+    w: 7,
+    p: 1,
+    q: 0.6,
+    seed: seed + 1,
+    rot: -62,
+    fill: color,
+    light,
+  });
+  inner += leaf({
+    y: -h,
+    len: 15,
+    w: 7,
+    p: 1,
+    q: 0.6,
+    seed: seed + 2,
+    rot: 62,
+    fill: color,
+    light,
+  });
+  if (stage >= 2)
+    inner += leaf({
+      y: -h,
+      len: 18 + stage * 3,
+      w: 8,
+      wob: 0.15,
+      freq: 6,
+      seed: seed + 3,
+      rot: -6,
+      fill: darken(color, 0.08),
+      light,
+      vein: lighten(light, 0.3),
+    });
+  if (stage >= 3)
+    inner += leaf({
+      y: -h + 2,
+      len: 14 + stage * 2,
+      w: 7,
+      wob: 0.15,
+      freq: 6,
+      seed: seed + 4,
+      rot: 30,
+      fill: darken(color, 0.08),
+      light,
+    });
   return wrap(x, y, s, sway, inner);
 }
 
@@ -396,7 +535,22 @@ export function cabbage({ x = 0, y = 0, s = 1, sway = 0, seed = 11 }) {
   let inner = "";
   for (let i = 0; i < 6; i++) {
     const a = -80 + (160 * i) / 5;
-    inner += leaf({ y: -6, len: 38 + r() * 8, w: 22, p: 1, q: 0.5, wob: 0.08, freq: 10, seed: seed * 5 + i, rot: a, sy: 0.7, fill: "#5d8f7a", light: "#7fae96", vein: "#c8ddcf", veinW: 1.6 });
+    inner += leaf({
+      y: -6,
+      len: 38 + r() * 8,
+      w: 22,
+      p: 1,
+      q: 0.5,
+      wob: 0.08,
+      freq: 10,
+      seed: seed * 5 + i,
+      rot: a,
+      sy: 0.7,
+      fill: "#5d8f7a",
+      light: "#7fae96",
+      vein: "#c8ddcf",
+      veinW: 1.6,
+    });
   }
   inner += `<circle cx="0" cy="-22" r="22" fill="#a7cf8e"/>`;
   inner += `<path d="M-20 -16A22 22 0 0 0 16 -6A26 26 0 0 1 -20 -16Z" fill="#8dbb78"/>`;
@@ -411,10 +565,22 @@ export function broadBean({ x = 0, y = 0, s = 1, sway = 0, seed = 12, h = 110 })
   for (const ox of [-6, 6]) {
     const hh = h * (0.85 + r() * 0.2);
     inner += `<path d="M${ox} 0L${f(ox + (r() - 0.5) * 6)} ${f(-hh)}" stroke="#5d8a60" stroke-width="4" stroke-linecap="round"/>`;
-    for (let k = 0; k < 5; k++) {
-      const ly = -hh * (0.2 + k * 0.17);
+    for (let k = 0; k < 4; k++) {
+      const ly = -hh * (0.22 + k * 0.22);
       for (const side of [-1, 1]) {
-        inner += leaf({ x: ox, y: ly, len: 20 - k * 1.5, w: 8, p: 1, q: 0.6, seed: seed * 7 + k * 3 + side + ox, rot: side * (60 - k * 5), fill: "#6f9a78", light: "#8fb596" });
+        inner += leaf({
+          x: ox,
+          y: ly,
+          len: 26 - k * 2,
+          w: 12,
+          p: 1,
+          q: 0.55,
+          seed: seed * 7 + k * 3 + side + ox,
+          rot: side * (58 - k * 6) + (ox > 0 ? 8 : -8),
+          fill: "#6f9a78",
+          light: "#8fb596",
+          vein: "#a9c7ae",
+        });
       }
       if (k > 0 && k < 4) {
         const fxp = ox + (k % 2 ? 7 : -7);
@@ -428,7 +594,22 @@ export function broadBean({ x = 0, y = 0, s = 1, sway = 0, seed = 12, h = 110 })
 /** Pumpkin on the soil with a big leaf and tendril. */
 export function pumpkin({ x = 0, y = 0, s = 1, seed = 13, color = "#e0782f" }) {
   let inner = "";
-  inner += leaf({ x: -18, y: -4, len: 44, w: 26, p: 1, q: 0.5, wob: 0.12, freq: 5, seed, rot: -70, sy: 0.7, fill: "#4f8a46", light: "#6aa45a", vein: "#9cc883" });
+  inner += leaf({
+    x: -18,
+    y: -4,
+    len: 44,
+    w: 26,
+    p: 1,
+    q: 0.5,
+    wob: 0.12,
+    freq: 5,
+    seed,
+    rot: -70,
+    sy: 0.7,
+    fill: "#4f8a46",
+    light: "#6aa45a",
+    vein: "#9cc883",
+  });
   inner += `<ellipse cx="0" cy="-18" rx="30" ry="20" fill="${color}"/>`;
   inner += `<ellipse cx="-12" cy="-18" rx="13" ry="19" fill="${darken(color, 0.1)}"/>`;
   inner += `<ellipse cx="12" cy="-18" rx="13" ry="19" fill="${lighten(color, 0.08)}"/>`;
@@ -449,9 +630,26 @@ export function strawberry({ x = 0, y = 0, s = 1, sway = 0, seed = 14 }) {
     const ex = Math.sin(a) * L;
     const ey = -Math.cos(a) * L;
     inner += `<path d="M0 0L${f(ex)} ${f(ey)}" stroke="#4f8a3a" stroke-width="1.8"/>`;
-    for (const d of [-35, 0, 35]) inner += leaf({ x: ex, y: ey, len: 15, w: 7.5, wob: 0.15, freq: 8, p: 1, q: 0.6, seed: seed * 9 + i * 3 + d, rot: (a * 180) / Math.PI + d, fill: "#3f7f3a", light: "#5d9c4c" });
+    for (const d of [-35, 0, 35])
+      inner += leaf({
+        x: ex,
+        y: ey,
+        len: 15,
+        w: 7.5,
+        wob: 0.15,
+        freq: 8,
+        p: 1,
+        q: 0.6,
+        seed: seed * 9 + i * 3 + d,
+        rot: (a * 180) / Math.PI + d,
+        fill: "#3f7f3a",
+        light: "#5d9c4c",
+      });
   }
-  for (const [bx, by] of [[-16, -4], [14, -2]]) {
+  for (const [bx, by] of [
+    [-16, -4],
+    [14, -2],
+  ]) {
     inner += `<path d="M${bx} ${by}q-5 10 0 15q5 -5 0 -15Z" fill="#d9402b" transform="rotate(${bx > 0 ? -20 : 20} ${bx} ${by})"/>`;
   }
   inner += `<g fill="#fff"><circle cx="6" cy="-30" r="4"/><circle cx="-10" cy="-28" r="3.5"/></g><circle cx="6" cy="-30" r="1.5" fill="${P.sun}"/><circle cx="-10" cy="-28" r="1.3" fill="${P.sun}"/>`;
@@ -459,7 +657,16 @@ export function strawberry({ x = 0, y = 0, s = 1, sway = 0, seed = 14 }) {
 }
 
 /** Low mound of grass/weeds for bed edges. */
-export function grassTuft({ x = 0, y = 0, s = 1, sway = 0, seed = 15, color = "#5f9a46", n = 9, h = 26 }) {
+export function grassTuft({
+  x = 0,
+  y = 0,
+  s = 1,
+  sway = 0,
+  seed = 15,
+  color = "#5f9a46",
+  n = 9,
+  h = 26,
+}) {
   const r = rng(seed);
   let d = "";
   for (let i = 0; i < n; i++) {
@@ -472,4 +679,43 @@ export function grassTuft({ x = 0, y = 0, s = 1, sway = 0, seed = 15, color = "#
     d += `M${f(bx - 2)} 0Q${f(bx + Math.sin(rad) * L * 0.5)} ${f(ey * 0.55)} ${f(ex)} ${f(ey)}Q${f(bx + Math.sin(rad) * L * 0.5 + 2)} ${f(ey * 0.5)} ${f(bx + 2)} 0Z`;
   }
   return wrap(x, y, s, sway, `<path d="${d}" fill="${color}"/>`);
+}
+
+/** Broccoli: broad blue-green leaves around a domed head of florets. */
+export function broccoli({ x = 0, y = 0, s = 1, sway = 0, seed = 16 }) {
+  const r = rng(seed);
+  let inner = `<path d="M0 0V-40" stroke="#8fb39c" stroke-width="8" stroke-linecap="round"/>`;
+  for (let i = 0; i < 6; i++) {
+    const a = -70 + (140 * i) / 5 + (r() - 0.5) * 10;
+    inner += leaf({
+      y: -8 - (i % 2) * 8,
+      len: 50 + r() * 12,
+      w: 18,
+      p: 0.9,
+      q: 0.6,
+      wob: 0.1,
+      freq: 9,
+      seed: seed * 3 + i,
+      rot: a,
+      fill: "#4d7d6c",
+      light: "#6d9c88",
+      vein: "#b7d1c2",
+      veinW: 2,
+    });
+  }
+  let florets = "";
+  const pts = [
+    [-14, -44, 11],
+    [0, -50, 13],
+    [14, -44, 11],
+    [-7, -38, 10],
+    [8, -37, 10],
+    [-20, -36, 8],
+    [20, -36, 8],
+  ];
+  for (const [fx, fy, fr] of pts)
+    florets += `<circle cx="${fx}" cy="${fy}" r="${fr}" fill="#4f8247"/>`;
+  for (const [fx, fy, fr] of pts)
+    florets += `<circle cx="${fx + fr * 0.2}" cy="${fy - fr * 0.25}" r="${f(fr * 0.62)}" fill="#6d9f58"/>`;
+  return wrap(x, y, s, sway, inner + florets);
 }

@@ -52,10 +52,7 @@ function hexToRgb(hex) {
 }
 function rgbToHex([r, g, b]) {
   return (
-    "#" +
-    [r, g, b]
-      .map((v) => clamp(Math.round(v), 0, 255).toString(16).padStart(2, "0"))
-      .join("")
+    "#" + [r, g, b].map((v) => clamp(Math.round(v), 0, 255).toString(16).padStart(2, "0")).join("")
   );
 }
 /** Mix two hex colours; t=0 → a, t=1 → b. */
@@ -100,7 +97,13 @@ export function openSmooth(pts, tension = 1) {
 }
 
 /** Organic blob: an ellipse whose radius wobbles. Returns a path "d". */
-export function blob(cx, cy, rx, ry, { n = 14, amp = 0.08, seed = 1, bumps = 0, bumpAmp = 0 } = {}) {
+export function blob(
+  cx,
+  cy,
+  rx,
+  ry,
+  { n = 14, amp = 0.08, seed = 1, bumps = 0, bumpAmp = 0 } = {},
+) {
   const r = rng(seed);
   const pts = [];
   const ph = r() * TAU;
@@ -158,7 +161,9 @@ export function halfLeafPath(len, w, bend = 0, round = 0.55) {
 }
 
 export const tr = (x, y, rot = 0, s = 1) =>
-  `translate(${f(x)} ${f(y)})` + (rot ? ` rotate(${f(rot)})` : "") + (s !== 1 ? ` scale(${Math.round(s * 1000) / 1000})` : "");
+  `translate(${f(x)} ${f(y)})` +
+  (rot ? ` rotate(${f(rot)})` : "") +
+  (s !== 1 ? ` scale(${Math.round(s * 1000) / 1000})` : "");
 
 /** Wrap SVG content in a root element. */
 export function svgDoc({ width, height, viewBox, defs = "", body }) {

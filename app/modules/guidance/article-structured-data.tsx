@@ -1,0 +1,41 @@
+// schema.org Article data for an article or guide, so search engines show its date and picture.
+import { useRouteLoaderData } from "react-router";
+import { useNonce } from "~/lib/nonce";
+import type { GuidanceSummary } from "./guidance-content";
+
+interface RootData {
+  settings: { siteUrl: string; brandName: string };
+}
+
+export function ArticleStructuredData({
+  item,
+  headline,
+}: {
+  item: GuidanceSummary;
+  headline?: string;
+}) {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const nonce = useNonce();
+  const siteUrl = root?.settings.siteUrl ?? "";
+  const brand = root?.settings.brandName ?? "Patch";
+  const json = {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: headline ?? item.title,
+    description: item.description,
+    image: `${siteUrl}${item.image}`,
+    dateModified: item.updated,
+    inLanguage: "en-NZ",
+    mainEntityOfPage: `${siteUrl}${item.path}`,
+    author: { "@type": "Organization", name: brand, url: siteUrl },
+    publisher: { "@type": "Organization", name: brand, logo: `${siteUrl}/favicon.svg` },
+  };
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { expect, test } from "vitest";
+import { getEducationHub } from "./get-education-hub.server";
+
+const november = { year: 2026, month: 11, day: 22 };
+
+test("every article by topic and all twelve months, this month marked", () => {
+  const hub = getEducationHub(null, november);
+  expect(hub.results).toBeUndefined();
+  expect(hub.topics.map((t) => t.topic)).toEqual([
+    "Getting started",
+    "Your box",
+    "Soil",
+    "Crops",
+    "Pests",
+  ]);
+  expect(hub.topics.flatMap((t) => t.articles)).toHaveLength(6);
+  expect(hub.months.map((m) => m.slug)).toEqual([
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+  ]);
+  expect(hub.currentMonth).toBe("november");
+});
+
+test("a query returns matches, and none is an empty list rather than no search", () => {
+  expect(getEducationHub("  strawberries ", november).query).toBe("strawberries");
+  expect(getEducationHub("strawberries", november).results!.length).toBeGreaterThan(0);
+  expect(getEducationHub("xylophone", november).results).toEqual([]);
+  expect(getEducationHub("   ", november).results).toBeUndefined();
+});

@@ -1,0 +1,37 @@
+// The education hub: every article by topic, the twelve monthly guides with this month picked out,
+// and, when someone searched, what matched.
+import {
+  MAX_QUERY_LENGTH,
+  monthIdFor,
+  type GuidanceSummary,
+  type MonthId,
+  type MonthlySummary,
+  type SearchResult,
+} from "./guidance-content";
+import { listArticlesByTopic } from "./list-articles.server";
+import { listMonthlyGuides } from "./list-monthly-guides.server";
+import { searchGuidance } from "./search-guidance.server";
+import { todayInNewZealand, type CalendarDate } from "./new-zealand-date";
+
+export interface EducationHub {
+  query: string;
+  /** Undefined when nobody searched; empty when nothing matched. */
+  results: SearchResult[] | undefined;
+  topics: { topic: string; anchor: string; articles: GuidanceSummary[] }[];
+  months: MonthlySummary[];
+  currentMonth: MonthId;
+}
+
+export function getEducationHub(
+  rawQuery: string | null,
+  today: CalendarDate = todayInNewZealand(),
+): EducationHub {
+  const query = (rawQuery ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  return {
+    query,
+    results: query ? searchGuidance(query) : undefined,
+    topics: listArticlesByTopic(),
+    months: listMonthlyGuides(),
+    currentMonth: monthIdFor(today.month),
+  };
+}

@@ -1,0 +1,356 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { contactConsents, contacts, notifications } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server";
+import { setSettings } from "../../lib/env.server";
+import { closeMail } from "../../lib/mail.server";
+import { createQueues, queue, startQueue, startWorking, stopQueue } from "../../lib/queue.server";
+import { linkIn, startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
+import {
+  openTestDatabase,
+  testSettings,
+  type TestDatabase,
+} from "../../../tests/setup/test-database";
+import { confirmContact } from "./confirm-contact.server";
+import { joinWaitlist, JOIN_LIMIT } from "./join-waitlist.server";
+import { saveSurvey } from "./save-survey.server";
+import {
+  sendWaitlistConfirmation,
+  sendWaitlistConfirmationJob,
+} from "./send-waitlist-confirmation.server";
+import { signCrmBody, syncContactToCrmJob } from "./sync-contact-to-crm.server";
+import { unsubscribeContact } from "./unsubscribe-contact.server";
+import { MESSAGES } from "./waitlist.schema";
+
+let t: TestDatabase;
+let smtp: TestSmtp;
+let ipCounter = 0;
+const ctx = () => ({
+  ip: `203.0.113.${++ipCounter % 250}`,
+  userAgent: "vitest",
+  page: "/waitlist",
+});
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: "https://patch.test" });
+  await startQueue(t.handle, { connectionString: t.url });
+  await createQueues([sendWaitlistConfirmationJob, syncContactToCrmJob] as never);
+});
+afterAll(async () => {
+  closeMail();
+  await stopQueue();
+  await t.close();
+  await smtp.close();
+});
+beforeEach(() => {
+  smtp.messages.length = 0;
+  smtp.failing = false;
+});
+
+test("joining stores the contact, its consent and sends the confirmation with its links", async () => {
+  const result = await joinWaitlist(
+    { email: "  Kiri@Example.NZ ", region: "Otago", plan: "2m2" },
+    ctx(),
+  );
+  expect(result).toMatchObject({
+    ok: true,
+    created: true,
+    emailSent: true,
+    message: MESSAGES.joinedWithEmail,
+  });
+  if (!result.ok) return;
+  const [row] = await db().select().from(contacts).where(eq(contacts.id, result.contactId));
+  expect(row).toMatchObject({
+    email: "kiri@example.nz",
+    region: "Otago",
+    address: { state: "Otago", country: "New Zealand" },
+    plan: "2m2",
+    source: "waitlist_page",
+    confirmedAt: null,
+  });
+  const consents = await db()
+    .select()
+    .from(contactConsents)
+    .where(eq(contactConsents.contactId, result.contactId));
+  expect(consents).toHaveLength(1);
+  expect(consents[0]).toMatchObject({
+    purpose: "waitlist_email",
+    source: "https://patch.test/waitlist",
+    userAgent: "vitest",
+  });
+  expect(consents[0]?.statement).toContain("unsubscribe at any time");
+  expect(consents[0]?.ip).toMatch(/^203\.0\.113\./);
+
+  const [mail] = await smtp.waitFor(1);
+  expect(mail?.to).toBe("kiri@example.nz");
+  expect(mail?.subject).toBe("Confirm you're on the Patch waitlist");
+  expect(mail?.text).toContain("Otago");
+  expect(mail?.text).toContain("hello@patch.nz");
+  expect(linkIn(mail!, "https://patch.test/waitlist/confirm?token=")).toBeTruthy();
+  expect(linkIn(mail!, "https://patch.test/define-garden?t=")).toBeTruthy();
+  expect(linkIn(mail!, "https://patch.test/unsubscribe?token=")).toBeTruthy();
+  expect(mail?.headers["list-unsubscribe"]).toMatch(
+    /^<https:\/\/patch\.test\/api\/unsubscribe\?token=/,
+  );
+  expect(mail?.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+});
+
+test("invalid input gets the spec's messages and stores nothing", async () => {
+  const bad = await joinWaitlist({ email: "not-an-email", region: "" }, ctx());
+  expect(bad).toMatchObject({
+    ok: false,
+    status: 400,
+    fieldErrors: {
+      email: "Please enter a valid email address",
+      region: "Please select your region in New Zealand",
+    },
+  });
+  const atlantis = await joinWaitlist({ email: "a@b.nz", region: "Atlantis" }, ctx());
+  expect(atlantis).toMatchObject({
+    ok: false,
+    fieldErrors: { region: "Please select your region in New Zealand" },
+  });
+  const disposable = await joinWaitlist({ email: "x@mailinator.com", region: "Otago" }, ctx());
+  expect(disposable).toMatchObject({
+    ok: false,
+    status: 400,
+    fieldErrors: { email: MESSAGES.disposable },
+  });
+  const bot = await joinWaitlist(
+    { email: "bot@example.nz", region: "Otago", website: "http://spam" },
+    ctx(),
+  );
+  expect(bot).toMatchObject({ ok: false, status: 400 });
+  const rows = await db().select().from(contacts).where(eq(contacts.email, "bot@example.nz"));
+  expect(rows).toHaveLength(0);
+});
+
+test("joining twice succeeds twice, leaves one row, keeps the first timestamp, sends one e-mail", async () => {
+  const first = await joinWaitlist({ email: "twice@example.nz", region: "Nelson" }, ctx());
+  const [original] = await db()
+    .select()
+    .from(contacts)
+    .where(eq(contacts.email, "twice@example.nz"));
+  await new Promise((r) => setTimeout(r, 20));
+  const second = await joinWaitlist(
+    { email: "TWICE@example.nz", region: "Tasman", plan: "1m2" },
+    ctx(),
+  );
+  expect(first.ok && second.ok).toBe(true);
+  if (!first.ok || !second.ok) return;
+  expect(second.contactId).toBe(first.contactId);
+  expect(second.created).toBe(false);
+  expect(second.message).toBe(MESSAGES.joinedWithEmail);
+  const rows = await db().select().from(contacts).where(eq(contacts.email, "twice@example.nz"));
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ region: "Tasman", plan: "1m2", address: { state: "Tasman" } });
+  expect(rows[0]?.timestamp.getTime()).toBe(original?.timestamp.getTime());
+  expect(rows[0]!.updatedAt.getTime()).toBeGreaterThan(original!.updatedAt.getTime());
+  await new Promise((r) => setTimeout(r, 200));
+  expect(smtp.messages.filter((m) => m.to === "twice@example.nz")).toHaveLength(1);
+  const consents = await db()
+    .select()
+    .from(contactConsents)
+    .where(eq(contactConsents.contactId, first.contactId));
+  expect(consents).toHaveLength(2);
+});
+
+test("concurrent joins of one new address make one contact and all succeed", async () => {
+  const results = await Promise.all(
+    Array.from({ length: 8 }, () =>
+      joinWaitlist({ email: "rush@example.nz", region: "Auckland" }, ctx()),
+    ),
+  );
+  expect(results.every((r) => r.ok)).toBe(true);
+  const rows = await db().select().from(contacts).where(eq(contacts.email, "rush@example.nz"));
+  expect(rows).toHaveLength(1);
+  expect(new Set(results.map((r) => (r.ok ? r.contactId : ""))).size).toBe(1);
+});
+
+test("a retried submission with its browser-made id is the same contact; another address gets its own", async () => {
+  const id = crypto.randomUUID();
+  const a = await joinWaitlist({ id, email: "device@example.nz", region: "Gisborne" }, ctx());
+  const b = await joinWaitlist({ id, email: "device@example.nz", region: "Gisborne" }, ctx());
+  const other = await joinWaitlist({ id, email: "sibling@example.nz", region: "Gisborne" }, ctx());
+  expect(a.ok && b.ok && other.ok).toBe(true);
+  if (!a.ok || !b.ok || !other.ok) return;
+  expect(a.contactId).toBe(id);
+  expect(b.contactId).toBe(id);
+  expect(other.contactId).not.toBe(id);
+  const [first] = await db().select().from(contacts).where(eq(contacts.id, id));
+  expect(first?.email).toBe("device@example.nz");
+});
+
+test("a confirmed contact joining again is told the short message and gets no e-mail", async () => {
+  const joined = await joinWaitlist({ email: "confirmed@example.nz", region: "Southland" }, ctx());
+  const [mail] = await smtp.waitFor(1);
+  const confirm = await confirmContact(
+    new URL(linkIn(mail!, "https://patch.test/waitlist/confirm?token=")).searchParams.get("token"),
+  );
+  expect(confirm).toMatchObject({ ok: true, email: "confirmed@example.nz" });
+  const again = await joinWaitlist({ email: "confirmed@example.nz", region: "Southland" }, ctx());
+  expect(again).toMatchObject({ ok: true, emailSent: false, message: MESSAGES.joined });
+  expect(joined.ok).toBe(true);
+  expect(await confirmContact("forged.token")).toEqual({ ok: false });
+});
+
+test("when the first send fails the person is told, and the queued job delivers it exactly once", async () => {
+  smtp.failing = true;
+  const result = await joinWaitlist({ email: "later@example.nz", region: "Taranaki" }, ctx());
+  expect(result).toMatchObject({
+    ok: true,
+    confirmationFailed: true,
+    message: MESSAGES.emailFailed,
+  });
+  if (!result.ok) return;
+  const [job] = await queue().findJobs<{
+    key: string;
+    contactId: string;
+    email: string;
+    region: string;
+  }>("send-waitlist-confirmation", { data: { contactId: result.contactId } });
+  expect(job).toBeDefined();
+  smtp.failing = false;
+  // The job's handler, run twice (as after a crash), sends once.
+  expect(await sendWaitlistConfirmation(job!.data)).toBe("sent");
+  expect(await sendWaitlistConfirmation(job!.data)).toBe("already-sent");
+  await new Promise((r) => setTimeout(r, 100));
+  expect(smtp.messages.filter((m) => m.to === "later@example.nz")).toHaveLength(1);
+  const [note] = await db()
+    .select()
+    .from(notifications)
+    .where(eq(notifications.idempotencyKey, job!.data.key));
+  expect(note).toMatchObject({ status: "sent", attempts: 2 });
+});
+
+test("unsubscribing from the e-mail's link needs no sign-in and withdraws consent", async () => {
+  const joined = await joinWaitlist({ email: "bye@example.nz", region: "Marlborough" }, ctx());
+  const [mail] = await smtp.waitFor(1);
+  const token = new URL(linkIn(mail!, "https://patch.test/unsubscribe?token=")).searchParams.get(
+    "token",
+  );
+  expect(await unsubscribeContact(token)).toEqual({ ok: true, email: "bye@example.nz" });
+  if (!joined.ok) return;
+  const [row] = await db().select().from(contacts).where(eq(contacts.id, joined.contactId));
+  expect(row?.unsubscribedAt).toBeInstanceOf(Date);
+  const consents = await db()
+    .select()
+    .from(contactConsents)
+    .where(eq(contactConsents.contactId, joined.contactId));
+  expect(consents.every((c) => c.withdrawnAt)).toBe(true);
+  expect(await unsubscribeContact(`${token}x`)).toEqual({ ok: false });
+  // A confirmation queued for an unsubscribed contact is not sent.
+  expect(
+    await sendWaitlistConfirmation({
+      email: "bye@example.nz",
+      region: "Marlborough",
+      contactId: joined.contactId,
+      key: "k-bye",
+    }),
+  ).toBe("skipped");
+});
+
+test("the survey through the signed link is stored and recommends a plan", async () => {
+  const joined = await joinWaitlist({ email: "survey@example.nz", region: "Wellington" }, ctx());
+  if (!joined.ok) throw new Error("join failed");
+  const token = new URL(joined.surveyUrl).searchParams.get("t");
+  const result = await saveSurvey({
+    token,
+    kind: "Balcony or deck",
+    sizeM2: "1.2",
+    sunHours: "3 to 6 hours",
+    experience: "Never grown food",
+    timePerWeek: "30 minutes",
+    interests: ["Herbs", "Salad greens"],
+  });
+  expect(result).toMatchObject({ ok: true, saved: true, recommendation: { plan: "0.5m2" } });
+  const [row] = await db().select().from(contacts).where(eq(contacts.id, joined.contactId));
+  expect(row?.growingSpace).toEqual({
+    kind: "Balcony or deck",
+    sizeM2: 1.2,
+    sunHours: "3 to 6 hours",
+  });
+  expect(row?.surveyData).toMatchObject({
+    experience: "Never grown food",
+    timePerWeek: "30 minutes",
+    recommendedPlan: "0.5m2",
+  });
+  expect(row?.interests).toEqual(["Herbs", "Salad greens"]);
+  const invalid = await saveSurvey({ token, kind: "Moon base", sizeM2: "-1" });
+  expect(invalid.ok).toBe(false);
+  const anonymous = await saveSurvey({
+    kind: "Backyard bed",
+    sizeM2: 4,
+    sunHours: "More than 6 hours",
+    experience: "Confident gardener",
+    timePerWeek: "Two hours or more",
+  });
+  expect(anonymous).toMatchObject({ ok: true, saved: false, recommendation: { plan: "2m2" } });
+});
+
+test("the CRM webhook receives new contacts as signed JSON", async () => {
+  const received: { body: string; signature: string; timestamp: string }[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      received.push({
+        body,
+        signature: String(req.headers["x-patch-signature"]),
+        timestamp: String(req.headers["x-patch-timestamp"]),
+      });
+      res.end("ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const secret = "crm-secret-0123456789";
+  const settings = testSettings({
+    DATABASE_URL: t.url,
+    SMTP_URL: smtp.url,
+    SITE_URL: "https://patch.test",
+    CRM_WEBHOOK_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    CRM_WEBHOOK_SECRET: secret,
+  });
+  setSettings(settings);
+  try {
+    await startWorking([syncContactToCrmJob]);
+    const joined = await joinWaitlist({ email: "crm@example.nz", region: "Northland" }, ctx());
+    const until = Date.now() + 15_000;
+    while (received.length === 0 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(received).toHaveLength(1);
+    const hit = received[0]!;
+    expect(hit.signature).toBe(signCrmBody(secret, hit.timestamp, hit.body));
+    const payload = JSON.parse(hit.body);
+    expect(payload).toMatchObject({
+      event: "created",
+      contact: { email: "crm@example.nz", region: "Northland" },
+    });
+    expect(joined.ok && payload.contact.id === joined.contactId).toBe(true);
+  } finally {
+    setSettings(t.settings);
+    server.close();
+  }
+});
+
+test(`one address may join at most ${JOIN_LIMIT.perIp} times an hour`, async () => {
+  const ip = "198.51.100.7";
+  const results = [];
+  for (let i = 0; i <= JOIN_LIMIT.perIp; i++) {
+    results.push(
+      await joinWaitlist(
+        { email: `family${i}@example.nz`, region: "Canterbury" },
+        { ip, page: "/" },
+      ),
+    );
+  }
+  expect(results.slice(0, JOIN_LIMIT.perIp).every((r) => r.ok)).toBe(true);
+  expect(results[JOIN_LIMIT.perIp]).toMatchObject({
+    ok: false,
+    status: 429,
+    message: MESSAGES.rateLimited,
+  });
+});

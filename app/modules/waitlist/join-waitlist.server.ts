@@ -1,0 +1,299 @@
+// Joining the waitlist (SPEC §4 "Saving a contact", §7, §8). One contact per e-mail: joining twice
+// succeeds twice and leaves one row. The contact, the consent record and the confirmation job are
+// written in one transaction; then a first send is tried inline so the person hears if it failed.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { createRequire } from "node:module";
+import { contactConsents, contacts } from "../../../db/schema/index.ts";
+import { clientKey } from "../../lib/client-ip.server.ts";
+import { db, isDatabaseUnavailable, type Database } from "../../lib/db.server.ts";
+import { settings } from "../../lib/env.server.ts";
+import { log } from "../../lib/log.server.ts";
+import { enqueue, queue } from "../../lib/queue.server.ts";
+import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import { contactChanged, mergeContact, type StoredContact } from "./merge-contact.ts";
+import { surveyUrl } from "./contact-links.server.ts";
+import {
+  sendWaitlistConfirmation,
+  sendWaitlistConfirmationJob,
+} from "./send-waitlist-confirmation.server.ts";
+import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
+import { CONSENT_STATEMENT, fieldErrors, joinWaitlistSchema, MESSAGES } from "./waitlist.schema.ts";
+
+const disposableDomains = new Set<string>(
+  createRequire(import.meta.url)("disposable-email-domains/index.json") as string[],
+);
+
+export const JOIN_LIMIT = { perIp: 10, windowSeconds: 3600 };
+/** The queued job waits this long, so the inline first attempt normally sends the message. */
+const JOB_DELAY_SECONDS = 60;
+const INLINE_SEND_TIMEOUT_MS = 5_000;
+
+export interface JoinContext {
+  ip: string;
+  userAgent?: string | null;
+  /** The page the form was on, e.g. "/" or "/waitlist". */
+  page: string;
+}
+
+export type JoinResult =
+  | {
+      ok: true;
+      contactId: string;
+      created: boolean;
+      emailSent: boolean;
+      confirmationFailed: boolean;
+      message: string;
+      surveyUrl: string;
+    }
+  | {
+      ok: false;
+      status: 400;
+      message: string;
+      fieldErrors: Partial<Record<"email" | "region", string>>;
+    }
+  | { ok: false; status: 429; message: string; retryAfter: number }
+  | { ok: false; status: 503; message: string; retryAfter: number };
+
+export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<JoinResult> {
+  const parsed = joinWaitlistSchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      status: 400,
+      message: MESSAGES.joinFailed,
+      fieldErrors: fieldErrors(parsed.error),
+    };
+  }
+  const input = parsed.data;
+  if (input.website) {
+    log.warn({ ip: context.ip }, "waitlist honeypot filled");
+    return { ok: false, status: 400, message: MESSAGES.joinFailed, fieldErrors: {} };
+  }
+  const domain = input.email.split("@")[1] ?? "";
+  if (disposableDomains.has(domain)) {
+    return {
+      ok: false,
+      status: 400,
+      message: MESSAGES.disposable,
+      fieldErrors: { email: MESSAGES.disposable },
+    };
+  }
+
+  try {
+    const limit = await hitRateLimit(
+      "waitlist-join",
+      clientKey(context.ip),
+      JOIN_LIMIT.perIp,
+      JOIN_LIMIT.windowSeconds,
+    );
+    if (!limit.allowed)
+      return {
+        ok: false,
+        status: 429,
+        message: MESSAGES.rateLimited,
+        retryAfter: limit.retryAfter,
+      };
+
+    const saved = await saveWithRetry(input, context);
+    let emailSent = false;
+    let confirmationFailed = false;
+    if (saved.confirmation === "queued" && saved.key) {
+      try {
+        await withTimeout(
+          sendWaitlistConfirmation({
+            email: input.email,
+            region: input.region,
+            contactId: saved.id,
+            key: saved.key,
+          }),
+          INLINE_SEND_TIMEOUT_MS,
+        );
+        emailSent = true;
+      } catch (error) {
+        // The queued job keeps retrying; the person is told the first attempt failed.
+        log.warn({ err: error, contactId: saved.id }, "first confirmation attempt failed");
+        confirmationFailed = true;
+      }
+    } else if (saved.confirmation === "recently-sent") {
+      emailSent = true;
+    }
+    return {
+      ok: true,
+      contactId: saved.id,
+      created: saved.created,
+      emailSent,
+      confirmationFailed,
+      message: confirmationFailed
+        ? MESSAGES.emailFailed
+        : emailSent
+          ? MESSAGES.joinedWithEmail
+          : MESSAGES.joined,
+      surveyUrl: surveyUrl(saved.id),
+    };
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ err: error }, "waitlist join: database unavailable");
+      return { ok: false, status: 503, message: MESSAGES.saveFailed, retryAfter: 5 };
+    }
+    throw error;
+  }
+}
+
+interface Saved {
+  id: string;
+  created: boolean;
+  confirmation: "queued" | "recently-sent" | "not-needed";
+  key?: string;
+}
+
+async function saveWithRetry(
+  input: ReturnType<typeof joinWaitlistSchema.parse>,
+  context: JoinContext,
+): Promise<Saved> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db().transaction((tx) => save(tx, input, context));
+    } catch (error) {
+      // Two joins of one new address at once: the loser of the insert race merges on its retry.
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).code ??
+        (error as { cause?: { code?: string } }).cause?.code;
+      if (code === "23505" && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+type ContactRow = typeof contacts.$inferSelect;
+
+/**
+ * SPEC §4: match by id, then e-mail. An id that belongs to another address is not a match (one
+ * device can sign up two people); the newcomer then gets an id of its own.
+ */
+async function findExisting(
+  tx: Database,
+  input: { id?: string; email: string },
+): Promise<{ row?: ContactRow; idTaken: boolean }> {
+  let idTaken = false;
+  if (input.id) {
+    const [byId] = await tx.select().from(contacts).where(eq(contacts.id, input.id)).for("update");
+    if (byId && byId.email === input.email) return { row: byId, idTaken: false };
+    idTaken = Boolean(byId);
+  }
+  const [byEmail] = await tx
+    .select()
+    .from(contacts)
+    .where(eq(contacts.email, input.email))
+    .for("update");
+  return { row: byEmail, idTaken };
+}
+
+async function save(
+  tx: Database,
+  input: ReturnType<typeof joinWaitlistSchema.parse>,
+  context: JoinContext,
+): Promise<Saved> {
+  const { row: existing, idTaken } = await findExisting(tx, input);
+  const incoming = {
+    email: input.email,
+    region: input.region,
+    address: { state: input.region, country: "New Zealand" },
+    plan: input.plan,
+    source: existing?.source === "waitlist_page_migrated" ? undefined : "waitlist_page",
+  };
+  let id: string;
+  let created = false;
+  let changed = false;
+  let needsConfirmation: boolean;
+  if (existing) {
+    const before = toStored(existing);
+    const merged = mergeContact(before, incoming);
+    changed = contactChanged(before, merged);
+    id = existing.id;
+    // Joining again is a fresh opt-in: it lifts an earlier unsubscribe.
+    await tx
+      .update(contacts)
+      .set({ ...merged, updatedAt: new Date(), unsubscribedAt: null })
+      .where(eq(contacts.id, id));
+    needsConfirmation = !existing.confirmedAt || Boolean(existing.unsubscribedAt);
+  } else {
+    id = input.id && !idTaken ? input.id : randomUUID();
+    await tx.insert(contacts).values({
+      id,
+      email: input.email,
+      region: input.region,
+      address: incoming.address,
+      plan: input.plan ?? null,
+      source: "waitlist_page",
+    });
+    created = true;
+    changed = true;
+    needsConfirmation = true;
+  }
+  await tx.insert(contactConsents).values({
+    contactId: id,
+    purpose: "waitlist_email",
+    statement: CONSENT_STATEMENT,
+    source: `${settings().siteUrl}${context.page}`,
+    ip: context.ip,
+    userAgent: context.userAgent?.slice(0, 500) ?? null,
+  });
+  if (changed && settings().crmWebhook) {
+    await enqueue(tx, syncContactToCrmJob, {
+      contactId: id,
+      event: created ? "created" : "updated",
+    });
+  }
+  if (!needsConfirmation) return { id, created, confirmation: "not-needed" };
+  const key = `waitlist-confirmation:${randomUUID()}`;
+  // At most one confirmation e-mail per contact every 10 minutes, however often they press Join.
+  const jobId = await enqueue(
+    tx,
+    sendWaitlistConfirmationJob,
+    { email: input.email, region: input.region, contactId: id, key },
+    { singletonKey: `confirm:${id}`, singletonSeconds: 600, startAfter: JOB_DELAY_SECONDS },
+  );
+  return jobId
+    ? { id, created, confirmation: "queued", key }
+    : { id, created, confirmation: "recently-sent" };
+}
+
+function toStored(row: ContactRow): StoredContact {
+  return {
+    id: row.id,
+    email: row.email,
+    phone: row.phone,
+    name: row.name,
+    address: row.address,
+    region: row.region,
+    interests: row.interests,
+    growingSpace: row.growingSpace,
+    surveyData: row.surveyData,
+    plan: row.plan,
+    source: row.source,
+    timestamp: row.timestamp,
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+/** Used by tests and the admin: the queue's pending confirmation jobs for a contact. */
+export async function pendingConfirmations(contactId: string) {
+  const jobs = await queue().findJobs(sendWaitlistConfirmationJob.name, { data: { contactId } });
+  return jobs;
+}

@@ -1,0 +1,77 @@
+// The spec's 'send-waitlist-confirmation' (SPEC §7): a queued job with the e-mail and region.
+// The e-mail carries the confirm link (double opt-in), the survey link and one-click unsubscribe.
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { contacts } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server.ts";
+import { renderEmail } from "../../lib/email-layout.server.ts";
+import { settings } from "../../lib/env.server.ts";
+import { defineJob } from "../../lib/queue.server.ts";
+import { deliverEmailOnce, type DeliveryResult } from "../notifications/deliver-once.server.ts";
+import {
+  confirmUrl,
+  oneClickUnsubscribeUrl,
+  surveyUrl,
+  unsubscribeUrl,
+} from "./contact-links.server.ts";
+
+export const confirmationPayload = z.object({
+  email: z.email(),
+  region: z.string(),
+  contactId: z.uuid(),
+  /** One key per request to confirm: the job and the inline first attempt share it. */
+  key: z.string(),
+});
+
+export function confirmationEmail(contact: { id: string; email: string; region: string }) {
+  const s = settings();
+  return {
+    to: contact.email,
+    ...renderEmail({
+      subject: `Confirm you're on the ${s.brandName} waitlist`,
+      preheader: `One tap to confirm, and we'll tell you when ${s.brandName} launches in ${contact.region}.`,
+      heading: "You're on the list!",
+      paragraphs: [
+        `Kia ora! Thanks for joining the ${s.brandName} waitlist for ${contact.region}.`,
+        `Please confirm your e-mail address so we can tell you the day ${s.brandName} launches in your region, and send you growing tips for your part of New Zealand.`,
+        "While you wait, tell us about your growing space and we'll recommend the box that fits it.",
+      ],
+      button: { label: "Confirm my e-mail", url: confirmUrl(contact.id) },
+      secondary: [{ label: "Tell us about your space (2 minutes)", url: surveyUrl(contact.id) }],
+      reason: `You're getting this because this address was added to the ${s.brandName} waitlist. If that wasn't you, ignore this e-mail or unsubscribe.`,
+      unsubscribeUrl: unsubscribeUrl(contact.id),
+      oneClickUnsubscribeUrl: oneClickUnsubscribeUrl(contact.id),
+    }),
+  };
+}
+
+export async function sendWaitlistConfirmation(
+  payload: z.infer<typeof confirmationPayload>,
+): Promise<DeliveryResult | "skipped"> {
+  const [contact] = await db().select().from(contacts).where(eq(contacts.id, payload.contactId));
+  // Unsubscribed or deleted in the meantime: nothing to send.
+  if (!contact || contact.unsubscribedAt) return "skipped";
+  return deliverEmailOnce({
+    key: payload.key,
+    template: "waitlist-confirmation",
+    to: contact.email,
+    resourceType: "contact",
+    resourceId: contact.id,
+    message: () =>
+      confirmationEmail({
+        id: contact.id,
+        email: contact.email,
+        region: contact.region ?? payload.region,
+      }),
+  });
+}
+
+export const sendWaitlistConfirmationJob = defineJob({
+  name: "send-waitlist-confirmation",
+  payload: confirmationPayload,
+  retryLimit: 8,
+  retryDelaySeconds: 30,
+  handle: async (payload) => {
+    await sendWaitlistConfirmation(payload);
+  },
+});

@@ -1,0 +1,48 @@
+// One-click unsubscribe from a signed link, no sign-in needed; the consent is marked withdrawn.
+import { and, eq, isNull } from "drizzle-orm";
+import { contactConsents, contacts } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server.ts";
+import { enqueue } from "../../lib/queue.server.ts";
+import { settings } from "../../lib/env.server.ts";
+import { readUnsubscribeToken } from "./contact-links.server.ts";
+import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
+
+export async function unsubscribeContact(
+  token: string | null,
+): Promise<{ ok: true; email: string } | { ok: false }> {
+  const id = readUnsubscribeToken(token);
+  if (!id) return { ok: false };
+  return db().transaction(async (tx) => {
+    const now = new Date();
+    const changed = await tx
+      .update(contacts)
+      .set({ unsubscribedAt: now, updatedAt: now })
+      .where(and(eq(contacts.id, id), isNull(contacts.unsubscribedAt)))
+      .returning({ id: contacts.id });
+    await tx
+      .update(contactConsents)
+      .set({ withdrawnAt: now })
+      .where(and(eq(contactConsents.contactId, id), isNull(contactConsents.withdrawnAt)));
+    if (changed.length > 0 && settings().crmWebhook) {
+      await enqueue(tx, syncContactToCrmJob, { contactId: id, event: "updated" });
+    }
+    const [contact] = await tx
+      .select({ email: contacts.email })
+      .from(contacts)
+      .where(eq(contacts.id, id));
+    return contact ? { ok: true as const, email: contact.email } : { ok: false as const };
+  });
+}
+
+/** The address a token belongs to, to show on the unsubscribe page before the click. */
+export async function contactForUnsubscribe(
+  token: string | null,
+): Promise<{ email: string; unsubscribed: boolean } | null> {
+  const id = readUnsubscribeToken(token);
+  if (!id) return null;
+  const [contact] = await db()
+    .select({ email: contacts.email, unsubscribedAt: contacts.unsubscribedAt })
+    .from(contacts)
+    .where(eq(contacts.id, id));
+  return contact ? { email: contact.email, unsubscribed: Boolean(contact.unsubscribedAt) } : null;
+}

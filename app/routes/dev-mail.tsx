@@ -1,0 +1,48 @@
+// Outside production: the mailbox of the file outbox, so people trying the site can read the
+// e-mails it sends (confirmations, order e-mails) without an SMTP server.
+import { data } from "react-router";
+import { settings } from "~/lib/env.server";
+import { readOutbox } from "~/modules/notifications/read-outbox.server";
+import type { Route } from "./+types/dev-mail";
+
+export function meta() {
+  return [{ title: "Dev mailbox | Patch" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader() {
+  const s = settings();
+  if (s.isProduction || s.smtpUrl) throw data(null, { status: 404 });
+  return {
+    messages: readOutbox()
+      .slice(0, 50)
+      .map(({ file, to, subject, date, text }) => ({ file, to, subject, date, text })),
+  };
+}
+
+export default function DevMail({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="container-page pt-28 pb-20">
+      <h1 className="text-3xl font-bold">Dev mailbox</h1>
+      <p className="mt-2 text-ink/70">
+        E-mails written to the outbox folder, newest first. Not available in production.
+      </p>
+      {loaderData.messages.length === 0 ? (
+        <p className="mt-8">No e-mails yet.</p>
+      ) : (
+        <ul className="mt-8 space-y-4">
+          {loaderData.messages.map((m) => (
+            <li key={m.file} className="rounded-2xl bg-white p-5 shadow-sm">
+              <details>
+                <summary className="cursor-pointer">
+                  <strong>{m.subject}</strong> to {m.to}{" "}
+                  <span className="text-ink/60">· {m.date}</span>
+                </summary>
+                <pre className="mt-4 overflow-x-auto text-sm whitespace-pre-wrap">{m.text}</pre>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

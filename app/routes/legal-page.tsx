@@ -1,0 +1,62 @@
+// /privacy and /terms (content/legal), with our contact details from the settings and a table of
+// contents from the ## headings.
+import { data } from "react-router";
+import { settings } from "~/lib/env.server";
+import { pageMeta } from "~/lib/seo";
+import {
+  getLegalPage,
+  LEGAL_PAGES,
+  type LegalPageId,
+} from "~/modules/guidance/get-legal-page.server";
+import { formatDate } from "~/modules/guidance/new-zealand-date";
+import { ProseBody } from "~/modules/guidance/prose-body";
+import { TableOfContents } from "~/modules/guidance/table-of-contents";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/legal-page";
+
+function isLegalPageId(value: string): value is LegalPageId {
+  return (LEGAL_PAGES as readonly string[]).includes(value);
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const id = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+  const { contactEmail, contactPhone } = settings();
+  const page = isLegalPageId(id)
+    ? getLegalPage(id, { email: contactEmail, phone: contactPhone })
+    : undefined;
+  if (!page) throw data(null, { status: 404 });
+  return { ...page, path: `/${id}` };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  if (!loaderData)
+    return [{ title: "Page not found | Patch" }, { name: "robots", content: "noindex" }];
+  const root = matches[0]?.loaderData as Awaited<ReturnType<typeof rootLoader>>["data"] | undefined;
+  return pageMeta({
+    title: `${loaderData.title} | Patch`,
+    description: loaderData.description,
+    path: loaderData.path,
+    siteUrl: root?.settings.siteUrl ?? "",
+  });
+}
+
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
+  const { title, description, updated, html, contents } = loaderData;
+  return (
+    <div className="container-page pt-24 pb-20 sm:pt-28">
+      <header className="max-w-3xl">
+        <h1 className="text-4xl font-bold sm:text-5xl">{title}</h1>
+        <p className="mt-4 text-lg text-ink/80">{description}</p>
+        <p className="mt-3 text-sm text-ink/70">
+          Last updated <time dateTime={updated}>{formatDate(updated)}</time>
+        </p>
+      </header>
+      <div className="mt-8 grid gap-8 lg:mt-12 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-12">
+        <div>
+          <TableOfContents headings={contents} />
+        </div>
+        <ProseBody html={html} className="max-w-3xl" />
+      </div>
+    </div>
+  );
+}

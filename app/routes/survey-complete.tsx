@@ -1,0 +1,78 @@
+// /survey-complete: the plan that fits the person's space, and why.
+import { Link, useRouteLoaderData } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { findPlan, planCardPlants } from "~/modules/subscriptions/plans";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/survey-complete";
+
+export function meta() {
+  return [{ title: "Your recommended box | Patch" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const plan = findPlan(params.get("plan"));
+  return {
+    planId: plan?.id ?? null,
+    reasons: params
+      .getAll("why")
+      .slice(0, 6)
+      .map((r) => r.slice(0, 300)),
+    saved: params.get("saved") === "1",
+  };
+}
+
+export default function SurveyComplete({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const plan = findPlan(loaderData.planId);
+  if (!plan) {
+    return (
+      <section className="container-page max-w-2xl pt-32 pb-24">
+        <h1 className="text-4xl font-bold">Thanks for telling us about your space</h1>
+        <p className="mt-4 text-lg text-ink/80">
+          <Link to="/define-garden" className="text-leaf underline">
+            Take the survey
+          </Link>{" "}
+          to see which box fits you.
+        </p>
+      </section>
+    );
+  }
+  const { shown, more } = planCardPlants(plan);
+  return (
+    <section className="container-page max-w-3xl pt-28 pb-20 sm:pt-36">
+      <p className="font-semibold tracking-widest text-leaf uppercase">Your recommendation</p>
+      <h1 className="mt-2 text-4xl font-bold sm:text-5xl">The {plan.size} box fits your space</h1>
+      {loaderData.saved && (
+        <p className="mt-3 text-ink/75">We've saved your answers to your waitlist entry.</p>
+      )}
+      <div
+        className="mt-8 rounded-3xl bg-white p-6 shadow-md sm:p-8"
+        data-testid="recommended-plan"
+        data-plan={plan.id}
+      >
+        <p className="font-serif text-2xl font-bold">
+          {plan.size} · {formatMoney(plan.price, root?.settings.currency)} per month
+        </p>
+        <p className="text-ink/75">
+          {plan.description}: {plan.plantVarieties} varieties, best for {plan.bestFor.toLowerCase()}
+          .
+        </p>
+        <h2 className="mt-6 text-xl font-bold">Why this one</h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {loaderData.reasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+        <h2 className="mt-6 text-xl font-bold">You'll grow things like</h2>
+        <p className="mt-1">
+          {shown.join(", ")}
+          {more > 0 ? ` and ${more} more varieties.` : "."}
+        </p>
+        <Link to={`/waitlist?plan=${encodeURIComponent(plan.id)}`} className="btn-primary mt-8">
+          Choose the {plan.size} plan
+        </Link>
+      </div>
+    </section>
+  );
+}

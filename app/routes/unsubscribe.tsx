@@ -1,0 +1,62 @@
+// One-click unsubscribe from any e-mail, no sign-in needed. The link opens this page; the button
+// is the one click (a link alone would be followed by mail scanners).
+import { Form, Link } from "react-router";
+import {
+  contactForUnsubscribe,
+  unsubscribeContact,
+} from "~/modules/waitlist/unsubscribe-contact.server";
+import type { Route } from "./+types/unsubscribe";
+
+export function meta() {
+  return [{ title: "Unsubscribe | Patch" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return { token, contact: await contactForUnsubscribe(token) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return unsubscribeContact(token);
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const { contact, token } = loaderData;
+  const done = actionData?.ok || contact?.unsubscribed;
+  return (
+    <section className="container-page max-w-2xl pt-32 pb-24">
+      {!contact ? (
+        <>
+          <h1 className="text-4xl font-bold">That link didn't work</h1>
+          <p className="mt-4 text-lg text-ink/80">
+            Write to us and we'll take you off every list straight away.
+          </p>
+        </>
+      ) : done ? (
+        <>
+          <h1 className="text-4xl font-bold">You're unsubscribed</h1>
+          <p className="mt-4 text-lg text-ink/80">
+            We won't send {contact.email} any more waitlist news or growing tips. Changed your mind?
+            Join the waitlist again at any time.
+          </p>
+          <Link to="/" className="btn-secondary mt-8">
+            Back to home
+          </Link>
+        </>
+      ) : (
+        <>
+          <h1 className="text-4xl font-bold">Unsubscribe {contact.email}?</h1>
+          <p className="mt-4 text-lg text-ink/80">
+            You'll stop getting launch news and growing tips from Patch.
+          </p>
+          <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(token ?? "")}`}>
+            <button type="submit" className="btn-primary mt-8">
+              Unsubscribe
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

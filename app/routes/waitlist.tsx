@@ -1,0 +1,113 @@
+// /waitlist: the waitlist form with the plan chosen on the home page's cards. The action answers
+// the form when it is posted before (or without) JavaScript.
+import { data, Link, useRouteLoaderData } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { requestInfo } from "~/lib/request-context";
+import { pageMeta } from "~/lib/seo";
+import { findPlan } from "~/modules/subscriptions/plans";
+import { joinWaitlist } from "~/modules/waitlist/join-waitlist.server";
+import { joinFormValues } from "~/modules/waitlist/waitlist.schema";
+import { WaitlistForm, type WaitlistOutcome } from "~/modules/waitlist/waitlist-form";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/waitlist";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
+  return pageMeta({
+    title: "Join the waitlist | Patch",
+    description:
+      "Patch is launching region by region across New Zealand. Join the waitlist and we'll tell you the day grow boxes and monthly supplies reach your area.",
+    path: "/waitlist",
+    siteUrl: root?.settings?.siteUrl ?? "",
+  });
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const plan = findPlan(new URL(request.url).searchParams.get("plan"));
+  return { planId: plan?.id ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = joinFormValues(form);
+  const pageField = form.get("page");
+  const page =
+    typeof pageField === "string" && pageField.startsWith("/")
+      ? pageField.slice(0, 100)
+      : "/waitlist";
+  const result = await joinWaitlist(values, {
+    ip: context.get(requestInfo).clientIp,
+    userAgent: request.headers.get("user-agent"),
+    page,
+  });
+  const outcome: WaitlistOutcome = result.ok
+    ? { ok: true, message: result.message, surveyUrl: result.surveyUrl }
+    : {
+        ok: false,
+        message: result.message,
+        fieldErrors: result.status === 400 ? result.fieldErrors : undefined,
+        values: { email: values.email, region: values.region },
+      };
+  const headers: HeadersInit =
+    !result.ok && result.status !== 400 ? { "Retry-After": String(result.retryAfter) } : {};
+  return data({ outcome }, { status: result.ok ? 200 : result.status, headers });
+}
+
+export default function Waitlist({ loaderData, actionData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const settings = root?.settings;
+  const plan = findPlan(loaderData.planId);
+  return (
+    <section className="container-page grid gap-10 pt-28 pb-20 md:grid-cols-2 md:items-start md:pt-36">
+      <div>
+        <p className="font-semibold tracking-widest text-leaf uppercase">
+          Coming Soon to Your Area
+        </p>
+        <h1 className="mt-2 text-4xl font-bold sm:text-5xl">Get Early Access</h1>
+        <p className="mt-4 text-lg text-ink/80">
+          Be notified when we launch in your region and get personalized growing tips.
+        </p>
+        {plan ? (
+          <div
+            className="mt-8 rounded-2xl border-2 border-leaf bg-white p-5"
+            data-testid="chosen-plan"
+          >
+            <p className="text-sm font-semibold tracking-widest text-leaf uppercase">
+              Your chosen plan
+            </p>
+            <p className="mt-1 font-serif text-2xl font-bold">
+              {plan.size} · {formatMoney(plan.price, settings?.currency)} per month
+            </p>
+            <p className="text-ink/75">
+              {plan.description}: {plan.plantVarieties} plant varieties, best for{" "}
+              {plan.bestFor.toLowerCase()}.
+            </p>
+            <Link to="/#plans" className="mt-2 inline-block text-leaf underline underline-offset-4">
+              Change plan
+            </Link>
+          </div>
+        ) : (
+          <p className="mt-8 text-ink/75">
+            Not sure which box suits you?{" "}
+            <Link to="/#plans" className="text-leaf underline underline-offset-4">
+              Compare the plans
+            </Link>
+            .
+          </p>
+        )}
+        <ul className="mt-8 space-y-2 text-ink/80">
+          <li>· One e-mail when we launch in your region, and monthly growing tips.</li>
+          <li>· No spam, and one-click unsubscribe in every e-mail.</li>
+          <li>· Free shipping on subscriptions when we open.</li>
+        </ul>
+      </div>
+      <WaitlistForm
+        page="/waitlist"
+        plan={plan?.id}
+        emailPlaceholder={settings?.contactEmail ?? "you@example.co.nz"}
+        surveyUrl={settings?.surveyUrl ?? "/define-garden"}
+        outcome={actionData?.outcome}
+      />
+    </section>
+  );
+}

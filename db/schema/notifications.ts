@@ -1,0 +1,29 @@
+// Every message we send, keyed by an idempotency key, so a job that runs twice sends once (after
+// Medusa's notification record).
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    channel: text("channel").notNull(),
+    template: text("template").notNull(),
+    recipient: text("recipient").notNull(),
+    /** pending → sending → sent, or failed (retried by its job). */
+    status: text("status").notNull().default("pending"),
+    resourceType: text("resource_type"),
+    resourceId: text("resource_id"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    providerId: text("provider_id"),
+    /** When a sender claimed it; a claim older than the lease is a crashed sender's. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("notifications_resource_idx").on(t.resourceType, t.resourceId)],
+);

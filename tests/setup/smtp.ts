@@ -1,0 +1,70 @@
+// A real SMTP server in-process: what our mailer sends arrives here as raw messages.
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import {
+  parseMessage,
+  type OutboxMessage,
+} from "../../app/modules/notifications/read-outbox.server.ts";
+
+export interface TestSmtp {
+  url: string;
+  messages: OutboxMessage[];
+  /** While true, every message is refused with a 451 (temporary failure). */
+  failing: boolean;
+  close(): Promise<void>;
+  waitFor(count: number, ms?: number): Promise<OutboxMessage[]>;
+}
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const state: TestSmtp = {
+    url: "",
+    messages: [],
+    failing: false,
+    close: async () => {},
+    waitFor: async () => [],
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        if (state.failing) {
+          const err = new Error("Mailbox temporarily unavailable") as Error & {
+            responseCode: number;
+          };
+          err.responseCode = 451;
+          callback(err);
+          return;
+        }
+        state.messages.push(parseMessage(Buffer.concat(chunks).toString("utf8")));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.server.address() as AddressInfo).port;
+  state.url = `smtp://127.0.0.1:${port}`;
+  state.close = () => new Promise<void>((r) => server.close(() => r()));
+  state.waitFor = async (count, ms = 10_000) => {
+    const until = Date.now() + ms;
+    while (state.messages.length < count) {
+      if (Date.now() > until)
+        throw new Error(`expected ${count} e-mails, got ${state.messages.length}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return state.messages;
+  };
+  return state;
+}
+
+/** The first link in a message's text that starts with the given URL prefix. */
+export function linkIn(message: OutboxMessage, prefix: string): string {
+  const match = message.text.match(
+    new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}[^\\s>]*`),
+  );
+  if (!match) throw new Error(`no link starting ${prefix} in:\n${message.text}`);
+  return match[0];
+}
