@@ -71,7 +71,10 @@ export const test = base.extend<Fixtures>({
     await use(page);
     // Expected failures (a 404 or 500 document) log a resource error: only script errors count.
     const real = consoleErrors.filter(
-      (m) => !/Failed to load resource: the server responded with a status of (404|500)/.test(m),
+      (m) =>
+        !/Failed to load resource: the server responded with a status of (400|404|429|500|503)/.test(
+          m,
+        ),
     );
     expect(real, "the page logged errors").toEqual([]);
   },

@@ -1,0 +1,207 @@
+// The waitlist as a person uses it (issue 4): form states and messages, the panel, the form without
+// JavaScript, offline keeping and retry, the survey, and the links in the confirmation e-mail.
+import { baseUrl, expect, PHONE, test } from "./fixtures";
+import { linkFrom, mailTo } from "./mail";
+
+let n = 0;
+const email = (tag: string) => `${tag}.${Date.now()}.${++n}@example.nz`;
+
+test("validation messages, then 'Joining...', the toast and the 'You're In!' panel", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const form = page.locator("#waitlist form");
+  await form.getByRole("button", { name: "Join Waitlist" }).click();
+  await form.getByText("Please enter a valid email address").waitFor();
+  await form.getByText("Please select your region in New Zealand").waitFor();
+  expect(await form.getByLabel("Email").getAttribute("placeholder")).toBe("hello@patch.nz");
+  expect(await form.getByLabel("Region").locator("option").first().textContent()).toBe(
+    "Select your region",
+  );
+  expect(await form.getByLabel("Region").locator("option").count()).toBe(17);
+
+  const address = email("home");
+  await form.getByLabel("Email").fill(address);
+  await form.getByLabel("Region").selectOption("Canterbury");
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/api/waitlist", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await form.getByRole("button", { name: "Join Waitlist" }).click();
+  const joining = page.getByRole("button", { name: "Joining..." });
+  await joining.waitFor();
+  expect(await joining.isDisabled()).toBe(true);
+  release();
+  const panel = page.getByTestId("joined-panel");
+  await panel.getByRole("heading", { name: "You're In!" }).waitFor();
+  await panel.getByText("We'll notify you when the product launches in your area.").waitFor();
+  await page
+    .getByText("You've been added to our waitlist! Check your email for confirmation.")
+    .first()
+    .waitFor();
+  expect(await panel.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("0.5s");
+  const survey = panel.getByRole("link", { name: "Complete Survey (opens in a new tab)" });
+  expect(await survey.getAttribute("target")).toBe("_blank");
+  expect(await survey.getAttribute("href")).toMatch(new RegExp(`^${baseUrl()}/define-garden\\?t=`));
+  await panel.getByText("Tell us about your space for custom recommendations").waitFor();
+  const mail = await mailTo(address);
+  expect(mail.text).toContain("Canterbury");
+});
+
+test("Skip for now scrolls to the top and goes home", async ({ page }) => {
+  await page.goto("/waitlist");
+  await page.getByLabel("Email").fill(email("skip"));
+  await page.getByLabel("Region").selectOption("Otago");
+  await page.getByRole("button", { name: "Join Waitlist" }).click();
+  await page.getByRole("button", { name: "Skip for now" }).click();
+  await page.waitForURL(baseUrl() + "/");
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("server failures show the spec's messages and the form works again", async ({ page }) => {
+  await page.goto("/waitlist");
+  await page.getByLabel("Email").fill(email("fail"));
+  await page.getByLabel("Region").selectOption("Waikato");
+  await page.route("**/api/waitlist", (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      headers: { "Retry-After": "5" },
+      body: JSON.stringify({ ok: false }),
+    }),
+  );
+  await page.getByRole("button", { name: "Join Waitlist" }).click();
+  await page
+    .getByRole("alert")
+    .getByText("Failed to save your information. Please try again later.")
+    .waitFor();
+  await page.unroute("**/api/waitlist");
+  await page.route("**/api/waitlist", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+  );
+  await page.getByRole("button", { name: "Join Waitlist" }).click();
+  await page
+    .getByRole("alert")
+    .getByText("There was an error adding you to the waitlist")
+    .waitFor();
+  expect(await page.getByRole("button", { name: "Join Waitlist" }).isEnabled()).toBe(true);
+});
+
+test("offline: the entry is kept on the device and sent when the connection is back", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto("/waitlist");
+  const address = email("offline");
+  await page.getByLabel("Email").fill(address);
+  await page.getByLabel("Region").selectOption("Nelson");
+  await page.route("**/api/waitlist", (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Join Waitlist" }).click();
+  await page.getByRole("alert").getByText("You seem to be offline.", { exact: false }).waitFor();
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("contacts") ?? "[]"));
+  expect(kept).toMatchObject([
+    { email: address, address: { state: "Nelson" }, source: "waitlist_page", pending: true },
+  ]);
+  await page.unroute("**/api/waitlist");
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await mailTo(address, 15_000);
+  await expect
+    .poll(() =>
+      page.evaluate(() => JSON.parse(localStorage.getItem("contacts") ?? "[]")[0]?.pending),
+    )
+    .toBe(false);
+  // The aborted request is the failure this test causes on purpose.
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((m) => !m.includes("net::ERR_INTERNET_DISCONNECTED")),
+  );
+});
+
+test("the form works without JavaScript and shows the chosen plan", async ({
+  noScriptPage: page,
+}) => {
+  await page.goto("/waitlist?plan=2m2");
+  await page.getByTestId("chosen-plan").getByText("2m²").first().waitFor();
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Join Waitlist" }).click();
+  await page.getByText("Please enter a valid email address").waitFor();
+  const address = email("nojs");
+  await page.getByLabel("Email").fill(address);
+  await page.getByLabel("Region").selectOption("Auckland");
+  await page.getByRole("button", { name: "Join Waitlist" }).click();
+  await page.getByRole("heading", { name: "You're In!" }).waitFor();
+  await page
+    .getByText("You've been added to our waitlist! Check your email for confirmation.")
+    .waitFor();
+  await mailTo(address);
+});
+
+test("confirm and unsubscribe links from the e-mail work without signing in", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const address = email("links");
+  const res = await fetch(baseUrl() + "/api/waitlist", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl() },
+    body: JSON.stringify({ email: address, region: "Wellington" }),
+  });
+  expect(res.status).toBe(201);
+  const mail = await mailTo(address);
+  expect(mail.subject).toBe("Confirm you're on the Patch waitlist");
+  await page.goto(linkFrom(mail, "/waitlist/confirm?token="));
+  await page.getByRole("heading", { name: "You're confirmed" }).waitFor();
+  await page.goto(linkFrom(mail, "/unsubscribe?token="));
+  await page.getByRole("heading", { name: `Unsubscribe ${address}?` }).waitFor();
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await page.getByRole("heading", { name: "You're unsubscribed" }).waitFor();
+  await page.goto(linkFrom(mail, "/unsubscribe?token=") + "tampered");
+  await page.getByRole("heading", { name: "That link didn't work" }).waitFor();
+});
+
+test("the survey from the e-mail is saved and recommends the plan that fits, and why", async ({
+  page,
+}) => {
+  const address = email("survey");
+  await fetch(baseUrl() + "/api/waitlist", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl() },
+    body: JSON.stringify({ email: address, region: "Hawke's Bay" }),
+  });
+  const mail = await mailTo(address);
+  await page.goto(linkFrom(mail, "/define-garden?t="));
+  await page.getByRole("heading", { name: "Tell us about your space" }).waitFor();
+  await page.getByRole("button", { name: "See my recommendation" }).click();
+  await page.getByText("Please choose the kind of space you have").waitFor();
+  await page.getByLabel("Backyard bed").check();
+  await page.getByLabel("Roughly how big is it, in square metres?").fill("4");
+  await page.getByLabel("More than 6 hours").check();
+  await page.getByLabel("Confident gardener").check();
+  await page.getByLabel("Two hours or more").check();
+  await page.getByLabel("Tomatoes and summer crops").check();
+  await page.getByRole("button", { name: "See my recommendation" }).click();
+  await page.waitForURL(/\/survey-complete\?/);
+  await page.getByRole("heading", { name: "The 2m² box fits your space" }).waitFor();
+  await page.getByText("We've saved your answers to your waitlist entry.").waitFor();
+  await page.getByText("Six or more hours of sun is ideal", { exact: false }).waitFor();
+  expect(await page.getByTestId("recommended-plan").getAttribute("data-plan")).toBe("2m2");
+});
+
+test("the API refuses other sites and answers bad input with a 400 a person understands", async () => {
+  const foreign = await fetch(baseUrl() + "/api/waitlist", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: "https://evil.example" },
+    body: JSON.stringify({ email: "x@example.nz", region: "Otago" }),
+  });
+  expect(foreign.status).toBe(403);
+  const bad = await fetch(baseUrl() + "/api/waitlist", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl() },
+    body: "{not json",
+  });
+  expect(bad.status).toBe(400);
+  expect(await bad.json()).toMatchObject({
+    message: "There was an error adding you to the waitlist",
+  });
+});
