@@ -5,7 +5,8 @@ import { defineConfig } from "vite";
 // The server bundle's entry is our Hono app (server/entry.ts), which imports React Router's
 // virtual server build: one bundle, so the database pool and queue exist once per process.
 export default defineConfig({
-  build: { assetsInlineLimit: 0 },
+  // The manifest lets bench/bundle.ts report each route's JavaScript; it is not served.
+  build: { assetsInlineLimit: 0, manifest: true },
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/entry.ts" } } },
   },

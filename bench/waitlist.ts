@@ -70,13 +70,33 @@ try {
   // Raw insert-only baseline with pgbench on the same server.
   const dir = mkdtempSync(join(tmpdir(), "pgbench-"));
   const script = join(dir, "insert.sql");
-  writeFileSync(script, "INSERT INTO bench_inserts (id, email, created_at) VALUES (gen_random_uuid(), md5(random()::text), now());\n");
+  writeFileSync(
+    script,
+    "INSERT INTO bench_inserts (id, email, created_at) VALUES (gen_random_uuid(), md5(random()::text), now());\n",
+  );
   const benchDb = new pg.Client({ connectionString: dbUrl.toString() });
   await benchDb.connect();
-  await benchDb.query("CREATE TABLE IF NOT EXISTS bench_inserts (id uuid primary key, email text unique, created_at timestamptz)");
+  await benchDb.query(
+    "CREATE TABLE IF NOT EXISTS bench_inserts (id uuid primary key, email text unique, created_at timestamptz)",
+  );
   const out = execFileSync(
     "pgbench",
-    ["-n", "-c", "32", "-j", "2", "-T", String(SECONDS), "-f", script, "-h", dbUrl.hostname, "-U", dbUrl.username || "postgres", dbName],
+    [
+      "-n",
+      "-c",
+      "32",
+      "-j",
+      "2",
+      "-T",
+      String(SECONDS),
+      "-f",
+      script,
+      "-h",
+      dbUrl.hostname,
+      "-U",
+      dbUrl.username || "postgres",
+      dbName,
+    ],
     { encoding: "utf8" },
   );
   const pgbenchTps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
@@ -99,16 +119,19 @@ try {
   await benchDb.end();
 
   const signupsPerSecond = Math.round(saturation.requests.average);
-  printTable(`Waitlist sign-ups on PostgreSQL, ${SECONDS} s each (app, pgbench and load share this machine's 2 cores)`, [
-    {
-      "sign-ups/s (32 conn)": signupsPerSecond,
-      "p99 ms": saturation.latency.p99,
-      non2xx: saturation.non2xx,
-      "pgbench insert tps": Math.round(pgbenchTps),
-      "ratio app/pgbench": (signupsPerSecond / pgbenchTps).toFixed(2),
-      "target ≥ 1000/s": signupsPerSecond >= 1000 ? "met" : "MISSED",
-    },
-  ]);
+  printTable(
+    `Waitlist sign-ups on PostgreSQL, ${SECONDS} s each (app, pgbench and load share this machine's 2 cores)`,
+    [
+      {
+        "sign-ups/s (32 conn)": signupsPerSecond,
+        "p99 ms": saturation.latency.p99,
+        non2xx: saturation.non2xx,
+        "pgbench insert tps": Math.round(pgbenchTps),
+        "ratio app/pgbench": (signupsPerSecond / pgbenchTps).toFixed(2),
+        "target ≥ 1000/s": signupsPerSecond >= 1000 ? "met" : "MISSED",
+      },
+    ],
+  );
   printTable("Constant 500 sign-ups per second", [
     {
       "req/s": steady.rps,
@@ -121,10 +144,19 @@ try {
   ]);
   const rowCount = Number(counted.rows[0]?.rows ?? 0);
   const distinct = Number(counted.rows[0]?.distinct_emails ?? 0);
-  const answered = saturation.requests.total - saturation.non2xx - saturation.errors + (steady.requests - steady.errors - steady.non2xx);
+  const answered =
+    saturation.requests.total -
+    saturation.non2xx -
+    saturation.errors +
+    (steady.requests - steady.errors - steady.non2xx);
   ok.add(String(answered));
   printTable("Durability", [
-    { "successes answered": answered, "contact rows": rowCount, duplicates: rowCount - distinct, "every success stored": rowCount >= answered ? "yes" : "NO" },
+    {
+      "successes answered": answered,
+      "contact rows": rowCount,
+      duplicates: rowCount - distinct,
+      "every success stored": rowCount >= answered ? "yes" : "NO",
+    },
   ]);
 } finally {
   await app.stop();

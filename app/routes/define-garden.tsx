@@ -3,14 +3,14 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { pageMeta } from "~/lib/seo";
 import { saveSurvey, surveyTokenIsValid } from "~/modules/waitlist/save-survey.server";
+import { surveyFormValues } from "~/modules/waitlist/survey-form";
 import {
   EXPERIENCE,
   INTERESTS,
   SPACE_KINDS,
   SUN_HOURS,
-  surveyFormValues,
   TIME_PER_WEEK,
-} from "~/modules/waitlist/survey-form";
+} from "~/modules/waitlist/survey-options";
 import type { Route } from "./+types/define-garden";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -15,12 +15,7 @@ import {
   USER_ID_KEY,
   type LocalContact,
 } from "./offline-contacts";
-import {
-  fieldErrors as zodFieldErrors,
-  joinWaitlistSchema,
-  MESSAGES,
-  CONSENT_STATEMENT,
-} from "./waitlist.schema";
+import { checkJoinFields, CONSENT_STATEMENT, MESSAGES } from "./waitlist-messages";
 
 export interface WaitlistOutcome {
   ok: boolean;
@@ -141,11 +136,14 @@ export function WaitlistForm({
       plan: plan || undefined,
       website: String(form.get("website") ?? "") || undefined,
     };
-    const parsed = joinWaitlistSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+    const found = checkJoinFields(values);
+    if (found.email || found.region) {
+      setErrors(found);
       return;
     }
+    const parsed = {
+      data: { email: values.email.trim().toLowerCase(), region: values.region!, plan: values.plan },
+    };
     setErrors({});
     setFormError(null);
     setState("submitting");

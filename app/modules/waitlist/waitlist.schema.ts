@@ -1,26 +1,9 @@
 // The waitlist's shared schemas: the same rules in the browser and on the server (SPEC §5, §8).
 import { z } from "zod";
 import { NZ_REGIONS } from "../../lib/nz-regions.ts";
+import { MESSAGES, PLAN_IDS } from "./waitlist-messages.ts";
 
-export const MESSAGES = {
-  invalidEmail: "Please enter a valid email address",
-  missingRegion: "Please select your region in New Zealand",
-  joinedWithEmail: "You've been added to our waitlist! Check your email for confirmation.",
-  joined: "You've been added to our waitlist!",
-  emailFailed: "Waitlist signup successful, but confirmation email failed to send",
-  saveFailed: "Failed to save your information. Please try again later.",
-  joinFailed: "There was an error adding you to the waitlist",
-  rateLimited: "Too many sign-ups from your connection. Please wait a few minutes and try again.",
-  disposable:
-    "Please use a permanent email address: we can't send launch news to disposable inboxes.",
-  offline:
-    "You seem to be offline. We've kept your details on this device and will add you as soon as you're back online.",
-} as const;
-
-export const PLAN_IDS = ["0.5m2", "1m2", "2m2"] as const;
-
-export const CONSENT_STATEMENT =
-  "By joining you agree to receive e-mails from Patch about our launch in your region and growing tips. You can unsubscribe at any time.";
+export { CONSENT_STATEMENT, MESSAGES, PLAN_IDS } from "./waitlist-messages.ts";
 
 export const joinWaitlistSchema = z.object({
   /** Made in the browser, so a retried submission is recognised as the same one. */

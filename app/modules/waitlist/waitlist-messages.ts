@@ -1,0 +1,39 @@
+// The waitlist's texts and the form's first check in the browser. Kept free of zod so the home
+// page doesn't ship a validation library; the server checks everything again with the zod schema
+// in waitlist.schema.ts, which uses these same messages.
+import { isNzRegion } from "../../lib/nz-regions.ts";
+
+export const MESSAGES = {
+  invalidEmail: "Please enter a valid email address",
+  missingRegion: "Please select your region in New Zealand",
+  joinedWithEmail: "You've been added to our waitlist! Check your email for confirmation.",
+  joined: "You've been added to our waitlist!",
+  emailFailed: "Waitlist signup successful, but confirmation email failed to send",
+  saveFailed: "Failed to save your information. Please try again later.",
+  joinFailed: "There was an error adding you to the waitlist",
+  rateLimited: "Too many sign-ups from your connection. Please wait a few minutes and try again.",
+  disposable:
+    "Please use a permanent email address: we can't send launch news to disposable inboxes.",
+  offline:
+    "You seem to be offline. We've kept your details on this device and will add you as soon as you're back online.",
+} as const;
+
+export const PLAN_IDS = ["0.5m2", "1m2", "2m2"] as const;
+
+export const CONSENT_STATEMENT =
+  "By joining you agree to receive e-mails from Patch about our launch in your region and growing tips. You can unsubscribe at any time.";
+
+// The same shape the zod schema accepts (z.email()'s pattern, simplified).
+const EMAIL =
+  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+export function checkJoinFields(values: {
+  email: string;
+  region?: string;
+}): Partial<Record<"email" | "region", string>> {
+  const errors: Partial<Record<"email" | "region", string>> = {};
+  const email = values.email.trim();
+  if (email.length > 254 || !EMAIL.test(email)) errors.email = MESSAGES.invalidEmail;
+  if (!isNzRegion(values.region)) errors.region = MESSAGES.missingRegion;
+  return errors;
+}
