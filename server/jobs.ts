@@ -2,6 +2,10 @@
 import { z } from "zod";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
 import { defineJob, type JobDefinition } from "../app/lib/queue.server.ts";
+import {
+  launchFanOutJob,
+  sendLaunchEmailJob,
+} from "../app/modules/waitlist/notify-region-launch.server.ts";
 import { sendWaitlistConfirmationJob } from "../app/modules/waitlist/send-waitlist-confirmation.server.ts";
 import { syncContactToCrmJob } from "../app/modules/waitlist/sync-contact-to-crm.server.ts";
 
@@ -19,4 +23,6 @@ export const jobs = [
   pruneRateLimitsJob,
   sendWaitlistConfirmationJob,
   syncContactToCrmJob,
+  launchFanOutJob,
+  sendLaunchEmailJob,
 ] as unknown as JobDefinition[];

@@ -1,0 +1,134 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { contacts, notifications } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server";
+import { closeMail } from "../../lib/mail.server";
+import { startQueue, startWorking, stopQueue } from "../../lib/queue.server";
+import { startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
+import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import {
+  launchFanOutJob,
+  launchProgress,
+  notifyRegionLaunch,
+  sendLaunchEmailJob,
+} from "./notify-region-launch.server";
+
+let t: TestDatabase;
+let smtp: TestSmtp;
+
+async function contact(
+  email: string,
+  region: string,
+  state: { confirmed?: boolean; unsubscribed?: boolean } = {},
+) {
+  const id = crypto.randomUUID();
+  await db()
+    .insert(contacts)
+    .values({
+      id,
+      email,
+      region,
+      address: { state: region },
+      confirmedAt: state.confirmed ? new Date() : null,
+      unsubscribedAt: state.unsubscribed ? new Date() : null,
+    });
+  return id;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: "https://patch.test" });
+  await startQueue(t.handle, { connectionString: t.url });
+  await startWorking([launchFanOutJob, sendLaunchEmailJob] as never);
+});
+afterAll(async () => {
+  closeMail();
+  await stopQueue();
+  await t.close();
+  await smtp.close();
+});
+
+test("a launch e-mails every confirmed, subscribed contact in the region once, however often it is pressed", async () => {
+  const ids = await Promise.all([
+    contact("one@example.nz", "Otago", { confirmed: true }),
+    contact("two@example.nz", "Otago", { confirmed: true }),
+    contact("three@example.nz", "Otago", { confirmed: true }),
+  ]);
+  await contact("unconfirmed@example.nz", "Otago");
+  await contact("gone@example.nz", "Otago", { confirmed: true, unsubscribed: true });
+  await contact("elsewhere@example.nz", "Southland", { confirmed: true });
+
+  expect(await notifyRegionLaunch("Otago", "admin@patch.nz")).toEqual({ ok: true, started: true });
+  expect(await notifyRegionLaunch("Otago", "ops@patch.nz")).toEqual({ ok: true, started: false });
+  expect(await notifyRegionLaunch("Mordor", "admin@patch.nz")).toMatchObject({ ok: false });
+
+  await smtp.waitFor(3, 30_000);
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(smtp.messages.map((m) => m.to).sort()).toEqual([
+    "one@example.nz",
+    "three@example.nz",
+    "two@example.nz",
+  ]);
+  const mail = smtp.messages[0]!;
+  expect(mail.subject).toBe("Patch has launched in Otago!");
+  expect(mail.headers["list-unsubscribe"]).toContain("/api/unsubscribe?token=");
+
+  // A worker that re-runs a recipient's job (as after a crash) sends nothing more.
+  await sendLaunchEmailJob.handle(
+    { contactId: ids[0]!, region: "Otago" },
+    { jobId: "x", attempt: 1 },
+  );
+  await launchFanOutJob.handle({ region: "Otago" }, { jobId: "y", attempt: 1 });
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(smtp.messages).toHaveLength(3);
+
+  const [progress] = await launchProgress();
+  expect(progress).toMatchObject({
+    region: "Otago",
+    requestedBy: "admin@patch.nz",
+    recipients: 3,
+    sent: 3,
+  });
+});
+
+test("a send claimed by a worker that died is taken over after the lease, once", async () => {
+  const id = await contact("crashed@example.nz", "Nelson", { confirmed: true });
+  // A worker claimed this message two minutes ago and never finished.
+  await db()
+    .insert(notifications)
+    .values({
+      idempotencyKey: `launch:Nelson:${id}`,
+      channel: "email",
+      template: "waitlist-launch",
+      recipient: "crashed@example.nz",
+      status: "sending",
+      claimedAt: new Date(Date.now() - 3 * 60_000),
+    });
+  const before = smtp.messages.length;
+  await sendLaunchEmailJob.handle({ contactId: id, region: "Nelson" }, { jobId: "z", attempt: 1 });
+  await sendLaunchEmailJob.handle({ contactId: id, region: "Nelson" }, { jobId: "z", attempt: 2 });
+  await new Promise((r) => setTimeout(r, 300));
+  expect(smtp.messages.length - before).toBe(1);
+  const [row] = await db()
+    .select()
+    .from(notifications)
+    .where(eq(notifications.idempotencyKey, `launch:Nelson:${id}`));
+  expect(row?.status).toBe("sent");
+});
+
+test("a live claim held by another worker is not sent twice", async () => {
+  const id = await contact("busy@example.nz", "Tasman", { confirmed: true });
+  await db()
+    .insert(notifications)
+    .values({
+      idempotencyKey: `launch:Tasman:${id}`,
+      channel: "email",
+      template: "waitlist-launch",
+      recipient: "busy@example.nz",
+      status: "sending",
+      claimedAt: new Date(),
+    });
+  await expect(
+    sendLaunchEmailJob.handle({ contactId: id, region: "Tasman" }, { jobId: "w", attempt: 1 }),
+  ).rejects.toThrow(/being sent by another worker/);
+});

@@ -1,0 +1,133 @@
+// The launch notification (issue 4, admin side): one e-mail to every confirmed, still-subscribed
+// contact in a region, through the queue, once each. Pressing twice sends nothing extra (one launch
+// row per region); a worker that dies mid-run resends at most the message it was sending (ADR 005).
+import { and, count, eq, isNotNull, isNull, like } from "drizzle-orm";
+import { z } from "zod";
+import { contacts, launchNotifications, notifications } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server.ts";
+import { renderEmail } from "../../lib/email-layout.server.ts";
+import { settings } from "../../lib/env.server.ts";
+import { NZ_REGIONS } from "../../lib/nz-regions.ts";
+import { defineJob, enqueue, queue } from "../../lib/queue.server.ts";
+import { deliverEmailOnce } from "../notifications/deliver-once.server.ts";
+import { oneClickUnsubscribeUrl, unsubscribeUrl } from "./contact-links.server.ts";
+
+const regionSchema = z.enum(NZ_REGIONS);
+const launchKey = (region: string, contactId: string) => `launch:${region}:${contactId}`;
+
+export const sendLaunchEmailJob = defineJob({
+  name: "waitlist.send-launch-email",
+  payload: z.object({ contactId: z.uuid(), region: regionSchema }),
+  retryLimit: 8,
+  retryDelaySeconds: 30,
+  handle: async ({ contactId, region }) => {
+    const [contact] = await db().select().from(contacts).where(eq(contacts.id, contactId));
+    if (!contact || contact.unsubscribedAt || !contact.confirmedAt) return;
+    const s = settings();
+    await deliverEmailOnce({
+      key: launchKey(region, contactId),
+      template: "waitlist-launch",
+      to: contact.email,
+      resourceType: "contact",
+      resourceId: contactId,
+      message: () => ({
+        to: contact.email,
+        ...renderEmail({
+          subject: `${s.brandName} has launched in ${region}!`,
+          preheader: `Grow boxes and monthly supplies now deliver to ${region}.`,
+          heading: `We're in ${region}!`,
+          paragraphs: [
+            `Kia ora! You asked us to tell you when ${s.brandName} reached ${region}. Today's the day: grow boxes and monthly garden supplies now deliver to your region.`,
+            "As a waitlist member you get first pick of this month's boxes, with free shipping on every subscription.",
+          ],
+          button: { label: "Start your garden", url: `${s.siteUrl}/product` },
+          reason: `You're getting this because you joined the ${s.brandName} waitlist for ${region} and confirmed your e-mail.`,
+          unsubscribeUrl: unsubscribeUrl(contactId),
+          oneClickUnsubscribeUrl: oneClickUnsubscribeUrl(contactId),
+        }),
+      }),
+    });
+  },
+});
+
+/** Fans out one job per recipient; safe to run again (sending is keyed per contact). */
+export const launchFanOutJob = defineJob({
+  name: "waitlist.launch-fan-out",
+  payload: z.object({ region: regionSchema }),
+  retryLimit: 5,
+  handle: async ({ region }) => {
+    const recipients = await db()
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.region, region),
+          isNotNull(contacts.confirmedAt),
+          isNull(contacts.unsubscribedAt),
+        ),
+      );
+    for (let i = 0; i < recipients.length; i += 500) {
+      await queue().insert(
+        sendLaunchEmailJob.name,
+        recipients.slice(i, i + 500).map((r) => ({
+          data: { contactId: r.id, region },
+          singletonKey: launchKey(region, r.id),
+        })),
+      );
+    }
+    await db()
+      .update(launchNotifications)
+      .set({ recipients: recipients.length })
+      .where(eq(launchNotifications.region, region));
+  },
+});
+
+export type LaunchRequest = { ok: true; started: boolean } | { ok: false; message: string };
+
+export async function notifyRegionLaunch(
+  region: string,
+  requestedBy: string,
+): Promise<LaunchRequest> {
+  const parsed = regionSchema.safeParse(region);
+  if (!parsed.success)
+    return { ok: false, message: "Please choose one of New Zealand's 16 regions." };
+  return db().transaction(async (tx) => {
+    const inserted = await tx
+      .insert(launchNotifications)
+      .values({ region: parsed.data, requestedBy })
+      .onConflictDoNothing({ target: launchNotifications.region })
+      .returning({ region: launchNotifications.region });
+    if (inserted.length === 0) return { ok: true as const, started: false };
+    await enqueue(tx, launchFanOutJob, { region: parsed.data });
+    return { ok: true as const, started: true };
+  });
+}
+
+export interface LaunchProgress {
+  region: string;
+  requestedAt: Date;
+  requestedBy: string;
+  recipients: number;
+  sent: number;
+}
+
+export async function launchProgress(): Promise<LaunchProgress[]> {
+  const launches = await db()
+    .select()
+    .from(launchNotifications)
+    .orderBy(launchNotifications.requestedAt);
+  return Promise.all(
+    launches.map(async (l) => {
+      const [row] = await db()
+        .select({ sent: count() })
+        .from(notifications)
+        .where(
+          and(
+            like(notifications.idempotencyKey, `launch:${l.region}:%`),
+            eq(notifications.status, "sent"),
+          ),
+        );
+      return { ...l, sent: Number(row?.sent ?? 0) };
+    }),
+  );
+}
