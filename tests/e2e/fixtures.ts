@@ -1,19 +1,8 @@
 // e2e fixtures: Debian's Chromium driven by playwright-core, a fresh page per test whose console
 // errors and page errors fail the test, and the base URL of the running site.
-import { existsSync } from "node:fs";
+import { chromiumPath } from "./chromium";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, test as base, expect, inject } from "vitest";
-
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-  const found = candidates.find((p): p is string => Boolean(p && existsSync(p)));
-  if (!found) {
-    throw new Error(
-      "No Chromium found for the e2e tests. Install Debian's package (`apt-get install -y chromium`) or set CHROMIUM_PATH.",
-    );
-  }
-  return found;
-}
 
 let browser: Browser | undefined;
 async function sharedBrowser(): Promise<Browser> {
