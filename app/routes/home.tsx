@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { pageMeta } from "~/lib/seo";
 import { useNonce } from "~/lib/nonce";
 import { CallToAction } from "~/modules/marketing/call-to-action";
-import { Hero, heroPreloadLinks } from "~/modules/marketing/hero";
+import { Hero } from "~/modules/marketing/hero";
 import { HowItWorks } from "~/modules/marketing/how-it-works";
 import { PlanPicker } from "~/modules/subscriptions/plan-picker";
 import { plans } from "~/modules/subscriptions/plans";
@@ -12,8 +12,6 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 
 export const handle = { headerOverDark: true };
-
-export const links: Route.LinksFunction = () => [...heroPreloadLinks()];
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as Awaited<ReturnType<typeof rootLoader>>["data"] | undefined;

@@ -23,10 +23,16 @@ test("the poster is preloaded and painted; the video is added only after load", 
 }) => {
   const res = await fetch(baseUrl() + "/");
   const html = await res.text();
-  expect(html).toMatch(
-    /<link[^>]*rel="preload" as="image"[^>]*hero-portrait-480\.avif[^>]*fetchPriority="high"/i,
-  );
-  expect(html).toMatch(/<link[^>]*rel="preload" as="image"[^>]*hero-1280\.avif/i);
+  const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+  const portrait = preloads.find((l) => l.includes("hero-portrait-480.avif"));
+  expect(portrait).toContain('fetchPriority="high"');
+  expect(portrait).toContain('media="(orientation: portrait)"');
+  expect(
+    preloads.some((l) => l.includes("hero-1280.avif") && l.includes("(orientation: landscape)")),
+  ).toBe(true);
+  // The poster's preload comes before the stylesheet and the scripts.
+  expect(html.indexOf("hero-portrait-480.avif")).toBeLessThan(html.indexOf('rel="stylesheet"'));
+  expect(html.indexOf("hero-portrait-480.avif")).toBeLessThan(html.indexOf('rel="modulepreload"'));
   expect(html).not.toContain("<video");
   await page.goto("/");
   const poster = page.locator("section[data-video-state] img").first();
@@ -34,6 +40,19 @@ test("the poster is preloaded and painted; the video is added only after load", 
   await expect
     .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
+});
+
+test("after load the looping, muted, inline video fades in over the poster", async ({ page }) => {
+  await page.goto("/");
+  const hero = page.locator("section[data-video-state]");
+  await expect
+    .poll(() => hero.getAttribute("data-video-state"), { timeout: 15_000 })
+    .toBe("playing");
+  const video = hero.locator("video");
+  expect(
+    await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.playsInline, v.paused]),
+  ).toEqual([true, true, true, false]);
+  expect(await video.getAttribute("aria-hidden")).toBe("true");
 });
 
 test("when the video fails, the gradient and poster stay and the failure is logged", async ({

@@ -2,6 +2,7 @@
 // paint and is always there; the looping video is added only after the page has loaded, fades in
 // once it plays, and on any failure is dropped, leaving the gradient and the poster.
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 
 export const HERO_TAGS = ["Plants", "Soil", "Personalized Tips", "Delivery"] as const;
 
@@ -13,34 +14,36 @@ export const heroPoster = {
 const LANDSCAPE = "(orientation: landscape)";
 const PORTRAIT = "(orientation: portrait)";
 
-export function heroPreloadLinks() {
+/**
+ * Preloads the poster through React's resource hoisting, which writes high-priority image
+ * preloads at the very top of <head>, ahead of the stylesheet and the module preloads, so the
+ * page's largest paint starts downloading first.
+ */
+function preloadPoster() {
   const set = (list: { w: number; base: string }[]) =>
     list.map(({ w, base }) => `${base}.avif ${w}w`).join(", ");
-  return [
-    {
-      rel: "preload",
-      as: "image",
-      type: "image/avif",
-      imageSrcSet: set(heroPoster.portrait),
-      imageSizes: "100vw",
-      media: PORTRAIT,
-      fetchPriority: "high",
-    },
-    {
-      rel: "preload",
-      as: "image",
-      type: "image/avif",
-      imageSrcSet: set(heroPoster.landscape),
-      imageSizes: "100vw",
-      media: LANDSCAPE,
-      fetchPriority: "high",
-    },
-  ] as const;
+  preload(`${heroPoster.portrait[0]!.base}.avif`, {
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: set(heroPoster.portrait),
+    imageSizes: "100vw",
+    media: PORTRAIT,
+    fetchPriority: "high",
+  });
+  preload(`${heroPoster.landscape[1]!.base}.avif`, {
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: set(heroPoster.landscape),
+    imageSizes: "100vw",
+    media: LANDSCAPE,
+    fetchPriority: "high",
+  });
 }
 
 type VideoState = "waiting" | "loading" | "playing" | "failed";
 
 export function Hero({ shopUrl }: { shopUrl: string }) {
+  preloadPoster();
   const [video, setVideo] = useState<VideoState>("waiting");
   const videoRef = useRef<HTMLVideoElement>(null);
   const failed = useRef(false);
@@ -88,7 +91,7 @@ export function Hero({ shopUrl }: { shopUrl: string }) {
     <section
       aria-labelledby="hero-title"
       data-video-state={video}
-      className="relative isolate flex min-h-[100svh] items-end overflow-hidden bg-gradient-to-br from-leaf-dark via-leaf to-soil text-white sm:items-center"
+      className="relative isolate flex min-h-[92svh] items-end overflow-hidden bg-gradient-to-br from-leaf-dark via-leaf to-soil text-white sm:items-center"
     >
       <picture>
         <source
