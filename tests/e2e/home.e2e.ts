@@ -257,7 +257,12 @@ for (const viewport of [PHONE, DESKTOP]) {
   test(`axe finds no violations on / at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto("/");
-    await page.waitForLoadState("load");
+    await page.waitForLoadState("networkidle");
+    // Let the hero settle (video playing or not) so nothing is mid-fade while axe measures.
+    await expect
+      .poll(() => page.locator("section[data-video-state]").getAttribute("data-video-state"))
+      .not.toBe("loading");
+    await page.waitForTimeout(1200);
     expect(await axeViolations(page)).toEqual([]);
   });
 }
