@@ -50,15 +50,32 @@ export function queue(): PgBoss {
   return boss;
 }
 
+/**
+ * Every queue retries with exponential backoff, and its workers send heartbeats: a worker that dies
+ * mid-job (SIGKILL, a lost machine) has its job retried 10 s later instead of after pg-boss's
+ * default 15-minute expiry.
+ */
+function queueOptions(job: JobDefinition) {
+  return {
+    retryLimit: job.retryLimit ?? 5,
+    retryDelay: job.retryDelaySeconds ?? 5,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    heartbeatSeconds: 10,
+    expireInSeconds: 600,
+  };
+}
+
+async function ensureQueue(job: JobDefinition): Promise<void> {
+  await queue().createQueue(job.name, queueOptions(job));
+  await queue().updateQueue(job.name, queueOptions(job));
+}
+
 /** Creates the queues and starts handling jobs in this process. */
 export async function startWorking(jobs: JobDefinition[], concurrency = 4): Promise<void> {
   const b = queue();
   for (const job of jobs) {
-    await b.createQueue(job.name, {
-      retryLimit: job.retryLimit ?? 5,
-      retryDelay: job.retryDelaySeconds ?? 5,
-      retryBackoff: true,
-    });
+    await ensureQueue(job);
     if (job.cron) await b.schedule(job.name, job.cron, {});
     await b.work(job.name, { batchSize: 1, localConcurrency: concurrency }, async ([j]) => {
       if (!j) return;
@@ -72,13 +89,7 @@ export async function startWorking(jobs: JobDefinition[], concurrency = 4): Prom
 
 /** Creates the queues without working them (web processes that only enqueue). */
 export async function createQueues(jobs: JobDefinition[]): Promise<void> {
-  for (const job of jobs) {
-    await queue().createQueue(job.name, {
-      retryLimit: job.retryLimit ?? 5,
-      retryDelay: job.retryDelaySeconds ?? 5,
-      retryBackoff: true,
-    });
-  }
+  for (const job of jobs) await ensureQueue(job);
   await warmQueueCache(jobs);
 }
 
