@@ -82,8 +82,8 @@ startWorker();
 const unique = () => new Set(smtp.messages.map((m) => m.to)).size;
 const deadline = Date.now() + 20 * 60_000;
 while (unique() < TOTAL && Date.now() < deadline) {
-  // Kill the worker at a random point every 2-6 s, then start a new one.
-  await new Promise((r) => setTimeout(r, 2000 + Math.random() * 4000));
+  // Kill the worker at a random point every 5-15 s, then start a new one.
+  await new Promise((r) => setTimeout(r, 5000 + Math.random() * 10_000));
   if (unique() >= TOTAL) break;
   worker?.kill("SIGKILL");
   kills++;
