@@ -15,7 +15,6 @@ import type { Settings } from "../app/lib/env.server.ts";
 import { log } from "../app/lib/log.server.ts";
 import { requestInfo } from "../app/lib/request-context.ts";
 import { apiRoutes } from "./api.ts";
-import { authRoutes } from "./auth-routes.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 
 export interface AppOptions {
@@ -138,8 +137,7 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
   // State-changing requests must come from our own pages (webhooks are verified by signature).
   app.use(originCheck(settings.siteUrl));
 
-  // 5. better-auth (its e-mail and social sign-in links), then 6. the other API routes.
-  app.route("/api/auth", authRoutes());
+  // 5-6. API routes (better-auth mounts under /api/auth when accounts land).
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 
