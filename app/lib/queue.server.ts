@@ -72,16 +72,42 @@ async function ensureQueue(job: JobDefinition): Promise<void> {
 }
 
 /** Creates the queues and starts handling jobs in this process. */
-export async function startWorking(jobs: JobDefinition[], concurrency = 4): Promise<void> {
+export async function startWorking(jobs: JobDefinition[], concurrency = 2): Promise<void> {
   const b = queue();
   for (const job of jobs) {
     await ensureQueue(job);
     if (job.cron) await b.schedule(job.name, job.cron, {});
-    await b.work(job.name, { batchSize: 1, localConcurrency: concurrency }, async ([j]) => {
-      if (!j) return;
-      const payload = job.payload.parse(j.data);
-      await job.handle(payload, { jobId: j.id, attempt: 0 });
-    });
+    // Batches of up to 20, each job settled on its own; while batches come back full the worker
+    // fetches again at once, otherwise it polls every second.
+    await b.work(
+      job.name,
+      {
+        batchSize: 20,
+        perJobResults: true,
+        burstWhenBatchFull: true,
+        pollingIntervalSeconds: 1,
+        localConcurrency: concurrency,
+      },
+      async (batch) =>
+        Promise.all(
+          batch.map(async (j) => {
+            try {
+              await job.handle(job.payload.parse(j.data), { jobId: j.id, attempt: 0 });
+              return { id: j.id, status: "completed" as const };
+            } catch (error) {
+              log.warn(
+                { err: error, job: job.name, jobId: j.id },
+                "job failed; it will be retried",
+              );
+              return {
+                id: j.id,
+                status: "failed" as const,
+                output: { message: error instanceof Error ? error.message : String(error) },
+              };
+            }
+          }),
+        ),
+    );
   }
   await warmQueueCache(jobs);
   working = true;
