@@ -44,6 +44,8 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
+  // A client that dies mid-session (a killed worker) resets its socket: not our server's failure.
+  server.on("error", () => {});
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.server.address() as AddressInfo).port;
   state.url = `smtp://127.0.0.1:${port}`;
