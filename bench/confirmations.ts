@@ -80,9 +80,10 @@ const startWorker = () => {
 };
 startWorker();
 const unique = () => new Set(smtp.messages.map((m) => m.to)).size;
-const deadline = Date.now() + 20 * 60_000;
-while (unique() < TOTAL && Date.now() < deadline) {
-  // Kill the worker at a random point every 5-15 s, then start a new one.
+// For 90 s, kill the worker at a random point every 5-15 s and start a new one; then let the last
+// worker recover what the killed ones left (dead workers' jobs are found by missing heartbeats).
+const killUntil = Date.now() + 90_000;
+while (unique() < TOTAL && Date.now() < killUntil) {
   await new Promise((r) => setTimeout(r, 5000 + Math.random() * 10_000));
   if (unique() >= TOTAL) break;
   worker?.kill("SIGKILL");
@@ -90,6 +91,8 @@ while (unique() < TOTAL && Date.now() < deadline) {
   await new Promise((r) => setTimeout(r, 200));
   startWorker();
 }
+const deadline = Date.now() + 15 * 60_000;
+while (unique() < TOTAL && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1000));
 // Let any last retries land, then stop.
 await new Promise((r) => setTimeout(r, 3000));
 worker?.kill("SIGTERM");
