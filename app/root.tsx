@@ -20,13 +20,17 @@ import { SiteHeader } from "./components/site-header";
 import { publicSettings, settings, type PublicSettings } from "./lib/env.server";
 import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
+import { signedInUser } from "./modules/accounts/signed-in-user.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { toast, setCookie } = await readToast(request);
-  return data(
-    { settings: publicSettings(settings()), toast },
-    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
-  );
+  const [{ toast, setCookie }, { user, cookies }] = await Promise.all([
+    readToast(request),
+    signedInUser(request),
+  ]);
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  for (const c of cookies) headers.append("Set-Cookie", c);
+  return data({ settings: publicSettings(settings()), toast, user }, { headers });
 }
 
 const fallbackSettings: PublicSettings = {
@@ -61,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader brandName={s.brandName} />
+        <SiteHeader brandName={s.brandName} user={rootData?.user ?? null} />
         <RouteProgress />
         <main id="main" className="flex-1">
           {children}

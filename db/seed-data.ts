@@ -2,11 +2,21 @@
 // Every seeder is idempotent: running it twice leaves the same rows.
 import type { Database } from "../app/lib/db.server.ts";
 import type { Settings } from "../app/lib/env.server.ts";
+import { catalogueProducts } from "../tests/factories/products.ts";
+import { products } from "./schema/index.ts";
 
 type Seeder = (db: Database, settings: Settings) => Promise<void>;
 
 // Each area adds its seeder here as its tables land.
-const seeders: Seeder[] = [];
+const seeders: Seeder[] = [seedCatalogue];
+
+/** The shop's products: added when missing, never overwritten (stock and prices may have moved). */
+async function seedCatalogue(db: Database): Promise<void> {
+  await db
+    .insert(products)
+    .values(catalogueProducts())
+    .onConflictDoNothing({ target: products.id });
+}
 
 export async function seedDemoData(db: Database, settings: Settings): Promise<void> {
   for (const seed of seeders) await seed(db, settings);

@@ -3,6 +3,8 @@
 import { Hono } from "hono";
 import { pingDatabase } from "../app/lib/db.server.ts";
 import { queueState } from "../app/lib/queue.server.ts";
+import { checkCart } from "../app/modules/catalog/check-cart.server.ts";
+import { handleStripeWebhook } from "../app/modules/orders/handle-stripe-webhook.server.ts";
 import { joinWaitlist } from "../app/modules/waitlist/join-waitlist.server.ts";
 import { unsubscribeContact } from "../app/modules/waitlist/unsubscribe-contact.server.ts";
 import { MESSAGES } from "../app/modules/waitlist/waitlist.schema.ts";
@@ -50,6 +52,23 @@ export function apiRoutes() {
     if (result.ok) return c.json(result, result.created ? 201 : 200);
     if (result.status !== 400) c.header("Retry-After", String(result.retryAfter));
     return c.json(result, result.status);
+  });
+
+  // The cart panel and checkout compare the browser's cart with current prices and stock.
+  api.get("/cart/check", async (c) => {
+    const ids = (c.req.query("ids") ?? "").split(",").filter(Boolean);
+    const result = await checkCart({ ids });
+    c.header("Cache-Control", "no-store");
+    return result.ok ? c.json(result) : c.json(result, 400);
+  });
+
+  // Stripe's events, verified on the raw body (the origin check exempts /api/webhooks/).
+  api.post("/webhooks/stripe", async (c) => {
+    const result = await handleStripeWebhook(
+      await c.req.text(),
+      c.req.header("stripe-signature") ?? undefined,
+    );
+    return c.json(result.body, result.status);
   });
 
   api.post("/unsubscribe", async (c) => {

@@ -15,6 +15,7 @@ import type { Settings } from "../app/lib/env.server.ts";
 import { log } from "../app/lib/log.server.ts";
 import { requestInfo } from "../app/lib/request-context.ts";
 import { apiRoutes } from "./api.ts";
+import { APPLE_CALLBACK, authRoutes } from "./auth-routes.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 
 export interface AppOptions {
@@ -135,9 +136,10 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
   });
 
   // State-changing requests must come from our own pages (webhooks are verified by signature).
-  app.use(originCheck(settings.siteUrl));
+  app.use(originCheck(settings.siteUrl, ["/api/webhooks/", APPLE_CALLBACK]));
 
-  // 5-6. API routes (better-auth mounts under /api/auth when accounts land).
+  // 5. better-auth (its e-mail and social sign-in links), then 6. the other API routes.
+  app.route("/api/auth", authRoutes());
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 

@@ -2,6 +2,10 @@
 import { z } from "zod";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
 import { defineJob, type JobDefinition } from "../app/lib/queue.server.ts";
+import { expireOrderJob } from "../app/modules/orders/expire-order.server.ts";
+import { refundOrderPaymentJob } from "../app/modules/orders/refund-order-payment.server.ts";
+import { sendOrderConfirmationJob } from "../app/modules/orders/send-order-confirmation.server.ts";
+import { sendOrderUpdateJob } from "../app/modules/orders/send-order-update.server.ts";
 import {
   launchFanOutJob,
   sendLaunchEmailJob,
@@ -25,4 +29,8 @@ export const jobs = [
   syncContactToCrmJob,
   launchFanOutJob,
   sendLaunchEmailJob,
+  expireOrderJob,
+  sendOrderConfirmationJob,
+  sendOrderUpdateJob,
+  refundOrderPaymentJob,
 ] as unknown as JobDefinition[];

@@ -1,22 +1,46 @@
 // The cart side panel (SPEC §2 "Cart side panel"): a modal dialog, so focus stays inside, Escape
 // closes it and focus returns to the cart button; page scroll is locked while it is open.
-import { useEffect, useRef } from "react";
+// Each time it opens, the cart is checked against current prices and stock; any change is listed
+// for the person to accept, never applied quietly.
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatMoney } from "~/lib/money";
+import { CartChangesNotice } from "~/modules/cart/cart-changes-notice";
 import { cartSubtotal, useCart } from "~/modules/cart/cart-store";
+import { useCartCheck } from "~/modules/cart/use-cart-check";
+
+/** How long a removed line takes to slide out (matches .cart-line-leave in app.css). */
+const LEAVE_MS = 200;
 
 export function CartPanel({ currency }: { currency: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const { items, isOpen, toggleCart, removeItem, updateQuantity, clearCart } = useCart();
   const navigate = useNavigate();
   const subtotal = cartSubtotal(items);
+  const { result, check, accept } = useCartCheck();
+  const [leaving, setLeaving] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;
-    if (isOpen && !d.open) d.showModal();
+    if (isOpen && !d.open) {
+      d.showModal();
+      void check();
+    }
     if (!isOpen && d.open) d.close();
-  }, [isOpen]);
+  }, [isOpen, check]);
+
+  const remove = (id: string) => {
+    setLeaving((s) => new Set(s).add(id));
+    window.setTimeout(() => {
+      removeItem(id);
+      setLeaving((s) => {
+        const next = new Set(s);
+        next.delete(id);
+        return next;
+      });
+    }, LEAVE_MS);
+  };
 
   const close = () => toggleCart(false);
 
@@ -62,9 +86,16 @@ export function CartPanel({ currency }: { currency: string }) {
           </div>
         ) : (
           <>
+            {result.state === "changed" ? (
+              <CartChangesNotice changes={result.changes} currency={currency} onAccept={accept} />
+            ) : null}
             <ul className="flex-1 space-y-4 overflow-y-auto px-5 py-4">
               {items.map(({ product, quantity }) => (
-                <li key={product.id} className="flex gap-4 rounded-xl bg-white p-3 shadow-sm">
+                <li
+                  key={product.id}
+                  data-cart-line={product.id}
+                  className={`cart-line flex gap-4 rounded-xl bg-white p-3 shadow-sm ${leaving.has(product.id) ? "cart-line-leave" : ""}`}
+                >
                   {product.images[0] ? (
                     <img
                       src={product.images[0]}
@@ -84,7 +115,7 @@ export function CartPanel({ currency }: { currency: string }) {
                     >
                       {product.name}
                     </Link>
-                    <span className="text-sm text-ink/60">{product.category}</span>
+                    <span className="text-sm text-ink/75">{product.category}</span>
                     <span className="text-sm">{formatMoney(product.price, currency)}</span>
                     <div className="mt-1 flex items-center gap-2">
                       <button
@@ -110,8 +141,8 @@ export function CartPanel({ currency }: { currency: string }) {
                       </button>
                       <button
                         type="button"
-                        className="ml-auto text-sm text-clay underline-offset-2 hover:underline"
-                        onClick={() => removeItem(product.id)}
+                        className="ml-auto text-sm text-clay-dark underline-offset-2 hover:underline"
+                        onClick={() => remove(product.id)}
                       >
                         Remove
                       </button>
@@ -139,7 +170,7 @@ export function CartPanel({ currency }: { currency: string }) {
                 <button type="button" className="btn-secondary" onClick={close}>
                   Continue Shopping
                 </button>
-                <button type="button" className="btn text-clay" onClick={clearCart}>
+                <button type="button" className="btn text-clay-dark" onClick={clearCart}>
                   Clear Cart
                 </button>
               </div>

@@ -1,7 +1,9 @@
 // The full-screen menu under 768 px (SPEC §2): Home, Education, Products, Waitlist, Start Your
-// Garden, Sign In (or the signed-in block when accounts land), and Cart.
+// Garden, Sign In (or the 'Signed in as' block), and Cart.
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import type { HeaderUser } from "~/modules/accounts/accounts.schema";
+import { SignOutForm } from "~/modules/accounts/user-menu";
 import { Logo } from "./logo";
 import { mainNav } from "./site-header";
 
@@ -9,10 +11,12 @@ export function MobileMenu({
   open,
   onClose,
   brandName,
+  user = null,
 }: {
   open: boolean;
   onClose: () => void;
   brandName: string;
+  user?: HeaderUser | null;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const location = useLocation();
@@ -67,9 +71,23 @@ export function MobileMenu({
             Start Your Garden
           </Link>
           <div className="mt-auto flex flex-col gap-3 border-t border-ink/10 pt-6">
-            <Link to="/auth" className="btn-secondary">
-              Sign In
-            </Link>
+            {user ? (
+              <div className="flex flex-col gap-3" data-testid="signed-in-as">
+                <p className="text-sm text-ink/70">Signed in as</p>
+                <div>
+                  <p className="truncate font-semibold">{user.displayName}</p>
+                  <p className="truncate text-sm text-ink/70">{user.email}</p>
+                </div>
+                <Link to="/profile" className="btn-secondary">
+                  My Profile
+                </Link>
+                <SignOutForm label="Logout" className="btn-light w-full border border-ink/10" />
+              </div>
+            ) : (
+              <Link to="/auth" className="btn-secondary">
+                Sign In
+              </Link>
+            )}
             <Link to="/checkout" className="btn-light border border-ink/10">
               Cart
             </Link>

@@ -2,6 +2,8 @@
 // scrolled past 10 px; navigation, sign-in or user menu, the cart button, the mobile menu.
 import { useEffect, useState } from "react";
 import { Link, NavLink, useMatches } from "react-router";
+import type { HeaderUser } from "~/modules/accounts/accounts.schema";
+import { UserMenu } from "~/modules/accounts/user-menu";
 import { cartQuantity, useCart } from "~/modules/cart/cart-store";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
@@ -15,7 +17,13 @@ export const mainNav = [
   { to: "/waitlist", label: "Waitlist" },
 ] as const;
 
-export function SiteHeader({ brandName }: { brandName: string }) {
+export function SiteHeader({
+  brandName,
+  user = null,
+}: {
+  brandName: string;
+  user?: HeaderUser | null;
+}) {
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const quantity = useCart((s) => cartQuantity(s.items));
@@ -70,9 +78,13 @@ export function SiteHeader({ brandName }: { brandName: string }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Link to="/auth" className="btn-primary hidden min-h-10 px-5 py-2 md:inline-flex">
-            Sign In
-          </Link>
+          {user ? (
+            <UserMenu user={user} light={light} />
+          ) : (
+            <Link to="/auth" className="btn-primary hidden min-h-10 px-5 py-2 md:inline-flex">
+              Sign In
+            </Link>
+          )}
           <button
             type="button"
             onClick={() => toggleCart()}
@@ -122,7 +134,12 @@ export function SiteHeader({ brandName }: { brandName: string }) {
           </button>
         </div>
       </div>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} brandName={brandName} />
+      <MobileMenu
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        brandName={brandName}
+        user={user}
+      />
     </header>
   );
 }

@@ -83,6 +83,12 @@ const schema = z.object({
   AUTH_SECRET: optionalString.pipe(
     z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   ),
+  // Social sign-in (accounts): each is shown on /auth only when configured.
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_CLIENT_SECRET: optionalString,
   RUN_WORKER: flag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: flag.default(false),
@@ -139,6 +145,18 @@ function buildSettings(env: z.infer<typeof schema>, authSecret: string) {
         ? { url: env.CRM_WEBHOOK_URL, secret: env.CRM_WEBHOOK_SECRET }
         : undefined,
     currency: env.CURRENCY,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER.replace(/\/+$/, ""),
+          }
+        : undefined,
+    apple:
+      env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET
+        ? { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET }
+        : undefined,
     authSecret,
     runWorker: env.RUN_WORKER,
     logLevel: env.LOG_LEVEL,

@@ -1,4 +1,7 @@
 // The whole Drizzle schema, one file per area.
+export * from "./accounts.ts";
+export * from "./auth.ts";
 export * from "./notifications.ts";
 export * from "./platform.ts";
+export * from "./shop.ts";
 export * from "./waitlist.ts";

@@ -85,4 +85,6 @@ export const launchNotifications = pgTable("launch_notifications", {
   requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
   requestedBy: text("requested_by").notNull(),
   recipients: integer("recipients").notNull().default(0),
+  /** Set once every recipient's job is queued; until then the recipient count isn't known. */
+  fannedOutAt: timestamp("fanned_out_at", { withTimezone: true }),
 });

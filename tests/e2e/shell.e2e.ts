@@ -4,7 +4,7 @@ import { baseUrl, DESKTOP, expect, PHONE, test } from "./fixtures";
 const routes = [
   "/",
   "/product",
-  "/product/grow-box-1m2",
+  "/product/family-grow-box-kit",
   "/products",
   "/education",
   "/education/legacy",

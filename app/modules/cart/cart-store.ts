@@ -26,6 +26,8 @@ export interface CartState {
   /** Sets a line's quantity; values outside 1..stockQuantity are ignored. */
   updateQuantity(productId: string, quantity: number): void;
   clearCart(): void;
+  /** Replaces every line at once: the person accepted the catalogue's current prices and stock. */
+  replaceItems(items: CartItem[]): void;
   toggleCart(open?: boolean): void;
 }
 
@@ -67,6 +69,15 @@ export const useCart = create<CartState>()(
           };
         }),
       clearCart: () => set({ items: [] }),
+      replaceItems: (items) =>
+        set({
+          items: items.filter(
+            (i) =>
+              Number.isInteger(i.quantity) &&
+              i.quantity >= 1 &&
+              i.quantity <= i.product.stockQuantity,
+          ),
+        }),
       toggleCart: (open) => set((state) => ({ isOpen: open ?? !state.isOpen })),
     }),
     {

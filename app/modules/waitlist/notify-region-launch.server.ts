@@ -77,7 +77,7 @@ export const launchFanOutJob = defineJob({
     }
     await db()
       .update(launchNotifications)
-      .set({ recipients: recipients.length })
+      .set({ recipients: recipients.length, fannedOutAt: new Date() })
       .where(eq(launchNotifications.region, region));
   },
 });
@@ -108,6 +108,7 @@ export interface LaunchProgress {
   requestedAt: Date;
   requestedBy: string;
   recipients: number;
+  fannedOutAt: Date | null;
   sent: number;
 }
 

@@ -1,0 +1,225 @@
+// The accounts forms' shared rules (SPEC §5) and the messages of SPEC §8, used by the pages and
+// the server alike.
+import { z } from "zod";
+import { NZ_REGIONS } from "~/lib/nz-regions";
+
+export const MESSAGES = {
+  signedIn: "Signed in successfully!",
+  accountCreated: "Account created! Please check your email to confirm your account.",
+  signedOut: "Signed out successfully",
+  signOutFailed: "Failed to sign out",
+  resetSent: "Password reset email sent! Check your inbox.",
+  convertedFromWaitlist:
+    "Account created successfully from waitlist! Please check your email to confirm your account.",
+  accountExists: "Account already exists, trying to sign you in...",
+  pleaseLogIn: "Please log in to access this page",
+  invalidCredentials:
+    "Invalid email or password. Please check your credentials or try resetting your password.",
+  waitlistMemberWithoutAccount:
+    "This email is in our waitlist but doesn't have an account yet. Please use 'Convert from Waitlist' option.",
+  notInWaitlist: "Email not found in waitlist. Please sign up normally.",
+  noPermission: "You don't have permission to access this page",
+  createFailed: "Failed to create account",
+  signInFailed: "Failed to sign in",
+  googleFailed: "Failed to sign in with Google",
+  appleFailed: "Failed to sign in with Apple",
+  resetFailed: "Failed to send password reset email",
+  convertFailed: "Failed to convert waitlist account",
+  // Ours, for situations §8 does not name.
+  emailNotConfirmed:
+    "Please confirm your email address first. We've sent you a new confirmation link.",
+  tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
+  passwordReset: "Your password has been changed. You can sign in with it now.",
+  resetLinkInvalid:
+    "This password reset link has expired or has already been used. Please ask for a new one.",
+  emailConfirmed: "Your email address is confirmed. Welcome to Patch!",
+  confirmLinkInvalid:
+    "This confirmation link has expired or has already been used. Sign in to get a new one.",
+  profileSaved: "Your profile has been saved.",
+  addressSaved: "Your delivery address has been saved.",
+  passwordChanged: "Your password has been changed. Your other devices have been signed out.",
+  wrongCurrentPassword: "Your current password isn't right.",
+  sessionsRevoked: "Signed out of the other devices.",
+  sessionRevoked: "That device has been signed out.",
+  accountDeleted: "Your account and profile have been deleted.",
+  deleteFailed: "We couldn't delete your account. Please try again.",
+  phoneCodeSent:
+    "If this number is linked to an account, we've sent it a 6-digit code. It works for 10 minutes.",
+  phoneCodeWrong: "That code isn't right or has expired. Please try again or ask for a new one.",
+  phoneCodeLocked: "Too many wrong codes. Please ask for a new one.",
+  phoneLinked: "Your phone number is verified. You can now sign in with a text message.",
+  phoneCodeSentToYou: "We've sent a 6-digit code to your phone. It works for 10 minutes.",
+  twoFactorEnabled: "Two-factor sign-in is on. Keep your recovery codes somewhere safe.",
+  twoFactorDisabled: "Two-factor sign-in is off.",
+  twoFactorCodeWrong: "That code isn't right. Check your authenticator app and try again.",
+  twoFactorExpired: "Your sign-in took too long. Please enter your email and password again.",
+  accountSuspended:
+    "This account has been suspended. Please contact us if you think this is a mistake.",
+  emailChangeSent: "We've sent a link to the new address. Your email changes when you open it.",
+  reauthRequired: "For your security, please sign in again before making this change.",
+} as const;
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 256;
+
+const email = z
+  .string({ message: "Please enter a valid email address" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: "Please enter a valid email address" }));
+
+/** Length only here: the list of common passwords is checked on the server (password-policy). */
+export const newPassword = z
+  .string({ message: `Use at least ${PASSWORD_MIN} characters.` })
+  .min(PASSWORD_MIN, { message: `Use at least ${PASSWORD_MIN} characters.` })
+  .max(PASSWORD_MAX, { message: `Use at most ${PASSWORD_MAX} characters.` });
+
+const anyPassword = z
+  .string({ message: "Please enter your password." })
+  .min(1, { message: "Please enter your password." })
+  .max(PASSWORD_MAX, { message: `Use at most ${PASSWORD_MAX} characters.` });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Use at most ${max} characters.` })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** New Zealand numbers as people write them (021 555 0142), or any number in +E.164 form. */
+export const phoneNumberField = z
+  .string({ message: "Enter a mobile number like 021 555 0142." })
+  .trim()
+  .transform((v) => {
+    const digits = v.replace(/[\s()-]/g, "");
+    if (digits.startsWith("+")) return digits;
+    if (digits.startsWith("00")) return `+${digits.slice(2)}`;
+    if (digits.startsWith("0")) return `+64${digits.slice(1)}`;
+    if (digits.startsWith("64")) return `+${digits}`;
+    return digits;
+  })
+  .pipe(
+    z.string().regex(/^\+[1-9]\d{7,14}$/, { message: "Enter a mobile number like 021 555 0142." }),
+  );
+
+export const phoneSendSchema = z.object({ phone: phoneNumberField });
+export const phoneVerifySchema = z.object({
+  phone: phoneNumberField,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: "The code has 6 digits." }),
+});
+
+export const signInSchema = z.object({ email, password: anyPassword });
+export const changeEmailSchema = z.object({ newEmail: email });
+export const signUpSchema = z.object({
+  email,
+  password: newPassword,
+  fullName: optionalText(120),
+});
+export const forgotPasswordSchema = z.object({ email });
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1, { message: MESSAGES.resetLinkInvalid }),
+  password: newPassword,
+});
+export const convertWaitlistSchema = signUpSchema;
+export const changePasswordSchema = z.object({
+  currentPassword: anyPassword,
+  newPassword,
+});
+
+export const GROWING_SPACES = [
+  "balcony",
+  "courtyard",
+  "backyard",
+  "raised-beds",
+  "indoors",
+] as const;
+export const INTERESTS = [
+  "vegetables",
+  "herbs",
+  "fruit",
+  "flowers",
+  "native-plants",
+  "composting",
+] as const;
+
+const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+export const addressSchema = z.object({
+  street: optionalText(200),
+  suburb: optionalText(100),
+  city: optionalText(100),
+  region: z.preprocess(
+    blankToUndefined,
+    z.enum(NZ_REGIONS, { message: "Please select your region in New Zealand" }).optional(),
+  ),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^(\d{4})?$/, { message: "A New Zealand postcode has 4 digits." })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  country: optionalText(60).transform((v) => v ?? "New Zealand"),
+});
+export type AddressInput = z.infer<typeof addressSchema>;
+
+export const profileSchema = addressSchema.extend({
+  fullName: optionalText(120),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^(\+?[0-9 ()-]{6,20})?$/, { message: "Enter a phone number like 021 555 0142." })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  interests: z.array(z.enum(INTERESTS)).default([]),
+  growingSpace: z.preprocess(
+    blankToUndefined,
+    z.enum(GROWING_SPACES, { message: "Please choose one of the growing spaces." }).optional(),
+  ),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** Reads a form into plain values; multi-valued fields become arrays. */
+export function formValues(form: FormData, multi: string[] = []): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    values[key] = multi.includes(key) ? form.getAll(key).map(String) : String(form.get(key) ?? "");
+  }
+  for (const key of multi) values[key] ??= [];
+  return values;
+}
+
+/** The first message per field, for aria-describedby error text. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** The visitor as the header shows them (root loader). */
+export interface HeaderUser {
+  displayName: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+/** SPEC §2: full_name, else the part of the e-mail before @, else 'User'. */
+export function displayName(fullName: string | null | undefined, email: string | null | undefined) {
+  const name = fullName?.trim();
+  if (name) return name;
+  const local = email?.split("@")[0]?.trim();
+  return local || "User";
+}
+
+/** Only our own paths may be returned to after sign-in (no open redirects). */
+export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (to.startsWith("/api/")) return fallback;
+  return to;
+}

@@ -1,0 +1,96 @@
+// /admin/users: find people, suspend (ban) and restore them, sign them out everywhere. A ban ends
+// every session at once and refuses new ones (the session hook in accounts-auth.server.ts).
+import { and, desc, eq, gt, ilike, isNull, or, sql } from "drizzle-orm";
+import { sessions, users } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server.ts";
+import { log } from "../../lib/log.server.ts";
+
+export async function isBanned(userId: string, now = new Date()): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.banned, true),
+        or(isNull(users.banExpires), gt(users.banExpires, now)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function searchUsers(query: string | null, limit = 50) {
+  const q = query?.trim().slice(0, 100) ?? "";
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db()
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      emailVerified: users.emailVerified,
+      banned: users.banned,
+      banReason: users.banReason,
+      createdAt: users.createdAt,
+      // Spelled out: inside a subquery Drizzle would leave the columns unqualified.
+      sessions: sql<number>`(select count(*)::int from "sessions" s where s."user_id" = "users"."id")`,
+    })
+    .from(users)
+    .where(q ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined)
+    .orderBy(desc(users.createdAt))
+    .limit(limit);
+}
+
+export type AdminUserResult = { ok: true; message: string } | { ok: false; message: string };
+
+export async function banUser(
+  actor: { id: string; email: string },
+  userId: string,
+  reason: string | null,
+): Promise<AdminUserResult> {
+  if (actor.id === userId) return { ok: false, message: "You can't suspend your own account." };
+  const updated = await db().transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ banned: true, banReason: reason?.trim().slice(0, 200) || null, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return rows[0];
+  });
+  if (!updated) return { ok: false, message: "That account no longer exists." };
+  log.info({ actor: actor.email, userId }, "account suspended");
+  return { ok: true, message: `${updated.email} is suspended and signed out everywhere.` };
+}
+
+export async function unbanUser(
+  actor: { email: string },
+  userId: string,
+): Promise<AdminUserResult> {
+  const [updated] = await db()
+    .update(users)
+    .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
+  if (!updated) return { ok: false, message: "That account no longer exists." };
+  log.info({ actor: actor.email, userId }, "account restored");
+  return { ok: true, message: `${updated.email} can sign in again.` };
+}
+
+export async function signOutUserEverywhere(
+  actor: { email: string },
+  userId: string,
+): Promise<AdminUserResult> {
+  const ended = await db()
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  log.info(
+    { actor: actor.email, userId, sessions: ended.length },
+    "signed out everywhere by admin",
+  );
+  return {
+    ok: true,
+    message: `Signed out of ${ended.length} device${ended.length === 1 ? "" : "s"}.`,
+  };
+}

@@ -1,0 +1,58 @@
+// "Delete my account" (Privacy Act 2020): confirmed with the password, it removes the account,
+// its sessions and its profile. A waitlist entry stays a separate consent: it is unlinked, and its
+// own unsubscribe link still ends it.
+import { eq } from "drizzle-orm";
+import { contacts } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server.ts";
+import { MESSAGES } from "./accounts.schema.ts";
+import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
+import type { AccountsOutcome } from "./outcome.ts";
+import { signedInRecently } from "./get-current-user.server.ts";
+import type { RequestMeta } from "./sign-in.server.ts";
+
+export async function deleteAccount(
+  user: { id: string; signedInAt: string },
+  input: { password?: unknown; confirm?: unknown },
+  meta: RequestMeta,
+): Promise<AccountsOutcome> {
+  const userId = user.id;
+  if (!signedInRecently(user)) {
+    return { ok: false, status: 403, message: MESSAGES.reauthRequired, reauth: true };
+  }
+  const password = typeof input.password === "string" ? input.password : "";
+  if (input.confirm !== "yes" || !password) {
+    return {
+      ok: false,
+      status: 400,
+      message: "Tick the box and enter your password to delete your account.",
+      fieldErrors: {
+        ...(input.confirm !== "yes" ? { confirm: "Please tick the box to confirm." } : {}),
+        ...(!password ? { deletePassword: "Please enter your password." } : {}),
+      },
+    };
+  }
+  try {
+    const { headers } = await accountsAuth().api.deleteUser({
+      body: { password },
+      headers: authHeaders(meta.request, meta.clientIp),
+      returnHeaders: true,
+    });
+    await db()
+      .update(contacts)
+      .set({ userId: null, updatedAt: new Date() })
+      .where(eq(contacts.userId, userId));
+    return { ok: true, messages: [MESSAGES.accountDeleted], cookies: setCookies(headers) };
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === undefined) throw error;
+    if (code === "INVALID_PASSWORD") {
+      return {
+        ok: false,
+        status: 400,
+        message: MESSAGES.wrongCurrentPassword,
+        fieldErrors: { deletePassword: "That password isn't right." },
+      };
+    }
+    return { ok: false, status: 400, message: MESSAGES.deleteFailed };
+  }
+}

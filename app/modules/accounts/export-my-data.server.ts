@@ -1,0 +1,40 @@
+// "Download my data" (Privacy Act 2020, principle 6): everything we hold about the person's
+// account as JSON. Session tokens and password hashes are left out: they are secrets, not data.
+import { eq } from "drizzle-orm";
+import { contacts, profiles, sessions, users } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server.ts";
+
+export async function exportMyData(userId: string) {
+  const [user] = await db()
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      name: users.name,
+      phoneNumber: users.phoneNumber,
+      twoFactorEnabled: users.twoFactorEnabled,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return null;
+  const [profile] = await db().select().from(profiles).where(eq(profiles.id, userId));
+  const devices = await db()
+    .select({
+      createdAt: sessions.createdAt,
+      lastActiveAt: sessions.updatedAt,
+      expiresAt: sessions.expiresAt,
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  const waitlist = await db().select().from(contacts).where(eq(contacts.email, user.email));
+  return {
+    exportedAt: new Date().toISOString(),
+    account: user,
+    profile: profile ?? null,
+    signedInDevices: devices,
+    waitlist,
+  };
+}

@@ -1,0 +1,82 @@
+// Who is signed in, resolved on the server (no flash of signed-out pages): the user, the profile's
+// display name, and whether they are an admin. Sessions end after 7 days without use and at the
+// latest 30 days after sign-in, whatever the use.
+import { eq } from "drizzle-orm";
+import { profiles } from "../../../db/schema/index.ts";
+import { FRESH_SESSION_SECONDS, SESSION_ABSOLUTE_SECONDS } from "../../lib/auth.server.ts";
+import { db } from "../../lib/db.server.ts";
+import { settings } from "../../lib/env.server.ts";
+import { displayName } from "./accounts.schema.ts";
+import { accountsAuth, authHeaders, setCookies } from "./accounts-auth.server.ts";
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  displayName: string;
+  fullName: string | null;
+  isAdmin: boolean;
+  sessionId: string;
+  twoFactorEnabled: boolean;
+  /** The proved number for signing in by text, if any. */
+  phoneNumber: string | null;
+  /** When this session began: sensitive changes need it within FRESH_SESSION_SECONDS. */
+  signedInAt: string;
+}
+
+/** Sensitive changes (password, two-factor, deleting the account) need a recent sign-in. */
+export function signedInRecently(user: { signedInAt: string }, now = Date.now()): boolean {
+  return now - new Date(user.signedInAt).getTime() <= FRESH_SESSION_SECONDS * 1000;
+}
+
+/** SPEC §6: an admin's VERIFIED e-mail exactly matches one of the three in settings. */
+export function isAdminUser(user: { email: string; emailVerified: boolean }): boolean {
+  return user.emailVerified && settings().adminEmails.includes(user.email.toLowerCase());
+}
+
+export async function getCurrentUser(
+  request: Request,
+): Promise<{ user: CurrentUser | null; cookies: string[] }> {
+  if (!request.headers.get("cookie")?.includes("patch.session_token")) {
+    return { user: null, cookies: [] };
+  }
+  const auth = accountsAuth();
+  const headers = authHeaders(request, "");
+  const { headers: answer, response } = await auth.api.getSession({
+    headers,
+    returnHeaders: true,
+  });
+  const cookies = setCookies(answer);
+  if (!response) return { user: null, cookies };
+  const { session } = response;
+  // The plugins' user fields (two-factor, phone number).
+  const user = response.user as typeof response.user & {
+    twoFactorEnabled?: boolean | null;
+    phoneNumber?: string | null;
+    phoneNumberVerified?: boolean | null;
+  };
+  if (Date.now() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
+    const { headers: out } = await auth.api.signOut({ headers, returnHeaders: true });
+    return { user: null, cookies: setCookies(out) };
+  }
+  const [profile] = await db()
+    .select({ fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, user.id))
+    .limit(1);
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      fullName: profile?.fullName ?? null,
+      displayName: displayName(profile?.fullName ?? user.name, user.email),
+      isAdmin: isAdminUser(user),
+      sessionId: session.id,
+      twoFactorEnabled: Boolean(user.twoFactorEnabled),
+      phoneNumber: user.phoneNumberVerified ? (user.phoneNumber ?? null) : null,
+      signedInAt: new Date(session.createdAt).toISOString(),
+    },
+    cookies,
+  };
+}

@@ -1,0 +1,93 @@
+// SPEC §4 "Waitlist migration": on sign-up or first sign-in, the waitlist contact with the same
+// e-mail becomes the profile (onboarding done), and the contact is marked migrated with the user's
+// id. Without a contact the person gets a blank profile. Running it again changes nothing.
+import { and, eq, ne } from "drizzle-orm";
+import { contacts, profiles, type ProfileAddress } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server.ts";
+
+export const MIGRATED_SOURCE = "waitlist_page_migrated";
+export const DEFAULT_CLIMATE_ZONE = "New Zealand";
+
+export function climateZoneFor(address: ProfileAddress | null | undefined): string {
+  return address?.state?.trim() || address?.region?.trim() || DEFAULT_CLIMATE_ZONE;
+}
+
+/** A blank profile (onboarding not done) unless one exists already. */
+export async function ensureProfile(userId: string, fullName?: string | null): Promise<void> {
+  await db()
+    .insert(profiles)
+    .values({
+      id: userId,
+      fullName: fullName?.trim() || null,
+      climateZone: DEFAULT_CLIMATE_ZONE,
+      onboardingCompleted: false,
+    })
+    .onConflictDoNothing({ target: profiles.id });
+}
+
+export type MigrationResult = "migrated" | "already-migrated" | "no-contact";
+
+export async function migrateWaitlistContact(user: {
+  id: string;
+  email: string;
+  name?: string | null;
+}): Promise<MigrationResult> {
+  const email = user.email.trim().toLowerCase();
+  return db().transaction(async (tx) => {
+    const [contact] = await tx
+      .select()
+      .from(contacts)
+      .where(eq(contacts.email, email))
+      .for("update")
+      .limit(1);
+    if (!contact) {
+      await tx
+        .insert(profiles)
+        .values({ id: user.id, fullName: user.name?.trim() || null, onboardingCompleted: false })
+        .onConflictDoNothing({ target: profiles.id });
+      return "no-contact";
+    }
+    if (contact.source === MIGRATED_SOURCE) {
+      await tx
+        .insert(profiles)
+        .values({ id: user.id, fullName: user.name?.trim() || null, onboardingCompleted: false })
+        .onConflictDoNothing({ target: profiles.id });
+      return "already-migrated";
+    }
+    const address: ProfileAddress = { ...contact.address };
+    if (!address.region && contact.region) address.region = contact.region;
+    const preferences = {
+      interests: contact.interests,
+      growingSpace: contact.growingSpace,
+      surveyData: contact.surveyData,
+    };
+    const fullName = user.name?.trim() || contact.name?.trim() || null;
+    await tx
+      .insert(profiles)
+      .values({
+        id: user.id,
+        fullName,
+        phone: contact.phone,
+        address,
+        preferences,
+        climateZone: climateZoneFor(address),
+        onboardingCompleted: true,
+      })
+      .onConflictDoUpdate({
+        target: profiles.id,
+        set: {
+          phone: contact.phone,
+          address,
+          preferences,
+          climateZone: climateZoneFor(address),
+          onboardingCompleted: true,
+          updatedAt: new Date(),
+        },
+      });
+    await tx
+      .update(contacts)
+      .set({ source: MIGRATED_SOURCE, userId: user.id, updatedAt: new Date() })
+      .where(and(eq(contacts.id, contact.id), ne(contacts.source, MIGRATED_SOURCE)));
+    return "migrated";
+  });
+}

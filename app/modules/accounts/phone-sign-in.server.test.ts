@@ -1,0 +1,135 @@
+// Signing in by text message: a number proved from the profile, 6-digit codes from the SMS outbox,
+// 10 minutes, 5 tries, 3 texts per 15 minutes per number, and no texts to unknown numbers.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { users } from "../../../db/schema/index.ts";
+import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { db } from "../../lib/db.server";
+import { readSmsOutbox } from "../../lib/sms.server";
+import { MESSAGES } from "./accounts.schema";
+import { accountsAuth } from "./accounts-auth.server";
+import { getCurrentUser } from "./get-current-user.server";
+import {
+  sendLinkPhoneCode,
+  sendSignInCode,
+  verifyLinkPhoneCode,
+  verifySignInCode,
+} from "./phone-sign-in.server";
+import { signIn } from "./sign-in.server";
+
+const SITE = "https://patch.test";
+const PASSWORD = "takahe in the tussock";
+let t: TestDatabase;
+let ip = 0;
+const meta = (cookie = "") => ({
+  request: new Request(`${SITE}/auth`, { headers: cookie ? { cookie } : {} }),
+  clientIp: `198.51.100.${++ip % 250}`,
+});
+
+beforeAll(async () => {
+  t = await openTestDatabase({
+    SITE_URL: SITE,
+    SMS_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-sms-")),
+    MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-mail-")),
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function latestCode(to: string): Promise<string> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const text = readSmsOutbox().find((m) => m.to === to);
+    const code = text?.body.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    if (Date.now() > until) throw new Error(`no text to ${to}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const textsTo = (to: string) => readSmsOutbox().filter((m) => m.to === to).length;
+const settle = () => new Promise((r) => setTimeout(r, 100));
+
+async function accountWithPhone(email: string, phone: string) {
+  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
+  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const signedIn = await signIn({ email, password: PASSWORD }, meta());
+  if (!signedIn.ok) throw new Error(signedIn.message);
+  const cookie = signedIn.cookies.map((c) => c.split(";")[0]).join("; ");
+  expect(await sendLinkPhoneCode({ phone }, meta(cookie))).toMatchObject({ ok: true });
+  const e164 = phone.replace(/\s/g, "").replace(/^0/, "+64");
+  const code = await latestCode(e164);
+  expect(await verifyLinkPhoneCode({ phone, code }, meta(cookie))).toMatchObject({
+    ok: true,
+    messages: [MESSAGES.phoneLinked],
+  });
+  return e164;
+}
+
+beforeEach(() => {
+  ip += 7;
+});
+
+test("a proved number signs in with the texted code, once", async () => {
+  const phone = await accountWithPhone("kaka@example.nz", "021 555 0101");
+  expect(phone).toBe("+64215550101");
+  const [user] = await db().select().from(users).where(eq(users.email, "kaka@example.nz"));
+  expect(user).toMatchObject({ phoneNumber: phone, phoneNumberVerified: true });
+
+  expect(await sendSignInCode({ phone: "021 555 0101" }, meta())).toEqual({
+    ok: true,
+    messages: [MESSAGES.phoneCodeSent],
+    cookies: [],
+  });
+  const code = await latestCode(phone);
+  expect(code).toMatch(/^\d{6}$/);
+  const outcome = await verifySignInCode({ phone: "021 555 0101", code }, meta(), "/profile");
+  expect(outcome).toMatchObject({
+    ok: true,
+    messages: [MESSAGES.signedIn],
+    redirectTo: "/profile",
+  });
+  const cookie = outcome.ok ? outcome.cookies.map((c) => c.split(";")[0]).join("; ") : "";
+  expect((await getCurrentUser(meta(cookie).request)).user?.email).toBe("kaka@example.nz");
+  // The code is used up.
+  expect(await verifySignInCode({ phone: "021 555 0101", code }, meta())).toMatchObject({
+    ok: false,
+    message: MESSAGES.phoneCodeWrong,
+  });
+});
+
+test("unknown numbers get the same answer and no text", async () => {
+  expect(await sendSignInCode({ phone: "027 000 0000" }, meta())).toEqual({
+    ok: true,
+    messages: [MESSAGES.phoneCodeSent],
+    cookies: [],
+  });
+  await settle();
+  expect(textsTo("+64270000000")).toBe(0);
+  expect(await sendSignInCode({ phone: "12" }, meta())).toMatchObject({ ok: false });
+});
+
+test("5 tries per code, 3 texts per 15 minutes per number", async () => {
+  const phone = await accountWithPhone("kokako@example.nz", "021 555 0102");
+  await sendSignInCode({ phone }, meta());
+  const code = await latestCode(phone);
+  const wrong = code === "000000" ? "111111" : "000000";
+  for (let i = 0; i < 5; i++) {
+    const outcome = await verifySignInCode({ phone, code: wrong }, meta());
+    expect(outcome.ok).toBe(false);
+  }
+  expect(await verifySignInCode({ phone, code }, meta())).toMatchObject({
+    ok: false,
+    message: MESSAGES.phoneCodeLocked,
+  });
+  // Linking sent 1, sign-in 1: one more is allowed, then none for 15 minutes.
+  const before = textsTo(phone);
+  await sendSignInCode({ phone }, meta());
+  await sendSignInCode({ phone }, meta());
+  await settle();
+  expect(textsTo(phone)).toBe(before + 1);
+});

@@ -1,0 +1,151 @@
+// Signing in with a 6-digit code by text message (SPEC §7: the default OTP channel is SMS), and
+// proving a number from the profile so it can be used for that. Codes last 10 minutes and allow 5
+// tries (better-auth's phone-number plugin); at most 3 texts per number every 15 minutes (ours,
+// in the database). Texts only go to numbers already proved by an account, so nobody can make us
+// text strangers, and the answer is the same either way.
+import { and, eq } from "drizzle-orm";
+import { users } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server.ts";
+import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import {
+  MESSAGES,
+  fieldErrors,
+  phoneSendSchema,
+  phoneVerifySchema,
+  safeRedirect,
+} from "./accounts.schema.ts";
+import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
+import type { AccountsOutcome } from "./outcome.ts";
+import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
+import type { RequestMeta } from "./sign-in.server.ts";
+
+export const SMS_SENDS = { limit: 3, windowSeconds: 15 * 60 } as const;
+
+async function sendCode(phone: string, meta: RequestMeta): Promise<void> {
+  await accountsAuth().api.sendPhoneNumberOTP({
+    body: { phoneNumber: phone },
+    headers: authHeaders(meta.request, meta.clientIp),
+  });
+}
+
+async function underSendLimit(phone: string): Promise<boolean> {
+  const hit = await hitRateLimit("sms-send", phone, SMS_SENDS.limit, SMS_SENDS.windowSeconds);
+  return hit.allowed;
+}
+
+export async function sendSignInCode(input: unknown, meta: RequestMeta): Promise<AccountsOutcome> {
+  const parsed = phoneSendSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, status: 400, message: errors.phone ?? "", fieldErrors: errors };
+  }
+  const { phone } = parsed.data;
+  const [owner] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phoneNumber, phone), eq(users.phoneNumberVerified, true)))
+    .limit(1);
+  if (owner && (await underSendLimit(phone))) await sendCode(phone, meta);
+  return { ok: true, messages: [MESSAGES.phoneCodeSent], cookies: [] };
+}
+
+function codeFailure(error: unknown): AccountsOutcome {
+  const code = authErrorCode(error);
+  if (code === undefined) throw error;
+  if (code === "TOO_MANY_ATTEMPTS") {
+    return { ok: false, status: 403, message: MESSAGES.phoneCodeLocked };
+  }
+  return {
+    ok: false,
+    status: 400,
+    message: MESSAGES.phoneCodeWrong,
+    fieldErrors: { code: MESSAGES.phoneCodeWrong },
+  };
+}
+
+export async function verifySignInCode(
+  input: unknown,
+  meta: RequestMeta,
+  redirectTo?: string | null,
+): Promise<AccountsOutcome> {
+  const parsed = phoneVerifySchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, status: 400, message: Object.values(errors)[0] ?? "", fieldErrors: errors };
+  }
+  const { phone, code } = parsed.data;
+  const limit = await limitSignIn(meta.clientIp, phone);
+  if (!limit.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: MESSAGES.tooManyAttempts,
+      retryAfter: limit.retryAfter,
+    };
+  }
+  try {
+    const { headers } = await accountsAuth().api.verifyPhoneNumber({
+      body: { phoneNumber: phone, code },
+      headers: authHeaders(meta.request, meta.clientIp),
+      returnHeaders: true,
+    });
+    const cookies = setCookies(headers);
+    if (cookies.length === 0) return { ok: false, status: 400, message: MESSAGES.phoneCodeWrong };
+    return {
+      ok: true,
+      messages: [MESSAGES.signedIn],
+      cookies,
+      redirectTo: safeRedirect(redirectTo),
+    };
+  } catch (error) {
+    const failure = codeFailure(error);
+    await recordSignInFailure(meta.clientIp, phone);
+    return failure;
+  }
+}
+
+/** Profile: text a code to a new number for the signed-in person. */
+export async function sendLinkPhoneCode(
+  input: unknown,
+  meta: RequestMeta,
+): Promise<AccountsOutcome> {
+  const parsed = phoneSendSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, status: 400, message: errors.phone ?? "", fieldErrors: errors };
+  }
+  if (!(await underSendLimit(parsed.data.phone))) {
+    return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
+  }
+  await sendCode(parsed.data.phone, meta);
+  return { ok: true, messages: [MESSAGES.phoneCodeSentToYou], cookies: [] };
+}
+
+/** Profile: the code proves the number, which is then the person's sign-in number. */
+export async function verifyLinkPhoneCode(
+  input: unknown,
+  meta: RequestMeta,
+): Promise<AccountsOutcome> {
+  const parsed = phoneVerifySchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, status: 400, message: Object.values(errors)[0] ?? "", fieldErrors: errors };
+  }
+  try {
+    await accountsAuth().api.verifyPhoneNumber({
+      body: { phoneNumber: parsed.data.phone, code: parsed.data.code, updatePhoneNumber: true },
+      headers: authHeaders(meta.request, meta.clientIp),
+    });
+    return { ok: true, messages: [MESSAGES.phoneLinked], cookies: [] };
+  } catch (error) {
+    if (authErrorCode(error) === "PHONE_NUMBER_EXIST") {
+      return {
+        ok: false,
+        status: 409,
+        message: "That number is already linked to another account.",
+        fieldErrors: { phone: "That number is already linked to another account." },
+      };
+    }
+    return codeFailure(error);
+  }
+}

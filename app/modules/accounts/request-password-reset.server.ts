@@ -1,0 +1,37 @@
+// 'Forgot password': always the same answer, whether or not the address has an account; at most
+// 3 e-mails an hour per address (extra requests are answered the same and send nothing).
+import { MESSAGES, forgotPasswordSchema, fieldErrors } from "./accounts.schema.ts";
+import { accountsAuth, authErrorCode, authHeaders } from "./accounts-auth.server.ts";
+import type { AccountsOutcome } from "./outcome.ts";
+import { limitPasswordReset } from "./rate-limits.server.ts";
+import type { RequestMeta } from "./sign-in.server.ts";
+
+export const RESET_RETURN_PATH = "/auth?mode=reset-password";
+
+export async function requestPasswordReset(
+  input: unknown,
+  meta: RequestMeta,
+): Promise<AccountsOutcome> {
+  const parsed = forgotPasswordSchema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      status: 400,
+      message: MESSAGES.resetFailed,
+      fieldErrors: fieldErrors(parsed.error),
+    };
+  }
+  const { email } = parsed.data;
+  const limit = await limitPasswordReset(email);
+  if (!limit.allowed) return { ok: true, messages: [MESSAGES.resetSent], cookies: [] };
+  try {
+    await accountsAuth().api.requestPasswordReset({
+      body: { email, redirectTo: RESET_RETURN_PATH },
+      headers: authHeaders(meta.request, meta.clientIp),
+    });
+    return { ok: true, messages: [MESSAGES.resetSent], cookies: [] };
+  } catch (error) {
+    if (authErrorCode(error) === undefined) throw error;
+    return { ok: false, status: 500, message: MESSAGES.resetFailed };
+  }
+}

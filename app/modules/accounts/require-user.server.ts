@@ -1,0 +1,43 @@
+// Route protection (SPEC §2): anonymous visitors go to /login, keeping where they were going;
+// signed-in non-admins on admin pages go home. Both with the spec's toasts.
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { MESSAGES } from "./accounts.schema.ts";
+import { getCurrentUser, type CurrentUser } from "./get-current-user.server.ts";
+
+export function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  // A data request (?_data / .data) returns to the page itself.
+  const path = url.pathname.replace(/\.data$/, "") || "/";
+  url.searchParams.delete("_route");
+  const search = url.searchParams.toString();
+  return `/login?redirectTo=${encodeURIComponent(path + (search ? `?${search}` : ""))}`;
+}
+
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const { user } = await getCurrentUser(request);
+  if (!user) {
+    throw await redirectWithToast(request, loginUrl(request), {
+      type: "error",
+      message: MESSAGES.pleaseLogIn,
+    });
+  }
+  return user;
+}
+
+export async function requireAdmin(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) {
+    throw await redirectWithToast(request, "/", { type: "error", message: MESSAGES.noPermission });
+  }
+  return user;
+}
+
+/** For admin data endpoints: null means answer 401/403 instead of redirecting. */
+export async function adminOrStatus(
+  request: Request,
+): Promise<{ user: CurrentUser; status?: undefined } | { user?: undefined; status: 401 | 403 }> {
+  const { user } = await getCurrentUser(request);
+  if (!user) return { status: 401 };
+  if (!user.isAdmin) return { status: 403 };
+  return { user };
+}

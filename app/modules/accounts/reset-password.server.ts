@@ -1,0 +1,39 @@
+// Setting a new password from the reset link (single use, one hour). Every session of the account
+// is signed out, since a reset usually means the old password is known to someone else.
+import { MESSAGES, fieldErrors, resetPasswordSchema } from "./accounts.schema.ts";
+import { accountsAuth, authErrorCode } from "./accounts-auth.server.ts";
+import type { AccountsOutcome } from "./outcome.ts";
+import { passwordProblems } from "./password-policy.server.ts";
+
+export async function resetPassword(input: unknown): Promise<AccountsOutcome> {
+  const parsed = resetPasswordSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    if (errors.token) return { ok: false, status: 400, message: MESSAGES.resetLinkInvalid };
+    return {
+      ok: false,
+      status: 400,
+      message: errors.password ?? MESSAGES.resetLinkInvalid,
+      fieldErrors: errors,
+    };
+  }
+  const problems = passwordProblems(parsed.data.password);
+  if (problems.length > 0) {
+    return {
+      ok: false,
+      status: 400,
+      message: problems.join(" "),
+      fieldErrors: { password: problems.join(" ") },
+      passwordProblems: problems,
+    };
+  }
+  try {
+    await accountsAuth().api.resetPassword({
+      body: { newPassword: parsed.data.password, token: parsed.data.token },
+    });
+    return { ok: true, messages: [MESSAGES.passwordReset], cookies: [], redirectTo: "/login" };
+  } catch (error) {
+    if (authErrorCode(error) === undefined) throw error;
+    return { ok: false, status: 400, message: MESSAGES.resetLinkInvalid };
+  }
+}

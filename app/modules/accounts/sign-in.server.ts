@@ -1,0 +1,76 @@
+// Sign-in with e-mail and password (SPEC §8 messages; limits 5/min per IP, 10/hour per account).
+import { MESSAGES, safeRedirect, signInSchema, fieldErrors } from "./accounts.schema.ts";
+import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
+import { findUserByEmail, findWaitlistContact } from "./find-user-by-email.server.ts";
+import type { AccountsOutcome } from "./outcome.ts";
+import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
+
+export interface RequestMeta {
+  request: Request;
+  clientIp: string;
+}
+
+export async function signIn(
+  input: unknown,
+  meta: RequestMeta,
+  redirectTo?: string | null,
+): Promise<AccountsOutcome> {
+  const parsed = signInSchema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      status: 400,
+      message: MESSAGES.invalidCredentials,
+      fieldErrors: fieldErrors(parsed.error),
+    };
+  }
+  const { email, password } = parsed.data;
+  const limit = await limitSignIn(meta.clientIp, email);
+  if (!limit.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: MESSAGES.tooManyAttempts,
+      retryAfter: limit.retryAfter,
+    };
+  }
+  try {
+    const { headers, response } = await accountsAuth().api.signInEmail({
+      body: { email, password, rememberMe: true, callbackURL: "/auth/callback" },
+      headers: authHeaders(meta.request, meta.clientIp),
+      returnHeaders: true,
+    });
+    if ("twoFactorRedirect" in (response as object)) {
+      // Only the short-lived two-factor cookie is set; the session comes with the code.
+      return { ok: true, messages: [], cookies: setCookies(headers), twoFactor: true };
+    }
+    return {
+      ok: true,
+      messages: [MESSAGES.signedIn],
+      cookies: setCookies(headers),
+      redirectTo: safeRedirect(redirectTo),
+    };
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === "BANNED_USER") {
+      return { ok: false, status: 403, message: MESSAGES.accountSuspended };
+    }
+    if (code === "EMAIL_NOT_VERIFIED") {
+      return { ok: false, status: 403, message: MESSAGES.emailNotConfirmed };
+    }
+    if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "401") {
+      await recordSignInFailure(meta.clientIp, email);
+      return { ok: false, status: 401, message: await invalidMessage(email) };
+    }
+    if (code === undefined) throw error;
+    return { ok: false, status: 400, message: MESSAGES.signInFailed };
+  }
+}
+
+/** A waitlist member without an account is pointed to 'Convert from Waitlist' (SPEC §8). */
+async function invalidMessage(email: string): Promise<string> {
+  if (await findUserByEmail(email)) return MESSAGES.invalidCredentials;
+  return (await findWaitlistContact(email))
+    ? MESSAGES.waitlistMemberWithoutAccount
+    : MESSAGES.invalidCredentials;
+}

@@ -1,0 +1,17 @@
+// Signing out of this device (SPEC §8 'Signed out successfully' / 'Failed to sign out').
+import { accountsAuth, authHeaders, setCookies } from "./accounts-auth.server.ts";
+import { MESSAGES } from "./accounts.schema.ts";
+import type { AccountsOutcome } from "./outcome.ts";
+import type { RequestMeta } from "./sign-in.server.ts";
+
+export async function signOut(meta: RequestMeta): Promise<AccountsOutcome> {
+  try {
+    const { headers } = await accountsAuth().api.signOut({
+      headers: authHeaders(meta.request, meta.clientIp),
+      returnHeaders: true,
+    });
+    return { ok: true, messages: [MESSAGES.signedOut], cookies: setCookies(headers) };
+  } catch {
+    return { ok: false, status: 500, message: MESSAGES.signOutFailed };
+  }
+}

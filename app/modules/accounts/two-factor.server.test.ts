@@ -1,0 +1,127 @@
+// Two-factor sign-in with an authenticator app: set up from the profile (password + a code),
+// then sign-in asks for a code or a recovery code; turning it on needs a recent sign-in.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import * as OTPAuth from "otpauth";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { users } from "../../../db/schema/index.ts";
+import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { db } from "../../lib/db.server";
+import { MESSAGES } from "./accounts.schema";
+import { accountsAuth } from "./accounts-auth.server";
+import { getCurrentUser } from "./get-current-user.server";
+import { signIn } from "./sign-in.server";
+import {
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  startTwoFactorSetup,
+  verifyTwoFactorSignIn,
+} from "./two-factor.server";
+
+const SITE = "https://patch.test";
+const PASSWORD = "karearea over the ranges";
+let t: TestDatabase;
+let ip = 0;
+const meta = (cookie = "") => ({
+  request: new Request(`${SITE}/auth`, { headers: cookie ? { cookie } : {} }),
+  clientIp: `192.0.2.${++ip % 250}`,
+});
+const jar = (cookies: string[], base = "") => {
+  const map = new Map(
+    base
+      .split("; ")
+      .filter(Boolean)
+      .map((c) => c.split("=") as [string, string]),
+  );
+  for (const c of cookies) {
+    const [pair] = c.split(";");
+    const [name, ...value] = pair!.split("=");
+    if (/Max-Age=0/i.test(c)) map.delete(name!);
+    else map.set(name!, value.join("="));
+  }
+  return [...map].map(([k, v]) => `${k}=${v}`).join("; ");
+};
+
+beforeAll(async () => {
+  t = await openTestDatabase({
+    SITE_URL: SITE,
+    MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-mail-")),
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+test("set up TOTP, sign in with a code and with a recovery code once, turn it off", async () => {
+  const email = "hoiho@example.nz";
+  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
+  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const first = await signIn({ email, password: PASSWORD }, meta());
+  if (!first.ok) throw new Error(first.message);
+  let cookie = jar(first.cookies);
+  let { user } = await getCurrentUser(meta(cookie).request);
+
+  const old = { signedInAt: new Date(Date.now() - 11 * 60_000).toISOString() };
+  expect(await startTwoFactorSetup(old, PASSWORD, meta(cookie))).toMatchObject({ reauth: true });
+  expect(await startTwoFactorSetup(user!, "wrong password", meta(cookie))).toMatchObject({
+    ok: false,
+    field: "password",
+  });
+  const setup = await startTwoFactorSetup(user!, PASSWORD, meta(cookie));
+  if (!setup.ok) throw new Error(setup.message);
+  expect(setup.backupCodes).toHaveLength(10);
+  const totp = OTPAuth.URI.parse(setup.totpUri) as OTPAuth.TOTP;
+  expect(totp.issuer).toBe("Patch");
+
+  expect(await confirmTwoFactorSetup(user!, "000000", meta(cookie))).toMatchObject({ ok: false });
+  const confirmed = await confirmTwoFactorSetup(user!, totp.generate(), meta(cookie));
+  expect(confirmed).toMatchObject({ ok: true, messages: [MESSAGES.twoFactorEnabled] });
+  const [row] = await db().select().from(users).where(eq(users.email, email));
+  expect(row?.twoFactorEnabled).toBe(true);
+
+  // Sign-in now stops after the password…
+  const step1 = await signIn({ email, password: PASSWORD }, meta(), "/profile");
+  expect(step1).toMatchObject({ ok: true, twoFactor: true, messages: [] });
+  const pending = jar(step1.ok ? step1.cookies : []);
+  expect((await getCurrentUser(meta(pending).request)).user).toBeNull();
+  expect(await verifyTwoFactorSignIn({ code: "123456" }, meta(pending))).toMatchObject({
+    ok: false,
+    message: MESSAGES.twoFactorCodeWrong,
+  });
+  // …and a code from the app finishes it.
+  const step2 = await verifyTwoFactorSignIn({ code: totp.generate() }, meta(pending), "/profile");
+  expect(step2).toMatchObject({ ok: true, messages: [MESSAGES.signedIn], redirectTo: "/profile" });
+  expect((await getCurrentUser(meta(jar(step2.ok ? step2.cookies : [])).request)).user?.email).toBe(
+    email,
+  );
+
+  // A recovery code works once.
+  const recovery = setup.backupCodes[0]!;
+  const again = await signIn({ email, password: PASSWORD }, meta());
+  const pending2 = jar(again.ok ? again.cookies : []);
+  expect(await verifyTwoFactorSignIn({ code: recovery }, meta(pending2))).toMatchObject({
+    ok: true,
+  });
+  const third = await signIn({ email, password: PASSWORD }, meta());
+  const pending3 = jar(third.ok ? third.cookies : []);
+  expect(await verifyTwoFactorSignIn({ code: recovery }, meta(pending3))).toMatchObject({
+    ok: false,
+  });
+
+  // Turning it off needs the password.
+  cookie = jar(step2.ok ? step2.cookies : []);
+  ({ user } = await getCurrentUser(meta(cookie).request));
+  expect(await disableTwoFactor(user!, "wrong password", meta(cookie))).toMatchObject({
+    ok: false,
+  });
+  expect(await disableTwoFactor(user!, PASSWORD, meta(cookie))).toMatchObject({
+    ok: true,
+    messages: [MESSAGES.twoFactorDisabled],
+  });
+  expect(await signIn({ email, password: PASSWORD }, meta())).toMatchObject({
+    ok: true,
+    messages: [MESSAGES.signedIn],
+  });
+});

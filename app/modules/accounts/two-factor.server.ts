@@ -1,0 +1,137 @@
+// Two-factor sign-in with an authenticator app (TOTP) and recovery codes, set up from the profile
+// (better-auth's two-factor plugin). Turning it on or off needs the password and a recent sign-in.
+import { MESSAGES, safeRedirect } from "./accounts.schema.ts";
+import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
+import { signedInRecently } from "./get-current-user.server.ts";
+import type { AccountsOutcome } from "./outcome.ts";
+import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
+import type { RequestMeta } from "./sign-in.server.ts";
+
+export type TwoFactorSetup =
+  | { ok: true; totpUri: string; secret: string; backupCodes: string[] }
+  | { ok: false; message: string; reauth?: boolean; field?: string };
+
+const stale = { ok: false as const, message: MESSAGES.reauthRequired, reauth: true };
+
+/** Step 1: a new secret and recovery codes; two-factor is on once a code from the app is entered. */
+export async function startTwoFactorSetup(
+  user: { signedInAt: string },
+  password: unknown,
+  meta: RequestMeta,
+): Promise<TwoFactorSetup> {
+  if (!signedInRecently(user)) return stale;
+  if (typeof password !== "string" || !password) {
+    return { ok: false, message: "Please enter your password.", field: "password" };
+  }
+  try {
+    const result = await accountsAuth().api.enableTwoFactor({
+      body: { password },
+      headers: authHeaders(meta.request, meta.clientIp),
+    });
+    if (!("totpURI" in result)) return { ok: false, message: "Something went wrong." };
+    const secret = new URL(result.totpURI).searchParams.get("secret") ?? "";
+    return { ok: true, totpUri: result.totpURI, secret, backupCodes: result.backupCodes };
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === undefined) throw error;
+    if (code === "INVALID_PASSWORD") {
+      return { ok: false, message: MESSAGES.wrongCurrentPassword, field: "password" };
+    }
+    if (code === "TOTP_ALREADY_ENABLED") return { ok: false, message: MESSAGES.twoFactorEnabled };
+    return { ok: false, message: "We couldn't start two-factor set-up. Please try again." };
+  }
+}
+
+/** Step 2: the first code from the app turns two-factor on (and renews the session). */
+export async function confirmTwoFactorSetup(
+  user: { signedInAt: string },
+  code: unknown,
+  meta: RequestMeta,
+): Promise<AccountsOutcome> {
+  if (!signedInRecently(user)) return { ...stale, status: 403 };
+  const value = typeof code === "string" ? code.replace(/\s/g, "") : "";
+  try {
+    const { headers } = await accountsAuth().api.verifyTOTP({
+      body: { code: value },
+      headers: authHeaders(meta.request, meta.clientIp),
+      returnHeaders: true,
+    });
+    return { ok: true, messages: [MESSAGES.twoFactorEnabled], cookies: setCookies(headers) };
+  } catch (error) {
+    if (authErrorCode(error) === undefined) throw error;
+    return {
+      ok: false,
+      status: 400,
+      message: MESSAGES.twoFactorCodeWrong,
+      fieldErrors: { code: MESSAGES.twoFactorCodeWrong },
+    };
+  }
+}
+
+export async function disableTwoFactor(
+  user: { signedInAt: string },
+  password: unknown,
+  meta: RequestMeta,
+): Promise<AccountsOutcome> {
+  if (!signedInRecently(user)) return { ...stale, status: 403 };
+  try {
+    const { headers } = await accountsAuth().api.disableTwoFactor({
+      body: { password: typeof password === "string" ? password : "" },
+      headers: authHeaders(meta.request, meta.clientIp),
+      returnHeaders: true,
+    });
+    return { ok: true, messages: [MESSAGES.twoFactorDisabled], cookies: setCookies(headers) };
+  } catch (error) {
+    if (authErrorCode(error) === undefined) throw error;
+    return {
+      ok: false,
+      status: 400,
+      message: MESSAGES.wrongCurrentPassword,
+      fieldErrors: { twoFactorPassword: MESSAGES.wrongCurrentPassword },
+    };
+  }
+}
+
+/** Sign-in, second step: a 6-digit code from the app, or one of the recovery codes. */
+export async function verifyTwoFactorSignIn(
+  input: { code?: unknown },
+  meta: RequestMeta,
+  redirectTo?: string | null,
+): Promise<AccountsOutcome> {
+  const code = typeof input.code === "string" ? input.code.replace(/\s/g, "") : "";
+  const limit = await limitSignIn(meta.clientIp, `two-factor:${meta.clientIp}`);
+  if (!limit.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: MESSAGES.tooManyAttempts,
+      retryAfter: limit.retryAfter,
+    };
+  }
+  const auth = accountsAuth();
+  const headers = authHeaders(meta.request, meta.clientIp);
+  try {
+    const answer = /^\d{6}$/.test(code)
+      ? await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+      : await auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
+    return {
+      ok: true,
+      messages: [MESSAGES.signedIn],
+      cookies: setCookies(answer.headers),
+      redirectTo: safeRedirect(redirectTo),
+    };
+  } catch (error) {
+    const reason = authErrorCode(error);
+    if (reason === undefined) throw error;
+    await recordSignInFailure(meta.clientIp, `two-factor:${meta.clientIp}`);
+    if (reason === "INVALID_TWO_FACTOR_COOKIE" || reason === "UNAUTHORIZED") {
+      return { ok: false, status: 401, message: MESSAGES.twoFactorExpired, reauth: true };
+    }
+    return {
+      ok: false,
+      status: 400,
+      message: MESSAGES.twoFactorCodeWrong,
+      fieldErrors: { code: MESSAGES.twoFactorCodeWrong },
+    };
+  }
+}

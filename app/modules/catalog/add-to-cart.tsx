@@ -1,0 +1,98 @@
+// Add to cart: puts the product in the browser's cart and opens the panel. The cart lives in the
+// browser's storage (SPEC §3 'cart-storage'), so adding needs JavaScript; the pages themselves,
+// the filter and the sort work without it.
+import { useState } from "react";
+import { useCart } from "~/modules/cart/cart-store";
+import { imageSrc, type ProductView } from "./catalog.schema";
+
+export function toCartProduct(p: ProductView) {
+  return {
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    category: p.category,
+    images: p.images.map((b) => imageSrc(b)),
+    stockQuantity: p.stockQuantity,
+  };
+}
+
+export function AddToCartButton({
+  product,
+  quantity = 1,
+  className = "btn-primary",
+  label = "Add to cart",
+}: {
+  product: ProductView;
+  quantity?: number;
+  className?: string;
+  label?: string;
+}) {
+  const addItem = useCart((s) => s.addItem);
+  const toggleCart = useCart((s) => s.toggleCart);
+  const soldOut = product.stockQuantity <= 0;
+  return (
+    <button
+      type="button"
+      className={`${className} disabled:cursor-not-allowed disabled:opacity-50`}
+      disabled={soldOut}
+      aria-label={soldOut ? `${product.name} is sold out` : `${label}: ${product.name}`}
+      onClick={() => {
+        addItem(toCartProduct(product), quantity);
+        toggleCart(true);
+      }}
+    >
+      {soldOut ? "Sold out" : label}
+    </button>
+  );
+}
+
+/** Quantity stepper plus Add to cart, for the product page. */
+export function QuantityAndAdd({ product }: { product: ProductView }) {
+  const [quantity, setQuantity] = useState(1);
+  const max = Math.max(1, product.stockQuantity);
+  const soldOut = product.stockQuantity <= 0;
+  return (
+    <div className="flex flex-wrap items-end gap-4">
+      <div>
+        <label htmlFor="quantity" className="block text-sm font-semibold">
+          Quantity
+        </label>
+        <div className="mt-1 flex items-center gap-2">
+          <button
+            type="button"
+            className="h-11 w-11 rounded-full border border-ink/20 disabled:opacity-40"
+            aria-label="Decrease quantity"
+            disabled={soldOut || quantity <= 1}
+            onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+          >
+            −
+          </button>
+          <input
+            id="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            value={quantity}
+            disabled={soldOut}
+            onChange={(e) => {
+              const n = Number(e.target.value);
+              if (Number.isInteger(n) && n >= 1 && n <= max) setQuantity(n);
+            }}
+            className="h-11 w-16 rounded-lg border border-ink/20 bg-white text-center"
+          />
+          <button
+            type="button"
+            className="h-11 w-11 rounded-full border border-ink/20 disabled:opacity-40"
+            aria-label="Increase quantity"
+            disabled={soldOut || quantity >= max}
+            onClick={() => setQuantity((q) => Math.min(max, q + 1))}
+          >
+            +
+          </button>
+        </div>
+      </div>
+      <AddToCartButton product={product} quantity={quantity} className="btn-primary flex-1" />
+    </div>
+  );
+}

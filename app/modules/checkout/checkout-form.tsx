@@ -1,0 +1,594 @@
+// The checkout's steps: contact, delivery address, shipping, payment, review. One <Form>; each
+// step's fields are checked before moving on, and the server checks everything again. Totals on
+// the review come from the server (the quote), never from the browser's arithmetic.
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { NZ_REGIONS } from "~/lib/nz-regions";
+import { CartChangesNotice } from "~/modules/cart/cart-changes-notice";
+import { cartSubtotal, useCart } from "~/modules/cart/cart-store";
+import { useCartCheck } from "~/modules/cart/use-cart-check";
+import type { CheckoutField } from "./checkout.schema";
+import { useCheckout } from "./checkout-store";
+import { FREE_STANDARD_FROM, RURAL_SURCHARGE, SHIPPING_METHODS, type Totals } from "./pricing";
+import { StripePayment } from "./stripe-payment";
+
+export const STEPS = ["Contact", "Delivery address", "Shipping", "Payment", "Review"] as const;
+const FIELD_STEP: Record<CheckoutField, number> = {
+  name: 0,
+  email: 0,
+  street: 1,
+  city: 1,
+  region: 1,
+  postcode: 1,
+  items: 4,
+  cardNumber: 3,
+  cardExpiry: 3,
+  cardCvc: 3,
+};
+
+export type CheckoutOutcome =
+  | { kind: "invalid"; message: string; fieldErrors: Partial<Record<CheckoutField, string>> }
+  | { kind: "cart-changed"; message: string }
+  | { kind: "declined"; message: string }
+  | { kind: "expired" | "unavailable"; message: string }
+  | { kind: "stripe"; orderId: string; clientSecret: string };
+
+export interface CheckoutFormProps {
+  currency: string;
+  payments: "demo" | "stripe" | "none";
+  publishableKey?: string;
+  demoNotice: string;
+  outcome?: CheckoutOutcome;
+  /** The signed-in person, whose name and e-mail fill the contact step. */
+  user?: { displayName: string; email: string } | null;
+}
+
+export function CheckoutForm({
+  currency,
+  payments,
+  publishableKey,
+  demoNotice,
+  outcome,
+  user,
+}: CheckoutFormProps) {
+  const items = useCart((s) => s.items);
+  const checkout = useCheckout();
+  const [step, setStep] = useState(0);
+  const [hydrated, setHydrated] = useState(false);
+  const { result, check, accept } = useCartCheck();
+  const quote = useFetcher<{ totals?: Totals }>();
+  const navigation = useNavigation();
+  const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = outcome?.kind === "invalid" ? outcome.fieldErrors : {};
+
+  // The stored cart and form are read after hydration, then the cart is checked once.
+  useEffect(() => {
+    void Promise.all([useCart.persist.rehydrate(), useCheckout.persist.rehydrate()]).then(() => {
+      // The panel's Checkout button closes it; arriving any other way, it would cover the form.
+      useCart.getState().toggleCart(false);
+      const saved = useCheckout.getState();
+      if (!saved.attemptKey) saved.newAttempt();
+      if (user && !saved.email)
+        saved.update({ email: user.email, name: saved.name || user.displayName });
+      setHydrated(true);
+      void check();
+    });
+    // Once per visit: the signed-in person is read from the first render's props.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [check]);
+
+  // The server's answer decides which step the person looks at next.
+  const [seenOutcome, setSeenOutcome] = useState(outcome);
+  if (outcome !== seenOutcome) {
+    setSeenOutcome(outcome);
+    if (outcome?.kind === "invalid") {
+      const first = Object.keys(outcome.fieldErrors)[0] as CheckoutField | undefined;
+      setStep(first ? FIELD_STEP[first] : 0);
+    } else if (outcome?.kind === "declined") setStep(3);
+  }
+  useEffect(() => {
+    if (outcome?.kind === "cart-changed") void check();
+    else if (outcome?.kind === "expired") useCheckout.getState().newAttempt();
+  }, [outcome, check]);
+
+  // Moving between steps takes focus (and a screen reader) to the new step's heading.
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    const legend = formRef.current?.querySelector<HTMLElement>(
+      `fieldset[data-step="${step}"] legend`,
+    );
+    legend?.focus();
+    legend?.scrollIntoView({ block: "center" });
+  }, [step]);
+
+  const lines = items.map((i) => ({
+    productId: i.product.id,
+    quantity: i.quantity,
+    price: i.product.price,
+  }));
+  const linesJson = JSON.stringify(lines);
+  const rural = checkout.address.rural;
+  const method = checkout.shippingMethod;
+  const submitQuote = quote.submit;
+  useEffect(() => {
+    if (!hydrated || lines.length === 0) return;
+    void submitQuote(
+      { intent: "quote", items: linesJson, shippingMethod: method, rural: String(rural) },
+      { method: "post" },
+    );
+    // linesJson stands for the lines.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated, linesJson, method, rural, submitQuote]);
+
+  if (!hydrated) return <p className="mt-10">Loading...</p>;
+  if (items.length === 0 && outcome?.kind !== "stripe") {
+    return (
+      <div className="mt-10 rounded-2xl bg-white p-6 text-center">
+        <p className="text-lg font-semibold">Your cart is empty</p>
+        <p className="text-ink/70">Add items to your cart to continue shopping</p>
+        <Link to="/products" className="btn-primary mt-4 inline-block">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const totals = quote.data?.totals;
+  const money = (c: number) => formatMoney(c, currency);
+
+  const next = () => {
+    const fieldset = formRef.current?.querySelector<HTMLFieldSetElement>(
+      `fieldset[data-step="${step}"]`,
+    );
+    const invalid = fieldset
+      ? [...fieldset.elements].find(
+          (el): el is HTMLInputElement =>
+            "checkValidity" in el && !(el as HTMLInputElement).checkValidity(),
+        )
+      : undefined;
+    if (invalid) {
+      invalid.reportValidity();
+      return;
+    }
+    setStep((s) => Math.min(s + 1, STEPS.length - 1));
+  };
+
+  if (outcome?.kind === "stripe" && publishableKey) {
+    return (
+      <StripePayment
+        publishableKey={publishableKey}
+        clientSecret={outcome.clientSecret}
+        orderId={outcome.orderId}
+      />
+    );
+  }
+
+  const err = (f: CheckoutField) =>
+    errors[f] ? (
+      <p id={`${f}-error`} className="mt-1 text-sm text-clay-dark">
+        {errors[f]}
+      </p>
+    ) : null;
+  const described = (f: CheckoutField) =>
+    errors[f] ? { "aria-invalid": true, "aria-describedby": `${f}-error` } : {};
+  const input = "mt-1 block h-11 w-full rounded-lg border border-ink/25 bg-white px-3";
+  const label = "block text-sm font-semibold";
+
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <div>
+        <ol className="flex flex-wrap gap-2 text-sm" aria-label="Checkout steps">
+          {STEPS.map((name, i) => (
+            <li key={name}>
+              <button
+                type="button"
+                disabled={i > step}
+                onClick={() => setStep(i)}
+                aria-current={i === step ? "step" : undefined}
+                className={`rounded-full px-3 py-1 ${i === step ? "bg-leaf text-white" : i < step ? "bg-sprout/30" : "bg-ink/5 text-ink/70"}`}
+              >
+                {i + 1}. {name}
+              </button>
+            </li>
+          ))}
+        </ol>
+
+        {result.state === "changed" ? (
+          <div className="mt-4 -mx-5">
+            <CartChangesNotice changes={result.changes} currency={currency} onAccept={accept} />
+          </div>
+        ) : null}
+        {outcome && outcome.kind !== "invalid" && outcome.kind !== "stripe" ? (
+          <p role="alert" className="mt-4 rounded-xl border-2 border-clay bg-clay/10 p-4">
+            {outcome.message}
+          </p>
+        ) : null}
+        {outcome?.kind === "invalid" ? (
+          <p role="alert" className="mt-4 rounded-xl border-2 border-clay bg-clay/10 p-4">
+            {outcome.message}
+          </p>
+        ) : null}
+
+        <Form method="post" ref={formRef} className="mt-6" noValidate={false}>
+          <input type="hidden" name="idempotencyKey" value={checkout.attemptKey} />
+          <input type="hidden" name="items" value={linesJson} />
+
+          <fieldset data-step={0} hidden={step !== 0} className="space-y-4">
+            <legend tabIndex={-1} className="scroll-mt-28 text-2xl font-bold">
+              Contact
+            </legend>
+            <div>
+              <label htmlFor="name" className={label}>
+                Full name
+              </label>
+              <input
+                id="name"
+                name="name"
+                required
+                autoComplete="name"
+                value={checkout.name}
+                onChange={(e) => checkout.update({ name: e.target.value })}
+                className={input}
+                {...described("name")}
+              />
+              {err("name")}
+            </div>
+            <div>
+              <label htmlFor="email" className={label}>
+                Email
+              </label>
+              <input
+                id="email"
+                name="email"
+                type="email"
+                required
+                autoComplete="email"
+                value={checkout.email}
+                onChange={(e) => checkout.update({ email: e.target.value })}
+                className={input}
+                {...described("email")}
+              />
+              {err("email")}
+              <p className="mt-1 text-sm text-ink/75">We send your receipt and tracking here.</p>
+            </div>
+          </fieldset>
+
+          <fieldset data-step={1} hidden={step !== 1} className="space-y-4">
+            <legend tabIndex={-1} className="scroll-mt-28 text-2xl font-bold">
+              Delivery address
+            </legend>
+            <p className="text-sm text-ink/70">We deliver anywhere in New Zealand.</p>
+            <div>
+              <label htmlFor="street" className={label}>
+                Street address
+              </label>
+              <input
+                id="street"
+                name="street"
+                required
+                autoComplete="address-line1"
+                value={checkout.address.street}
+                onChange={(e) => checkout.updateAddress({ street: e.target.value })}
+                className={input}
+                {...described("street")}
+              />
+              {err("street")}
+            </div>
+            <div>
+              <label htmlFor="suburb" className={label}>
+                Suburb <span className="font-normal text-ink/75">(optional)</span>
+              </label>
+              <input
+                id="suburb"
+                name="suburb"
+                autoComplete="address-line2"
+                value={checkout.address.suburb}
+                onChange={(e) => checkout.updateAddress({ suburb: e.target.value })}
+                className={input}
+              />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <label htmlFor="city" className={label}>
+                  Town or city
+                </label>
+                <input
+                  id="city"
+                  name="city"
+                  required
+                  autoComplete="address-level2"
+                  value={checkout.address.city}
+                  onChange={(e) => checkout.updateAddress({ city: e.target.value })}
+                  className={input}
+                  {...described("city")}
+                />
+                {err("city")}
+              </div>
+              <div>
+                <label htmlFor="postcode" className={label}>
+                  Postcode
+                </label>
+                <input
+                  id="postcode"
+                  name="postcode"
+                  required
+                  inputMode="numeric"
+                  pattern="\d{4}"
+                  maxLength={4}
+                  autoComplete="postal-code"
+                  title="A 4-digit New Zealand postcode"
+                  value={checkout.address.zip}
+                  onChange={(e) => checkout.updateAddress({ zip: e.target.value })}
+                  className={input}
+                  {...described("postcode")}
+                />
+                {err("postcode")}
+              </div>
+            </div>
+            <div>
+              <label htmlFor="region" className={label}>
+                Region
+              </label>
+              <select
+                id="region"
+                name="region"
+                required
+                value={checkout.address.state}
+                onChange={(e) => checkout.updateAddress({ state: e.target.value })}
+                className={input}
+                {...described("region")}
+              >
+                <option value="">Select your region</option>
+                {NZ_REGIONS.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </select>
+              {err("region")}
+            </div>
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                name="rural"
+                checked={checkout.address.rural}
+                onChange={(e) => checkout.updateAddress({ rural: e.target.checked })}
+                className="mt-1 h-5 w-5"
+              />
+              <span>
+                This is a rural delivery address (RD)
+                <span className="block text-sm text-ink/75">
+                  Couriers charge {money(RURAL_SURCHARGE)} more to reach rural addresses.
+                </span>
+              </span>
+            </label>
+          </fieldset>
+
+          <fieldset data-step={2} hidden={step !== 2} className="space-y-3">
+            <legend tabIndex={-1} className="scroll-mt-28 text-2xl font-bold">
+              Shipping
+            </legend>
+            {(Object.keys(SHIPPING_METHODS) as (keyof typeof SHIPPING_METHODS)[]).map((m) => (
+              <label
+                key={m}
+                className="flex items-center gap-3 rounded-xl border border-ink/15 bg-white p-4"
+              >
+                <input
+                  type="radio"
+                  name="shippingMethod"
+                  value={m}
+                  checked={checkout.shippingMethod === m}
+                  onChange={() => checkout.update({ shippingMethod: m })}
+                  className="h-5 w-5"
+                />
+                <span className="flex-1">{SHIPPING_METHODS[m].label}</span>
+                <span className="font-semibold">{money(SHIPPING_METHODS[m].price)}</span>
+              </label>
+            ))}
+            <p className="text-sm text-ink/70">
+              Standard shipping is free on orders of {money(FREE_STANDARD_FROM)} or more.
+              {checkout.address.rural
+                ? ` A rural delivery surcharge of ${money(RURAL_SURCHARGE)} applies.`
+                : ""}
+            </p>
+          </fieldset>
+
+          <fieldset data-step={3} hidden={step !== 3} className="space-y-4">
+            <legend tabIndex={-1} className="scroll-mt-28 text-2xl font-bold">
+              Payment
+            </legend>
+            {payments === "demo" ? (
+              <>
+                <p
+                  className="rounded-xl border-2 border-sun bg-sun/20 p-4 font-semibold"
+                  data-testid="demo-notice"
+                >
+                  {demoNotice}
+                  <span className="mt-1 block text-sm font-normal">
+                    Use Stripe&apos;s test card 4242 4242 4242 4242 with any future expiry and any
+                    CVC. 4000 0000 0000 0002 shows a declined card.
+                  </span>
+                </p>
+                {outcome?.kind === "declined" ? (
+                  <p role="alert" className="font-semibold text-clay-dark">
+                    {outcome.message}
+                  </p>
+                ) : null}
+                <div>
+                  <label htmlFor="cardNumber" className={label}>
+                    Card number
+                  </label>
+                  <input
+                    id="cardNumber"
+                    name="cardNumber"
+                    required
+                    inputMode="numeric"
+                    autoComplete="cc-number"
+                    placeholder="4242 4242 4242 4242"
+                    pattern="[\d ]{12,23}"
+                    className={input}
+                    {...described("cardNumber")}
+                  />
+                  {err("cardNumber")}
+                </div>
+                <div className="grid grid-cols-2 gap-4">
+                  <div>
+                    <label htmlFor="cardExpiry" className={label}>
+                      Expiry (MM/YY)
+                    </label>
+                    <input
+                      id="cardExpiry"
+                      name="cardExpiry"
+                      required
+                      autoComplete="cc-exp"
+                      placeholder="12/30"
+                      pattern="(0[1-9]|1[0-2])\s*/\s*\d{2}"
+                      className={input}
+                      {...described("cardExpiry")}
+                    />
+                    {err("cardExpiry")}
+                  </div>
+                  <div>
+                    <label htmlFor="cardCvc" className={label}>
+                      Security code (CVC)
+                    </label>
+                    <input
+                      id="cardCvc"
+                      name="cardCvc"
+                      required
+                      inputMode="numeric"
+                      autoComplete="cc-csc"
+                      pattern="\d{3,4}"
+                      className={input}
+                      {...described("cardCvc")}
+                    />
+                    {err("cardCvc")}
+                  </div>
+                </div>
+              </>
+            ) : payments === "stripe" ? (
+              <p>
+                After you review your order you&apos;ll enter your card securely with Stripe. Your
+                card details go straight to Stripe and never reach our server.
+              </p>
+            ) : (
+              <p role="alert">Card payments aren&apos;t available right now.</p>
+            )}
+          </fieldset>
+
+          <fieldset data-step={4} hidden={step !== 4} className="space-y-4">
+            <legend tabIndex={-1} className="scroll-mt-28 text-2xl font-bold">
+              Review
+            </legend>
+            <dl className="grid gap-3 rounded-xl bg-white p-4 sm:grid-cols-2">
+              <div>
+                <dt className="text-sm font-semibold text-ink/75">Contact</dt>
+                <dd>
+                  {checkout.name}
+                  <br />
+                  {checkout.email}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm font-semibold text-ink/75">Deliver to</dt>
+                <dd>
+                  {checkout.address.street}
+                  {checkout.address.suburb ? `, ${checkout.address.suburb}` : ""}
+                  <br />
+                  {checkout.address.city} {checkout.address.zip}, {checkout.address.state}
+                  {checkout.address.rural ? " (rural delivery)" : ""}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm font-semibold text-ink/75">Shipping</dt>
+                <dd>{SHIPPING_METHODS[checkout.shippingMethod].label}</dd>
+              </div>
+              <div>
+                <dt className="text-sm font-semibold text-ink/75">Payment</dt>
+                <dd>{payments === "demo" ? "Test card (demo)" : "Card, with Stripe"}</dd>
+              </div>
+            </dl>
+            <button
+              type="submit"
+              name="intent"
+              value="place"
+              className="btn-primary w-full"
+              disabled={placing || payments === "none" || result.state === "changed"}
+            >
+              {placing
+                ? "Placing order..."
+                : totals
+                  ? `Place order: ${money(totals.total)}`
+                  : "Place order"}
+            </button>
+            {result.state === "changed" ? (
+              <p className="text-sm text-clay-dark">
+                Please accept the changes to your cart before placing the order.
+              </p>
+            ) : null}
+          </fieldset>
+
+          {step < STEPS.length - 1 ? (
+            <div className="mt-6 flex gap-3">
+              {step > 0 ? (
+                <button type="button" className="btn-secondary" onClick={() => setStep(step - 1)}>
+                  Back
+                </button>
+              ) : null}
+              <button type="button" className="btn-primary flex-1" onClick={next}>
+                Continue to {STEPS[step + 1]?.toLowerCase()}
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="btn-secondary mt-3" onClick={() => setStep(step - 1)}>
+              Back
+            </button>
+          )}
+        </Form>
+      </div>
+
+      <aside aria-labelledby="summary-title" className="h-fit rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="summary-title" className="text-xl font-bold">
+          Order summary
+        </h2>
+        <ul className="mt-3 space-y-2 text-sm">
+          {items.map((i) => (
+            <li key={i.product.id} className="flex justify-between gap-3">
+              <span>
+                {i.quantity} × {i.product.name}
+              </span>
+              <span>{money(i.product.price * i.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 space-y-1 border-t border-ink/10 pt-3" data-testid="totals">
+          <Row
+            label="Subtotal"
+            value={totals ? money(totals.subtotal) : money(cartSubtotal(items))}
+          />
+          <Row
+            label={totals?.ruralSurcharge ? "Shipping (incl. rural delivery)" : "Shipping"}
+            value={totals ? money(totals.shipping) : "Calculating..."}
+          />
+          <Row label="GST (15%)" value={totals ? money(totals.gst) : "Calculating..."} />
+          <Row label="Total" value={totals ? money(totals.total) : "Calculating..."} strong />
+        </dl>
+      </aside>
+    </div>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between ${strong ? "text-lg font-bold" : ""}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// The checkout form, one schema for the browser and the server (SPEC §3 "Checkout info").
+import { z } from "zod";
+import { NZ_REGIONS } from "../../lib/nz-regions.ts";
+import { SHIPPING_METHODS, type ShippingMethod } from "./pricing.ts";
+
+export const MESSAGES = {
+  name: "Please enter your name",
+  email: "Please enter a valid email address",
+  street: "Please enter the street address",
+  city: "Please enter the town or city",
+  region: "Please select your region in New Zealand",
+  postcode: "Please enter a 4-digit New Zealand postcode",
+  cart: "Your cart is empty",
+  cardNumber: "Please enter the card number",
+  cardExpiry: "Please enter the expiry date as MM/YY",
+  cardCvc: "Please enter the 3 or 4 digit security code",
+  failed: "We couldn't place your order. Please check the form and try again.",
+} as const;
+
+const text = (max: number, message: string) =>
+  z.string({ message }).trim().min(1, { message }).max(max, { message });
+
+export const cartLinesSchema = z
+  .array(
+    z.object({
+      productId: z.string().regex(/^[a-z0-9-]{1,80}$/),
+      quantity: z.number().int().min(1).max(99),
+      /** The unit price the person saw, in cents: a different current price stops the order. */
+      price: z.number().int().min(0),
+    }),
+  )
+  .min(1, { message: MESSAGES.cart })
+  .max(50);
+export type CartLineInput = z.infer<typeof cartLinesSchema>[number];
+
+export const addressSchema = z.object({
+  street: text(200, MESSAGES.street),
+  suburb: z.string().trim().max(100).optional().default(""),
+  city: text(100, MESSAGES.city),
+  region: z.enum(NZ_REGIONS, { message: MESSAGES.region }),
+  postcode: z
+    .string({ message: MESSAGES.postcode })
+    .trim()
+    .regex(/^\d{4}$/, { message: MESSAGES.postcode }),
+  rural: z.boolean().default(false),
+});
+
+export const quoteSchema = z.object({
+  items: cartLinesSchema,
+  shippingMethod: z.enum(Object.keys(SHIPPING_METHODS) as [ShippingMethod, ...ShippingMethod[]]),
+  rural: z.boolean().default(false),
+});
+
+export const placeOrderSchema = quoteSchema.extend({
+  idempotencyKey: z.uuid(),
+  name: text(120, MESSAGES.name),
+  email: z
+    .email({ message: MESSAGES.email })
+    .trim()
+    .toLowerCase()
+    .max(254, { message: MESSAGES.email }),
+  address: addressSchema,
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** Card details for the demo provider only; never stored, never logged. */
+export const demoCardSchema = z.object({
+  number: z
+    .string({ message: MESSAGES.cardNumber })
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{12,19}$/, { message: MESSAGES.cardNumber })),
+  expiry: z
+    .string({ message: MESSAGES.cardExpiry })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { message: MESSAGES.cardExpiry }),
+  cvc: z
+    .string({ message: MESSAGES.cardCvc })
+    .trim()
+    .regex(/^\d{3,4}$/, { message: MESSAGES.cardCvc }),
+});
+
+export type CheckoutField =
+  | "name"
+  | "email"
+  | "street"
+  | "city"
+  | "region"
+  | "postcode"
+  | "items"
+  | "cardNumber"
+  | "cardExpiry"
+  | "cardCvc";
+
+/** The first message per form field, keyed by the form's field names. */
+export function fieldErrors(error: z.ZodError): Partial<Record<CheckoutField, string>> {
+  const out: Partial<Record<CheckoutField, string>> = {};
+  for (const issue of error.issues) {
+    const [head, second] = issue.path;
+    const key = (
+      head === "address"
+        ? second
+        : head === "card"
+          ? `card${String(second).charAt(0).toUpperCase()}${String(second).slice(1)}`
+          : head
+    ) as CheckoutField;
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Reads the posted checkout form into the shape the schemas parse. */
+export function checkoutFormValues(form: FormData) {
+  const str = (k: string) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v : undefined;
+  };
+  let items: unknown = [];
+  try {
+    items = JSON.parse(str("items") ?? "[]");
+  } catch {
+    items = [];
+  }
+  return {
+    idempotencyKey: str("idempotencyKey"),
+    name: str("name"),
+    email: str("email"),
+    address: {
+      street: str("street"),
+      suburb: str("suburb"),
+      city: str("city"),
+      region: str("region"),
+      postcode: str("postcode"),
+      rural: form.get("rural") === "on" || form.get("rural") === "true",
+    },
+    shippingMethod: str("shippingMethod"),
+    rural: form.get("rural") === "on" || form.get("rural") === "true",
+    items,
+    card: { number: str("cardNumber"), expiry: str("cardExpiry"), cvc: str("cardCvc") },
+  };
+}

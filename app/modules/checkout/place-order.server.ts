@@ -1,0 +1,328 @@
+// Placing an order (issue 6 "Checkout"). In one transaction: every line's stock is taken with a
+// conditional UPDATE (stock_quantity >= n), prices are read from the database, the order and its
+// lines are written and the expiry job is queued. Two people can never buy the last unit; a
+// retried submit with the same idempotency key finds the same order and never charges twice.
+import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { orderItems, orders, products } from "../../../db/schema/index.ts";
+import { db, isDatabaseUnavailable } from "../../lib/db.server.ts";
+import { settings } from "../../lib/env.server.ts";
+import { log } from "../../lib/log.server.ts";
+import { enqueue } from "../../lib/queue.server.ts";
+import { expireOrderJob } from "../orders/expire-order.server.ts";
+import { markOrderPaid, markPaymentFailed } from "../orders/mark-order-paid.server.ts";
+import {
+  demoCardSchema,
+  fieldErrors,
+  MESSAGES,
+  placeOrderSchema,
+  type CheckoutField,
+  type PlaceOrderInput,
+} from "./checkout.schema.ts";
+import { chargeDemoCard } from "./demo-payments.server.ts";
+import { computeTotals, ORDER_HOLD_MINUTES } from "./pricing.ts";
+import {
+  createPaymentIntent,
+  paymentIntentSecret,
+  retrieveStripePayment,
+} from "./stripe.server.ts";
+
+/** What changed in the catalogue since the person filled the cart. */
+export type CartProblem =
+  | { kind: "price"; productId: string; name: string; from: number; to: number }
+  | { kind: "stock"; productId: string; name: string; requested: number; available: number }
+  | { kind: "removed"; productId: string };
+
+export type PlaceOrderResult =
+  | { ok: true; orderId: string; status: "paid" }
+  | { ok: true; orderId: string; status: "requires_payment"; clientSecret: string }
+  | {
+      ok: false;
+      code: "invalid";
+      message: string;
+      fieldErrors: Partial<Record<CheckoutField, string>>;
+    }
+  | { ok: false; code: "cart-changed"; message: string; problems: CartProblem[] }
+  | { ok: false; code: "declined"; message: string; orderId: string }
+  | { ok: false; code: "expired" | "unavailable"; message: string };
+
+export const PLACE_MESSAGES = {
+  cartChanged:
+    "Some things in your cart changed before we could reserve them. Please review the changes.",
+  expired:
+    "This checkout timed out and its items were released. Please check your cart and place the order again.",
+  unavailable: "We couldn't place your order just now. Nothing has been charged: please try again.",
+  noPayments: "Card payments aren't available right now. Nothing has been charged.",
+} as const;
+
+class CartChanged extends Error {
+  readonly problems: CartProblem[];
+  constructor(problems: CartProblem[]) {
+    super("cart changed");
+    this.problems = problems;
+  }
+}
+
+export async function placeOrder(raw: unknown, now = new Date()): Promise<PlaceOrderResult> {
+  const parsed = placeOrderSchema.safeParse(raw);
+  const provider = settings().stripe ? "stripe" : settings().isProduction ? null : "demo";
+  const card =
+    provider === "demo"
+      ? demoCardSchema.safeParse((raw as { card?: unknown } | null)?.card ?? {})
+      : undefined;
+  if (!parsed.success || (card && !card.success)) {
+    return {
+      ok: false,
+      code: "invalid",
+      message: MESSAGES.failed,
+      fieldErrors: {
+        ...(parsed.success ? {} : fieldErrors(parsed.error)),
+        ...(card && !card.success ? prefixCard(fieldErrors(card.error)) : {}),
+      },
+    };
+  }
+  if (!provider) return { ok: false, code: "unavailable", message: PLACE_MESSAGES.noPayments };
+  const input = parsed.data;
+
+  try {
+    let order = await findByKey(input.idempotencyKey);
+    // After a decline the person may change their cart or address and submit again: that is a new
+    // order, so the unpaid one under this key steps aside and gives its stock back first.
+    if (order && UNPAID.includes(order.status) && order.expiresAt > now) {
+      // A Stripe payment already under way for the old order wins; otherwise its intent is
+      // cancelled so it can't be paid after the order steps aside.
+      const payment =
+        order.paymentProvider === "stripe" && order.paymentReference
+          ? await retrieveStripePayment(order.paymentReference, { cancelIfOpen: false })
+          : "none";
+      if (payment !== "succeeded" && payment !== "processing" && !(await sameOrder(order, input))) {
+        if (payment === "open" && order.paymentReference)
+          await retrieveStripePayment(order.paymentReference, { cancelIfOpen: true });
+        await supersede(order.id, input.idempotencyKey, now);
+        order = undefined;
+      }
+    }
+    if (!order) {
+      try {
+        order = await reserveAndCreate(input, provider, now);
+      } catch (error) {
+        if (error instanceof CartChanged)
+          return {
+            ok: false,
+            code: "cart-changed",
+            message: PLACE_MESSAGES.cartChanged,
+            problems: error.problems,
+          };
+        // The same submit twice at once: the loser of the unique key race reads the winner's order.
+        if (uniqueViolation(error)) order = await findByKey(input.idempotencyKey);
+        if (!order) throw error;
+      }
+    }
+    if (order.status === "paid" || order.paidAt)
+      return { ok: true, orderId: order.id, status: "paid" };
+    if (order.status === "expired" || order.expiresAt <= now)
+      return { ok: false, code: "expired", message: PLACE_MESSAGES.expired };
+
+    if (order.paymentProvider === "stripe") {
+      if (order.paymentReference) {
+        const secret = await paymentIntentSecret(order.paymentReference);
+        if (secret)
+          return { ok: true, orderId: order.id, status: "requires_payment", clientSecret: secret };
+      }
+      const intent = await createPaymentIntent(order);
+      await db()
+        .update(orders)
+        .set({ paymentReference: intent.id, updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
+      return {
+        ok: true,
+        orderId: order.id,
+        status: "requires_payment",
+        clientSecret: intent.clientSecret,
+      };
+    }
+
+    const charge = chargeDemoCard(card!.data!, order.id, now);
+    const orderId = order.id;
+    if (!charge.ok) {
+      await db().transaction((tx) => markPaymentFailed(tx, orderId, charge.message));
+      return { ok: false, code: "declined", message: charge.message, orderId };
+    }
+    const paid = await db().transaction((tx) => markOrderPaid(tx, orderId, charge.reference));
+    if (paid === "paid" || paid === "already-paid") return { ok: true, orderId, status: "paid" };
+    return { ok: false, code: "expired", message: PLACE_MESSAGES.expired };
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ err: error }, "checkout: database unavailable");
+      return { ok: false, code: "unavailable", message: PLACE_MESSAGES.unavailable };
+    }
+    throw error;
+  }
+}
+
+function prefixCard(errors: Partial<Record<CheckoutField, string>>) {
+  const map: Record<string, CheckoutField> = {
+    number: "cardNumber",
+    expiry: "cardExpiry",
+    cvc: "cardCvc",
+  };
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [map[k] ?? k, v])) as Partial<
+    Record<CheckoutField, string>
+  >;
+}
+
+const UNPAID: string[] = ["pending_payment", "payment_failed"];
+
+/** Does this submit describe the order already placed under its key? */
+async function sameOrder(
+  order: typeof orders.$inferSelect,
+  input: PlaceOrderInput,
+): Promise<boolean> {
+  const lines = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const wanted = new Map<string, number>();
+  for (const i of input.items) wanted.set(i.productId, (wanted.get(i.productId) ?? 0) + i.quantity);
+  const a = order.address;
+  const b = input.address;
+  return (
+    lines.length === wanted.size &&
+    lines.every((l) => wanted.get(l.productId) === l.quantity) &&
+    order.shippingMethod === input.shippingMethod &&
+    order.name === input.name &&
+    order.email === input.email &&
+    a.street === b.street &&
+    (a.suburb ?? "") === b.suburb &&
+    a.city === b.city &&
+    a.state === b.region &&
+    a.zip === b.postcode &&
+    a.rural === b.rural
+  );
+}
+
+/** Cancels an unpaid order and returns its stock, freeing its idempotency key for the new one. */
+async function supersede(orderId: string, key: string, now: Date): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [released] = await tx
+      .update(orders)
+      .set({
+        status: "cancelled",
+        idempotencyKey: `${key}:superseded:${orderId}`,
+        stockReleasedAt: now,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          inArray(orders.status, ["pending_payment", "payment_failed"]),
+          isNull(orders.stockReleasedAt),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (!released) return;
+    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    for (const line of lines.sort((x, y) => x.productId.localeCompare(y.productId))) {
+      await tx
+        .update(products)
+        .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`, updatedAt: now })
+        .where(eq(products.id, line.productId));
+    }
+  });
+}
+
+async function findByKey(key: string) {
+  const [row] = await db().select().from(orders).where(eq(orders.idempotencyKey, key));
+  return row;
+}
+
+function uniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === "23505";
+}
+
+async function reserveAndCreate(input: PlaceOrderInput, provider: "stripe" | "demo", now: Date) {
+  // One line per product; locked in id order so concurrent orders can't deadlock.
+  const merged = new Map<string, { quantity: number; price: number }>();
+  for (const i of input.items) {
+    const prev = merged.get(i.productId);
+    merged.set(i.productId, { quantity: (prev?.quantity ?? 0) + i.quantity, price: i.price });
+  }
+  const wanted = [...merged.entries()].sort(([a], [b]) => a.localeCompare(b));
+
+  return db().transaction(async (tx) => {
+    const problems: CartProblem[] = [];
+    const lines = [];
+    for (const [productId, { quantity, price }] of wanted) {
+      const [taken] = await tx
+        .update(products)
+        .set({
+          stockQuantity: sql`${products.stockQuantity} - ${quantity}`,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(products.id, productId),
+            eq(products.active, true),
+            gte(products.stockQuantity, quantity),
+          ),
+        )
+        .returning({ id: products.id, name: products.name, price: products.price });
+      if (!taken) {
+        const [p] = await tx.select().from(products).where(eq(products.id, productId));
+        problems.push(
+          p && p.active
+            ? {
+                kind: "stock",
+                productId,
+                name: p.name,
+                requested: quantity,
+                available: p.stockQuantity,
+              }
+            : { kind: "removed", productId },
+        );
+        continue;
+      }
+      if (taken.price !== price)
+        problems.push({ kind: "price", productId, name: taken.name, from: price, to: taken.price });
+      lines.push({ productId, name: taken.name, unitPrice: taken.price, quantity });
+    }
+    // Throwing rolls back every line reserved so far.
+    if (problems.length > 0) throw new CartChanged(problems);
+
+    const totals = computeTotals(lines, input.shippingMethod, input.address.rural);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        idempotencyKey: input.idempotencyKey,
+        name: input.name,
+        email: input.email,
+        address: {
+          street: input.address.street,
+          suburb: input.address.suburb || undefined,
+          city: input.address.city,
+          state: input.address.region,
+          zip: input.address.postcode,
+          country: "New Zealand",
+          rural: input.address.rural,
+        },
+        shippingMethod: input.shippingMethod,
+        currency: settings().currency,
+        subtotal: totals.subtotal,
+        shipping: totals.shipping,
+        gst: totals.gst,
+        total: totals.total,
+        paymentProvider: provider,
+        expiresAt: new Date(now.getTime() + ORDER_HOLD_MINUTES * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!order) throw new Error("order insert returned nothing");
+    await tx.insert(orderItems).values(totals.lines.map((l) => ({ ...l, orderId: order.id })));
+    await enqueue(
+      tx,
+      expireOrderJob,
+      { orderId: order.id },
+      // A few seconds after the hold ends, so the job never finds the order not yet due.
+      { startAfter: ORDER_HOLD_MINUTES * 60 + 5, singletonKey: `expire:${order.id}` },
+    );
+    return order;
+  });
+}

@@ -1,0 +1,84 @@
+// Stripe, when its keys are set: one PaymentIntent per order (idempotency key derived from the
+// order id, so a retried submit never makes a second charge), confirmed in the browser by Stripe's
+// Payment Element; card data never touches our server.
+import Stripe from "stripe";
+import { settings } from "../../lib/env.server.ts";
+
+let client: { key: string; stripe: Stripe } | undefined;
+
+export function stripeEnabled(): boolean {
+  return Boolean(settings().stripe);
+}
+
+function stripe(): Stripe {
+  const config = settings().stripe;
+  if (!config) throw new Error("Stripe is not configured");
+  if (client?.key !== config.secretKey)
+    client = { key: config.secretKey, stripe: new Stripe(config.secretKey) };
+  return client.stripe;
+}
+
+export async function createPaymentIntent(order: {
+  id: string;
+  number: number;
+  total: number;
+  currency: string;
+  email: string;
+}): Promise<{ id: string; clientSecret: string }> {
+  const intent = await stripe().paymentIntents.create(
+    {
+      amount: order.total,
+      currency: order.currency.toLowerCase(),
+      automatic_payment_methods: { enabled: true },
+      receipt_email: order.email,
+      description: `Patch order #${order.number}`,
+      metadata: { orderId: order.id, orderNumber: String(order.number) },
+    },
+    { idempotencyKey: `order-${order.id}-payment-intent` },
+  );
+  if (!intent.client_secret) throw new Error("Stripe returned no client secret");
+  return { id: intent.id, clientSecret: intent.client_secret };
+}
+
+/** The client secret of an existing intent, for a retried submit. */
+export async function paymentIntentSecret(id: string): Promise<string | null> {
+  const intent = await stripe().paymentIntents.retrieve(id);
+  return intent.client_secret;
+}
+
+export async function retrieveStripePayment(
+  id: string,
+  { cancelIfOpen = false } = {},
+): Promise<"succeeded" | "processing" | "open" | "canceled" | "unknown"> {
+  if (!stripeEnabled()) return "unknown";
+  const intent = await stripe().paymentIntents.retrieve(id);
+  if (intent.status === "succeeded") return "succeeded";
+  if (intent.status === "processing") return "processing";
+  if (intent.status === "canceled") return "canceled";
+  if (cancelIfOpen) {
+    try {
+      await stripe().paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
+      return "canceled";
+    } catch {
+      // It may have just succeeded; the webhook settles that case.
+      return "unknown";
+    }
+  }
+  return "open";
+}
+
+/** Verifies a webhook on its raw body; throws on a bad or missing signature. */
+export function verifyStripeEvent(rawBody: string, signature: string | undefined): Stripe.Event {
+  const config = settings().stripe;
+  if (!config) throw new Error("Stripe is not configured");
+  if (!signature) throw new Error("missing Stripe-Signature header");
+  return Stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+}
+
+/** Refunds a PaymentIntent in full; the key makes a repeated call the same refund. */
+export async function refundStripePayment(paymentIntentId: string, orderId: string) {
+  await stripe().refunds.create(
+    { payment_intent: paymentIntentId },
+    { idempotencyKey: `order-${orderId}-refund` },
+  );
+}

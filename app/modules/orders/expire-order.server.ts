@@ -1,0 +1,63 @@
+// Unpaid orders give their stock back after the hold (30 minutes). The job is scheduled with
+// startAfter when the order is placed; it is idempotent because the status change and the
+// stock_released_at stamp happen once, in one transaction, guarded by the status.
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { z } from "zod";
+import { orderItems, orders, products } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server.ts";
+import { defineJob } from "../../lib/queue.server.ts";
+import { retrieveStripePayment } from "../checkout/stripe.server.ts";
+import { markOrderPaid } from "./mark-order-paid.server.ts";
+
+export type ExpireResult = "expired" | "not-due" | "settled" | "paid";
+
+export async function expireOrder(orderId: string, now = new Date()): Promise<ExpireResult> {
+  const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+  if (!order || !["pending_payment", "payment_failed"].includes(order.status)) return "settled";
+  if (order.expiresAt > now) return "not-due";
+  // With Stripe, a payment may have succeeded just before the hold ran out: honour it, and cancel
+  // an unfinished PaymentIntent so it can't be paid after we release the stock.
+  if (order.paymentProvider === "stripe" && order.paymentReference) {
+    const state = await retrieveStripePayment(order.paymentReference, { cancelIfOpen: true });
+    if (state === "succeeded") {
+      const result = await db().transaction((tx) =>
+        markOrderPaid(tx, orderId, order.paymentReference!),
+      );
+      if (result === "paid" || result === "already-paid") return "paid";
+    }
+  }
+  return db().transaction(async (tx) => {
+    const [expired] = await tx
+      .update(orders)
+      .set({ status: "expired", stockReleasedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          inArray(orders.status, ["pending_payment", "payment_failed"]),
+          lte(orders.expiresAt, now),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (!expired) return "settled";
+    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    for (const line of lines.sort((a, b) => a.productId.localeCompare(b.productId))) {
+      await tx
+        .update(products)
+        .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`, updatedAt: now })
+        .where(eq(products.id, line.productId));
+    }
+    return "expired";
+  });
+}
+
+export const expireOrderJob = defineJob({
+  name: "orders.expire-unpaid",
+  payload: z.object({ orderId: z.uuid() }),
+  retryLimit: 10,
+  retryDelaySeconds: 30,
+  handle: async ({ orderId }) => {
+    const result = await expireOrder(orderId);
+    // Run a little early (clock skew between processes): fail so the queue tries again shortly.
+    if (result === "not-due") throw new Error(`order ${orderId} is not due to expire yet`);
+  },
+});

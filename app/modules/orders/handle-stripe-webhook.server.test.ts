@@ -1,0 +1,188 @@
+// Stripe's webhook: signature checked on the raw body, events de-duplicated by id, and replays,
+// out-of-order and tampered events leave the order correct. Events are signed with the Stripe
+// library's own test-header helper.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { orders, paymentEvents, products } from "../../../db/schema/index.ts";
+import { buildProduct } from "../../../tests/factories/products";
+import {
+  openTestDatabase,
+  testSettings,
+  type TestDatabase,
+} from "../../../tests/setup/test-database";
+import { db } from "../../lib/db.server";
+import { setSettings, type Settings } from "../../lib/env.server";
+import { createQueues, queue, startQueue, stopQueue } from "../../lib/queue.server";
+import { placeOrder } from "../checkout/place-order.server";
+import { expireOrderJob } from "./expire-order.server";
+import { handleStripeWebhook } from "./handle-stripe-webhook.server";
+import { sendOrderConfirmationJob } from "./send-order-confirmation.server";
+
+const SECRET = "whsec_test_secret_for_patch";
+let t: TestDatabase;
+let stripeSettings: Settings;
+
+beforeAll(async () => {
+  t = await openTestDatabase({ SITE_URL: "https://patch.test" });
+  stripeSettings = testSettings({
+    DATABASE_URL: t.url,
+    SITE_URL: "https://patch.test",
+    STRIPE_SECRET_KEY: "sk_test_not_used_here",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_not_used_here",
+    STRIPE_WEBHOOK_SECRET: SECRET,
+  });
+  await startQueue(t.handle, { connectionString: t.url });
+  await createQueues([expireOrderJob, sendOrderConfirmationJob] as never);
+});
+afterAll(async () => {
+  await stopQueue();
+  await t.close();
+});
+
+/** An unpaid order, placed through the demo provider with a declined card, then Stripe turned on. */
+async function unpaidOrder(): Promise<{ orderId: string; productId: string }> {
+  setSettings(t.settings);
+  const p = buildProduct({ stockQuantity: 5 });
+  await db().insert(products).values(p);
+  const placed = await placeOrder({
+    idempotencyKey: randomUUID(),
+    name: "Tama",
+    email: "tama@example.nz",
+    address: { street: "1 Rata Road", city: "Nelson", region: "Nelson", postcode: "7010" },
+    shippingMethod: "standard",
+    items: [{ productId: p.id, quantity: 1, price: p.price }],
+    card: { number: "4000000000000002", expiry: "12/39", cvc: "123" },
+  });
+  if (placed.ok || placed.code !== "declined") throw new Error("expected an unpaid order");
+  setSettings(stripeSettings);
+  return { orderId: placed.orderId, productId: p.id! };
+}
+
+function event(type: string, orderId: string, extra: Record<string, unknown> = {}) {
+  return {
+    id: `evt_${randomUUID().replace(/-/g, "")}`,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `pi_${orderId.slice(0, 8)}`,
+        object: "payment_intent",
+        metadata: { orderId },
+        last_payment_error: type.endsWith("failed") ? { message: "Your card was declined." } : null,
+      },
+    },
+    ...extra,
+  };
+}
+
+function signed(payload: object, secret = SECRET) {
+  const body = JSON.stringify(payload);
+  return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
+}
+
+async function statusOf(orderId: string) {
+  const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
+  return row!;
+}
+
+test("a signed payment_intent.succeeded marks the order paid and queues the confirmation", async () => {
+  const { orderId } = await unpaidOrder();
+  const { body, signature } = signed(event("payment_intent.succeeded", orderId));
+  expect(await handleStripeWebhook(body, signature)).toEqual({
+    status: 200,
+    body: { received: true, duplicate: false },
+  });
+  const order = await statusOf(orderId);
+  expect(order.status).toBe("paid");
+  expect(order.paymentReference).toBe(`pi_${orderId.slice(0, 8)}`);
+  const jobs = await queue().findJobs(sendOrderConfirmationJob.name, { data: { orderId } });
+  expect(jobs).toHaveLength(1);
+});
+
+test("a replayed event is recognised by id and does nothing twice", async () => {
+  const { orderId } = await unpaidOrder();
+  const evt = event("payment_intent.succeeded", orderId);
+  const first = signed(evt);
+  await handleStripeWebhook(first.body, first.signature);
+  const replay = signed(evt);
+  expect(await handleStripeWebhook(replay.body, replay.signature)).toEqual({
+    status: 200,
+    body: { received: true, duplicate: true },
+  });
+  const rows = await db().select().from(paymentEvents).where(eq(paymentEvents.id, evt.id));
+  expect(rows).toHaveLength(1);
+  const jobs = await queue().findJobs(sendOrderConfirmationJob.name, { data: { orderId } });
+  expect(jobs).toHaveLength(1);
+});
+
+test("a failure arriving after success (out of order) leaves the order paid", async () => {
+  const { orderId } = await unpaidOrder();
+  const ok = signed(event("payment_intent.succeeded", orderId));
+  const failed = signed(
+    event("payment_intent.payment_failed", orderId, {
+      created: Math.floor(Date.now() / 1000) - 60,
+    }),
+  );
+  await handleStripeWebhook(ok.body, ok.signature);
+  expect((await handleStripeWebhook(failed.body, failed.signature)).status).toBe(200);
+  const order = await statusOf(orderId);
+  expect(order.status).toBe("paid");
+  expect(order.paymentError).toBeNull();
+});
+
+test("a failure then a success ends paid; the failure's message is kept until then", async () => {
+  const { orderId } = await unpaidOrder();
+  const failed = signed(event("payment_intent.payment_failed", orderId));
+  await handleStripeWebhook(failed.body, failed.signature);
+  expect(await statusOf(orderId)).toMatchObject({
+    status: "payment_failed",
+    paymentError: "Your card was declined.",
+  });
+  const ok = signed(event("payment_intent.succeeded", orderId));
+  await handleStripeWebhook(ok.body, ok.signature);
+  expect((await statusOf(orderId)).status).toBe("paid");
+});
+
+test("tampered, unsigned or wrongly signed events are refused and change nothing", async () => {
+  const { orderId } = await unpaidOrder();
+  const { body, signature } = signed(event("payment_intent.succeeded", orderId));
+  const tampered = body.replace('"payment_intent.succeeded"', '"payment_intent.succeeded" ');
+  expect((await handleStripeWebhook(tampered, signature)).status).toBe(400);
+  expect((await handleStripeWebhook(body, undefined)).status).toBe(400);
+  const wrong = signed(event("payment_intent.succeeded", orderId), "whsec_someone_else");
+  expect((await handleStripeWebhook(wrong.body, wrong.signature)).status).toBe(400);
+  expect((await statusOf(orderId)).status).toBe("payment_failed");
+});
+
+test("success for an order that already expired takes its stock again when it is there", async () => {
+  const { orderId, productId } = await unpaidOrder();
+  await db()
+    .update(orders)
+    .set({ status: "expired", stockReleasedAt: new Date() })
+    .where(eq(orders.id, orderId));
+  await db().update(products).set({ stockQuantity: 5 }).where(eq(products.id, productId));
+  const ok = signed(event("payment_intent.succeeded", orderId));
+  await handleStripeWebhook(ok.body, ok.signature);
+  expect(await statusOf(orderId)).toMatchObject({ status: "paid", stockReleasedAt: null });
+  const [p] = await db().select().from(products).where(eq(products.id, productId));
+  expect(p?.stockQuantity).toBe(4);
+});
+
+test("success for an expired order whose stock is gone is flagged, stock untouched", async () => {
+  const { orderId, productId } = await unpaidOrder();
+  await db()
+    .update(orders)
+    .set({ status: "expired", stockReleasedAt: new Date() })
+    .where(eq(orders.id, orderId));
+  await db().update(products).set({ stockQuantity: 0 }).where(eq(products.id, productId));
+  const ok = signed(event("payment_intent.succeeded", orderId));
+  expect((await handleStripeWebhook(ok.body, ok.signature)).status).toBe(200);
+  const order = await statusOf(orderId);
+  expect(order.status).toBe("expired");
+  expect(order.paymentError).toContain("refund or restock");
+  const [p] = await db().select().from(products).where(eq(products.id, productId));
+  expect(p?.stockQuantity).toBe(0);
+});

@@ -1,0 +1,81 @@
+// POST /api/webhooks/stripe: verified on the raw body, de-duplicated by event id (payment_events)
+// in the same transaction as its effect, so a replay is a no-op and a crash mid-way lets Stripe's
+// retry do the work again. Out-of-order events are safe because every transition is guarded by
+// the order's current status (mark-order-paid.server.ts).
+import type Stripe from "stripe";
+import { paymentEvents } from "../../../db/schema/index.ts";
+import { db, type Database } from "../../lib/db.server.ts";
+import { log } from "../../lib/log.server.ts";
+import { stripeEnabled, verifyStripeEvent } from "../checkout/stripe.server.ts";
+import {
+  flagPaidAfterExpiry,
+  markOrderPaid,
+  markPaymentFailed,
+  NeedsAttentionError,
+} from "./mark-order-paid.server.ts";
+
+export type WebhookResult = {
+  status: 200 | 400 | 404;
+  body: { received: boolean; duplicate?: boolean; error?: string };
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function handleStripeWebhook(
+  rawBody: string,
+  signature: string | undefined,
+): Promise<WebhookResult> {
+  if (!stripeEnabled()) return { status: 404, body: { received: false, error: "Not found" } };
+  let event: Stripe.Event;
+  try {
+    event = verifyStripeEvent(rawBody, signature);
+  } catch {
+    log.warn("stripe webhook with a bad signature");
+    return { status: 400, body: { received: false, error: "Invalid signature" } };
+  }
+  const intent = event.type.startsWith("payment_intent.")
+    ? (event.data.object as Stripe.PaymentIntent)
+    : undefined;
+  const orderId = intent?.metadata?.orderId;
+  const relevant = Boolean(intent && orderId && UUID.test(orderId));
+
+  const record = (tx: Database) =>
+    tx
+      .insert(paymentEvents)
+      .values({
+        id: event.id,
+        provider: "stripe",
+        type: event.type,
+        orderId: relevant ? orderId : null,
+        createdAt: new Date(event.created * 1000),
+      })
+      .onConflictDoNothing({ target: paymentEvents.id })
+      .returning({ id: paymentEvents.id });
+
+  try {
+    const fresh = await db().transaction(async (tx) => {
+      const [inserted] = await record(tx);
+      if (!inserted) return false;
+      if (!relevant || !intent || !orderId) return true;
+      if (event.type === "payment_intent.succeeded") {
+        await markOrderPaid(tx, orderId, intent.id);
+      } else if (event.type === "payment_intent.payment_failed") {
+        await markPaymentFailed(
+          tx,
+          orderId,
+          intent.last_payment_error?.message ??
+            "Your payment didn't go through. No money has been taken: please try again.",
+        );
+      }
+      return true;
+    });
+    return { status: 200, body: { received: true, duplicate: !fresh } };
+  } catch (error) {
+    if (!(error instanceof NeedsAttentionError) || !intent) throw error;
+    await db().transaction(async (tx) => {
+      const [inserted] = await record(tx);
+      if (inserted) await flagPaidAfterExpiry(tx, error.orderId, intent.id);
+    });
+    return { status: 200, body: { received: true } };
+  }
+}

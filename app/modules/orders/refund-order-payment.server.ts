@@ -1,0 +1,25 @@
+// Gives a cancelled or refunded order's money back through its provider. Queued in the same
+// transaction as the status change; Stripe's idempotency key makes a rerun the same refund.
+import { z } from "zod";
+import { refundStripePayment, stripeEnabled } from "../checkout/stripe.server.ts";
+import { defineJob } from "../../lib/queue.server.ts";
+import { getOrder } from "./get-order.server.ts";
+
+export async function refundOrderPayment(orderId: string): Promise<"refunded" | "skipped"> {
+  const order = await getOrder(orderId);
+  if (!order?.paidAt || !order.paymentReference) return "skipped";
+  // The demo provider took no money, so there is nothing to give back.
+  if (order.paymentProvider !== "stripe" || !stripeEnabled()) return "skipped";
+  await refundStripePayment(order.paymentReference, order.id);
+  return "refunded";
+}
+
+export const refundOrderPaymentJob = defineJob({
+  name: "orders.refund-payment",
+  payload: z.object({ orderId: z.uuid() }),
+  retryLimit: 10,
+  retryDelaySeconds: 60,
+  handle: async ({ orderId }) => {
+    await refundOrderPayment(orderId);
+  },
+});

@@ -1,0 +1,64 @@
+// /address (signed in): the delivery address, the same fields as the profile's.
+import { useEffect } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { showToast } from "~/components/toasts";
+import { formValues, MESSAGES } from "~/modules/accounts/accounts.schema";
+import { AddressFields } from "~/modules/accounts/address-fields";
+import { FormMessage } from "~/modules/accounts/form-field";
+import { getProfile } from "~/modules/accounts/get-profile.server";
+import { requireUser } from "~/modules/accounts/require-user.server";
+import { saveAddress } from "~/modules/accounts/update-profile.server";
+import type { Route } from "./+types/address";
+
+export const meta = () => [
+  { title: "Delivery address | Patch" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const profile = await getProfile(user.id);
+  return { address: profile.address };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const result = await saveAddress(user.id, formValues(await request.formData()));
+  return result.ok
+    ? data({ ok: true as const, message: MESSAGES.addressSaved, fieldErrors: undefined })
+    : data({
+        ok: false as const,
+        message: "Please check the highlighted fields.",
+        fieldErrors: result.fieldErrors,
+      });
+}
+
+export default function AddressPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  useEffect(() => {
+    if (actionData) void showToast(actionData.ok ? "success" : "error", actionData.message);
+  }, [actionData]);
+  return (
+    <section className="container-page flex justify-center pt-28 pb-20 md:pt-36">
+      <div className="w-full max-w-xl">
+        <h1 className="text-4xl font-bold">Delivery address</h1>
+        <p className="mt-2 text-ink/70">Where your grow box and monthly supplies should go.</p>
+        <Form
+          method="post"
+          className="mt-6 flex flex-col gap-5 rounded-3xl bg-white p-6 shadow-sm sm:p-8"
+          noValidate
+        >
+          {actionData && (
+            <FormMessage tone={actionData.ok ? "success" : "error"}>
+              {actionData.message}
+            </FormMessage>
+          )}
+          <AddressFields address={loaderData.address} errors={actionData?.fieldErrors} />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Saving..." : "Save address"}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+// /admin/orders/{id} (admins only): one order and the status changes open to it.
+import { data, Form, Link, useNavigation } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAdmin } from "~/modules/accounts/require-user.server";
+import { changeOrderStatus } from "~/modules/orders/change-order-status.server";
+import { getOrder, orderNumber } from "~/modules/orders/get-order.server";
+import { NEXT_STATUSES, STATUS_LABELS } from "~/modules/orders/order-status";
+import type { Route } from "./+types/admin-order";
+
+export const meta = () => [
+  { title: "Order | Admin | Patch" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const order = await getOrder(params.id);
+  if (!order) throw data(null, { status: 404 });
+  return { order: { ...order, label: orderNumber(order) } };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const result = await changeOrderStatus(params.id, {
+    status: form.get("status"),
+    trackingNumber: form.get("trackingNumber") ?? "",
+  });
+  if (!result.ok) return data({ error: result.message }, { status: 200 });
+  throw await redirectWithToast(request, `/admin/orders/${params.id}`, {
+    type: "success",
+    message: "Order updated",
+  });
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const money = (c: number) => formatMoney(c, order.currency);
+  const next = NEXT_STATUSES[order.status];
+  const busy = useNavigation().state === "submitting";
+  const a = order.address;
+  return (
+    <div className="container-page max-w-3xl pt-28 pb-20 md:pt-36">
+      <p className="text-sm">
+        <Link to="/admin/orders" className="underline">
+          Orders
+        </Link>{" "}
+        / {order.label}
+      </p>
+      <h1 className="mt-2 text-4xl font-bold">Order {order.label}</h1>
+      <p className="mt-2 text-lg" data-testid="order-status">
+        {STATUS_LABELS[order.status]}
+        {order.trackingNumber ? ` · tracking ${order.trackingNumber}` : ""}
+      </p>
+      {order.paymentError ? <p className="mt-2 text-clay-dark">{order.paymentError}</p> : null}
+      <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm">
+        <h2 className="text-xl font-bold">Items</h2>
+        <ul className="mt-2 space-y-1">
+          {order.items.map((i) => (
+            <li key={i.id} className="flex justify-between">
+              <span>
+                {i.quantity} × {i.name}
+              </span>
+              <span>{money(i.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 border-t border-ink/10 pt-2 text-sm">
+          Subtotal {money(order.subtotal)} · Shipping {money(order.shipping)} · GST{" "}
+          {money(order.gst)} · <strong>Total {money(order.total)}</strong>
+        </p>
+      </section>
+      <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm">
+        <h2 className="text-xl font-bold">Customer</h2>
+        <p className="mt-2">
+          {order.name} · {order.email}
+          <br />
+          {[a.street, a.suburb, a.city, `${a.state} ${a.zip}`].filter(Boolean).join(", ")}
+          {a.rural ? " (RD)" : ""} · {order.shippingMethod}
+        </p>
+      </section>
+      {next.length > 0 ? (
+        <Form method="post" className="mt-6 space-y-3 rounded-2xl bg-white p-5 shadow-sm">
+          <h2 className="text-xl font-bold">Change status</h2>
+          {actionData?.error ? (
+            <p role="alert" className="text-clay-dark">
+              {actionData.error}
+            </p>
+          ) : null}
+          {next.includes("shipped") ? (
+            <div>
+              <label htmlFor="trackingNumber" className="block text-sm font-semibold">
+                Tracking number (for Shipped)
+              </label>
+              <input
+                id="trackingNumber"
+                name="trackingNumber"
+                className="mt-1 h-11 w-full rounded-lg border border-ink/20 px-3"
+              />
+            </div>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {next.map((s) => (
+              <button
+                key={s}
+                type="submit"
+                name="status"
+                value={s}
+                disabled={busy}
+                className={s === "cancelled" || s === "refunded" ? "btn-secondary" : "btn-primary"}
+              >
+                Mark {STATUS_LABELS[s].toLowerCase()}
+              </button>
+            ))}
+          </div>
+          <p className="text-sm text-ink/75">
+            Shipped, cancelled and refunded e-mail the customer. Cancelling (or refunding before it
+            ships) puts the stock back.
+          </p>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

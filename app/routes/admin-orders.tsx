@@ -1,0 +1,98 @@
+// /admin/orders (admins only): every order, newest first, filtered by status.
+import { Form, Link, useRouteLoaderData } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { requireAdmin } from "~/modules/accounts/require-user.server";
+import { listOrders } from "~/modules/orders/list-orders.server";
+import { STATUS_LABELS } from "~/modules/orders/order-status";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/admin-orders";
+
+export const meta = () => [
+  { title: "Orders | Admin | Patch" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const status = new URL(request.url).searchParams.get("status");
+  return { status, orders: await listOrders(status) };
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const currency = useRouteLoaderData<typeof rootLoader>("root")?.settings.currency ?? "USD";
+  const { orders, status } = loaderData;
+  return (
+    <div className="container-page pt-28 pb-20 md:pt-36">
+      <p className="text-sm">
+        <Link to="/admin" className="underline">
+          Admin
+        </Link>{" "}
+        / Orders
+      </p>
+      <h1 className="mt-2 text-4xl font-bold">Orders</h1>
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="status" className="block text-sm font-semibold">
+            Status
+          </label>
+          <select
+            id="status"
+            name="status"
+            defaultValue={status ?? ""}
+            className="mt-1 h-11 rounded-lg border border-ink/20 bg-white px-3"
+          >
+            <option value="">All</option>
+            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Filter
+        </button>
+      </Form>
+      {orders.length === 0 ? (
+        <p className="mt-6">No orders yet.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-ink/10">
+              <tr>
+                <th className="p-3">Order</th>
+                <th className="p-3">Placed</th>
+                <th className="p-3">Customer</th>
+                <th className="p-3">Status</th>
+                <th className="p-3 text-right">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o.id} className="border-b border-ink/5">
+                  <td className="p-3">
+                    <Link to={`/admin/orders/${o.id}`} className="font-semibold underline">
+                      #{o.number}
+                    </Link>
+                  </td>
+                  <td className="p-3">
+                    {new Date(o.createdAt).toLocaleString("en-NZ", {
+                      timeZone: "Pacific/Auckland",
+                    })}
+                  </td>
+                  <td className="p-3">
+                    {o.name}
+                    <br />
+                    <span className="text-ink/75">{o.email}</span>
+                  </td>
+                  <td className="p-3">{STATUS_LABELS[o.status]}</td>
+                  <td className="p-3 text-right">{formatMoney(o.total, o.currency || currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// GET /admin/stats: the admin home's numbers as JSON. A data endpoint answers 401 or 403 instead
+// of redirecting like the pages do.
+import { data } from "react-router";
+import { getAdminOverview } from "~/modules/accounts/get-admin-overview.server";
+import { adminOrStatus } from "~/modules/accounts/require-user.server";
+import type { Route } from "./+types/admin-stats";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const access = await adminOrStatus(request);
+  const headers = { "Cache-Control": "no-store" };
+  if (access.status === 401) {
+    return data({ error: "Please sign in." }, { status: 401, headers });
+  }
+  if (access.status === 403) {
+    return data(
+      { error: "You don't have permission to access this page" },
+      { status: 403, headers },
+    );
+  }
+  return data(await getAdminOverview(), { headers });
+}

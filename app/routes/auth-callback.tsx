@@ -1,0 +1,29 @@
+// /auth/callback: where the e-mail confirmation link (and social sign-in) lands. better-auth has
+// already signed the person in, or added ?error= when the link was expired or used.
+import { redirect } from "react-router";
+import { redirectWithToast } from "~/lib/toast.server";
+import { MESSAGES, safeRedirect } from "~/modules/accounts/accounts.schema";
+import { getCurrentUser } from "~/modules/accounts/get-current-user.server";
+import type { Route } from "./+types/auth-callback";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (url.searchParams.get("error")) {
+    const provider = url.searchParams.get("provider");
+    return redirectWithToast(request, "/login", {
+      type: "error",
+      message:
+        provider === "google"
+          ? MESSAGES.googleFailed
+          : provider === "apple"
+            ? MESSAGES.appleFailed
+            : MESSAGES.confirmLinkInvalid,
+    });
+  }
+  const { user } = await getCurrentUser(request);
+  if (!user) throw redirect("/login");
+  return redirectWithToast(request, safeRedirect(url.searchParams.get("redirectTo")), {
+    type: "success",
+    message: MESSAGES.signedIn,
+  });
+}

@@ -1,0 +1,80 @@
+// /checkout: the steps (contact, address, shipping, payment, review). The action answers two
+// intents: "quote" (the server's totals for the review) and "place" (reserve, create, pay).
+import { data, redirect, useRouteLoaderData } from "react-router";
+import { settings } from "~/lib/env.server";
+import { pageMeta } from "~/lib/seo";
+import { checkoutFormValues } from "~/modules/checkout/checkout.schema";
+import { CheckoutForm, type CheckoutOutcome } from "~/modules/checkout/checkout-form";
+import { DEMO_NOTICE } from "~/modules/checkout/demo-payments.server";
+import { placeOrder } from "~/modules/checkout/place-order.server";
+import { quoteOrder } from "~/modules/checkout/quote-order.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/checkout";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
+  return [
+    ...pageMeta({
+      title: "Checkout | Patch",
+      description: "Pay for your Patch order and choose how it gets to you.",
+      path: "/checkout",
+      siteUrl: root?.settings?.siteUrl ?? "",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function loader() {
+  const s = settings();
+  return {
+    payments: s.stripe ? "stripe" : s.isProduction ? "none" : "demo",
+    publishableKey: s.stripe?.publishableKey,
+    demoNotice: DEMO_NOTICE,
+  } as const;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = checkoutFormValues(form);
+  if (form.get("intent") === "quote") {
+    const quote = await quoteOrder(values);
+    return data(quote.ok ? { totals: quote.totals } : { error: quote.error }, {
+      status: quote.ok ? 200 : 400,
+    });
+  }
+  const result = await placeOrder(values);
+  if (result.ok && result.status === "paid") {
+    throw redirect(`/post-checkout?order=${result.orderId}`);
+  }
+  const outcome: CheckoutOutcome = result.ok
+    ? { kind: "stripe", orderId: result.orderId, clientSecret: result.clientSecret }
+    : result.code === "invalid"
+      ? { kind: "invalid", message: result.message, fieldErrors: result.fieldErrors }
+      : { kind: result.code, message: result.message };
+  // Declines, cart changes and field errors are answers the page shows, not failed requests.
+  return data({ outcome }, { status: !result.ok && result.code === "unavailable" ? 503 : 200 });
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const currency = root?.settings.currency ?? "USD";
+  const outcome = actionData && "outcome" in actionData ? actionData.outcome : undefined;
+  return (
+    <div className="container-page pt-28 pb-20 md:pt-36">
+      <h1 className="text-4xl font-bold">Checkout</h1>
+      <noscript>
+        <p className="mt-4 rounded-xl bg-white p-4">
+          Your cart is kept in this browser, so checkout needs JavaScript turned on.
+        </p>
+      </noscript>
+      <CheckoutForm
+        currency={currency}
+        payments={loaderData.payments}
+        publishableKey={loaderData.publishableKey}
+        demoNotice={loaderData.demoNotice}
+        outcome={outcome}
+        user={root?.user}
+      />
+    </div>
+  );
+}

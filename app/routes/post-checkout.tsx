@@ -1,0 +1,190 @@
+// /post-checkout?order=…: the confirmation (order number, items, totals, address, what happens
+// next). Returning from Stripe, the payment may still be settling: the page checks again shortly.
+import { useEffect } from "react";
+import { data, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { pageMeta } from "~/lib/seo";
+import { useCart } from "~/modules/cart/cart-store";
+import { useCheckout } from "~/modules/checkout/checkout-store";
+import { SHIPPING_METHODS, type ShippingMethod } from "~/modules/checkout/pricing";
+import { getOrder, orderNumber } from "~/modules/orders/get-order.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/post-checkout";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
+  return [
+    ...pageMeta({
+      title: "Thank you for your order | Patch",
+      description: "Your Patch order confirmation.",
+      path: "/post-checkout",
+      siteUrl: root?.settings?.siteUrl ?? "",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get("order");
+  // Nothing to confirm: back to the shop rather than an error.
+  if (!id) throw redirect("/products");
+  const order = await getOrder(id);
+  if (!order) throw data(null, { status: 404 });
+  return {
+    order: {
+      id: order.id,
+      number: orderNumber(order),
+      attemptKey: order.idempotencyKey,
+      status: order.status,
+      paymentError: order.paymentError,
+      name: order.name,
+      email: order.email,
+      address: order.address,
+      shippingMethod: order.shippingMethod as ShippingMethod,
+      currency: order.currency,
+      subtotal: order.subtotal,
+      shipping: order.shipping,
+      gst: order.gst,
+      total: order.total,
+      items: order.items.map((i) => ({
+        id: i.id,
+        productId: i.productId,
+        name: i.name,
+        quantity: i.quantity,
+        lineTotal: i.lineTotal,
+      })),
+    },
+  };
+}
+
+export default function PostCheckout({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const currency = useRouteLoaderData<typeof rootLoader>("root")?.settings.currency ?? "USD";
+  const money = (c: number) => formatMoney(c, order.currency || currency);
+  const paid = !["pending_payment", "payment_failed", "expired"].includes(order.status);
+  const revalidator = useRevalidator();
+
+  // This browser's checkout is finished: empty its cart and start the next attempt afresh.
+  useEffect(() => {
+    if (!paid) return;
+    void useCheckout.persist.rehydrate()?.then(() => {
+      if (useCheckout.getState().attemptKey !== order.attemptKey) return;
+      void useCart.persist.rehydrate()?.then(() => useCart.getState().clearCart());
+      useCheckout.getState().newAttempt();
+    });
+  }, [paid, order.attemptKey]);
+
+  // Back from Stripe before its webhook arrived: look again every few seconds.
+  useEffect(() => {
+    if (order.status !== "pending_payment") return;
+    const timer = window.setInterval(() => void revalidator.revalidate(), 3000);
+    return () => window.clearInterval(timer);
+  }, [order.status, revalidator]);
+
+  const a = order.address;
+  return (
+    <div className="container-page max-w-3xl pt-28 pb-20 md:pt-36">
+      {paid ? (
+        <>
+          <p className="font-semibold tracking-widest text-leaf uppercase">Order confirmed</p>
+          <h1 className="mt-2 text-4xl font-bold">Thank you, {order.name}!</h1>
+          <p className="mt-3 text-lg">
+            Your order number is <strong data-testid="order-number">{order.number}</strong>. We have
+            e-mailed a confirmation to {order.email}.
+          </p>
+        </>
+      ) : order.status === "expired" ? (
+        <>
+          <h1 className="text-4xl font-bold">This order has expired</h1>
+          <p className="mt-3 text-lg">
+            Order {order.number} wasn&apos;t paid within 30 minutes, so its items went back on the
+            shelf. Nothing has been charged. <Link to="/products">Shop again</Link>.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-4xl font-bold">We&apos;re confirming your payment</h1>
+          <p className="mt-3 text-lg" role="status">
+            Order {order.number} is waiting for the payment to clear. This page updates by itself.
+            {order.paymentError ? ` ${order.paymentError}` : ""}
+          </p>
+        </>
+      )}
+
+      <section aria-labelledby="items-title" className="mt-8 rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="items-title" className="text-xl font-bold">
+          Your order
+        </h2>
+        <ul className="mt-3 space-y-2">
+          {order.items.map((i) => (
+            <li key={i.id} className="flex justify-between gap-3">
+              <Link to={`/product/${i.productId}`} className="hover:underline">
+                {i.quantity} × {i.name}
+              </Link>
+              <span>{money(i.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 space-y-1 border-t border-ink/10 pt-3" data-testid="totals">
+          <Row label="Subtotal" value={money(order.subtotal)} />
+          <Row
+            label={`Shipping (${SHIPPING_METHODS[order.shippingMethod]?.label ?? order.shippingMethod}${a.rural ? ", rural delivery" : ""})`}
+            value={money(order.shipping)}
+          />
+          <Row label="GST (15%)" value={money(order.gst)} />
+          <Row label="Total" value={money(order.total)} strong />
+        </dl>
+      </section>
+
+      <section aria-labelledby="address-title" className="mt-6 rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="address-title" className="text-xl font-bold">
+          Delivering to
+        </h2>
+        <address className="mt-2 not-italic">
+          {order.name}
+          <br />
+          {a.street}
+          {a.suburb ? (
+            <>
+              <br />
+              {a.suburb}
+            </>
+          ) : null}
+          <br />
+          {a.city} {a.zip}
+          <br />
+          {a.state}, {a.country}
+          {a.rural ? " (RD)" : ""}
+        </address>
+      </section>
+
+      {paid ? (
+        <section aria-labelledby="next-title" className="mt-6">
+          <h2 id="next-title" className="text-xl font-bold">
+            What happens next
+          </h2>
+          <ol className="mt-2 list-decimal space-y-1 pl-5">
+            <li>We pack your order in our Waikato shed, usually within two working days.</li>
+            <li>We e-mail you a tracking number when the courier collects it.</li>
+            <li>
+              While you wait, read{" "}
+              <Link to="/education/inside-the-box" className="text-leaf underline">
+                what&apos;s inside the box
+              </Link>{" "}
+              and pick a sunny spot for it.
+            </li>
+          </ol>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-3 ${strong ? "text-lg font-bold" : ""}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

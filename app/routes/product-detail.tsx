@@ -1,0 +1,125 @@
+// /product/{id}: gallery, description, price, stock, quantity and add to cart, related products.
+import { useState } from "react";
+import { data, Link, useRouteLoaderData } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { pageMeta } from "~/lib/seo";
+import { QuantityAndAdd } from "~/modules/catalog/add-to-cart";
+import { imageSrc } from "~/modules/catalog/catalog.schema";
+import { getProduct } from "~/modules/catalog/get-product.server";
+import { ProductCard } from "~/modules/catalog/product-card";
+import { ProductImage } from "~/modules/catalog/product-image";
+import { ProductStructuredData } from "~/modules/catalog/product-structured-data";
+import { StockNote } from "~/modules/catalog/stock-note";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/product-detail";
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
+  if (!loaderData) return [{ title: "Product not found | Patch" }];
+  const { product } = loaderData;
+  return pageMeta({
+    title: `${product.name} | Patch`,
+    description: product.summary,
+    path: `/product/${product.id}`,
+    siteUrl: root?.settings?.siteUrl ?? "",
+    image: product.images[0] ? imageSrc(product.images[0], 800) : undefined,
+  });
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await getProduct(params.id);
+  if (!found) throw data(null, { status: 404 });
+  return found;
+}
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  const currency = useRouteLoaderData<typeof rootLoader>("root")?.settings.currency ?? "USD";
+  const { product, related } = loaderData;
+  const [shown, setShown] = useState(0);
+  const paragraphs = product.description.split(/\n\s*\n/);
+  return (
+    <div className="container-page pt-28 pb-20 md:pt-36">
+      <ProductStructuredData product={product} />
+      <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
+        <Link to="/products" className="underline-offset-2 hover:underline">
+          All products
+        </Link>{" "}
+        /{" "}
+        <Link
+          to={`/products?category=${encodeURIComponent(product.category)}`}
+          className="underline-offset-2 hover:underline"
+        >
+          {product.category}
+        </Link>
+      </nav>
+      <div className="mt-4 grid gap-10 md:grid-cols-2">
+        <div>
+          <div className="overflow-hidden rounded-2xl bg-white">
+            <ProductImage
+              key={product.images[shown]}
+              base={product.images[shown]}
+              alt={product.name}
+              sizes="(min-width: 768px) 45vw, 90vw"
+              eager
+            />
+          </div>
+          {product.images.length > 1 ? (
+            <ul className="mt-3 flex gap-3" aria-label="More pictures">
+              {product.images.map((base, i) => (
+                <li key={base}>
+                  <button
+                    type="button"
+                    onClick={() => setShown(i)}
+                    aria-label={`Show picture ${i + 1} of ${product.images.length}`}
+                    aria-pressed={i === shown}
+                    className={`block w-20 overflow-hidden rounded-lg border-2 ${i === shown ? "border-leaf" : "border-transparent"}`}
+                  >
+                    <img src={imageSrc(base)} alt="" width={80} height={80} loading="lazy" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-4">
+          <p className="text-sm font-semibold tracking-widest text-leaf uppercase">
+            {product.category}
+          </p>
+          <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
+          <p className="text-3xl font-bold">{formatMoney(product.price, currency)}</p>
+          <StockNote stock={product.stockQuantity} />
+          <QuantityAndAdd product={product} />
+          <div className="mt-4 space-y-4 text-ink/85">
+            {paragraphs.map((p) => (
+              <p key={p.slice(0, 40)}>{p}</p>
+            ))}
+          </div>
+          {product.contents.length > 0 ? (
+            <>
+              <h2 className="mt-2 text-xl font-bold">
+                {product.category === "Grow box kits" ? "In the box" : "Details"}
+              </h2>
+              <ul className="list-disc space-y-1 pl-5">
+                {product.contents.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      </div>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-title" className="mt-16">
+          <h2 id="related-title" className="text-2xl font-bold">
+            You might also need
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {related.map((p) => (
+              <ProductCard key={p.id} product={p} currency={currency} heading="h3" />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// /product (the Start Your Garden buttons): the three grow box kits side by side with what each
+// contains, and the monthly plans, which lead to the waitlist until subscriptions open.
+import { Link, useRouteLoaderData } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { pageMeta } from "~/lib/seo";
+import { AddToCartButton } from "~/modules/catalog/add-to-cart";
+import { listProducts } from "~/modules/catalog/list-products.server";
+import { ProductImage } from "~/modules/catalog/product-image";
+import { StockNote } from "~/modules/catalog/stock-note";
+import { plans, POPULAR_PLAN_ID } from "~/modules/subscriptions/plans";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/product";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
+  return pageMeta({
+    title: "Start your garden: grow box kits and plans | Patch",
+    description:
+      "Three grow box kits for New Zealand beginners (0.5 m², 1 m² and 2 m²) with the bed, soil, seedlings and a planting plan, plus monthly plans that keep the supplies coming.",
+    path: "/product",
+    siteUrl: root?.settings?.siteUrl ?? "",
+  });
+}
+
+export async function loader() {
+  return { kits: await listProducts({ category: "Grow box kits", sort: "featured" }) };
+}
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const currency = useRouteLoaderData<typeof rootLoader>("root")?.settings.currency ?? "USD";
+  const { kits } = loaderData;
+  return (
+    <div className="container-page pt-28 pb-20 md:pt-36">
+      <header className="max-w-2xl">
+        <p className="font-semibold tracking-widest text-leaf uppercase">Start your garden</p>
+        <h1 className="mt-2 text-4xl font-bold sm:text-5xl">Pick a grow box kit</h1>
+        <p className="mt-4 text-lg text-ink/80">
+          Each kit is a complete first garden: the bed, the soil, the season&apos;s seedlings and a
+          planting plan. Build it on a Saturday morning and pick your first salad in about four
+          weeks.
+        </p>
+      </header>
+
+      <ul className="mt-10 grid gap-6 md:grid-cols-3" aria-label="Grow box kits">
+        {kits.map((kit) => (
+          <li
+            key={kit.id}
+            data-product={kit.id}
+            className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm"
+          >
+            <Link to={`/product/${kit.id}`}>
+              <ProductImage
+                base={kit.images[0]}
+                alt={kit.name}
+                sizes="(min-width: 768px) 30vw, 90vw"
+              />
+            </Link>
+            <div className="flex flex-1 flex-col gap-3 p-5">
+              <h2 className="text-2xl font-bold">
+                <Link to={`/product/${kit.id}`} className="hover:underline">
+                  {kit.name}
+                </Link>
+              </h2>
+              <p className="text-ink/75">{kit.summary}</p>
+              <div className="flex items-baseline justify-between">
+                <span className="text-2xl font-bold">{formatMoney(kit.price, currency)}</span>
+                <StockNote stock={kit.stockQuantity} className="text-sm" />
+              </div>
+              <h3 className="mt-2 text-sm font-semibold tracking-wider text-ink/75 uppercase">
+                In the box
+              </h3>
+              <ul className="list-disc space-y-1 pl-5 text-sm text-ink/85">
+                {kit.contents.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </ul>
+              <div className="mt-auto pt-3">
+                <AddToCartButton product={kit} className="btn-primary w-full" />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="plans-title" className="mt-20">
+        <h2 id="plans-title" className="text-3xl font-bold">
+          Keep it growing: monthly plans
+        </h2>
+        <p className="mt-3 max-w-2xl text-ink/80">
+          A plan sends the next season&apos;s seedlings, compost and a guide card each month, with
+          reminders by text or calendar. Subscriptions open region by region: join the waitlist with
+          the plan you want and we&apos;ll tell you when it reaches you. Free shipping on
+          subscriptions.
+        </p>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {plans.map((plan) => (
+            <li
+              key={plan.id}
+              data-plan={plan.id}
+              className={`flex flex-col rounded-2xl border-2 bg-white p-5 ${plan.id === POPULAR_PLAN_ID ? "border-leaf" : "border-transparent"}`}
+            >
+              {plan.id === POPULAR_PLAN_ID ? (
+                <p className="mb-2 self-start rounded-full bg-sun px-3 py-1 text-xs font-bold">
+                  Most Popular
+                </p>
+              ) : null}
+              <h3 className="text-2xl font-bold">{plan.size}</h3>
+              <p className="text-ink/70">{plan.description}</p>
+              <p className="mt-2 text-xl font-bold">
+                {formatMoney(plan.price, currency)}{" "}
+                <span className="text-base font-normal text-ink/70">per month</span>
+              </p>
+              <p className="mt-1 text-sm text-ink/70">
+                {plan.plantVarieties} plant varieties · best for {plan.bestFor.toLowerCase()}
+              </p>
+              <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
+                {plan.features.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+              <Link
+                to={`/waitlist?plan=${encodeURIComponent(plan.id)}`}
+                className="btn-secondary mt-auto self-stretch text-center"
+                aria-label={`Join the waitlist for the ${plan.size} plan`}
+              >
+                Join the waitlist
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

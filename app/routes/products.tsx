@@ -1,0 +1,99 @@
+// /products: the whole catalogue with a category filter and a sort, both GET parameters so the
+// form works before (or without) JavaScript.
+import { Form, Link, useRouteLoaderData, useSubmit } from "react-router";
+import { pageMeta } from "~/lib/seo";
+import { CATEGORIES, parseListQuery, SORTS } from "~/modules/catalog/catalog.schema";
+import { listProducts } from "~/modules/catalog/list-products.server";
+import { ProductCard } from "~/modules/catalog/product-card";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/products";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
+  return pageMeta({
+    title: "Shop all products | Patch",
+    description:
+      "Grow box kits, seeds and seedlings, organic soil and compost, and the few tools a beginner really needs, chosen for New Zealand gardens.",
+    path: "/products",
+    siteUrl: root?.settings?.siteUrl ?? "",
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = parseListQuery(new URL(request.url).searchParams);
+  return { query, products: await listProducts(query) };
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const currency = useRouteLoaderData<typeof rootLoader>("root")?.settings.currency ?? "USD";
+  const { query, products } = loaderData;
+  const submit = useSubmit();
+  return (
+    <div className="container-page pt-28 pb-20 md:pt-36">
+      <h1 className="text-4xl font-bold sm:text-5xl">All products</h1>
+      <p className="mt-3 max-w-2xl text-lg text-ink/80">
+        Everything for a first vegetable garden, chosen for New Zealand conditions.
+      </p>
+      <Form
+        method="get"
+        className="mt-8 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-4 shadow-sm"
+        onChange={(e) => void submit(e.currentTarget, { preventScrollReset: true })}
+      >
+        <div>
+          <label htmlFor="category" className="block text-sm font-semibold">
+            Category
+          </label>
+          <select
+            id="category"
+            name="category"
+            defaultValue={query.category ?? ""}
+            className="mt-1 h-11 rounded-lg border border-ink/20 bg-white px-3"
+          >
+            <option value="">All categories</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="sort" className="block text-sm font-semibold">
+            Sort by
+          </label>
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={query.sort}
+            className="mt-1 h-11 rounded-lg border border-ink/20 bg-white px-3"
+          >
+            {Object.entries(SORTS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {/* Without JavaScript the selects need a button; with it, changes apply at once. */}
+        <button type="submit" className="btn-secondary">
+          Apply
+        </button>
+      </Form>
+      <p className="mt-6 text-sm text-ink/70" aria-live="polite">
+        {products.length} {products.length === 1 ? "product" : "products"}
+        {query.category ? ` in ${query.category}` : ""}
+      </p>
+      {products.length === 0 ? (
+        <p className="mt-6">
+          Nothing here right now. <Link to="/products">See everything</Link>.
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Products">
+          {products.map((p) => (
+            <ProductCard key={p.id} product={p} currency={currency} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

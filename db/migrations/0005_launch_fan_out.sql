@@ -1,0 +1,1 @@
+ALTER TABLE "launch_notifications" ADD COLUMN "fanned_out_at" timestamp with time zone;

@@ -1,0 +1,149 @@
+// The shop: the catalogue, orders and their lines, and the payment provider's events.
+// Stock is reserved by decrementing products.stock_quantity when an order is placed; an order's
+// stock_released_at records that an expired or failed order has given its units back, so a
+// release runs at most once however often its job does.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export const products = pgTable(
+  "products",
+  {
+    /** Slug-like and stable: the cart keeps it in the browser and /product/{id} links to it. */
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    /** One line for cards and the cart. */
+    summary: text("summary").notNull().default(""),
+    /** Paragraphs separated by blank lines. */
+    description: text("description").notNull(),
+    /** What is in the box (kits), or the key facts (everything else). */
+    contents: jsonb("contents").$type<string[]>().notNull().default([]),
+    /** Unit price in integer cents. */
+    price: integer("price").notNull(),
+    category: text("category").notNull(),
+    /** Image base paths without width and extension, e.g. /images/products/starter-kit */
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    stockQuantity: integer("stock_quantity").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    /** Order within its category on the listing pages. */
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("products_stock_quantity_non_negative", sql`${t.stockQuantity} >= 0`),
+    check("products_price_non_negative", sql`${t.price} >= 0`),
+    index("products_category_idx").on(t.category),
+  ],
+);
+
+export interface OrderAddress {
+  street: string;
+  suburb?: string;
+  city: string;
+  /** The region (SPEC §3 checkout info keeps it in `state`). */
+  state: string;
+  zip: string;
+  country: string;
+  rural: boolean;
+}
+
+export type OrderStatus =
+  | "pending_payment"
+  | "paid"
+  | "payment_failed"
+  | "expired"
+  | "packed"
+  | "shipped"
+  | "delivered"
+  | "cancelled"
+  | "refunded";
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    /** The number people quote to us: short and sequential. */
+    number: integer("number").generatedAlwaysAsIdentity({ startWith: 1001 }).notNull().unique(),
+    /** Made in the browser per checkout attempt: a retried submit finds the same order. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    status: text("status").$type<OrderStatus>().notNull().default("pending_payment"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    userId: text("user_id"),
+    address: jsonb("address").$type<OrderAddress>().notNull(),
+    shippingMethod: text("shipping_method").notNull(),
+    currency: text("currency").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    shipping: integer("shipping").notNull(),
+    gst: integer("gst").notNull(),
+    total: integer("total").notNull(),
+    paymentProvider: text("payment_provider").notNull(),
+    /** Stripe's PaymentIntent id, or the demo provider's reference. */
+    paymentReference: text("payment_reference"),
+    /** Why the last payment attempt failed, in words the customer can act on. */
+    paymentError: text("payment_error"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
+    /** The courier's tracking number, set when the order ships. */
+    trackingNumber: text("tracking_number"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("orders_email_idx").on(t.email),
+    index("orders_status_idx").on(t.status),
+    index("orders_payment_reference_idx").on(t.paymentReference),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    /** Name and price as sold: later catalogue edits do not change a placed order. */
+    name: text("name").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    quantity: integer("quantity").notNull(),
+    lineTotal: integer("line_total").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Every payment-provider event handled, by its id: a replayed event is recognised and skipped. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  orderId: uuid("order_id"),
+  /** The provider's own creation time, to ignore events older than what we already know. */
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,309 @@
+// Accounts journeys (issue 5): protected page → /login with return, create an account, confirm it
+// from the e-mail in the outbox, the user menu, sign out, sign in and back, the admin rule, reset
+// the password, the phone menu, and sign-in before JavaScript loads.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import * as OTPAuth from "otpauth";
+import type { Page } from "playwright-core";
+import {
+  parseMessage,
+  type OutboxMessage,
+} from "../../app/modules/notifications/read-outbox.server.ts";
+import { linkIn } from "../setup/smtp.ts";
+import { baseUrl, dataDir, expect, PHONE, test } from "./fixtures";
+
+const PASSWORD = "kereru on the feijoa tree";
+let counter = 0;
+const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.nz`;
+
+async function waitForMail(to: string, subject: RegExp): Promise<OutboxMessage> {
+  const dir = join(dataDir(), "mail");
+  const until = Date.now() + 15_000;
+  for (;;) {
+    if (existsSync(dir)) {
+      for (const file of readdirSync(dir).sort().reverse()) {
+        if (!file.endsWith(".eml")) continue;
+        const message = parseMessage(readFileSync(join(dir, file), "utf8"), file);
+        if (message.to.includes(to) && subject.test(message.subject)) return message;
+      }
+    }
+    if (Date.now() > until) throw new Error(`no e-mail "${subject}" to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function createAccount(page: Page, email: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page
+    .getByRole("status")
+    .getByText("Account created! Please check your email to confirm your account.")
+    .waitFor();
+  const mail = await waitForMail(email, /Confirm your email/);
+  return linkIn(mail, `${baseUrl()}/api/auth/verify-email`);
+}
+
+async function signInWith(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+async function waitForText(to: string): Promise<string> {
+  const dir = join(dataDir(), "sms");
+  const until = Date.now() + 15_000;
+  for (;;) {
+    if (existsSync(dir)) {
+      for (const file of readdirSync(dir).sort().reverse()) {
+        const text = JSON.parse(readFileSync(join(dir, file), "utf8")) as {
+          to: string;
+          body: string;
+        };
+        const code = text.to === to ? /\b(\d{6})\b/.exec(text.body)?.[1] : undefined;
+        if (code) return code;
+      }
+    }
+    if (Date.now() > until) throw new Error(`no text to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+
+test("sign up, confirm, user menu, sign out, protected page with return, admin rule", async ({
+  page,
+}) => {
+  const email = uniqueEmail("aroha");
+  // A protected page sends an anonymous visitor to /login, keeping where they were going.
+  await page.goto("/profile");
+  await page.waitForURL(/\/login\?redirectTo=%2Fprofile/);
+  await toast(page, "Please log in to access this page");
+
+  const link = await createAccount(page, email);
+  await page.goto(link);
+  await page.waitForURL(`${baseUrl()}/`);
+  await toast(page, "Signed in successfully!");
+
+  // The header's user menu replaces Sign In: display name is the part of the e-mail before @.
+  const menu = page.getByTestId("user-menu");
+  await menu.locator("summary").click();
+  await menu.getByText(email).waitFor();
+  expect(await menu.locator("summary").textContent()).toContain(email.split("@")[0]);
+  await menu.getByRole("button", { name: "Log out" }).click();
+  await toast(page, "Signed out successfully");
+  await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+
+  // Sign in from the protected page and come back to it.
+  await page.goto("/profile");
+  await page.waitForURL(/\/login/);
+  await signInWith(page, email);
+  await page.waitForURL(`${baseUrl()}/profile`);
+  await page.getByRole("heading", { name: "Your profile" }).waitFor();
+
+  // Save the profile: the display name follows the full name.
+  await page.getByLabel("Full name").fill("Aroha Ngata");
+  await page.getByLabel("Region").selectOption("Canterbury");
+  await page.getByLabel("Postcode").fill("8011");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await toast(page, "Your profile has been saved.");
+  await page.reload();
+  expect(await page.getByTestId("user-menu").locator("summary").textContent()).toContain(
+    "Aroha Ngata",
+  );
+  await page.getByText("Climate zone: Canterbury").waitFor();
+
+  // Not an admin: /admin goes home with the spec's toast.
+  await page.goto("/admin");
+  await page.waitForURL(`${baseUrl()}/`);
+  await toast(page, "You don't have permission to access this page");
+});
+
+test("wrong password and unknown waitlist e-mail get the spec's messages", async ({ page }) => {
+  await page.goto("/auth");
+  await signInWith(page, uniqueEmail("nobody"), "not the right password");
+  await page
+    .getByRole("alert")
+    .getByText(
+      "Invalid email or password. Please check your credentials or try resetting your password.",
+    )
+    .waitFor();
+  await page.getByRole("link", { name: "Convert from Waitlist" }).click();
+  await page.getByLabel("Email").fill(uniqueEmail("stranger"));
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Convert from Waitlist" }).click();
+  await page
+    .getByRole("alert")
+    .getByText("Email not found in waitlist. Please sign up normally.")
+    .waitFor();
+});
+
+test("forgot password: e-mail link, new password, sign in with it", async ({ page }) => {
+  const email = uniqueEmail("kowhai");
+  const link = await createAccount(page, email);
+  await page.goto(link);
+  await page.waitForURL(`${baseUrl()}/`);
+  await page.getByTestId("user-menu").locator("summary").click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await toast(page, "Signed out successfully");
+
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await page
+    .getByRole("status")
+    .getByText("Password reset email sent! Check your inbox.")
+    .waitFor();
+  const mail = await waitForMail(email, /Reset your/);
+  await page.goto(linkIn(mail, `${baseUrl()}/api/auth/reset-password/`));
+  await page.waitForURL(/\/auth\?mode=reset-password/);
+  const newPassword = "rimu and totara in the bush";
+  await page.getByLabel("New password").fill(newPassword);
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await page.waitForURL(/\/login/);
+  await signInWith(page, email, newPassword);
+  await page.waitForURL(`${baseUrl()}/`);
+  await toast(page, "Signed in successfully!");
+});
+
+test("an admin's confirmed address opens /admin with the waitlist size", async ({ page }) => {
+  const link = await createAccount(page, "admin@patch.nz");
+  await page.goto(link);
+  await page.waitForURL(`${baseUrl()}/`);
+  await page.goto("/admin");
+  await page.getByRole("heading", { name: "Admin", exact: true }).waitFor();
+  expect(Number(await page.getByTestId("waitlist-size").textContent())).toBeGreaterThanOrEqual(0);
+});
+
+test("phone: the menu shows 'Signed in as' with My Profile and Logout", async ({ page }) => {
+  const email = uniqueEmail("mere");
+  const link = await createAccount(page, email);
+  await page.setViewportSize(PHONE);
+  await page.goto(link);
+  await page.waitForURL(`${baseUrl()}/`);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const block = page.getByTestId("signed-in-as");
+  await block.getByText("Signed in as").waitFor();
+  await block.getByText(email).waitFor();
+  await block.getByRole("link", { name: "My Profile" }).waitFor();
+  await block.getByRole("button", { name: "Logout" }).click();
+  await toast(page, "Signed out successfully");
+});
+
+test("signing in works before JavaScript loads", async ({ page, noScriptPage }) => {
+  const email = uniqueEmail("tane");
+  const link = await createAccount(page, email);
+  await noScriptPage.goto(link);
+  await noScriptPage.goto("/profile");
+  await noScriptPage.getByRole("heading", { name: "Your profile" }).waitFor();
+  await noScriptPage.getByRole("button", { name: "Sign out everywhere" }).click();
+  await noScriptPage.goto("/login?redirectTo=%2Faddress");
+  await signInWith(noScriptPage, email);
+  await noScriptPage.waitForURL(`${baseUrl()}/address`);
+  await noScriptPage.getByRole("heading", { name: "Delivery address" }).waitFor();
+});
+
+test("phone: verify a number on the profile, then sign in with a texted code", async ({ page }) => {
+  const email = uniqueEmail("ruru");
+  const link = await createAccount(page, email);
+  await page.goto(link);
+  await page.waitForURL(`${baseUrl()}/`);
+  await page.goto("/profile");
+  const mobile = `021${String(Date.now()).slice(-7)}`;
+  const e164 = `+64${mobile.slice(1)}`;
+  await page.getByLabel("Mobile number").fill(mobile);
+  await page.getByRole("button", { name: "Text me a code" }).click();
+  await page.getByLabel("6-digit code").fill(await waitForText(e164));
+  await page.getByRole("button", { name: "Verify number" }).click();
+  await page
+    .getByText("Your phone number is verified. You can now sign in with a text message.")
+    .first()
+    .waitFor();
+  await page.getByTestId("user-menu").locator("summary").click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await toast(page, "Signed out successfully");
+  // Only the newest text counts: wait for a second one after asking to sign in.
+  await page.goto("/login?redirectTo=%2Fprofile");
+  await page.getByRole("link", { name: "Sign in with a text message instead" }).click();
+  await page.getByLabel("Mobile number").fill(mobile);
+  const before = readdirSync(join(dataDir(), "sms")).length;
+  await page.getByRole("button", { name: "Text me a code" }).click();
+  await page.getByLabel("6-digit code").waitFor();
+  for (let i = 0; i < 100 && readdirSync(join(dataDir(), "sms")).length === before; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await page.getByLabel("6-digit code").fill(await waitForText(e164));
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL(`${baseUrl()}/profile`);
+  await toast(page, "Signed in successfully!");
+});
+
+test("two-factor: set up with an authenticator app, then sign-in asks for its code", async ({
+  page,
+}) => {
+  const email = uniqueEmail("kahu");
+  const link = await createAccount(page, email);
+  await page.goto(link);
+  await page.waitForURL(`${baseUrl()}/`);
+  await page.goto("/profile");
+  const section = page.locator("#two-factor").locator("..");
+  await section.getByLabel("Your password").fill(PASSWORD);
+  await section.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  const totp = new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+  });
+  expect(await page.getByTestId("recovery-codes").locator("li").count()).toBe(10);
+  await section.getByLabel("6-digit code").fill(totp.generate());
+  await section.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await page
+    .getByText("Two-factor sign-in is on. Keep your recovery codes somewhere safe.")
+    .first()
+    .waitFor();
+
+  await page.getByTestId("user-menu").locator("summary").click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await toast(page, "Signed out successfully");
+  await page.goto("/login?redirectTo=%2Fprofile");
+  await signInWith(page, email);
+  await page.getByLabel("Authentication code").fill("000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page
+    .getByText("That code isn't right. Check your authenticator app and try again.")
+    .first()
+    .waitFor();
+  await page.getByLabel("Authentication code").fill(totp.generate());
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL(`${baseUrl()}/profile`);
+  await toast(page, "Signed in successfully!");
+});
+
+test("an open tab notices when its session was ended on another device", async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail("kotare");
+  const link = await createAccount(page, email);
+  await page.goto(link);
+  await page.waitForURL(`${baseUrl()}/`);
+  await page.getByTestId("user-menu").waitFor();
+  // Another device signs in and signs out everywhere.
+  const other = await context.browser()!.newContext({ baseURL: baseUrl() });
+  const phone = await other.newPage();
+  await phone.goto("/login");
+  await signInWith(phone, email);
+  await phone.waitForURL(`${baseUrl()}/`);
+  await phone.goto("/profile");
+  await phone.getByRole("button", { name: "Sign out everywhere" }).click();
+  await phone.waitForURL(`${baseUrl()}/`);
+  await other.close();
+  // The tab checks every 60 s and whenever it is shown again.
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await toast(page, "You've been signed out.");
+  await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+});

@@ -1,0 +1,85 @@
+// The waitlist's admin side (issue 4): counts, search, CSV, erasure and the launch notification.
+import { linkIn } from "../setup/smtp.ts";
+import { baseUrl, expect, test } from "./fixtures";
+import { mailTo } from "./mail";
+
+const ADMIN = "ops@patch.nz";
+
+async function join(email: string, region: string) {
+  const res = await fetch(baseUrl() + "/api/waitlist", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl() },
+    body: JSON.stringify({ email, region }),
+  });
+  expect(res.ok).toBe(true);
+  return mailTo(email);
+}
+
+test("an admin sees the waitlist, exports it, deletes a contact and launches a region once", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const waiting = `kea.${stamp}@example.nz`;
+  const leaving = `tui.${stamp}@example.nz`;
+  // Two confirmed people in the West Coast and one to delete.
+  for (const email of [waiting, `weka.${stamp}@example.nz`]) {
+    const mail = await join(email, "West Coast");
+    await fetch(linkIn(mail, `${baseUrl()}/waitlist/confirm?token=`));
+  }
+  await join(leaving, "West Coast");
+
+  // Strangers and signed-in non-admins can't read the data.
+  expect((await fetch(baseUrl() + "/admin/waitlist.csv")).status).toBe(401);
+
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(ADMIN);
+  await page.getByLabel("Password").fill("pōhutukawa in december");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  const verify = await mailTo(ADMIN);
+  await page.goto(linkIn(verify, `${baseUrl()}/api/auth/verify-email`));
+  await page.waitForURL(`${baseUrl()}/`);
+
+  await page.goto("/admin/waitlist");
+  await page.getByRole("heading", { name: "Waitlist", level: 1 }).waitFor();
+  const westCoast = page.getByRole("row", { name: /West Coast/ }).first();
+  expect(await westCoast.innerText()).toMatch(/3\s+2/);
+
+  await page.getByLabel("Search e-mail").fill(`tui.${stamp}`);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await page.waitForURL(/q=tui/);
+  await page.getByRole("cell", { name: leaving }).waitFor();
+
+  const csv = await page.request.get(`/admin/waitlist.csv?region=West+Coast`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  const body = await csv.text();
+  expect(body).toContain(waiting);
+  expect(body).toContain(leaving);
+
+  await page.getByText("Delete", { exact: true }).click();
+  await page.getByLabel(`Delete ${leaving} for good`).check();
+  await page.getByRole("button", { name: "Delete contact" }).click();
+  await page
+    .getByText("Contact deleted, with their consent records and messages.")
+    .first()
+    .waitFor();
+  expect(await page.getByRole("cell", { name: leaving }).count()).toBe(0);
+
+  const launch = async () => {
+    await page.goto("/admin/waitlist");
+    await page.locator('#launches select[name="region"]').selectOption("West Coast");
+    await page.getByLabel("I'm sure: this e-mails everyone waiting there").check();
+    await page.getByRole("button", { name: "Send launch e-mails" }).click();
+  };
+  await launch();
+  await page.getByText("Launch e-mails for West Coast are on their way.").first().waitFor();
+  await expect
+    .poll(async () => (await page.locator("#launches").innerText()).includes("2 of 2 sent"), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await launch();
+  await page.getByText("West Coast was already notified: nothing more was sent.").first().waitFor();
+  const launchMail = await mailTo(waiting);
+  expect(launchMail.subject).toBe("Patch has launched in West Coast!");
+});

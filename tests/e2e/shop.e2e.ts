@@ -1,0 +1,294 @@
+// The shop (issue 6): browse, the cart panel's rules and texts, checkout with the demo card, the
+// confirmation page and e-mail, a declined card, a sold-out item, a price change since the cart.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { parseMessage } from "../../app/modules/notifications/read-outbox.server";
+import { linkIn } from "../setup/smtp";
+import { axeViolations } from "./axe";
+import { baseUrl, dataDir, DESKTOP, expect, PHONE, test } from "./fixtures";
+
+const panel = (page: Page, lines: number) =>
+  page.getByRole("dialog", { name: `Your Cart (${lines} line items)` });
+
+async function addFromProductPage(page: Page, id: string, name: string) {
+  await page.goto(`/product/${id}`);
+  await page.getByRole("heading", { level: 1, name }).waitFor();
+  // The button works once the page has hydrated.
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: `Add to cart: ${name}` }).click();
+}
+
+async function fillCheckout(page: Page, card: string, email = "mere@example.nz") {
+  await page.goto("/checkout");
+  await page.getByRole("heading", { name: "Checkout" }).waitFor();
+  await page.getByLabel("Full name").fill("Mere Tūhoe");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue to delivery address" }).click();
+  await page.getByLabel("Street address").fill("42 Tōtara Lane");
+  await page.getByLabel("Town or city").fill("Masterton");
+  await page.getByLabel("Postcode").fill("5810");
+  await page.getByLabel("Region").selectOption("Wellington");
+  await page.getByLabel("This is a rural delivery address (RD)").check();
+  await page.getByRole("button", { name: "Continue to shipping" }).click();
+  await page.getByLabel(/Express/).check();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page
+    .getByTestId("demo-notice")
+    .getByText("Demo payments — no real card is charged")
+    .waitFor();
+  await page.getByLabel("Card number").fill(card);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+}
+
+function mailTo(address: string) {
+  const dir = join(dataDir(), "mail");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .map((f) => parseMessage(readFileSync(join(dir, f), "utf8"), f))
+    .filter((m) => m.to.includes(address));
+}
+
+test("browse, add twice, quantity bounds, the panel's texts, and reload keeps the cart", async ({
+  page,
+}) => {
+  await page.goto("/products?category=Seedlings&sort=price-asc");
+  const names = await page.locator("[data-product] h2").allInnerTexts();
+  expect(names[0]).toBe("Salad Greens Seedling Punnet");
+  await page
+    .getByRole("link", { name: /Strawberry Plants 'Camarosa' \(4\)/ })
+    .first()
+    .click();
+  await page.waitForURL(`${baseUrl()}/product/strawberry-runners`);
+  await page.getByText("Only 3 left").waitFor();
+
+  await addFromProductPage(page, "strawberry-runners", "Strawberry Plants 'Camarosa' (4)");
+  const dialog = panel(page, 1);
+  await dialog.waitFor();
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Add to cart: Strawberry Plants 'Camarosa' (4)" }).click();
+  await dialog.waitFor();
+  const qty = dialog.locator("[data-cart-line='strawberry-runners'] [aria-live]");
+  expect(await qty.textContent()).toBe("2");
+  const more = dialog.getByRole("button", { name: /Increase quantity/ });
+  const less = dialog.getByRole("button", { name: /Decrease quantity/ });
+  await more.click();
+  expect(await qty.textContent()).toBe("3");
+  expect(await more.isDisabled()).toBe(true);
+  await less.click();
+  await less.click();
+  expect(await qty.textContent()).toBe("1");
+  expect(await less.isDisabled()).toBe(true);
+
+  for (const text of ["Subtotal", "Shipping", "Taxes", "Total"])
+    await dialog.getByText(text, { exact: true }).waitFor();
+  expect(await dialog.getByText("Calculated at checkout").count()).toBe(2);
+  expect(await dialog.getByText("$16.90").count()).toBe(3); // price, subtotal, total
+  for (const name of ["Checkout", "Continue Shopping", "Clear Cart"])
+    await dialog.getByRole("button", { name }).waitFor();
+  const link = dialog.getByRole("link", { name: "Strawberry Plants 'Camarosa' (4)" });
+  expect(await link.getAttribute("href")).toBe("/product/strawberry-runners");
+  expect(await dialog.getByText("Seedlings", { exact: true }).count()).toBe(1);
+  expect(await dialog.getByTestId("cart-changes").count()).toBe(0);
+
+  // The cart and the panel's open flag are both kept across a reload.
+  await page.reload();
+  await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("1");
+  await panel(page, 1).waitFor();
+  expect(await panel(page, 1).locator("[data-cart-line] [aria-live]").textContent()).toBe("1");
+  await panel(page, 1).getByRole("button", { name: "Remove" }).click();
+  await page.getByText("Your cart is empty").waitFor();
+  await page.getByText("Add items to your cart to continue shopping").waitFor();
+});
+
+test("the catalogue's filter and sort work without JavaScript", async ({ noScriptPage }) => {
+  await noScriptPage.goto("/products");
+  await noScriptPage.getByLabel("Category").selectOption("Tools");
+  await noScriptPage.getByLabel("Sort by").selectOption("price-desc");
+  await noScriptPage.getByRole("button", { name: "Apply" }).click();
+  await noScriptPage.waitForURL(/category=Tools&sort=price-desc/);
+  const prices = await noScriptPage.locator("[data-product] .text-lg").allInnerTexts();
+  expect(prices).toEqual(["$29.90", "$24.90", "$18.90", "$7.90"]);
+});
+
+test("the kits page lists the three kits and leads the plans to the waitlist", async ({ page }) => {
+  await page.goto("/product");
+  const kits = page.getByRole("list", { name: "Grow box kits" }).locator("> li");
+  expect(await kits.count()).toBe(3);
+  await kits.first().getByText("In the box").waitFor();
+  await page.locator('[data-plan="2m2"]').getByRole("link").click();
+  await page.waitForURL(`${baseUrl()}/waitlist?plan=2m2`);
+});
+
+test("checkout with the demo card: confirmation page, totals with GST, and the e-mail", async ({
+  page,
+}) => {
+  await addFromProductPage(page, "hand-trowel", "Stainless Hand Trowel");
+  await panel(page, 1).getByRole("button", { name: "Checkout" }).click();
+  await page.waitForURL(`${baseUrl()}/checkout`);
+  await fillCheckout(page, "4242 4242 4242 4242", "paid@example.nz");
+  // $24.90 + express $18.00 + rural $6.00 = $48.90; GST 15% = $7.34; total $56.24
+  const totals = page.getByTestId("totals");
+  await totals.getByText("$56.24").waitFor();
+  await totals.getByText("$7.34").waitFor();
+  await page.getByRole("button", { name: "Place order: $56.24" }).click();
+  await page.waitForURL(/\/post-checkout\?order=/);
+  await page.getByRole("heading", { name: "Thank you, Mere Tūhoe!" }).waitFor();
+  const number = await page.getByTestId("order-number").textContent();
+  expect(number).toMatch(/^#\d+$/);
+  await page.getByText("GST (15%)").waitFor();
+  await page.getByText("42 Tōtara Lane").waitFor();
+  await page.getByText("What happens next").waitFor();
+  await expect.poll(() => page.getByTestId("cart-badge").count()).toBe(0);
+
+  await expect.poll(() => mailTo("paid@example.nz").length, { timeout: 20_000 }).toBe(1);
+  const [mail] = mailTo("paid@example.nz");
+  expect(mail?.subject).toBe(`Your Patch order ${number} is confirmed`);
+  expect(mail?.text).toContain("1 × Stainless Hand Trowel: $24.90");
+  expect(mail?.text).toContain("Total $56.24");
+});
+
+test("a declined card is told clearly; a good card then pays the same order", async ({ page }) => {
+  await addFromProductPage(page, "garden-gloves", "Garden Gloves");
+  await fillCheckout(page, "4000 0000 0000 0002", "declined@example.nz");
+  await page.getByRole("button", { name: /^Place order/ }).click();
+  await page
+    .getByRole("alert")
+    .filter({ hasText: "Your card was declined. No money has been taken" })
+    .first()
+    .waitFor();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+  await page.getByRole("button", { name: /^Place order/ }).click();
+  await page.waitForURL(/\/post-checkout\?order=/);
+  await page.getByRole("heading", { name: "Thank you, Mere Tūhoe!" }).waitFor();
+});
+
+test("a product page is findable: title, description, canonical and Product data", async () => {
+  const html = await (await fetch(`${baseUrl()}/product/family-grow-box-kit`)).text();
+  expect(html).toContain("<title>Family Grow Box Kit (1 m²) | Patch</title>");
+  expect(html).toContain(`<link rel="canonical" href="${baseUrl()}/product/family-grow-box-kit"`);
+  const json = html.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s)?.[1];
+  expect(JSON.parse(json ?? "{}")).toMatchObject({
+    "@type": "Product",
+    offers: { price: "229.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+  });
+  expect((await fetch(`${baseUrl()}/product/no-such-product`)).status).toBe(404);
+});
+
+test("a sold-out product can't be added", async ({ page }) => {
+  await page.goto("/product/tomato-seedlings");
+  await page.getByText("Sold out", { exact: true }).first().waitFor();
+  const button = page.getByRole("button", { name: "Tomato Seedlings, Mixed (3) is sold out" });
+  expect(await button.isDisabled()).toBe(true);
+});
+
+test("a price changed since the cart is shown at checkout and applied only when accepted", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/");
+  await page.evaluate(() => {
+    localStorage.setItem(
+      "cart-storage",
+      JSON.stringify({
+        state: {
+          items: [
+            {
+              product: {
+                id: "watering-can-5l",
+                name: "Watering Can (5 L)",
+                price: 1990,
+                category: "Tools",
+                images: [],
+                stockQuantity: 25,
+              },
+              quantity: 1,
+            },
+          ],
+          isOpen: false,
+        },
+        version: 0,
+      }),
+    );
+  });
+  await page.goto("/checkout");
+  const notice = page.getByTestId("cart-changes");
+  await notice.getByText("Watering Can (5 L): the price went up from $19.90 to $29.90.").waitFor();
+  expect(
+    await page.locator("aside").getByText("$19.90").count(),
+    "the old price stays until accepted",
+  ).toBeGreaterThan(0);
+  await notice.getByRole("button", { name: "Update my cart" }).click();
+  await page.locator("aside").getByText("1 × Watering Can (5 L)").waitFor();
+  await expect.poll(() => page.locator("aside").getByText("$29.90").count()).toBeGreaterThan(0);
+  expect(await page.getByTestId("cart-changes").count()).toBe(0);
+});
+
+test("the shop's admin pages send anonymous visitors to sign in", async ({ page }) => {
+  for (const path of ["/admin/orders", "/admin/products"]) {
+    await page.goto(path);
+    await page.waitForURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}`));
+  }
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`axe finds no violations on the shop's pages at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    for (const path of ["/product", "/products", "/product/family-grow-box-kit"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    await addFromProductPage(page, "plant-labels", "Bamboo Plant Labels (20)");
+    await panel(page, 1).waitFor();
+    // Let the line's slide-in finish: axe measures contrast on what is painted.
+    await page.waitForTimeout(400);
+    expect(await axeViolations(page), "cart panel").toEqual([]);
+    await page.goto("/checkout");
+    await page.getByLabel("Full name").waitFor();
+    expect(await axeViolations(page), "/checkout").toEqual([]);
+  });
+}
+
+test("an admin ships an order with a tracking number (the customer is told) and edits a price", async ({
+  page,
+}) => {
+  // A customer's paid order.
+  await addFromProductPage(page, "worm-cast-compost-10l", "Worm-Cast Compost (10 L)");
+  await fillCheckout(page, "4242 4242 4242 4242", "shipme@example.nz");
+  await page.getByRole("button", { name: /^Place order/ }).click();
+  await page.waitForURL(/\/post-checkout\?order=/);
+  const number = await page.getByTestId("order-number").textContent();
+
+  // One of the three admin addresses (settings ADMIN_EMAILS) signs up and confirms.
+  const admin = "grow@patch.nz";
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(admin);
+  await page.getByLabel("Password").fill("kōwhai flowers in spring");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect.poll(() => mailTo(admin).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.goto(linkIn(mailTo(admin)[0]!, `${baseUrl()}/api/auth/verify-email`));
+  await page.waitForURL(`${baseUrl()}/`);
+
+  await page.goto("/admin/orders?status=paid");
+  await page.getByRole("link", { name: number! }).click();
+  await page.getByLabel("Tracking number (for Shipped)").fill("NZP00012345");
+  await page.getByRole("button", { name: "Mark shipped" }).click();
+  await expect
+    .poll(() => page.getByTestId("order-status").textContent())
+    .toBe("Shipped · tracking NZP00012345");
+  await expect
+    .poll(() => mailTo("shipme@example.nz").map((m) => m.subject), { timeout: 20_000 })
+    .toContain(`Your Patch order ${number} is on its way`);
+
+  await page.goto("/admin/products");
+  await page.getByLabel("Price ($)").and(page.locator("#price-plant-labels")).fill("8.50");
+  await page.getByRole("button", { name: "Save Bamboo Plant Labels (20)" }).click();
+  await page.locator("[data-sonner-toast]").filter({ hasText: "Product saved" }).first().waitFor();
+  await page.goto("/product/plant-labels");
+  await page.getByText("$8.50").first().waitFor();
+});
