@@ -117,23 +117,26 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
         c.res.headers.set("Cache-Control", value);
       }
     };
-  app.use(
-    "/assets/*",
-    cacheFor("public, max-age=31536000, immutable"),
-    serveStatic({ root: clientDir }),
-  );
-  // The public files are fixed once built, so they are listed once instead of stat'ed per request.
-  const publicFiles = listFiles(clientDir);
-  const servePublic = serveStatic({ root: clientDir });
-  app.use("*", async (c, next) => {
-    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || !publicFiles.has(c.req.path)) {
-      return next();
-    }
-    const response = await servePublic(c, async () => {});
-    if (!response) return next();
-    response.headers.set("Cache-Control", "public, max-age=3600");
-    return response;
-  });
+  // API-only tests run without a client build: then there is nothing static to serve.
+  if (existsSync(clientDir)) {
+    app.use(
+      "/assets/*",
+      cacheFor("public, max-age=31536000, immutable"),
+      serveStatic({ root: clientDir }),
+    );
+    // The public files are fixed once built, so they are listed once instead of stat'ed per request.
+    const publicFiles = listFiles(clientDir);
+    const servePublic = serveStatic({ root: clientDir });
+    app.use("*", async (c, next) => {
+      if ((c.req.method !== "GET" && c.req.method !== "HEAD") || !publicFiles.has(c.req.path)) {
+        return next();
+      }
+      const response = await servePublic(c, async () => {});
+      if (!response) return next();
+      response.headers.set("Cache-Control", "public, max-age=3600");
+      return response;
+    });
+  }
 
   // State-changing requests must come from our own pages (webhooks are verified by signature).
   app.use(originCheck(settings.siteUrl, ["/api/webhooks/", APPLE_CALLBACK]));

@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { showToast } from "~/components/toasts";
+import { formatMoney } from "~/lib/money";
 import { requestInfo } from "~/lib/request-context";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
@@ -28,6 +29,7 @@ import {
   signOutEverywhere,
 } from "~/modules/accounts/manage-sessions.server";
 import type { AccountsOutcome } from "~/modules/accounts/outcome";
+import { listCustomerOrders } from "~/modules/orders/list-customer-orders.server";
 import { sendLinkPhoneCode, verifyLinkPhoneCode } from "~/modules/accounts/phone-sign-in.server";
 import { requireUser } from "~/modules/accounts/require-user.server";
 import {
@@ -44,14 +46,20 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
+const orderDate = new Intl.DateTimeFormat("en-NZ", {
+  dateStyle: "medium",
+  timeZone: "Pacific/Auckland",
+});
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const meta = { request, clientIp: context.get(requestInfo).clientIp };
-  const [profile, devices] = await Promise.all([
+  const [profile, devices, orders] = await Promise.all([
     getProfile(user.id),
     listDeviceSessions(meta, user.sessionId),
+    listCustomerOrders(user.email),
   ]);
-  return { user, profile, devices };
+  return { user, profile, devices, orders };
 }
 
 interface Answer {
@@ -298,7 +306,7 @@ function Section({
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, profile, devices } = loaderData;
+  const { user, profile, devices, orders } = loaderData;
   const result = actionData as Answer | undefined;
   const navigation = useNavigation();
   const busyIntent =
@@ -325,6 +333,31 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         {profile.climateZone}
       </p>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <Section id="orders" title="Your orders">
+          {orders.length === 0 ? (
+            <p>
+              No orders yet.{" "}
+              <Link to="/products" className="text-leaf underline">
+                Browse the shop
+              </Link>
+              .
+            </p>
+          ) : (
+            <ul className="divide-y divide-ink/10" data-testid="profile-orders">
+              {orders.map((o) => (
+                <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+                  <span className="font-semibold">{o.number}</span>
+                  <span className="text-ink/75">{orderDate.format(new Date(o.createdAt))}</span>
+                  <span className="capitalize">{o.status}</span>
+                  <span>{formatMoney(o.total, o.currency)}</span>
+                  {o.trackingNumber && (
+                    <span className="w-full text-sm text-ink/75">Tracking: {o.trackingNumber}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
         <Section id="details" title="Your details">
           <Form method="post" className="flex flex-col gap-5" noValidate>
             <input type="hidden" name="intent" value="save-profile" />

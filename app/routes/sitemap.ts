@@ -1,9 +1,12 @@
 import { settings } from "~/lib/env.server";
+import { parseListQuery } from "~/modules/catalog/catalog.schema";
+import { listProducts } from "~/modules/catalog/list-products.server";
 import { publicPaths } from "~/modules/marketing/public-pages";
 
-export function loader() {
+export async function loader() {
   const site = settings().siteUrl;
-  const urls = publicPaths()
+  const products = await listProducts(parseListQuery(new URLSearchParams()));
+  const urls = [...publicPaths(), ...products.map((p) => `/product/${p.id}`)]
     .map((p) => `  <url><loc>${site}${p}</loc></url>`)
     .join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

@@ -248,6 +248,7 @@ test("the page is findable and shareable", async () => {
     "/education/monthly/june",
     "/privacy",
     "/terms",
+    "/product/family-grow-box-kit",
   ]) {
     expect(sitemap).toContain(`<loc>${baseUrl()}${path}</loc>`);
   }

@@ -292,3 +292,33 @@ test("an admin ships an order with a tracking number (the customer is told) and 
   await page.goto("/product/plant-labels");
   await page.getByText("$8.50").first().waitFor();
 });
+
+test("an order placed as a guest appears in the member's profile once they sign in", async ({
+  page,
+}) => {
+  const email = `member.${Date.now()}@example.nz`;
+  await addFromProductPage(page, "hand-trowel", "Stainless Hand Trowel");
+  await panel(page, 1).getByRole("button", { name: "Checkout" }).click();
+  await page.waitForURL(`${baseUrl()}/checkout`);
+  await fillCheckout(page, "4242 4242 4242 4242", email);
+  await page.getByRole("button", { name: /^Place order/ }).click();
+  await page.waitForURL(/\/post-checkout\?order=/);
+  const number = await page.getByTestId("order-number").textContent();
+
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("harakeke by the stream");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect
+    .poll(() => mailTo(email).filter((m) => /Confirm your email/.test(m.subject)).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+  const verify = mailTo(email).find((m) => /Confirm your email/.test(m.subject))!;
+  await page.goto(linkIn(verify, `${baseUrl()}/api/auth/verify-email`));
+  await page.waitForURL(`${baseUrl()}/`);
+  await page.goto("/profile");
+  const orders = page.getByTestId("profile-orders");
+  await orders.getByText(number!).waitFor();
+  expect(await orders.innerText()).toMatch(/paid/i);
+});
