@@ -346,7 +346,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <ul className="divide-y divide-ink/10" data-testid="profile-orders">
               {orders.map((o) => (
                 <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
-                  <span className="font-semibold">{o.number}</span>
+                  <span className="font-semibold">#{o.number}</span>
                   <span className="text-ink/75">{orderDate.format(new Date(o.createdAt))}</span>
                   <span className="capitalize">{o.status}</span>
                   <span>{formatMoney(o.total, o.currency)}</span>

@@ -26,6 +26,14 @@ afterAll(async () => {
   browser = undefined;
 });
 
+// Each test's browser is a different visitor (the e2e server sits "behind a proxy"), so per-address
+// limits such as sign-ups per hour apply per test, as they would to real people, not to the suite.
+let visitors = 0;
+function visitorAddress(): string {
+  visitors++;
+  return `198.18.${(process.pid + visitors) % 250}.${visitors % 250}`;
+}
+
 export const baseUrl = () => inject("baseUrl");
 export const dataDir = () => inject("dataDir");
 
@@ -47,7 +55,11 @@ export const test = base.extend<Fixtures>({
   },
   context: async ({}, use) => {
     const b = await sharedBrowser();
-    const context = await b.newContext({ baseURL: baseUrl(), viewport: DESKTOP });
+    const context = await b.newContext({
+      baseURL: baseUrl(),
+      viewport: DESKTOP,
+      extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
+    });
     await use(context);
     await context.close();
   },
@@ -72,6 +84,7 @@ export const test = base.extend<Fixtures>({
     const context = await b.newContext({
       baseURL: baseUrl(),
       viewport: DESKTOP,
+      extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
       javaScriptEnabled: false,
     });
     await use(await context.newPage());

@@ -26,7 +26,7 @@ export default async function setup({
     u.pathname = `/${dbName}`;
     env.DATABASE_URL = u.toString();
   }
-  const server = await startServer(env);
+  const server = await startServer({ TRUST_PROXY: "true", ...env });
   provide("baseUrl", server.url);
   provide("dataDir", server.dataDir);
   return async () => {
