@@ -10,7 +10,11 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 // PostgreSQL (production's database) when BENCH_DATABASE_URL is set, else embedded PGlite.
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const app = await startServer(
-  { LOG_LEVEL: "info", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  {
+    LOG_LEVEL: "info",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(process.env.BENCH_RUN_WORKER ? { RUN_WORKER: process.env.BENCH_RUN_WORKER } : {}),
+  },
   { quiet: true },
 );
 console.log(`Database: ${databaseUrl ? "PostgreSQL" : "embedded PGlite"}`);

@@ -74,7 +74,7 @@ export async function boot(options: BootOptions = {}): Promise<void> {
 /** A queue worker without HTTP (`npm run worker`). */
 export async function runWorker(): Promise<void> {
   const settings = loadSettingsOrExit();
-  const runtime = await startRuntime(settings, { worker: true, seed: false });
+  const runtime = await startRuntime(settings, { worker: true, seed: false, dedicated: true });
   const stop = async () => {
     await runtime.stop();
     process.exit(0);

@@ -13,7 +13,7 @@ export interface Runtime {
 
 export async function startRuntime(
   settings: Settings,
-  options: { worker: boolean; seed?: boolean },
+  options: { worker: boolean; seed?: boolean; dedicated?: boolean },
 ): Promise<Runtime> {
   setSettings(settings);
   setLogLevel(settings.logLevel);
@@ -23,7 +23,8 @@ export async function startRuntime(
   await database.migrate();
   if (options.seed ?? !settings.isProduction) await seedDemoData(database.db, settings);
   await startQueue(database, { connectionString: settings.databaseUrl });
-  if (options.worker) await startWorking(jobs);
+  // Inside a web process one poller per queue is enough; a dedicated worker runs two.
+  if (options.worker) await startWorking(jobs, options.dedicated ? 2 : 1);
   else await createQueues(jobs);
   log.info(
     {

@@ -78,14 +78,14 @@ export async function startWorking(jobs: JobDefinition[], concurrency = 2): Prom
     await ensureQueue(job);
     if (job.cron) await b.schedule(job.name, job.cron, {});
     // Batches of up to 20, each job settled on its own; while batches come back full the worker
-    // fetches again at once, otherwise it polls every second.
+    // fetches again at once, otherwise it polls every two seconds.
     await b.work(
       job.name,
       {
         batchSize: 20,
         perJobResults: true,
         burstWhenBatchFull: true,
-        pollingIntervalSeconds: 1,
+        pollingIntervalSeconds: 2,
         localConcurrency: concurrency,
       },
       async (batch) =>
