@@ -33,17 +33,24 @@ try {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const out = join(dir, `run-${i}.json`);
-      execFileSync(
-        "node_modules/.bin/lighthouse",
-        [
-          server.url + page,
-          "--output=json",
-          `--output-path=${out}`,
-          "--quiet",
-          "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
-        ],
-        { env: { ...process.env, CHROME_PATH: chromiumPath() }, stdio: "ignore" },
-      );
+      const run = () =>
+        execFileSync(
+          "node_modules/.bin/lighthouse",
+          [
+            server.url + page,
+            "--output=json",
+            `--output-path=${out}`,
+            "--quiet",
+            "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
+          ],
+          { env: { ...process.env, CHROME_PATH: chromiumPath() }, stdio: "ignore" },
+        );
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART): try that run again.
+      try {
+        run();
+      } catch {
+        run();
+      }
       const report = JSON.parse(readFileSync(out, "utf8"));
       const c = report.categories;
       runs.push({

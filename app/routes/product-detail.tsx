@@ -4,7 +4,7 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { QuantityAndAdd } from "~/modules/catalog/add-to-cart";
-import { imageSrc } from "~/modules/catalog/catalog.schema";
+import { imageSrc } from "~/modules/catalog/product-images";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { ProductCard } from "~/modules/catalog/product-card";
 import { ProductImage } from "~/modules/catalog/product-image";

@@ -4,7 +4,9 @@
 // at sign-up and cleared at sign-out (with the stored userId).
 import { z } from "zod";
 
-export const USER_DATA_KEY = "userData";
+import { USER_DATA_KEY } from "./user-data-key.ts";
+
+export { USER_DATA_KEY };
 
 export const userDataSchema = z.object({
   lastUpdated: z.string(),

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { HeaderUser } from "./accounts.schema";
-import { USER_DATA_KEY } from "./user-data";
+import { USER_DATA_KEY } from "./user-data-key";
 import { SessionWatch } from "./session-watch";
 
 export const USER_ID_KEY = "userId";

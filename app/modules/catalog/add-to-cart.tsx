@@ -3,7 +3,8 @@
 // the filter and the sort work without it.
 import { useState } from "react";
 import { useCart } from "~/modules/cart/cart-store";
-import { imageSrc, type ProductView } from "./catalog.schema";
+import type { ProductView } from "./catalog.schema";
+import { imageSrc } from "./product-images";
 
 export function toCartProduct(p: ProductView) {
   return {

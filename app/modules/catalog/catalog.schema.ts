@@ -53,8 +53,7 @@ export interface ProductView {
 /** Below this many units a product page says 'Only N left'. */
 export const LOW_STOCK = 5;
 
-/** The largest image of a base path, for the cart and e-mails. */
-export const imageSrc = (base: string, width: 400 | 800 = 400) => `${base}-${width}.webp`;
+export { imageSrc } from "./product-images.ts";
 
 /** Ids the cart asks about: product ids are slug-like. */
 export const cartCheckSchema = z.object({

@@ -1,7 +1,8 @@
 // schema.org Product data for a product page, so search engines can show its price and stock.
 import { useRouteLoaderData } from "react-router";
 import { useNonce } from "~/lib/nonce";
-import { imageSrc, type ProductView } from "./catalog.schema";
+import type { ProductView } from "./catalog.schema";
+import { imageSrc } from "./product-images";
 
 interface RootData {
   settings: { siteUrl: string; brandName: string; currency: string };
