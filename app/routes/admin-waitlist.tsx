@@ -297,55 +297,34 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
               className="mt-1 min-h-11 rounded-xl border border-ink/20 px-3"
             />
           </label>
-          <label className="flex flex-col text-sm font-semibold">
-            Region
-            <select
-              name="region"
-              defaultValue={filters.region ?? ""}
-              className="mt-1 min-h-11 rounded-xl border border-ink/20 px-2"
-            >
-              <option value="">All</option>
-              {NZ_REGIONS.map((r) => (
-                <option key={r}>{r}</option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col text-sm font-semibold">
-            Source
-            <select
-              name="source"
-              defaultValue={filters.source ?? ""}
-              className="mt-1 min-h-11 rounded-xl border border-ink/20 px-2"
-            >
-              <option value="">All</option>
-              <option value="waitlist_page">waitlist_page</option>
-              <option value="waitlist_page_migrated">waitlist_page_migrated</option>
-            </select>
-          </label>
-          <label className="flex flex-col text-sm font-semibold">
-            Confirmed
-            <select
-              name="confirmed"
-              defaultValue={filters.confirmed}
-              className="mt-1 min-h-11 rounded-xl border border-ink/20 px-2"
-            >
-              <option value="any">Any</option>
-              <option value="yes">Yes</option>
-              <option value="no">No</option>
-            </select>
-          </label>
-          <label className="flex flex-col text-sm font-semibold">
-            Unsubscribed
-            <select
-              name="unsubscribed"
-              defaultValue={filters.unsubscribed}
-              className="mt-1 min-h-11 rounded-xl border border-ink/20 px-2"
-            >
-              <option value="any">Any</option>
-              <option value="yes">Yes</option>
-              <option value="no">No</option>
-            </select>
-          </label>
+          <FilterSelect
+            label="Region"
+            name="region"
+            value={filters.region ?? ""}
+            options={[["", "All"], ...NZ_REGIONS.map((r): [string, string] => [r, r])]}
+          />
+          <FilterSelect
+            label="Source"
+            name="source"
+            value={filters.source ?? ""}
+            options={[
+              ["", "All"],
+              ["waitlist_page", "waitlist_page"],
+              ["waitlist_page_migrated", "waitlist_page_migrated"],
+            ]}
+          />
+          <FilterSelect
+            label="Confirmed"
+            name="confirmed"
+            value={filters.confirmed}
+            options={YES_NO_ANY}
+          />
+          <FilterSelect
+            label="Unsubscribed"
+            name="unsubscribed"
+            value={filters.unsubscribed}
+            options={YES_NO_ANY}
+          />
           <button type="submit" className="btn-primary sm:col-span-3 lg:col-span-6">
             Filter
           </button>
@@ -440,5 +419,40 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
         </nav>
       </section>
     </div>
+  );
+}
+
+const YES_NO_ANY: [string, string][] = [
+  ["any", "Any"],
+  ["yes", "Yes"],
+  ["no", "No"],
+];
+
+function FilterSelect({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: [value: string, text: string][];
+}) {
+  return (
+    <label className="flex flex-col text-sm font-semibold">
+      {label}
+      <select
+        name={name}
+        defaultValue={value}
+        className="mt-1 min-h-11 rounded-xl border border-ink/20 px-2"
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
