@@ -13,8 +13,10 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** Retries with exponential backoff (pg-boss doubles the delay each time). */
   retryLimit?: number;
   retryDelaySeconds?: number;
-  /** Cron schedule (UTC) for recurring jobs. */
+  /** Cron schedule for recurring jobs, in UTC unless cronTimeZone names another zone. */
   cron?: string;
+  /** IANA time zone for cron, e.g. "Pacific/Auckland" for a New Zealand morning. */
+  cronTimeZone?: string;
   /** Must be idempotent: a job can run more than once after a crash. */
   handle(payload: z.infer<S>, meta: { jobId: string; attempt: number }): Promise<void>;
 }
@@ -76,7 +78,17 @@ export async function startWorking(jobs: JobDefinition[], concurrency = 2): Prom
   const b = queue();
   for (const job of jobs) {
     await ensureQueue(job);
-    if (job.cron) await b.schedule(job.name, job.cron, {});
+    // A run missed while no process was up (a deploy, an outage) is made up once, not skipped.
+    if (job.cron)
+      await b.schedule(
+        job.name,
+        job.cron,
+        {},
+        {
+          missed: "once",
+          ...(job.cronTimeZone ? { tz: job.cronTimeZone } : {}),
+        },
+      );
     // Batches of up to 20, each job settled on its own; while batches come back full the worker
     // fetches again at once, otherwise it polls every two seconds.
     await b.work(

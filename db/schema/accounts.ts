@@ -18,6 +18,8 @@ export interface ProfilePreferences {
   interests?: string[];
   growingSpace?: GrowingSpace;
   surveyData?: SurveyData;
+  /** The member's box size (a plan id of the shared plan module), for their calendar feed. */
+  plan?: string;
 }
 
 export const profiles = pgTable("profiles", {
@@ -30,6 +32,10 @@ export const profiles = pgTable("profiles", {
   preferences: jsonb("preferences").$type<ProfilePreferences>().notNull().default({}),
   climateZone: text("climate_zone").notNull().default("New Zealand"),
   onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
+  /** When the member switched off the monthly growing-tips e-mail; null while they get it. */
+  tipsOptedOutAt: timestamp("tips_opted_out_at", { withTimezone: true }),
+  /** The secret in the member's personal calendar feed URL; reset makes a new one. */
+  calendarToken: text("calendar_token").unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -5,3 +5,4 @@ export * from "./notifications.ts";
 export * from "./platform.ts";
 export * from "./shop.ts";
 export * from "./waitlist.ts";
+export * from "./guidance.ts";
