@@ -26,6 +26,9 @@ export default [
   route("education/layouts", "routes/planting-layouts.tsx", { id: "education-layouts" }),
   route("calendar", "routes/calendar.tsx", { id: "calendar" }),
   route("calendar.ics", "routes/calendar-feed.ts", { id: "calendar-feed" }),
+  route("calendar/feed/:file", "routes/calendar-personal-feed.ts", {
+    id: "calendar-personal-feed",
+  }),
   route("define-garden", "routes/define-garden.tsx"),
   route("survey-complete", "routes/survey-complete.tsx"),
   route("checkout", "routes/checkout.tsx"),
@@ -50,6 +53,8 @@ export default [
   route("admin/waitlist", "routes/admin-waitlist.tsx"),
   route("admin/waitlist.csv", "routes/admin-waitlist-csv.ts"),
   route("admin/users", "routes/admin-users.tsx", { id: "admin-users" }),
+  route("admin/tips", "routes/admin-tips.tsx", { id: "admin-tips" }),
+  route("admin/tips/preview", "routes/admin-tips-preview.ts", { id: "admin-tips-preview" }),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("_dev/crash", "routes/dev-crash.tsx"),

@@ -88,6 +88,16 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
             Subscribing keeps it current: your calendar app checks for updates every day, and the
             year rolls forward on its own. Downloading adds a one-off copy of the next 12 months.
           </p>
+          <p className="mt-2 text-sm text-ink/75">
+            Members get their own calendar address in{" "}
+            <Link
+              to="/profile#planting-calendar"
+              className="text-leaf underline underline-offset-4"
+            >
+              their profile
+            </Link>
+            , which follows the region and box size saved there.
+          </p>
           <details className="mt-4 rounded-2xl bg-cream p-4">
             <summary className="cursor-pointer font-semibold">Using Google Calendar?</summary>
             <p className="mt-2 text-sm text-ink/80">

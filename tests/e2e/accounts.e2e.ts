@@ -1,74 +1,20 @@
 // Accounts journeys (issue 5): protected page → /login with return, create an account, confirm it
 // from the e-mail in the outbox, the user menu, sign out, sign in and back, the admin rule, reset
 // the password, the phone menu, and sign-in before JavaScript loads.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import * as OTPAuth from "otpauth";
 import type { Page } from "playwright-core";
-import {
-  parseMessage,
-  type OutboxMessage,
-} from "../../app/modules/notifications/read-outbox.server.ts";
 import { linkIn } from "../setup/smtp.ts";
 import { baseUrl, dataDir, expect, PHONE, test } from "./fixtures";
-
-const PASSWORD = "kereru on the feijoa tree";
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.nz`;
-
-async function waitForMail(to: string, subject: RegExp): Promise<OutboxMessage> {
-  const dir = join(dataDir(), "mail");
-  const until = Date.now() + 15_000;
-  for (;;) {
-    if (existsSync(dir)) {
-      for (const file of readdirSync(dir).sort().reverse()) {
-        if (!file.endsWith(".eml")) continue;
-        const message = parseMessage(readFileSync(join(dir, file), "utf8"), file);
-        if (message.to.includes(to) && subject.test(message.subject)) return message;
-      }
-    }
-    if (Date.now() > until) throw new Error(`no e-mail "${subject}" to ${to}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function createAccount(page: Page, email: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page
-    .getByRole("status")
-    .getByText("Account created! Please check your email to confirm your account.")
-    .waitFor();
-  const mail = await waitForMail(email, /Confirm your email/);
-  return linkIn(mail, `${baseUrl()}/api/auth/verify-email`);
-}
-
-async function signInWith(page: Page, email: string, password = PASSWORD) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
-
-async function waitForText(to: string): Promise<string> {
-  const dir = join(dataDir(), "sms");
-  const until = Date.now() + 15_000;
-  for (;;) {
-    if (existsSync(dir)) {
-      for (const file of readdirSync(dir).sort().reverse()) {
-        const text = JSON.parse(readFileSync(join(dir, file), "utf8")) as {
-          to: string;
-          body: string;
-        };
-        const code = text.to === to ? /\b(\d{6})\b/.exec(text.body)?.[1] : undefined;
-        if (code) return code;
-      }
-    }
-    if (Date.now() > until) throw new Error(`no text to ${to}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import {
+  createAccount,
+  PASSWORD,
+  signInWith,
+  uniqueEmail,
+  waitForMail,
+  waitForText,
+} from "./members";
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();

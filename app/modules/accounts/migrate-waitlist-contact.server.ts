@@ -60,6 +60,8 @@ export async function migrateWaitlistContact(user: {
       interests: contact.interests,
       growingSpace: contact.growingSpace,
       surveyData: contact.surveyData,
+      // The box picked on the home page's cards becomes the member's plan (their calendar feed).
+      ...(contact.plan ? { plan: contact.plan } : {}),
     };
     const fullName = user.name?.trim() || contact.name?.trim() || null;
     await tx

@@ -1,0 +1,78 @@
+// Members in browser tests: unique addresses, creating and confirming an account through the real
+// pages and the mail outbox, signing in, and reading texted codes from the SMS outbox.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import {
+  parseMessage,
+  type OutboxMessage,
+} from "../../app/modules/notifications/read-outbox.server.ts";
+import { linkIn } from "../setup/smtp.ts";
+import { baseUrl, dataDir } from "./fixtures";
+
+export const PASSWORD = "kereru on the feijoa tree";
+let counter = 0;
+export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.nz`;
+
+export async function waitForMail(to: string, subject: RegExp): Promise<OutboxMessage> {
+  const dir = join(dataDir(), "mail");
+  const until = Date.now() + 15_000;
+  for (;;) {
+    if (existsSync(dir)) {
+      for (const file of readdirSync(dir).sort().reverse()) {
+        if (!file.endsWith(".eml")) continue;
+        const message = parseMessage(readFileSync(join(dir, file), "utf8"), file);
+        if (message.to.includes(to) && subject.test(message.subject)) return message;
+      }
+    }
+    if (Date.now() > until) throw new Error(`no e-mail "${subject}" to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function createAccount(page: Page, email: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page
+    .getByRole("status")
+    .getByText("Account created! Please check your email to confirm your account.")
+    .waitFor();
+  const mail = await waitForMail(email, /Confirm your email/);
+  return linkIn(mail, `${baseUrl()}/api/auth/verify-email`);
+}
+
+export async function signInWith(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+export async function waitForText(to: string): Promise<string> {
+  const dir = join(dataDir(), "sms");
+  const until = Date.now() + 15_000;
+  for (;;) {
+    if (existsSync(dir)) {
+      for (const file of readdirSync(dir).sort().reverse()) {
+        const text = JSON.parse(readFileSync(join(dir, file), "utf8")) as {
+          to: string;
+          body: string;
+        };
+        const code = text.to === to ? /\b(\d{6})\b/.exec(text.body)?.[1] : undefined;
+        if (code) return code;
+      }
+    }
+    if (Date.now() > until) throw new Error(`no text to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A new member, confirmed and signed in (the confirmation link signs them in). */
+export async function signedInMember(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail(name);
+  const link = await createAccount(page, email);
+  await page.goto(link);
+  await page.waitForURL(`${baseUrl()}/`);
+  return email;
+}
