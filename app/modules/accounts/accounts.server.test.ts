@@ -144,7 +144,12 @@ test("passwords: 12 to 256 characters, common ones refused with reasons", () => 
   expect(passwordProblems("Sunshine2024!")[0]).toMatch(/most common/);
   expect(passwordProblems("123456789012")[0]).toMatch(/most common/);
   expect(passwordProblems("qwertyuiopas")[0]).toMatch(/most common/);
+  // From the breached-password list, not only our own words.
+  for (const breached of ["sonyericsson", "123qweasdzxc", "Blink182blink182", "Pokemon!2025"]) {
+    expect(passwordProblems(breached)[0], breached).toMatch(/most common/);
+  }
   expect(passwordProblems("tui sing over the harbour")).toEqual([]);
+  expect(passwordProblems("kumara, silverbeet and two feijoas")).toEqual([]);
   expect(passwordProblems("kahu.rangi.garden7", { email: "kahu.rangi@example.nz" })).toContain(
     "Don't use your email address in your password.",
   );

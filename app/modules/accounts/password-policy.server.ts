@@ -1,16 +1,20 @@
 // SPEC §5 password rules (NIST SP 800-63B): 12 to 256 characters, no composition rules, and the
-// most common and breached passwords refused. The list is compact on purpose: length already rules
-// out almost all of a top-10k list, so it holds the base words people pad to reach 12 characters,
-// and the check looks through padding, repetition, look-alike digits and keyboard runs.
+// most common and breached passwords refused. The list is zxcvbn-ts's 49,000 most common passwords
+// from public breaches, plus our own base words (garden and New Zealand words people pad to reach
+// 12 characters); the check looks through padding, repetition, look-alike digits and keyboard runs.
+import { createRequire } from "node:module";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./accounts.schema.ts";
 // Bundled into the server build as text, so no file is looked up at run time.
 import commonPasswordsText from "./common-passwords.txt?raw";
 
+/** Loaded from node_modules at first use: the server build doesn't carry 400 KB of words. */
+const breachedPasswords = () =>
+  createRequire(import.meta.url)("@zxcvbn-ts/language-common/src/passwords.json") as string[];
+
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {
   common ??= new Set(
-    commonPasswordsText
-      .split("\n")
+    [...commonPasswordsText.split("\n"), ...breachedPasswords()]
       .map((l) => l.trim().toLowerCase())
       .filter(Boolean),
   );
