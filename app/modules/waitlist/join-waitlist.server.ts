@@ -2,9 +2,9 @@
 // succeeds twice and leaves one row. The contact, the consent record and the confirmation job are
 // written in one transaction; then a first send is tried inline so the person hears if it failed.
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createRequire } from "node:module";
-import { contactConsents, contacts } from "../../../db/schema/index.ts";
+import { contactConsents, contacts, type ContactAddress } from "../../../db/schema/index.ts";
 import { clientKey } from "../../lib/client-ip.server.ts";
 import { db, isDatabaseUnavailable, type Database } from "../../lib/db.server.ts";
 import { settings } from "../../lib/env.server.ts";
@@ -101,12 +101,10 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
     if (saved.confirmation === "queued" && saved.key) {
       try {
         await withTimeout(
-          sendWaitlistConfirmation({
-            email: input.email,
-            region: input.region,
-            contactId: saved.id,
-            key: saved.key,
-          }),
+          sendWaitlistConfirmation(
+            { email: input.email, region: input.region, contactId: saved.id, key: saved.key },
+            { id: saved.id, email: input.email, region: input.region },
+          ),
           INLINE_SEND_TIMEOUT_MS,
         );
         emailSent = true;
@@ -194,6 +192,12 @@ async function save(
   input: ReturnType<typeof joinWaitlistSchema.parse>,
   context: JoinContext,
 ): Promise<Saved> {
+  // A new address (the usual case): the contact and its consent in one statement. A known address,
+  // or a form that carries an id, goes the longer way through the merge rules.
+  if (!input.id) {
+    const id = await insertNewContact(tx, input, context);
+    if (id) return finishSave(tx, input, id, true, true, true);
+  }
   const { row: existing, idTaken } = await findExisting(tx, input);
   const incoming = {
     email: input.email,
@@ -235,10 +239,49 @@ async function save(
     contactId: id,
     purpose: "waitlist_email",
     statement: CONSENT_STATEMENT,
-    source: `${settings().siteUrl}${context.page}`,
+    source: consentSource(context),
     ip: context.ip,
-    userAgent: context.userAgent?.slice(0, 500) ?? null,
+    userAgent: consentAgent(context),
   });
+  return finishSave(tx, input, id, created, changed, needsConfirmation);
+}
+
+const consentSource = (context: JoinContext) => `${settings().siteUrl}${context.page}`;
+const consentAgent = (context: JoinContext) => context.userAgent?.slice(0, 500) ?? null;
+
+/** Inserts a contact and its consent if the address is new; its id, or null if it is known. */
+async function insertNewContact(
+  tx: Database,
+  input: ReturnType<typeof joinWaitlistSchema.parse>,
+  context: JoinContext,
+): Promise<string | null> {
+  const id = randomUUID();
+  const address: ContactAddress = { state: input.region, country: "New Zealand" };
+  // node-postgres and PGlite both answer with { rows }.
+  const result = (await tx.execute(sql`
+    with inserted as (
+      insert into contacts (id, email, region, address, plan, source)
+      values (${id}, ${input.email}, ${input.region}, ${JSON.stringify(address)}::jsonb,
+              ${input.plan ?? null}, 'waitlist_page')
+      on conflict (email) do nothing
+      returning id
+    )
+    insert into contact_consents (contact_id, purpose, statement, source, ip, user_agent)
+    select id, 'waitlist_email', ${CONSENT_STATEMENT}, ${consentSource(context)}, ${context.ip},
+           ${consentAgent(context)}
+    from inserted
+    returning contact_id`)) as unknown as { rows: { contact_id: string }[] };
+  return result.rows[0]?.contact_id ?? null;
+}
+
+async function finishSave(
+  tx: Database,
+  input: ReturnType<typeof joinWaitlistSchema.parse>,
+  id: string,
+  created: boolean,
+  changed: boolean,
+  needsConfirmation: boolean,
+): Promise<Saved> {
   if (changed && settings().crmWebhook) {
     await enqueue(tx, syncContactToCrmJob, {
       contactId: id,

@@ -45,10 +45,17 @@ export function confirmationEmail(contact: { id: string; email: string; region: 
   };
 }
 
+/**
+ * Sends the confirmation once per key. The job reads the contact first (it may have unsubscribed
+ * or gone since); the inline first attempt passes the contact it has just saved.
+ */
 export async function sendWaitlistConfirmation(
   payload: z.infer<typeof confirmationPayload>,
+  justSaved?: { id: string; email: string; region: string | null },
 ): Promise<DeliveryResult | "skipped"> {
-  const [contact] = await db().select().from(contacts).where(eq(contacts.id, payload.contactId));
+  const [contact] = justSaved
+    ? [{ ...justSaved, unsubscribedAt: null }]
+    : await db().select().from(contacts).where(eq(contacts.id, payload.contactId));
   // Unsubscribed or deleted in the meantime: nothing to send.
   if (!contact || contact.unsubscribedAt) return "skipped";
   return deliverEmailOnce({
