@@ -1,14 +1,13 @@
 // better-auth on our database (ARCHITECTURE.md "auth"). Our pages call it from their actions
 // (app/modules/accounts); the browser only reaches its GET links (e-mail confirmation, password
 // reset, social callbacks) under /api/auth, mounted in server/app.ts.
-import { availableParallelism } from "node:os";
-import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth, phoneNumber, twoFactor } from "better-auth/plugins";
 import { authAccounts, sessions, twoFactors, users, verifications } from "../../db/schema/index.ts";
 import { db } from "./db.server.ts";
+import { hashOffThread, verifyOffThread } from "./password-hashing.server.ts";
 import { renderEmail } from "./email-layout.server.ts";
 import { settings } from "./env.server.ts";
 import { log } from "./log.server.ts";
@@ -26,28 +25,13 @@ export const PHONE_CODE = { length: 6, expiresInSeconds: 10 * 60, attempts: 5 } 
 // OWASP's minimum for argon2id: 19 MiB, 2 passes, 1 lane.
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-// Hashing is deliberately slow; fewer hashes than cores run at once (one core stays for the event
-// loop), so a burst of sign-ins queues here instead of starving every other request of CPU.
-const slots = Math.max(1, availableParallelism() - 1);
-let running = 0;
-const waiting: (() => void)[] = [];
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
+// Hashing runs on low-priority threads, fewer than the cores (password-hashing.server.ts).
 export function hashPassword(password: string): Promise<string> {
-  return limited(() => hash(password, ARGON2));
+  return hashOffThread(password, ARGON2);
 }
 
 export function verifyPassword(data: { hash: string; password: string }): Promise<boolean> {
-  return limited(() => verify(data.hash, data.password)).catch(() => false);
+  return verifyOffThread(data.hash, data.password).catch(() => false);
 }
 
 /** Hooks the accounts module registers (profile creation, waitlist migration). */
@@ -174,32 +158,52 @@ function createAuth() {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: s.isProduction },
       ipAddress: { ipAddressHeaders: ["x-patch-client-ip"] },
     },
-    // Apple posts its answer back (form_post); server/app.ts lets that one cross-site POST through.
-    socialProviders: s.apple
-      ? { apple: { clientId: s.apple.clientId, clientSecret: s.apple.clientSecret } }
-      : {},
     account: {
       // A Google or Apple sign-in with the same, provider-verified e-mail joins the existing account.
       accountLinking: { enabled: true, trustedProviders: ["google", "apple"] },
     },
     plugins: [
-      // Google through its OpenID discovery document: the same code path runs against a local
-      // OpenID provider in the tests (GOOGLE_ISSUER).
-      ...(s.google
+      // Google and Apple through their OpenID discovery documents: the same code path runs against
+      // a local OpenID provider in the tests (GOOGLE_ISSUER, APPLE_ISSUER). Apple posts its answer
+      // back (form_post); server/auth-routes.ts lets that one cross-site POST through.
+      ...(s.google || s.apple
         ? [
             genericOAuth({
               config: [
-                {
-                  providerId: "google",
-                  name: "Google",
-                  clientId: s.google.clientId,
-                  clientSecret: s.google.clientSecret,
-                  discoveryUrl: `${s.google.issuer}/.well-known/openid-configuration`,
-                  requireIdTokenVerification: true,
-                  requireEmailVerification: true,
-                  scopes: ["openid", "email", "profile"],
-                  pkce: true,
-                },
+                ...(s.google
+                  ? [
+                      {
+                        providerId: "google",
+                        name: "Google",
+                        clientId: s.google.clientId,
+                        clientSecret: s.google.clientSecret,
+                        discoveryUrl: `${s.google.issuer}/.well-known/openid-configuration`,
+                        requireIdTokenVerification: true,
+                        requireEmailVerification: true,
+                        scopes: ["openid", "email", "profile"],
+                        pkce: true,
+                      },
+                    ]
+                  : []),
+                ...(s.apple
+                  ? [
+                      {
+                        providerId: "apple",
+                        name: "Apple",
+                        clientId: s.apple.clientId,
+                        clientSecret: s.apple.clientSecret,
+                        discoveryUrl: `${s.apple.issuer}/.well-known/openid-configuration`,
+                        requireIdTokenVerification: true,
+                        requireEmailVerification: true,
+                        // Apple's scopes; it sends them back by form POST and takes the secret in
+                        // the token request's body.
+                        scopes: ["openid", "email", "name"],
+                        responseMode: "form_post" as const,
+                        authentication: "post" as const,
+                        pkce: true,
+                      },
+                    ]
+                  : []),
               ],
             }),
           ]

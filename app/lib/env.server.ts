@@ -69,6 +69,10 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM: optionalString,
   TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  // Verifies inbound text webhooks when Twilio itself is not configured (texts go to the outbox).
+  SMS_WEBHOOK_AUTH_TOKEN: optionalString.pipe(
+    z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -89,6 +93,7 @@ const schema = z.object({
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   APPLE_CLIENT_ID: optionalString,
   APPLE_CLIENT_SECRET: optionalString,
+  APPLE_ISSUER: z.url().default("https://appleid.apple.com"),
   RUN_WORKER: flag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: flag.default(false),
@@ -132,6 +137,8 @@ function buildSettings(env: z.infer<typeof schema>, authSecret: string) {
             apiUrl: env.TWILIO_API_URL,
           }
         : undefined,
+    /** Signs inbound text webhooks when Twilio is not configured (its auth token does otherwise). */
+    smsWebhookAuthToken: env.SMS_WEBHOOK_AUTH_TOKEN,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {
@@ -155,7 +162,11 @@ function buildSettings(env: z.infer<typeof schema>, authSecret: string) {
         : undefined,
     apple:
       env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET
-        ? { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET }
+        ? {
+            clientId: env.APPLE_CLIENT_ID,
+            clientSecret: env.APPLE_CLIENT_SECRET,
+            issuer: env.APPLE_ISSUER.replace(/\/+$/, ""),
+          }
         : undefined,
     authSecret,
     runWorker: env.RUN_WORKER,

@@ -1,5 +1,6 @@
-// A real OpenID provider (oidc-provider) on a local port, standing in for Google in the tests:
-// discovery, signed ID tokens, PKCE, and a login form where any name signs in.
+// A real OpenID provider (oidc-provider) on a local port, standing in for Google or Apple in the
+// tests: discovery, signed ID tokens, PKCE, and a login form where any name signs in. As Apple, it
+// answers by form POST and takes the client secret in the token request's body.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider, { type OidcContext } from "oidc-provider";
@@ -11,7 +12,10 @@ export interface TestIssuer {
   close(): Promise<void>;
 }
 
-export async function startOidcIssuer(redirectUri: string): Promise<TestIssuer> {
+export async function startOidcIssuer(
+  redirectUri: string,
+  as: "google" | "apple" = "google",
+): Promise<TestIssuer> {
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -25,7 +29,7 @@ export async function startOidcIssuer(redirectUri: string): Promise<TestIssuer> 
         redirect_uris: [redirectUri],
         grant_types: ["authorization_code"],
         response_types: ["code"],
-        token_endpoint_auth_method: "client_secret_basic",
+        token_endpoint_auth_method: as === "apple" ? "client_secret_post" : "client_secret_basic",
       },
     ],
     // The login name is the account: "<name>" signs in as <name>@example.nz, e-mail verified.
@@ -38,8 +42,14 @@ export async function startOidcIssuer(redirectUri: string): Promise<TestIssuer> 
         name: sub.replace(/[.-]/g, " "),
       }),
     }),
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
-    scopes: ["openid", "email", "profile"],
+    claims: {
+      openid: ["sub"],
+      email: ["email", "email_verified"],
+      profile: ["name"],
+      // Apple's own scope for the person's name.
+      name: ["name"],
+    },
+    scopes: ["openid", "email", "profile", "name"],
     features: { devInteractions: { enabled: true } },
     // Consent is given once for all: the tests are about our side of the flow.
     loadExistingGrant: async (ctx: OidcContext) => {
@@ -47,7 +57,7 @@ export async function startOidcIssuer(redirectUri: string): Promise<TestIssuer> 
         clientId: ctx.oidc.client?.clientId,
         accountId: ctx.oidc.session?.accountId,
       });
-      grant.addOIDCScope("openid email profile");
+      grant.addOIDCScope("openid email profile name");
       await grant.save();
       return grant;
     },
@@ -80,9 +90,17 @@ export class CookieJar {
   }
 }
 
-/** Signs in at the issuer as `login` and returns our callback URL the issuer redirects to. */
-export async function signInAtIssuer(authorizeUrl: string, login: string): Promise<string> {
+/** Where the issuer sends the browser back: a redirect, or (form_post) a form it submits. */
+export type IssuerAnswer =
+  { method: "GET"; url: string } | { method: "POST"; url: string; body: URLSearchParams };
+
+/** Signs in at the issuer as `login` and returns how the browser would come back to us. */
+export async function signInAtIssuerFor(
+  authorizeUrl: string,
+  login: string,
+): Promise<IssuerAnswer> {
   const jar = new CookieJar();
+  const issuerOrigin = new URL(authorizeUrl).origin;
   let url = authorizeUrl;
   for (let hop = 0; hop < 10; hop++) {
     const res = await fetch(url, { redirect: "manual", headers: { cookie: jar.header() } });
@@ -90,14 +108,23 @@ export async function signInAtIssuer(authorizeUrl: string, login: string): Promi
     const location = res.headers.get("location");
     if (location) {
       const next = new URL(location, url).toString();
-      if (!next.startsWith(new URL(authorizeUrl).origin)) return next;
+      if (!next.startsWith(issuerOrigin)) return { method: "GET", url: next };
       url = next;
       continue;
     }
     const html = await res.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     if (!action) throw new Error(`the issuer answered ${res.status} without a form:\n${html}`);
-    const post = await fetch(new URL(action, url), {
+    const target = new URL(action.replace(/&amp;/g, "&"), url);
+    if (target.origin !== issuerOrigin) {
+      // response_mode=form_post: the page posts its hidden fields to our callback.
+      const body = new URLSearchParams();
+      for (const m of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
+        body.set(m[1]!, m[2]!.replace(/&amp;/g, "&"));
+      }
+      return { method: "POST", url: target.toString(), body };
+    }
+    const post = await fetch(target, {
       method: "POST",
       redirect: "manual",
       headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
@@ -107,4 +134,11 @@ export async function signInAtIssuer(authorizeUrl: string, login: string): Promi
     url = new URL(post.headers.get("location")!, url).toString();
   }
   throw new Error("too many redirects at the issuer");
+}
+
+/** Signs in at the issuer as `login` and returns our callback URL the issuer redirects to. */
+export async function signInAtIssuer(authorizeUrl: string, login: string): Promise<string> {
+  const answer = await signInAtIssuerFor(authorizeUrl, login);
+  if (answer.method !== "GET") throw new Error("the issuer answered by form POST");
+  return answer.url;
 }
