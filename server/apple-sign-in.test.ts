@@ -16,7 +16,10 @@ import {
 import { openTestDatabase, type TestDatabase } from "../tests/setup/test-database";
 import { db } from "../app/lib/db.server.ts";
 import { getCurrentUser } from "../app/modules/accounts/get-current-user.server.ts";
-import { socialProviders, startSocialSignIn } from "../app/modules/accounts/start-social-sign-in.server.ts";
+import {
+  socialProviders,
+  startSocialSignIn,
+} from "../app/modules/accounts/start-social-sign-in.server.ts";
 
 const SITE = "https://patch.test";
 let t: TestDatabase;
