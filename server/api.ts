@@ -4,9 +4,10 @@ import { Hono } from "hono";
 import { pingDatabase } from "../app/lib/db.server.ts";
 import { queueState } from "../app/lib/queue.server.ts";
 import { checkCart } from "../app/modules/catalog/check-cart.server.ts";
+import { unsubscribeByLink } from "../app/modules/growing-tips/unsubscribe-link.server.ts";
 import { handleStripeWebhook } from "../app/modules/orders/handle-stripe-webhook.server.ts";
+import { handleTwilioSmsWebhook } from "../app/modules/reminders/handle-twilio-sms-webhook.server.ts";
 import { joinWaitlist } from "../app/modules/waitlist/join-waitlist.server.ts";
-import { unsubscribeContact } from "../app/modules/waitlist/unsubscribe-contact.server.ts";
 import { MESSAGES } from "../app/modules/waitlist/waitlist.schema.ts";
 
 export type ApiEnv = { Variables: { clientIp: string; requestId: string } };
@@ -71,8 +72,23 @@ export function apiRoutes() {
     return c.json(result.body, result.status);
   });
 
+  // Replies to our texts (STOP ends reminders), verified by Twilio's signature.
+  api.post("/webhooks/twilio/sms", async (c) => {
+    const answer = await handleTwilioSmsWebhook({
+      url: c.req.url,
+      body: await c.req.text(),
+      signature: c.req.header("x-twilio-signature") ?? undefined,
+      clientIp: c.get("clientIp"),
+    });
+    c.header("Content-Type", answer.contentType);
+    c.header("Cache-Control", "no-store");
+    if (answer.retryAfter) c.header("Retry-After", String(answer.retryAfter));
+    return c.body(answer.body, answer.status);
+  });
+
   api.post("/unsubscribe", async (c) => {
-    const result = await unsubscribeContact(c.req.query("token") ?? null);
+    // A waitlist contact's link or a member's growing-tips link (the token says which).
+    const result = await unsubscribeByLink(c.req.query("token") ?? null);
     return result.ok
       ? c.json({ ok: true })
       : c.json({ ok: false, error: "This unsubscribe link isn't valid." }, 400);

@@ -26,6 +26,11 @@ export interface AppOptions {
   clientDir?: string;
 }
 
+/** Paths our own pages may show in a frame (everything else: frame-ancestors 'none'). */
+const FRAMED_BY_OWN_PAGES = new Set(["/admin/tips/preview"]);
+
+const HEALTH_PATH = "/api/health";
+
 type Env = {
   Variables: {
     requestId: string;
@@ -61,7 +66,23 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
       ms,
     };
     if (c.res.status >= 500) log.error(line, "request failed");
-    else if (!c.req.path.startsWith("/assets/")) log.info(line, "request");
+    // Hashed assets and passing health probes (a load balancer asks every few seconds) aren't logged.
+    else if (!c.req.path.startsWith("/assets/") && !(c.req.path === HEALTH_PATH && c.res.ok))
+      log.info(line, "request");
+  });
+
+  // Our own admin page frames the e-mail preview (sandboxed): only that path may be framed, and
+  // only by our pages. Registered before the security headers so it adjusts what they set.
+  app.use(async (c, next) => {
+    await next();
+    if (!FRAMED_BY_OWN_PAGES.has(c.req.path)) return;
+    c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
+    const csp = c.res.headers.get("Content-Security-Policy");
+    if (csp)
+      c.res.headers.set(
+        "Content-Security-Policy",
+        csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+      );
   });
 
   // 2. Security headers with a nonce-based CSP for React Router's inline scripts.

@@ -2,10 +2,21 @@
 import { z } from "zod";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
 import { defineJob, type JobDefinition } from "../app/lib/queue.server.ts";
+import {
+  growingTipsFanOutJob,
+  monthlyTipsScheduleJob,
+  sendGrowingTipsJob,
+} from "../app/modules/growing-tips/send-growing-tips.server.ts";
 import { expireOrderJob } from "../app/modules/orders/expire-order.server.ts";
 import { refundOrderPaymentJob } from "../app/modules/orders/refund-order-payment.server.ts";
 import { sendOrderConfirmationJob } from "../app/modules/orders/send-order-confirmation.server.ts";
 import { sendOrderUpdateJob } from "../app/modules/orders/send-order-update.server.ts";
+import {
+  dispatchMonthlySmsRemindersJob,
+  dispatchWeeklySmsRemindersJob,
+  sendSmsReminderJob,
+} from "../app/modules/reminders/dispatch-sms-reminders.server.ts";
+import { sendReminderConfirmationJob } from "../app/modules/reminders/manage-sms-reminders.server.ts";
 import {
   launchFanOutJob,
   sendLaunchEmailJob,
@@ -29,8 +40,15 @@ export const jobs = [
   syncContactToCrmJob,
   launchFanOutJob,
   sendLaunchEmailJob,
+  monthlyTipsScheduleJob,
+  growingTipsFanOutJob,
+  sendGrowingTipsJob,
   expireOrderJob,
   sendOrderConfirmationJob,
   sendOrderUpdateJob,
   refundOrderPaymentJob,
+  sendReminderConfirmationJob,
+  dispatchWeeklySmsRemindersJob,
+  dispatchMonthlySmsRemindersJob,
+  sendSmsReminderJob,
 ] as unknown as JobDefinition[];

@@ -7,6 +7,8 @@ export interface EmailContent {
   preheader: string;
   heading: string;
   paragraphs: string[];
+  /** Headed parts after the paragraphs (a digest's lists): a lead sentence and/or bullet points. */
+  sections?: { heading: string; text?: string; items?: string[] }[];
   button?: { label: string; url: string };
   secondary?: { label: string; url: string }[];
   /** Why they get it, e.g. "You're getting this because you joined the Patch waitlist." */
@@ -26,6 +28,12 @@ export function renderEmail(content: EmailContent) {
     content.heading,
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.sections ?? []).flatMap((part) => [
+      part.heading.toUpperCase(),
+      ...(part.text ? [part.text] : []),
+      ...(part.items ?? []).map((i) => `- ${i}`),
+      "",
+    ]),
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ""] : []),
     ...(content.secondary ?? []).map((l) => `${l.label}: ${l.url}`),
     "",
@@ -42,6 +50,7 @@ export function renderEmail(content: EmailContent) {
 <tr><td style="padding:28px 28px 8px;font-family:Georgia,serif;font-size:24px;font-weight:bold;color:#2f6b45">${escape(s.brandName)}</td></tr>
 <tr><td style="padding:8px 28px"><h1 style="font-family:Georgia,serif;font-size:26px;margin:0 0 12px">${escape(content.heading)}</h1>
 ${content.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.55;margin:0 0 14px">${escape(p)}</p>`).join("\n")}
+${(content.sections ?? []).map((part) => `<h2 style="font-family:Georgia,serif;font-size:19px;color:#2f6b45;margin:22px 0 8px">${escape(part.heading)}</h2>${part.text ? `<p style="font-size:16px;line-height:1.55;margin:0 0 10px">${escape(part.text)}</p>` : ""}${part.items?.length ? `<ul style="font-size:16px;line-height:1.55;margin:0 0 14px;padding-left:22px">${part.items.map((i) => `<li style="margin:0 0 6px">${escape(i)}</li>`).join("")}</ul>` : ""}`).join("\n")}
 ${content.button ? `<p style="margin:22px 0"><a href="${escape(content.button.url)}" style="background:#2f6b45;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:999px;font-weight:bold;display:inline-block">${escape(content.button.label)}</a></p>` : ""}
 ${(content.secondary ?? []).map((l) => `<p style="font-size:15px;margin:0 0 10px"><a href="${escape(l.url)}" style="color:#2f6b45">${escape(l.label)}</a></p>`).join("\n")}
 </td></tr>

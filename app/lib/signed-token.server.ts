@@ -1,7 +1,14 @@
-// Signed links (confirm, unsubscribe, survey): the subject and purpose, optionally an expiry,
-// HMAC-SHA256 signed with AUTH_SECRET. Nothing is stored; a link can't be forged or repurposed.
+// Signed links (confirm, unsubscribe, survey, a member's tips unsubscribe): the subject and
+// purpose, optionally an expiry, HMAC-SHA256 signed with AUTH_SECRET. Nothing is stored; a link
+// can't be forged or repurposed.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { settings } from "./env.server.ts";
+
+/** Purposes beyond the waitlist's own ("confirm", "unsubscribe", "survey"). */
+export const TOKEN_PURPOSES = {
+  /** A member's growing-tips unsubscribe; the subject is the user id. */
+  memberTipsUnsubscribe: "tips-unsubscribe",
+} as const;
 
 interface Payload {
   p: string;

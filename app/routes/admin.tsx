@@ -24,6 +24,11 @@ const areas = [
     text: "Search, suspend and restore, sign a person out everywhere.",
     to: "/admin/users",
   },
+  {
+    title: "Growing tips",
+    text: "Preview each month's tips e-mail and send a month early.",
+    to: "/admin/tips",
+  },
 ];
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {

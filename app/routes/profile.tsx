@@ -30,8 +30,29 @@ import {
 } from "~/modules/accounts/manage-sessions.server";
 import type { AccountsOutcome } from "~/modules/accounts/outcome";
 import { listCustomerOrders } from "~/modules/orders/list-customer-orders.server";
+import {
+  GROWING_TIPS_INTENT,
+  GROWING_TIPS_MESSAGES,
+  GrowingTipsSetting,
+} from "~/modules/growing-tips/growing-tips-setting";
+import { setGrowingTips } from "~/modules/growing-tips/tips-opt-out.server";
+import {
+  CALENDAR_INTENTS,
+  PersonalCalendarPanel,
+} from "~/modules/guidance/personal-calendar-panel";
+import {
+  getPersonalCalendar,
+  resetCalendarToken,
+  setCalendarPlan,
+} from "~/modules/guidance/personal-calendar.server";
 import { sendLinkPhoneCode, verifyLinkPhoneCode } from "~/modules/accounts/phone-sign-in.server";
 import { requireUser } from "~/modules/accounts/require-user.server";
+import {
+  getSmsReminders,
+  saveSmsReminders,
+  switchOffSmsReminders,
+} from "~/modules/reminders/manage-sms-reminders.server";
+import { SmsRemindersPanel } from "~/modules/reminders/sms-reminders-panel";
 import {
   confirmTwoFactorSetup,
   disableTwoFactor,
@@ -59,7 +80,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listDeviceSessions(meta, user.sessionId),
     listCustomerOrders(user.email),
   ]);
-  return { user, profile, devices, orders };
+  const calendar = await getPersonalCalendar(user.id);
+  const smsReminders = await getSmsReminders(user.id);
+  return {
+    user,
+    profile,
+    devices,
+    orders,
+    smsReminders,
+    calendar: {
+      region: calendar.region,
+      planId: calendar.plan.id,
+      feedUrl: calendar.feedUrl,
+      subscribeUrl: calendar.subscribeUrl,
+    },
+  };
 }
 
 interface Answer {
@@ -120,6 +155,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const meta = { request, clientIp: context.get(requestInfo).clientIp };
   switch (intent) {
+    case CALENDAR_INTENTS.plan: {
+      const saved = await setCalendarPlan(user.id, formValues(form));
+      return data<Answer>(
+        saved.ok
+          ? { intent, ok: true, message: "Box size saved: your calendar follows it now." }
+          : { intent, ok: false, message: saved.message },
+        { status: saved.ok ? 200 : 400 },
+      );
+    }
+    case CALENDAR_INTENTS.reset:
+      await resetCalendarToken(user.id);
+      return data<Answer>({
+        intent,
+        ok: true,
+        message: "Your calendar has a new address. Subscribe again with it.",
+      });
     case "save-profile": {
       const result = await updateProfile(user.id, formValues(form, ["interests"]));
       return result.ok
@@ -140,6 +191,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         ...answerData(intent, await sendLinkPhoneCode(formValues(form), meta)),
         phone: String(form.get("phone") ?? ""),
       });
+    case "sms-reminders-save":
+      return answer(intent, await saveSmsReminders(user.id, formValues(form), meta));
+    case "sms-reminders-off":
+      return answer(intent, await switchOffSmsReminders(user.id));
     case "phone-link-verify": {
       const outcome = await verifyLinkPhoneCode(formValues(form), meta);
       return data<Answer>({
@@ -224,6 +279,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
       );
     }
+    case GROWING_TIPS_INTENT: {
+      const on = form.get("tips") === "on";
+      await setGrowingTips(user.id, on);
+      return data<Answer>({ intent, ok: true, message: GROWING_TIPS_MESSAGES[on ? "on" : "off"] });
+    }
     default:
       return data<Answer>({ intent, ok: false, message: "Unknown request." }, { status: 400 });
   }
@@ -306,7 +366,7 @@ function Section({
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, profile, devices, orders } = loaderData;
+  const { user, profile, devices, orders, calendar } = loaderData;
   const result = actionData as Answer | undefined;
   const navigation = useNavigation();
   const busyIntent =
@@ -435,6 +495,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </Form>
         </Section>
 
+        <Section id="planting-calendar" title="Your planting calendar">
+          <PersonalCalendarPanel
+            calendar={calendar}
+            result={forIntent(CALENDAR_INTENTS.plan) ?? forIntent(CALENDAR_INTENTS.reset)}
+            busyIntent={busyIntent}
+          />
+        </Section>
+
         <div className="flex flex-col gap-6">
           <Section id="email-address" title="Email address">
             <Form method="post" className="flex flex-col gap-4" noValidate>
@@ -497,6 +565,23 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
           <Section id="phone-sign-in" title="Sign in by text message">
             <PhoneLink current={user.phoneNumber} result={result} busyIntent={busyIntent} />
+          </Section>
+
+          <Section id="sms-reminders" title="Garden reminders by text">
+            <SmsRemindersPanel
+              view={loaderData.smsReminders}
+              result={result}
+              busyIntent={busyIntent}
+            />
+          </Section>
+
+          <Section id="growing-tips" title="Monthly growing tips by e-mail">
+            <GrowingTipsSetting
+              on={!profile.tipsOptedOutAt}
+              email={user.email}
+              emailVerified={user.emailVerified}
+              busy={busyIntent === GROWING_TIPS_INTENT}
+            />
           </Section>
 
           <Section id="devices" title="Signed-in devices">

@@ -1,10 +1,11 @@
-// One-click unsubscribe from any e-mail, no sign-in needed. The link opens this page; the button
-// is the one click (a link alone would be followed by mail scanners).
+// One-click unsubscribe from any e-mail (a waitlist contact's, or a member's growing tips), no
+// sign-in needed. The link opens this page; the button is the one click (a link alone would be
+// followed by mail scanners).
 import { Form, Link } from "react-router";
 import {
-  contactForUnsubscribe,
-  unsubscribeContact,
-} from "~/modules/waitlist/unsubscribe-contact.server";
+  readUnsubscribeLink,
+  unsubscribeByLink,
+} from "~/modules/growing-tips/unsubscribe-link.server";
 import type { Route } from "./+types/unsubscribe";
 
 export function meta() {
@@ -13,12 +14,12 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  return { token, contact: await contactForUnsubscribe(token) };
+  return { token, contact: await readUnsubscribeLink(token) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  return unsubscribeContact(token);
+  return unsubscribeByLink(token);
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -36,19 +37,31 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       ) : done ? (
         <>
           <h1 className="text-4xl font-bold">You're unsubscribed</h1>
-          <p className="mt-4 text-lg text-ink/80">
-            We won't send {contact.email} any more waitlist news or growing tips. Changed your mind?
-            Join the waitlist again at any time.
-          </p>
-          <Link to="/" className="btn-secondary mt-8">
-            Back to home
+          {contact.kind === "member-tips" ? (
+            <p className="mt-4 text-lg text-ink/80">
+              We won't send {contact.email} any more monthly growing tips. Changed your mind? Switch
+              them back on in your profile at any time.
+            </p>
+          ) : (
+            <p className="mt-4 text-lg text-ink/80">
+              We won't send {contact.email} any more waitlist news or growing tips. Changed your
+              mind? Join the waitlist again at any time.
+            </p>
+          )}
+          <Link
+            to={contact.kind === "member-tips" ? "/profile" : "/"}
+            className="btn-secondary mt-8"
+          >
+            {contact.kind === "member-tips" ? "Go to your profile" : "Back to home"}
           </Link>
         </>
       ) : (
         <>
           <h1 className="text-4xl font-bold">Unsubscribe {contact.email}?</h1>
           <p className="mt-4 text-lg text-ink/80">
-            You'll stop getting launch news and growing tips from Patch.
+            {contact.kind === "member-tips"
+              ? "You'll stop getting the monthly growing tips from Patch. Your account and orders stay as they are."
+              : "You'll stop getting launch news and growing tips from Patch."}
           </p>
           <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(token ?? "")}`}>
             <button type="submit" className="btn-primary mt-8">

@@ -76,3 +76,23 @@ export async function signedInMember(page: Page, name: string): Promise<string> 
   await page.waitForURL(`${baseUrl()}/`);
   return email;
 }
+
+/**
+ * One of the three admin addresses (ADMIN_EMAILS), signed in. The server lives for the whole e2e
+ * run, so the account may exist from another test file: then it signs in, otherwise it is made.
+ */
+export async function signedInAdmin(page: Page, email: string): Promise<void> {
+  await page.goto("/auth");
+  await signInWith(page, email);
+  const signedIn = await Promise.race([
+    page.waitForURL(`${baseUrl()}/`).then(() => true),
+    page
+      .getByText("Invalid email or password", { exact: false })
+      .first()
+      .waitFor()
+      .then(() => false),
+  ]);
+  if (signedIn) return;
+  await page.goto(await createAccount(page, email));
+  await page.waitForURL(`${baseUrl()}/`);
+}

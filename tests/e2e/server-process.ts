@@ -15,6 +15,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Signs the e2e posts to the text-message webhook (texts themselves go to <dataDir>/sms). */
+export const E2E_SMS_WEBHOOK_TOKEN = "e2e-sms-webhook-token-0123456789";
+
 export interface ServerProcess {
   url: string;
   dataDir: string;
@@ -42,6 +45,7 @@ export async function startServer(
       DATABASE_URL: `pglite://${join(dataDir, "db")}`,
       MAIL_OUTBOX_DIR: join(dataDir, "mail"),
       SMS_OUTBOX_DIR: join(dataDir, "sms"),
+      SMS_WEBHOOK_AUTH_TOKEN: E2E_SMS_WEBHOOK_TOKEN,
       LOG_LEVEL: "warn",
       ...env,
     },

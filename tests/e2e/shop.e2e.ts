@@ -7,6 +7,7 @@ import { parseMessage } from "../../app/modules/notifications/read-outbox.server
 import { linkIn } from "../setup/smtp";
 import { axeViolations } from "./axe";
 import { baseUrl, dataDir, DESKTOP, expect, PHONE, test } from "./fixtures";
+import { signedInAdmin } from "./members";
 
 const panel = (page: Page, lines: number) =>
   page.getByRole("dialog", { name: `Your Cart (${lines} line items)` });
@@ -264,15 +265,8 @@ test("an admin ships an order with a tracking number (the customer is told) and 
   await page.waitForURL(/\/post-checkout\?order=/);
   const number = await page.getByTestId("order-number").textContent();
 
-  // One of the three admin addresses (settings ADMIN_EMAILS) signs up and confirms.
-  const admin = "grow@patch.nz";
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(admin);
-  await page.getByLabel("Password").fill("kōwhai flowers in spring");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect.poll(() => mailTo(admin).length, { timeout: 15_000 }).toBeGreaterThan(0);
-  await page.goto(linkIn(mailTo(admin)[0]!, `${baseUrl()}/api/auth/verify-email`));
-  await page.waitForURL(`${baseUrl()}/`);
+  // One of the three admin addresses (settings ADMIN_EMAILS).
+  await signedInAdmin(page, "grow@patch.nz");
 
   await page.goto("/admin/orders?status=paid");
   await page.getByRole("link", { name: number! }).click();

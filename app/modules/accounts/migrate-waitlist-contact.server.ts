@@ -74,6 +74,8 @@ export async function migrateWaitlistContact(user: {
         preferences,
         climateZone: climateZoneFor(address),
         onboardingCompleted: true,
+        // Someone who unsubscribed from the waitlist's e-mails doesn't get the monthly tips either.
+        tipsOptedOutAt: contact.unsubscribedAt,
       })
       .onConflictDoUpdate({
         target: profiles.id,
@@ -83,6 +85,7 @@ export async function migrateWaitlistContact(user: {
           preferences,
           climateZone: climateZoneFor(address),
           onboardingCompleted: true,
+          ...(contact.unsubscribedAt ? { tipsOptedOutAt: contact.unsubscribedAt } : {}),
           updatedAt: new Date(),
         },
       });

@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { users } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import { stopSmsRemindersAfterPhoneChange } from "../reminders/stop-sms-reminders.server.ts";
 import {
   MESSAGES,
   fieldErrors,
@@ -136,6 +137,13 @@ export async function verifyLinkPhoneCode(
       body: { phoneNumber: parsed.data.phone, code: parsed.data.code, updatePhoneNumber: true },
       headers: authHeaders(meta.request, meta.clientIp),
     });
+    // Text reminders were agreed to for the old number: a new one ends them (issue 7).
+    const [owner] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phoneNumber, parsed.data.phone))
+      .limit(1);
+    if (owner) await stopSmsRemindersAfterPhoneChange(owner.id, parsed.data.phone);
     return { ok: true, messages: [MESSAGES.phoneLinked], cookies: [] };
   } catch (error) {
     if (authErrorCode(error) === "PHONE_NUMBER_EXIST") {

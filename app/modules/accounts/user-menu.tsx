@@ -61,7 +61,6 @@ export function UserMenu({ user, light }: { user: HeaderUser; light: boolean }) 
         className={`flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-full px-4 py-2 font-semibold ${
           light ? "hover:bg-white/15" : "hover:bg-ink/5"
         } [&::-webkit-details-marker]:hidden`}
-        aria-label={`Account menu for ${user.displayName}`}
       >
         <span
           aria-hidden="true"
@@ -69,7 +68,9 @@ export function UserMenu({ user, light }: { user: HeaderUser; light: boolean }) 
         >
           {user.displayName.slice(0, 1).toUpperCase()}
         </span>
+        {/* Named by the visible name first, then what it is (WCAG 2.5.3). */}
         <span className="max-w-40 truncate">{user.displayName}</span>
+        <span className="sr-only">, account menu</span>
       </summary>
       <div className="absolute right-0 mt-2 w-64 rounded-2xl border border-ink/10 bg-white p-2 text-ink shadow-lg">
         <div className="px-3 py-2">

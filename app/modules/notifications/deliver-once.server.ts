@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { notifications } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 import { sendMail, type MailMessage } from "../../lib/mail.server.ts";
+import { sendSms } from "../../lib/sms.server.ts";
 
 export const LEASE_MS = 2 * 60_000;
 
@@ -23,21 +24,29 @@ export interface DeliveryRequest {
 
 export type DeliveryResult = "sent" | "already-sent";
 
-export async function deliverEmailOnce(
-  request: DeliveryRequest,
-  now = new Date(),
-): Promise<DeliveryResult> {
-  await db()
+/** Inserts the record if missing and claims it; null when it is already sent. */
+async function claimDelivery(
+  request: Omit<DeliveryRequest, "message">,
+  channel: "email" | "sms",
+  now: Date,
+): Promise<{ id: string } | null> {
+  // The first sender makes the record already claimed: one round trip in the usual case.
+  const [created] = await db()
     .insert(notifications)
     .values({
       idempotencyKey: request.key,
-      channel: "email",
+      channel,
       template: request.template,
       recipient: request.to,
       resourceType: request.resourceType,
       resourceId: request.resourceId,
+      status: "sending",
+      claimedAt: now,
+      attempts: 1,
     })
-    .onConflictDoNothing({ target: notifications.idempotencyKey });
+    .onConflictDoNothing({ target: notifications.idempotencyKey })
+    .returning({ id: notifications.id });
+  if (created) return created;
 
   const leaseExpired = new Date(now.getTime() - LEASE_MS);
   const [claimed] = await db()
@@ -62,17 +71,20 @@ export async function deliverEmailOnce(
       .select({ status: notifications.status })
       .from(notifications)
       .where(eq(notifications.idempotencyKey, request.key));
-    if (row?.status === "sent") return "already-sent";
+    if (row?.status === "sent") return null;
     throw new DeliveryInProgressError(`Message ${request.key} is being sent by another worker`);
   }
+  return claimed;
+}
 
+/** Sends through the provider and records the outcome on the claimed record. */
+async function settleDelivery(id: string, send: () => Promise<string | undefined>) {
   try {
-    const { messageId } = await sendMail(await request.message());
+    const providerId = await send();
     await db()
       .update(notifications)
-      .set({ status: "sent", sentAt: new Date(), providerId: messageId, lastError: null })
-      .where(eq(notifications.id, claimed.id));
-    return "sent";
+      .set({ status: "sent", sentAt: new Date(), providerId, lastError: null })
+      .where(eq(notifications.id, id));
   } catch (error) {
     await db()
       .update(notifications)
@@ -80,7 +92,36 @@ export async function deliverEmailOnce(
         status: "failed",
         lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
       })
-      .where(eq(notifications.id, claimed.id));
+      .where(eq(notifications.id, id));
     throw error;
   }
+}
+
+export async function deliverEmailOnce(
+  request: DeliveryRequest,
+  now = new Date(),
+): Promise<DeliveryResult> {
+  const claimed = await claimDelivery(request, "email", now);
+  if (!claimed) return "already-sent";
+  await settleDelivery(claimed.id, async () => (await sendMail(await request.message())).messageId);
+  return "sent";
+}
+
+export interface SmsDeliveryRequest extends Omit<DeliveryRequest, "message"> {
+  /** The text's words; the number is `to`. */
+  body: () => string | Promise<string>;
+}
+
+/** The same once-only send for text messages (channel "sms"), through sendSms(). */
+export async function deliverSmsOnce(
+  request: SmsDeliveryRequest,
+  now = new Date(),
+): Promise<DeliveryResult> {
+  const claimed = await claimDelivery(request, "sms", now);
+  if (!claimed) return "already-sent";
+  await settleDelivery(
+    claimed.id,
+    async () => (await sendSms({ to: request.to, body: await request.body() })).id,
+  );
+  return "sent";
 }

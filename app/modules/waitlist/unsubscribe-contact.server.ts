@@ -1,6 +1,6 @@
 // One-click unsubscribe from a signed link, no sign-in needed; the consent is marked withdrawn.
-import { and, eq, isNull } from "drizzle-orm";
-import { contactConsents, contacts } from "../../../db/schema/index.ts";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { contactConsents, contacts, profiles, users } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 import { enqueue } from "../../lib/queue.server.ts";
 import { settings } from "../../lib/env.server.ts";
@@ -30,7 +30,21 @@ export async function unsubscribeContact(
       .select({ email: contacts.email })
       .from(contacts)
       .where(eq(contacts.id, id));
-    return contact ? { ok: true as const, email: contact.email } : { ok: false as const };
+    if (!contact) return { ok: false as const };
+    // A member with this address stops getting our e-mails too: their tips switch goes off.
+    await tx
+      .update(profiles)
+      .set({ tipsOptedOutAt: now, updatedAt: now })
+      .where(
+        and(
+          isNull(profiles.tipsOptedOutAt),
+          inArray(
+            profiles.id,
+            tx.select({ id: users.id }).from(users).where(eq(users.email, contact.email)),
+          ),
+        ),
+      );
+    return { ok: true as const, email: contact.email };
   });
 }
 

@@ -1,0 +1,263 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { contacts, profiles, users } from "../../../db/schema/index.ts";
+import { startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
+import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { db } from "../../lib/db.server";
+import { closeMail } from "../../lib/mail.server";
+import { startQueue, startWorking, stopQueue } from "../../lib/queue.server";
+import { signToken } from "../../lib/signed-token.server";
+import { migrateWaitlistContact } from "../accounts/migrate-waitlist-contact.server";
+import type { OutboxMessage } from "../notifications/read-outbox.server";
+import {
+  growingTipsFanOutJob,
+  growingTipsProgress,
+  sendGrowingTipsJob,
+  startGrowingTipsRun,
+} from "./send-growing-tips.server";
+import { tipsRecipientFor } from "./tips-recipients.server";
+import { readUnsubscribeLink, unsubscribeByLink } from "./unsubscribe-link.server";
+
+let t: TestDatabase;
+let smtp: TestSmtp;
+
+async function contact(
+  email: string,
+  region: string,
+  state: { confirmed?: boolean; unsubscribed?: boolean; name?: string } = {},
+) {
+  const id = crypto.randomUUID();
+  await db()
+    .insert(contacts)
+    .values({
+      id,
+      email,
+      region,
+      name: state.name ?? null,
+      address: { state: region },
+      confirmedAt: state.confirmed ? new Date() : null,
+      unsubscribedAt: state.unsubscribed ? new Date() : null,
+    });
+  return id;
+}
+
+async function member(
+  email: string,
+  options: { region?: string; verified?: boolean; optedOut?: boolean; profile?: boolean } = {},
+) {
+  const id = crypto.randomUUID();
+  await db()
+    .insert(users)
+    .values({ id, name: "Aroha Ngata", email, emailVerified: options.verified ?? true });
+  if (options.profile !== false)
+    await db()
+      .insert(profiles)
+      .values({
+        id,
+        fullName: "Aroha Ngata",
+        address: options.region ? { state: options.region } : {},
+        tipsOptedOutAt: options.optedOut ? new Date() : null,
+      });
+  return id;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 1500));
+const mailFor = (email: string, from = 0) =>
+  smtp.messages.slice(from).filter((m) => m.to === email);
+const link = (m: OutboxMessage, path: string) =>
+  new RegExp(`https://patch\\.test${path.replace("?", "\\?")}[^\\s>]+`).exec(m.text)?.[0] ?? "";
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: "https://patch.test" });
+  await startQueue(t.handle, { connectionString: t.url });
+  await startWorking([growingTipsFanOutJob, sendGrowingTipsJob] as never);
+});
+afterAll(async () => {
+  closeMail();
+  await stopQueue();
+  await t.close();
+  await smtp.close();
+});
+
+test("a month's tips reach every subscriber once, in their zone, however often it is started", async () => {
+  await contact("kea@example.nz", "Otago", { confirmed: true, name: "Mere Kea" });
+  await contact("tui@example.nz", "Auckland", { confirmed: true });
+  await contact("waiting@example.nz", "Waikato");
+  await contact("gone@example.nz", "Waikato", { confirmed: true, unsubscribed: true });
+  await member("member@example.nz", { region: "Wellington" });
+  await member("noregion@example.nz", { profile: false });
+  await member("quiet@example.nz", { region: "Nelson", optedOut: true });
+  await member("unverified@example.nz", { region: "Nelson", verified: false });
+  // Member and contact with one address: one e-mail, written with the member's region.
+  await member("both@example.nz", { region: "Northland" });
+  await contact("both@example.nz", "Southland", { confirmed: true });
+  // A member's switch decides for their address, even with a subscribed contact beside it.
+  await member("said-no@example.nz", { region: "Taranaki", optedOut: true });
+  await contact("said-no@example.nz", "Taranaki", { confirmed: true });
+
+  expect(await startGrowingTipsRun("2026-12", "admin@patch.nz")).toEqual({
+    ok: true,
+    started: true,
+  });
+  expect(await startGrowingTipsRun("2026-12", "ops@patch.nz")).toEqual({
+    ok: true,
+    started: false,
+  });
+  // The schedule on 1 December finds the early send and adds nothing.
+  expect(await startGrowingTipsRun("2026-12", "schedule")).toEqual({ ok: true, started: false });
+  expect(await startGrowingTipsRun("December", "admin@patch.nz")).toMatchObject({ ok: false });
+
+  await smtp.waitFor(5, 30_000);
+  await settle();
+  expect(smtp.messages.map((m) => m.to).sort()).toEqual([
+    "both@example.nz",
+    "kea@example.nz",
+    "member@example.nz",
+    "noregion@example.nz",
+    "tui@example.nz",
+  ]);
+
+  const [kea] = mailFor("kea@example.nz");
+  expect(kea!.subject).toBe("December growing tips for the cool south and inland");
+  expect(kea!.text).toContain("Kia ora Mere!");
+  expect(kea!.text).toContain("Otago is in our cool south and inland climate zone");
+  expect(kea!.text).toContain("- Sow broccoli, cabbage and cauliflower seed in trays");
+  expect(kea!.text).not.toContain("kūmara tupu");
+  expect(kea!.text).toContain("- Harvest garlic.");
+  expect(kea!.text).toContain("- Seedlings: basil, heat-tolerant lettuce and a cucumber");
+  expect(kea!.text).toContain("https://patch.test/education/monthly/december");
+  expect(kea!.text).toContain("joined the Patch waitlist");
+  expect(kea!.html).toContain("Read the full December guide");
+  expect(kea!.headers["list-unsubscribe"]).toMatch(
+    /^<https:\/\/patch\.test\/api\/unsubscribe\?token=/,
+  );
+  expect(kea!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+
+  const [tui] = mailFor("tui@example.nz");
+  expect(tui!.subject).toBe("December growing tips for the warm north");
+  expect(tui!.text).toContain("- Plant the last kūmara tupu early in the month");
+
+  const [both] = mailFor("both@example.nz");
+  expect(both!.subject).toBe("December growing tips for the warm north");
+  expect(both!.text).toContain("Northland is in our warm north climate zone");
+  expect(both!.text).toContain("account has monthly growing tips switched on");
+  expect(
+    (await readUnsubscribeLink(link(both!, "/unsubscribe?token=").split("token=")[1] ?? null))
+      ?.kind,
+  ).toBe("member-tips");
+
+  const [general] = mailFor("noregion@example.nz");
+  expect(general!.subject).toBe("December growing tips for New Zealand gardens");
+  expect(general!.text).toContain("We don't know your region yet");
+  expect(general!.text).toContain("Add your region to your profile");
+  expect(general!.headers["list-unsubscribe"]).toContain("/api/unsubscribe?token=");
+
+  expect(mailFor("member@example.nz")[0]!.subject).toBe(
+    "December growing tips for temperate gardens",
+  );
+
+  // A worker re-running the fan-out or a send (as after a crash) sends nothing more.
+  await growingTipsFanOutJob.handle({ month: "2026-12" }, { jobId: "x", attempt: 1 });
+  await sendGrowingTipsJob.handle(
+    { month: "2026-12", email: "kea@example.nz" },
+    { jobId: "y", attempt: 1 },
+  );
+  await settle();
+  expect(smtp.messages).toHaveLength(5);
+
+  const [progress] = await growingTipsProgress();
+  expect(progress).toMatchObject({
+    month: "2026-12",
+    requestedBy: "admin@patch.nz",
+    recipients: 5,
+    sent: 5,
+  });
+});
+
+test("both unsubscribe links work in one click, and the next month those people get nothing", async () => {
+  const before = smtp.messages.length;
+  const memberMail = mailFor("member@example.nz")[0]!;
+  const contactMail = mailFor("kea@example.nz")[0]!;
+
+  // The member's one-click link (the API's RFC 8058 POST calls this) switches their tips off.
+  const memberOneClick = memberMail.headers["list-unsubscribe"]!.slice(1, -1);
+  const memberToken = new URL(memberOneClick).searchParams.get("token");
+  expect(await readUnsubscribeLink(memberToken)).toEqual({
+    kind: "member-tips",
+    email: "member@example.nz",
+    unsubscribed: false,
+  });
+  expect(await unsubscribeByLink(memberToken)).toEqual({
+    ok: true,
+    kind: "member-tips",
+    email: "member@example.nz",
+  });
+  const [profile] = await db()
+    .select({ tipsOptedOutAt: profiles.tipsOptedOutAt })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(users.email, "member@example.nz"));
+  expect(profile?.tipsOptedOutAt).toBeInstanceOf(Date);
+
+  // The contact's link from the e-mail's footer, through the page's button.
+  const contactToken = link(contactMail, "/unsubscribe?token=").split("token=")[1] ?? null;
+  expect(await readUnsubscribeLink(contactToken)).toMatchObject({ kind: "contact" });
+  expect(await unsubscribeByLink(contactToken)).toEqual({
+    ok: true,
+    kind: "contact",
+    email: "kea@example.nz",
+  });
+  const [kea] = await db().select().from(contacts).where(eq(contacts.email, "kea@example.nz"));
+  expect(kea?.unsubscribedAt).toBeInstanceOf(Date);
+
+  // A forged token does nothing.
+  expect(await unsubscribeByLink("nope.nope")).toEqual({ ok: false });
+  expect(await readUnsubscribeLink(null)).toBeNull();
+
+  expect(await startGrowingTipsRun("2027-01", "schedule")).toEqual({ ok: true, started: true });
+  await smtp.waitFor(before + 3, 30_000);
+  await settle();
+  expect(
+    smtp.messages
+      .slice(before)
+      .map((m) => m.to)
+      .sort(),
+  ).toEqual(["both@example.nz", "noregion@example.nz", "tui@example.nz"]);
+  expect(mailFor("tui@example.nz", before)[0]!.subject).toBe(
+    "January growing tips for the warm north",
+  );
+});
+
+test("a send re-checks consent: someone who unsubscribes after the fan-out gets nothing", async () => {
+  await contact("late@example.nz", "Canterbury", { confirmed: true });
+  await db()
+    .update(contacts)
+    .set({ unsubscribedAt: new Date() })
+    .where(eq(contacts.email, "late@example.nz"));
+  const before = smtp.messages.length;
+  await sendGrowingTipsJob.handle(
+    { month: "2027-02", email: "late@example.nz" },
+    { jobId: "z", attempt: 1 },
+  );
+  await settle();
+  expect(smtp.messages.length).toBe(before);
+});
+
+test("a waitlist unsubscribe carries into the member's switch, so the profile shows the truth", async () => {
+  // Unsubscribed as a contact, then signed up: the new profile starts with tips off.
+  await contact("moa@example.nz", "Otago", { confirmed: true, unsubscribed: true });
+  const moa = await member("moa@example.nz", { profile: false });
+  await migrateWaitlistContact({ id: moa, email: "moa@example.nz" });
+  const [moaProfile] = await db().select().from(profiles).where(eq(profiles.id, moa));
+  expect(moaProfile?.tipsOptedOutAt).toBeInstanceOf(Date);
+
+  // A member who uses an old waitlist e-mail's unsubscribe link: their switch goes off too.
+  const contactId = await contact("weta@example.nz", "Nelson", { confirmed: true });
+  const weta = await member("weta@example.nz", { region: "Nelson" });
+  expect(await tipsRecipientFor("weta@example.nz")).toMatchObject({ kind: "member", id: weta });
+  expect(await unsubscribeByLink(signToken("unsubscribe", contactId))).toMatchObject({ ok: true });
+  const [wetaProfile] = await db().select().from(profiles).where(eq(profiles.id, weta));
+  expect(wetaProfile?.tipsOptedOutAt).toBeInstanceOf(Date);
+  expect(await tipsRecipientFor("weta@example.nz")).toBeNull();
+});

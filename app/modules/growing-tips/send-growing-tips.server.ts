@@ -1,0 +1,121 @@
+// The monthly growing tips (issue 7): at 8am on the 1st in New Zealand, or earlier when an admin
+// sends a month ahead, one e-mail to every subscriber, through the queue, once each. A month has
+// one run row, so pressing twice or the schedule running after an early send adds nothing; each
+// message is sent once per month and address (ADR 005), re-checking consent just before it goes.
+import { and, count, eq, like } from "drizzle-orm";
+import { z } from "zod";
+import { growingTipsRuns, notifications } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server.ts";
+import { defineJob, enqueue, queue } from "../../lib/queue.server.ts";
+import { NZ_TIME_ZONE } from "../guidance/new-zealand-date.ts";
+import { deliverEmailOnce } from "../notifications/deliver-once.server.ts";
+import { renderTipsEmail } from "./compose-tips-email.server.ts";
+import { isTipsMonth, newZealandMonth, type TipsMonth } from "./tips-month.ts";
+import { listTipsRecipients, tipsRecipientFor } from "./tips-recipients.server.ts";
+
+const monthSchema = z.custom<TipsMonth>((value) => isTipsMonth(value), "a month as YYYY-MM");
+export const tipsKey = (month: string, email: string) => `tips:${month}:${email.toLowerCase()}`;
+
+export const sendGrowingTipsJob = defineJob({
+  name: "growing-tips.send-email",
+  payload: z.object({ month: monthSchema, email: z.string().min(3).max(320) }),
+  retryLimit: 8,
+  retryDelaySeconds: 30,
+  handle: async ({ month, email }) => {
+    // Still subscribed? An unsubscribe between the fan-out and now wins.
+    const reader = await tipsRecipientFor(email);
+    if (!reader) return;
+    await deliverEmailOnce({
+      key: tipsKey(month, reader.email),
+      template: "growing-tips",
+      to: reader.email,
+      resourceType: reader.kind === "member" ? "user" : "contact",
+      resourceId: reader.id,
+      message: () => ({ to: reader.email, ...renderTipsEmail(month, reader) }),
+    });
+  },
+});
+
+/** Queues one job per recipient; safe to run again (each is keyed by month and address). */
+export const growingTipsFanOutJob = defineJob({
+  name: "growing-tips.fan-out",
+  payload: z.object({ month: monthSchema }),
+  retryLimit: 5,
+  handle: async ({ month }) => {
+    const recipients = await listTipsRecipients();
+    for (let i = 0; i < recipients.length; i += 500) {
+      await queue().insert(
+        sendGrowingTipsJob.name,
+        recipients.slice(i, i + 500).map((r) => ({
+          data: { month, email: r.email },
+          singletonKey: tipsKey(month, r.email),
+        })),
+      );
+    }
+    await db()
+      .update(growingTipsRuns)
+      .set({ recipients: recipients.length, fannedOutAt: new Date() })
+      .where(eq(growingTipsRuns.month, month));
+  },
+});
+
+export type TipsRunRequest = { ok: true; started: boolean } | { ok: false; message: string };
+
+/** Starts a month's run unless it has one already ("schedule" or the admin's e-mail). */
+export async function startGrowingTipsRun(
+  month: string,
+  requestedBy: string,
+): Promise<TipsRunRequest> {
+  if (!isTipsMonth(month)) return { ok: false, message: "Please choose a month." };
+  return db().transaction(async (tx) => {
+    const inserted = await tx
+      .insert(growingTipsRuns)
+      .values({ month, requestedBy })
+      .onConflictDoNothing({ target: growingTipsRuns.month })
+      .returning({ month: growingTipsRuns.month });
+    if (inserted.length === 0) return { ok: true as const, started: false };
+    await enqueue(tx, growingTipsFanOutJob, { month });
+    return { ok: true as const, started: true };
+  });
+}
+
+/** 8am on the 1st in New Zealand: this month's tips, unless an admin sent them early. */
+export const monthlyTipsScheduleJob = defineJob({
+  name: "growing-tips.monthly-schedule",
+  payload: z.object({}).passthrough(),
+  cron: "0 8 1 * *",
+  cronTimeZone: NZ_TIME_ZONE,
+  retryLimit: 3,
+  handle: async () => {
+    await startGrowingTipsRun(newZealandMonth(0), "schedule");
+  },
+});
+
+export interface TipsRunProgress {
+  month: string;
+  requestedAt: Date;
+  requestedBy: string;
+  recipients: number;
+  fannedOutAt: Date | null;
+  sent: number;
+}
+
+/** Every run, newest month first, with how many of its e-mails have gone. */
+export async function growingTipsProgress(): Promise<TipsRunProgress[]> {
+  const runs = await db().select().from(growingTipsRuns);
+  const withSent = await Promise.all(
+    runs.map(async (run) => {
+      const [row] = await db()
+        .select({ sent: count() })
+        .from(notifications)
+        .where(
+          and(
+            like(notifications.idempotencyKey, `tips:${run.month}:%`),
+            eq(notifications.status, "sent"),
+          ),
+        );
+      return { ...run, sent: Number(row?.sent ?? 0) };
+    }),
+  );
+  return withSent.sort((a, b) => b.month.localeCompare(a.month));
+}

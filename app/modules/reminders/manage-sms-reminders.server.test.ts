@@ -1,0 +1,218 @@
+// Switching text reminders on and off from the profile: a verified number and ticked consent are
+// needed, the consent's words, IP, browser and time are kept, the confirmation text comes through
+// the queue, and the off switch or a new number ends them at once.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { profiles, smsReminders, users } from "../../../db/schema/index.ts";
+import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { db } from "../../lib/db.server";
+import { readSmsOutbox } from "../../lib/sms.server";
+import { startQueue, startWorking, stopQueue } from "../../lib/queue.server";
+import { accountsAuth } from "../accounts/accounts-auth.server";
+import { sendLinkPhoneCode, verifyLinkPhoneCode } from "../accounts/phone-sign-in.server";
+import { signIn } from "../accounts/sign-in.server";
+import {
+  getSmsReminders,
+  saveSmsReminders,
+  sendReminderConfirmationJob,
+  switchOffSmsReminders,
+} from "./manage-sms-reminders.server";
+import { consentStatement, REMINDER_MESSAGES } from "./reminders.schema";
+
+const SITE = "https://patch.test";
+const PASSWORD = "tui in the kowhai tree";
+let t: TestDatabase;
+let ip = 10;
+
+const meta = (cookie = "") => ({
+  request: new Request(`${SITE}/profile`, {
+    headers: { "user-agent": "Mozilla/5.0 (iPhone) Safari/605", ...(cookie ? { cookie } : {}) },
+  }),
+  clientIp: `203.0.113.${++ip % 250}`,
+});
+
+beforeAll(async () => {
+  t = await openTestDatabase({
+    SITE_URL: SITE,
+    SMS_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-sms-")),
+    MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-mail-")),
+  });
+  await startQueue(t.handle, { connectionString: t.url });
+  await startWorking([sendReminderConfirmationJob] as never);
+});
+afterAll(async () => {
+  await stopQueue();
+  await t.close();
+});
+
+const textsTo = (to: string) => readSmsOutbox().filter((m) => m.to === to);
+
+async function waitForTexts(to: string, n: number) {
+  const until = Date.now() + 15_000;
+  while (textsTo(to).length < n) {
+    if (Date.now() > until) throw new Error(`expected ${n} texts to ${to}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return textsTo(to);
+}
+
+async function member(email: string, phone: string | null, verified = true) {
+  const id = crypto.randomUUID();
+  await db()
+    .insert(users)
+    .values({
+      id,
+      name: "",
+      email,
+      emailVerified: true,
+      phoneNumber: phone,
+      phoneNumberVerified: phone ? verified : null,
+    });
+  await db().insert(profiles).values({ id });
+  return id;
+}
+
+test("switching on needs a verified number, a frequency and ticked consent", async () => {
+  const none = await member("nophone@example.nz", null);
+  expect(await saveSmsReminders(none, { frequency: "weekly", consent: "yes" }, meta())).toEqual({
+    ok: false,
+    status: 400,
+    message: REMINDER_MESSAGES.needsPhone,
+    fieldErrors: undefined,
+  });
+  const unproved = await member("unproved@example.nz", "+64211110001", false);
+  expect(
+    await saveSmsReminders(unproved, { frequency: "weekly", consent: "yes" }, meta()),
+  ).toMatchObject({ ok: false, message: REMINDER_MESSAGES.needsPhone });
+
+  const id = await member("proved@example.nz", "+64211110002");
+  expect(
+    await saveSmsReminders(id, { frequency: "fortnightly", consent: "yes" }, meta()),
+  ).toMatchObject({
+    ok: false,
+    fieldErrors: { frequency: REMINDER_MESSAGES.chooseFrequency },
+  });
+  expect(await saveSmsReminders(id, { frequency: "weekly" }, meta())).toMatchObject({
+    ok: false,
+    fieldErrors: { consent: REMINDER_MESSAGES.needsConsent },
+  });
+  expect(await db().select().from(smsReminders)).toEqual([]);
+  expect((await getSmsReminders(none)).verifiedPhone).toBeNull();
+});
+
+test("consent is stored word for word, and the confirmation text names Patch and how to stop", async () => {
+  const id = await member("kereru@example.nz", "+64211110003");
+  const before = Date.now();
+  expect(await saveSmsReminders(id, { frequency: "weekly", consent: "yes" }, meta())).toEqual({
+    ok: true,
+    messages: [REMINDER_MESSAGES.on("weekly")],
+    cookies: [],
+  });
+  const [row] = await db().select().from(smsReminders).where(eq(smsReminders.userId, id));
+  expect(row).toMatchObject({
+    phone: "+64211110003",
+    frequency: "weekly",
+    consentStatement: consentStatement("Patch"),
+    consentSource: "profile",
+    consentUserAgent: "Mozilla/5.0 (iPhone) Safari/605",
+    stoppedAt: null,
+    stopSource: null,
+  });
+  expect(row!.consentIp).toMatch(/^203\.0\.113\./);
+  expect(row!.consentedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  expect(consentStatement("Patch")).toContain("replying STOP");
+
+  const [text] = await waitForTexts("+64211110003", 1);
+  expect(text!.body).toBe(
+    "Patch: you're signed up for weekly garden reminders, each Friday evening about Saturday's garden session. Change them any time in your profile. Reply STOP to end.",
+  );
+  const view = await getSmsReminders(id);
+  expect(view).toMatchObject({
+    verifiedPhone: "+64211110003",
+    verifiedPhoneDisplay: "+64 21 111 0003",
+    active: { frequency: "weekly", phoneDisplay: "+64 21 111 0003" },
+    stoppedBy: null,
+  });
+
+  // Changing how often needs no new consent and sends nothing.
+  expect(await saveSmsReminders(id, { frequency: "monthly" }, meta())).toMatchObject({
+    ok: true,
+    messages: [REMINDER_MESSAGES.changed("monthly")],
+  });
+  expect((await getSmsReminders(id)).active?.frequency).toBe("monthly");
+
+  // Off at once; a second press says so; the confirmation job re-run sends nothing.
+  expect(await switchOffSmsReminders(id)).toMatchObject({ messages: [REMINDER_MESSAGES.off] });
+  expect(await switchOffSmsReminders(id)).toMatchObject({
+    messages: [REMINDER_MESSAGES.alreadyOff],
+  });
+  expect(await getSmsReminders(id)).toMatchObject({ active: null, stoppedBy: "profile" });
+  await sendReminderConfirmationJob.handle(
+    { userId: id, consentedAt: row!.consentedAt.toISOString() },
+    { jobId: "again", attempt: 1 },
+  );
+  await new Promise((r) => setTimeout(r, 300));
+  expect(textsTo("+64211110003")).toHaveLength(1);
+
+  // On again: new consent, a new confirmation.
+  expect(await saveSmsReminders(id, { frequency: "monthly" }, meta())).toMatchObject({
+    ok: false,
+    fieldErrors: { consent: REMINDER_MESSAGES.needsConsent },
+  });
+  expect(
+    await saveSmsReminders(id, { frequency: "monthly", consent: "yes" }, meta()),
+  ).toMatchObject({ ok: true });
+  const texts = await waitForTexts("+64211110003", 2);
+  expect(texts[0]!.body).toContain("you're signed up for monthly garden reminders");
+});
+
+test("switching on again and again is limited, since each sends a text", async () => {
+  const id = await member("pukeko@example.nz", "+64211110004");
+  for (let i = 0; i < 5; i++) {
+    expect(
+      await saveSmsReminders(id, { frequency: "weekly", consent: "yes" }, meta()),
+    ).toMatchObject({ ok: true });
+    await switchOffSmsReminders(id);
+  }
+  expect(await saveSmsReminders(id, { frequency: "weekly", consent: "yes" }, meta())).toMatchObject(
+    {
+      ok: false,
+      status: 429,
+    },
+  );
+});
+
+test("verifying a new number on the profile stops reminders to the old one", async () => {
+  const email = "tauhou@example.nz";
+  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
+  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const signedIn = await signIn({ email, password: PASSWORD }, meta());
+  if (!signedIn.ok) throw new Error(signedIn.message);
+  const cookie = signedIn.cookies.map((c) => c.split(";")[0]).join("; ");
+  const link = async (phone: string) => {
+    const count = textsTo(phone).length;
+    expect(await sendLinkPhoneCode({ phone }, meta(cookie))).toMatchObject({ ok: true });
+    const [text] = await waitForTexts(phone, count + 1);
+    const code = /\b(\d{6})\b/.exec(text!.body)![1]!;
+    expect(await verifyLinkPhoneCode({ phone, code }, meta(cookie))).toMatchObject({ ok: true });
+  };
+  await link("+64211110005");
+  const [user] = await db().select().from(users).where(eq(users.email, email));
+  expect(
+    await saveSmsReminders(user!.id, { frequency: "weekly", consent: "yes" }, meta()),
+  ).toMatchObject({ ok: true });
+  expect((await getSmsReminders(user!.id)).active).not.toBeNull();
+
+  await link("+64211110006");
+  const [row] = await db().select().from(smsReminders).where(eq(smsReminders.userId, user!.id));
+  expect(row).toMatchObject({ phone: "+64211110005", stopSource: "phone_changed" });
+  expect(row!.stoppedAt).toBeInstanceOf(Date);
+  expect(await getSmsReminders(user!.id)).toMatchObject({
+    active: null,
+    stoppedBy: "phone_changed",
+    verifiedPhone: "+64211110006",
+  });
+});

@@ -1,0 +1,68 @@
+// Every reminder text, for every Saturday and month of a year, in every climate and without a
+// region: it names Patch first, fits two GSM segments and ends with how to stop.
+import { beforeAll, expect, test } from "vitest";
+import { setSettings } from "~/lib/env.server";
+import { NZ_REGIONS } from "~/lib/nz-regions";
+import { addDays, isoDate, type CalendarDate } from "~/modules/guidance/new-zealand-date";
+import { plans } from "~/modules/subscriptions/plans";
+import { testSettings } from "../../../tests/setup/test-database";
+import { confirmationText, monthlyReminderText, weeklyReminderText } from "./reminder-texts.server";
+import { gsmLength, isGsm, SMS_MAX_LENGTH, STOP_LINE } from "./sms-text";
+
+beforeAll(() => {
+  setSettings(testSettings({ SITE_URL: "https://www.patch-gardens.co.nz" }));
+});
+
+function expectGoodText(text: string) {
+  expect(text.startsWith("Patch")).toBe(true);
+  expect(text.endsWith(STOP_LINE), text).toBe(true);
+  expect(isGsm(text), text).toBe(true);
+  expect(gsmLength(text), text).toBeLessThanOrEqual(SMS_MAX_LENGTH);
+}
+
+const regions = [undefined, "Northland", "Wellington", "Southland"] as const;
+
+test("weekly texts for every Saturday of a year, every climate, every plan", () => {
+  let saturday: CalendarDate = { year: 2027, month: 1, day: 2 };
+  for (let week = 0; week < 53; week++) {
+    for (const region of regions) {
+      for (const plan of plans) {
+        const text = weeklyReminderText(saturday, region, plan);
+        expectGoodText(text);
+        expect(text, isoDate(saturday)).toContain("/education/monthly/");
+      }
+    }
+    saturday = addDays(saturday, 7);
+  }
+});
+
+test("monthly texts for every month and region", () => {
+  for (let month = 1; month <= 12; month++) {
+    for (const region of [undefined, ...NZ_REGIONS]) {
+      expectGoodText(monthlyReminderText(month, region));
+    }
+  }
+  expectGoodText(confirmationText("weekly"));
+  expectGoodText(confirmationText("monthly"));
+});
+
+test("what the texts say", () => {
+  // 2 January 2027 is the first Saturday of January: sowing and planting.
+  const planting = weeklyReminderText({ year: 2027, month: 1, day: 2 }, "Wellington", plans[1]!);
+  expect(planting).toMatch(
+    /^Patch: garden session Saturday 2 January, 9am, about \d+ min\. Sow and plant: /,
+  );
+  expect(planting).toContain("Guide: https://www.patch-gardens.co.nz/education/monthly/january");
+  const jobs = weeklyReminderText({ year: 2027, month: 1, day: 9 }, "Wellington", plans[1]!);
+  expect(jobs).toMatch(/^Patch: garden session Saturday 9 January, 9am, about 30 min\. Jobs: /);
+  const general = weeklyReminderText({ year: 2027, month: 1, day: 9 }, undefined, plans[1]!);
+  expect(general).toMatch(/^Patch: Saturday 9 January is garden day/);
+  expect(general).toContain("This month's jobs:");
+
+  const december = monthlyReminderText(12, "Auckland");
+  expect(december).toMatch(/^Patch: December in the garden\. Sow and plant: /);
+  expect(december).toContain("/education/monthly/december");
+  // The guide's macrons are folded for the GSM alphabet.
+  expect(monthlyReminderText(12, "Northland")).not.toMatch(/[āēīōū]/);
+  expect(confirmationText("weekly")).toContain("you're signed up for weekly garden reminders");
+});

@@ -1,0 +1,258 @@
+// /admin/tips (admins only): preview a month's growing-tips e-mail for each climate zone, see the
+// runs so far, and send a month early (once: a month already started shows its progress instead).
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requireAdmin } from "~/modules/accounts/require-user.server";
+import {
+  adminTipsOverview,
+  PREVIEW_ZONES,
+  readTipsChoice,
+} from "~/modules/growing-tips/admin-tips.server";
+import { previewTipsEmail } from "~/modules/growing-tips/compose-tips-email.server";
+import { startGrowingTipsRun } from "~/modules/growing-tips/send-growing-tips.server";
+import { formatTipsMonth, isTipsMonth } from "~/modules/growing-tips/tips-month";
+import type { Route } from "./+types/admin-tips";
+
+export const meta = () => [
+  { title: "Growing tips | Admin | Patch" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { month, zone } = readTipsChoice(new URL(request.url).searchParams);
+  const overview = await adminTipsOverview(month);
+  return {
+    month,
+    zone,
+    label: formatTipsMonth(month),
+    subject: previewTipsEmail(month, zone).subject,
+    previewUrl: `/admin/tips/preview?${new URLSearchParams({ month, zone })}`,
+    zones: PREVIEW_ZONES,
+    ...overview,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "send") return data({ error: "Unknown action" }, { status: 400 });
+  const month = String(form.get("month") ?? "");
+  if (!isTipsMonth(month)) return data({ error: "Please choose a month." }, { status: 400 });
+  if (form.get("confirm") !== "yes")
+    return data({ error: "Tick the box to confirm sending the tips." }, { status: 400 });
+  const result = await startGrowingTipsRun(month, admin.email);
+  if (!result.ok) return data({ error: result.message }, { status: 400 });
+  const label = formatTipsMonth(month);
+  const back = `/admin/tips?${new URLSearchParams({ month, zone: String(form.get("zone") ?? "") })}#runs`;
+  throw await redirectWithToast(request, back, {
+    type: result.started ? "success" : "info",
+    message: result.started
+      ? `${label} tips are on their way.`
+      : `${label} tips were already sent: nothing more was sent.`,
+  });
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-NZ", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Pacific/Auckland",
+});
+
+function progressText(run: {
+  fannedOutAt: Date | string | null;
+  sent: number;
+  recipients: number;
+}) {
+  return run.fannedOutAt ? `${run.sent} of ${run.recipients} sent` : "Preparing the list…";
+}
+
+export default function AdminTips({ loaderData, actionData }: Route.ComponentProps) {
+  const { month, zone, label, subject, previewUrl, zones, months, runs } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const revalidator = useRevalidator();
+  const run = runs.find((r) => r.month === month);
+  const sending = runs.some((r) => !r.fannedOutAt || r.sent < r.recipients);
+  // While a run is still sending, refresh its progress every few seconds.
+  useEffect(() => {
+    if (!sending) return;
+    const timer = window.setInterval(() => void revalidator.revalidate(), 4000);
+    return () => window.clearInterval(timer);
+  }, [sending, revalidator]);
+  const zoneName = zones.find((z) => z.id === zone)?.name ?? zone;
+
+  return (
+    <div className="container-page pt-28 pb-20 md:pt-36">
+      <p className="text-sm">
+        <Link to="/admin" className="underline">
+          Admin
+        </Link>{" "}
+        / Growing tips
+      </p>
+      <h1 className="mt-2 text-4xl font-bold">Monthly growing tips</h1>
+      <p className="mt-2 max-w-2xl text-ink/80">
+        At 8am on the 1st of each month (New Zealand time) every confirmed waitlist contact and
+        every member who hasn't switched them off gets that month's tips for their climate zone,
+        once each. You can preview a month here and send it early.
+      </p>
+      {actionData?.error && (
+        <p role="alert" className="mt-4 rounded-xl bg-clay/10 px-4 py-3 font-medium text-clay-dark">
+          {actionData.error}
+        </p>
+      )}
+
+      <section aria-labelledby="preview-title" className="mt-8 rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="preview-title" className="text-xl font-bold">
+          Preview
+        </h2>
+        <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+          <label className="flex flex-col text-sm font-semibold">
+            Month
+            <select
+              name="month"
+              defaultValue={month}
+              className="mt-1 min-h-11 rounded-xl border border-ink/20 px-3"
+            >
+              {months.map((m) => (
+                <option key={m.value} value={m.value}>
+                  {m.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex max-w-full flex-col text-sm font-semibold">
+            Climate zone
+            <select
+              name="zone"
+              defaultValue={zone}
+              className="mt-1 min-h-11 max-w-full rounded-xl border border-ink/20 px-3"
+            >
+              {zones.map((z) => (
+                <option key={z.id} value={z.id}>
+                  {z.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="btn-secondary">
+            Show preview
+          </button>
+        </Form>
+        <p className="mt-5 text-sm text-ink/75">Subject</p>
+        <p className="font-semibold" data-testid="tips-subject">
+          {subject}
+        </p>
+        <iframe
+          title={`Preview of the ${label} growing-tips e-mail for ${zoneName}`}
+          src={previewUrl}
+          sandbox=""
+          className="mt-3 h-[70vh] min-h-96 w-full rounded-xl border border-ink/10 bg-cream"
+        />
+        <p className="mt-2 text-sm">
+          <a href={previewUrl} target="_blank" rel="noreferrer" className="underline">
+            Open the preview on its own
+          </a>
+        </p>
+      </section>
+
+      <section
+        id="send"
+        aria-labelledby="send-title"
+        className="mt-8 rounded-2xl bg-white p-5 shadow-sm"
+      >
+        <h2 id="send-title" className="text-xl font-bold">
+          Send {label}
+        </h2>
+        {run ? (
+          <p className="mt-2" data-testid="month-run">
+            {label} tips were started {dateFormat.format(new Date(run.requestedAt))} by{" "}
+            {run.requestedBy}: {progressText(run)}. Each person gets them once, so there's nothing
+            more to send.
+          </p>
+        ) : (
+          <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
+            <input type="hidden" name="intent" value="send" />
+            <input type="hidden" name="month" value={month} />
+            <input type="hidden" name="zone" value={zone} />
+            <label className="flex min-h-11 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="confirm"
+                value="yes"
+                required
+                className="h-5 w-5 accent-leaf"
+              />
+              I'm sure: this e-mails every subscriber now, for every zone
+            </label>
+            <button type="submit" disabled={busy} className="btn-primary">
+              Send {label} tips now
+            </button>
+          </Form>
+        )}
+      </section>
+
+      <section
+        id="runs"
+        aria-labelledby="runs-title"
+        className="mt-8 rounded-2xl bg-white p-5 shadow-sm"
+      >
+        <h2 id="runs-title" className="text-xl font-bold">
+          Past runs
+        </h2>
+        {runs.length === 0 ? (
+          <p className="mt-2">No tips have been sent yet.</p>
+        ) : (
+          <div
+            className="mt-4 overflow-x-auto"
+            role="region"
+            aria-label="Runs table, scrolls sideways"
+            tabIndex={0}
+          >
+            <table className="w-full min-w-[32rem] text-sm">
+              <caption className="sr-only">Growing-tips runs and their progress</caption>
+              <thead>
+                <tr className="text-left text-ink/75">
+                  <th scope="col" className="py-1 font-medium">
+                    Month
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Started
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Recipients
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Progress
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {runs.map((r) => (
+                  <tr key={r.month}>
+                    <th scope="row" className="py-1 text-left font-normal">
+                      {r.label}
+                    </th>
+                    <td className="py-1">
+                      {dateFormat.format(new Date(r.requestedAt))} by {r.requestedBy}
+                    </td>
+                    <td className="py-1">{r.fannedOutAt ? r.recipients : "–"}</td>
+                    <td className="py-1">
+                      <progress
+                        max={Math.max(1, r.recipients)}
+                        value={r.sent}
+                        className="mr-2 align-middle"
+                        aria-label={`${r.label} tips sent`}
+                      />
+                      {progressText(r)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
