@@ -1,7 +1,8 @@
 // "Download my data" (Privacy Act 2020, principle 6): everything we hold about the person's
-// account as JSON. Session tokens and password hashes are left out: they are secrets, not data.
+// account as JSON. Session tokens, password hashes and the calendar feed's token are left out:
+// they are secrets, not data.
 import { eq } from "drizzle-orm";
-import { contacts, profiles, sessions, users } from "../../../db/schema/index.ts";
+import { contacts, profiles, sessions, smsReminders, users } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 
 export async function exportMyData(userId: string) {
@@ -30,11 +31,18 @@ export async function exportMyData(userId: string) {
     .from(sessions)
     .where(eq(sessions.userId, userId));
   const waitlist = await db().select().from(contacts).where(eq(contacts.email, user.email));
+  // Text reminders, with the consent given for them (what, when, from where) and how they ended.
+  const [textReminders] = await db()
+    .select()
+    .from(smsReminders)
+    .where(eq(smsReminders.userId, userId));
+  const { calendarToken: _secret, ...profileData } = profile ?? { calendarToken: null };
   return {
     exportedAt: new Date().toISOString(),
     account: user,
-    profile: profile ?? null,
+    profile: profile ? profileData : null,
     signedInDevices: devices,
     waitlist,
+    textReminders: textReminders ?? null,
   };
 }

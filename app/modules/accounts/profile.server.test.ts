@@ -2,7 +2,7 @@
 // scopes, the recent-sign-in rule, the data export and deleting the account; the 30-day limit.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contacts, profiles, sessions, users } from "../../../db/schema/index.ts";
+import { contacts, profiles, sessions, smsReminders, users } from "../../../db/schema/index.ts";
 import { linkIn, startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
 import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { db } from "../../lib/db.server";
@@ -12,6 +12,7 @@ import { accountsAuth } from "./accounts-auth.server";
 import { banUser, searchUsers, signOutUserEverywhere, unbanUser } from "./admin-users.server";
 import { changeEmail } from "./change-email.server";
 import { deleteAccount } from "./delete-account.server";
+import { getPersonalCalendar } from "../guidance/personal-calendar.server";
 import { exportMyData } from "./export-my-data.server";
 import { getCurrentUser, type CurrentUser } from "./get-current-user.server";
 import { getProfile } from "./get-profile.server";
@@ -178,6 +179,15 @@ test("export holds the account, profile, devices and waitlist entry, never token
   const email = "pukeko@example.nz";
   await db().insert(contacts).values({ id: crypto.randomUUID(), email, region: "Otago" });
   const { user } = await signedIn(email);
+  // A calendar address (a secret) and text reminders with their consent.
+  await getPersonalCalendar(user.id);
+  await db().insert(smsReminders).values({
+    userId: user.id,
+    phone: "+64211234567",
+    frequency: "weekly",
+    consentStatement: "Text me weekly garden reminders.",
+    consentSource: "https://patch.test/profile",
+  });
   const data = await exportMyData(user.id);
   expect(data).toMatchObject({
     account: { email, emailVerified: true },
@@ -186,7 +196,12 @@ test("export holds the account, profile, devices and waitlist entry, never token
   });
   expect(data?.signedInDevices.length).toBeGreaterThan(0);
   const text = JSON.stringify(data);
-  expect(text).not.toMatch(/"token"|"password"|\$argon2/);
+  expect(text).not.toMatch(/"token"|"password"|\$argon2|calendarToken/);
+  expect(data?.textReminders).toMatchObject({
+    phone: "+64211234567",
+    frequency: "weekly",
+    consentStatement: "Text me weekly garden reminders.",
+  });
 });
 
 test("deleting the account: confirmed with the password; profile and sessions go, contact unlinked", async () => {
