@@ -54,16 +54,21 @@ test("POST /api/webhooks/twilio/sms answers TwiML to a signed request from anywh
 
 test("a flood from one address is turned away with Retry-After, except a STOP", async () => {
   const app = createApp({ settings: t.settings });
-  // In-process requests have no socket (0.0.0.0): fill that caller's window first.
-  for (let i = 0; i < WEBHOOK_LIMIT.limit; i++) {
-    await hitRateLimit(
-      "sms-webhook",
-      clientKey("0.0.0.0"),
-      WEBHOOK_LIMIT.limit,
-      WEBHOOK_LIMIT.windowSeconds,
-    );
-  }
-  const res = await app.request("/api/webhooks/twilio/sms", { method: "POST", body: "" });
+  // In-process requests have no socket (0.0.0.0): fill that caller's window first (again, if the
+  // minute turned over between filling it and asking).
+  const flood = async () => {
+    for (let i = 0; i < WEBHOOK_LIMIT.limit; i++) {
+      await hitRateLimit(
+        "sms-webhook",
+        clientKey("0.0.0.0"),
+        WEBHOOK_LIMIT.limit,
+        WEBHOOK_LIMIT.windowSeconds,
+      );
+    }
+    return app.request("/api/webhooks/twilio/sms", { method: "POST", body: "" });
+  };
+  let res = await flood();
+  if (res.status !== 429) res = await flood();
   expect(res.status).toBe(429);
   expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   // Over the limit, a signed chat reply waits, but a signed STOP is never lost.

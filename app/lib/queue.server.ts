@@ -171,3 +171,20 @@ export async function stopQueue(): Promise<void> {
   working = false;
   await b.stop({ graceful: true, timeout: 5_000, close: true });
 }
+
+/** Many jobs of one kind in one statement, inside the caller's transaction (see enqueue). */
+export async function enqueueMany<S extends z.ZodType>(
+  tx: Database,
+  job: JobDefinition<S>,
+  items: {
+    payload: z.infer<S>;
+    options?: { singletonKey?: string; singletonSeconds?: number; startAfter?: number | Date };
+  }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await queue().insert(
+    job.name,
+    items.map((i) => ({ data: job.payload.parse(i.payload) as object, ...i.options })),
+    { db: fromDrizzle(tx as never, sql as never) },
+  );
+}

@@ -28,7 +28,23 @@ test("concurrent hits are all counted", async () => {
     Array.from({ length: 20 }, () => hitRateLimit("burst", "k", 10, 60, now)),
   );
   expect(results.filter((r) => r.allowed)).toHaveLength(10);
-  expect(Math.max(...results.map((r) => r.count))).toBe(20);
+  // Gathered into one statement, each hit still sees its own place in the count.
+  expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
+    Array.from({ length: 20 }, (_, i) => i + 1),
+  );
+});
+
+test("one batch of hits on several counters and windows counts each on its own", async () => {
+  const now = Date.UTC(2026, 10, 21, 12, 0, 0);
+  await hitRateLimit("mixed", "a", 5, 60, now);
+  const results = await Promise.all([
+    hitRateLimit("mixed", "a", 5, 60, now),
+    hitRateLimit("mixed", "b", 5, 60, now),
+    hitRateLimit("mixed", "a", 5, 60, now),
+    hitRateLimit("other", "a", 5, 60, now),
+    hitRateLimit("mixed", "a", 5, 60, now + 60_000),
+  ]);
+  expect(results.map((r) => r.count)).toEqual([2, 1, 3, 1, 1]);
 });
 
 test("old windows are pruned", async () => {

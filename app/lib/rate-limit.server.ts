@@ -1,6 +1,7 @@
 // Fixed-window rate limits kept in the database, so every app process shares the same counters.
 import { and, lt, sql } from "drizzle-orm";
 import { rateLimits } from "../../db/schema/index.ts";
+import { batched } from "./batch.server.ts";
 import { db } from "./db.server.ts";
 
 export interface RateLimitResult {
@@ -11,6 +12,54 @@ export interface RateLimitResult {
   retryAfter: number;
 }
 
+interface Hit {
+  bucket: string;
+  key: string;
+  windowStart: Date;
+}
+
+/**
+ * One statement for every hit gathered in a turn of the event loop: hits on the same counter are
+ * added together, and each caller gets the count as it would have been after its own hit.
+ */
+const countHits = batched<Hit, number>(async (hits) => {
+  const groups = new Map<string, { hit: Hit; n: number }>();
+  const groupKey = (h: Hit) => `${h.bucket}\u0000${h.key}\u0000${h.windowStart.getTime()}`;
+  for (const hit of hits) {
+    const g = groups.get(groupKey(hit));
+    if (g) g.n++;
+    else groups.set(groupKey(hit), { hit, n: 1 });
+  }
+  const list = [...groups.values()];
+  const rows = (await db().execute(sql`
+    insert into rate_limits (bucket, key, window_start, count)
+    select * from unnest(
+      ${sql.param(list.map((g) => g.hit.bucket))}::text[],
+      ${sql.param(list.map((g) => g.hit.key))}::text[],
+      ${sql.param(list.map((g) => g.hit.windowStart.toISOString()))}::timestamptz[],
+      ${sql.param(list.map((g) => g.n))}::integer[]
+    )
+    on conflict (bucket, key, window_start)
+    do update set count = rate_limits.count + excluded.count
+    returning bucket, key, window_start, count`)) as unknown as {
+    rows: { bucket: string; key: string; window_start: Date | string; count: number }[];
+  };
+  const totals = new Map<string, number>();
+  for (const r of rows.rows) {
+    const windowStart = new Date(r.window_start);
+    totals.set(groupKey({ bucket: r.bucket, key: r.key, windowStart }), Number(r.count));
+  }
+  // The j-th hit on a counter in this batch saw the count before the batch plus j.
+  const seen = new Map<string, number>();
+  return hits.map((hit) => {
+    const k = groupKey(hit);
+    const j = (seen.get(k) ?? 0) + 1;
+    seen.set(k, j);
+    const total = totals.get(k) ?? j;
+    return total - (groups.get(k)?.n ?? 1) + j;
+  });
+});
+
 export async function hitRateLimit(
   bucket: string,
   key: string,
@@ -20,15 +69,7 @@ export async function hitRateLimit(
 ): Promise<RateLimitResult> {
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
-  const [row] = await db()
-    .insert(rateLimits)
-    .values({ bucket, key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.bucket, rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
-  const count = row?.count ?? 1;
+  const count = await countHits({ bucket, key, windowStart });
   return {
     allowed: count <= limit,
     count,

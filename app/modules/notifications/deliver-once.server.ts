@@ -3,6 +3,7 @@
 // one message. Only a crash between the provider accepting and our record of it can duplicate.
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { notifications } from "../../../db/schema/index.ts";
+import { batched } from "../../lib/batch.server.ts";
 import { db } from "../../lib/db.server.ts";
 import { sendMail, type MailMessage } from "../../lib/mail.server.ts";
 import { sendSms } from "../../lib/sms.server.ts";
@@ -30,22 +31,9 @@ async function claimDelivery(
   channel: "email" | "sms",
   now: Date,
 ): Promise<{ id: string } | null> {
-  // The first sender makes the record already claimed: one round trip in the usual case.
-  const [created] = await db()
-    .insert(notifications)
-    .values({
-      idempotencyKey: request.key,
-      channel,
-      template: request.template,
-      recipient: request.to,
-      resourceType: request.resourceType,
-      resourceId: request.resourceId,
-      status: "sending",
-      claimedAt: now,
-      attempts: 1,
-    })
-    .onConflictDoNothing({ target: notifications.idempotencyKey })
-    .returning({ id: notifications.id });
+  // The first sender makes the record already claimed: one round trip in the usual case, shared
+  // with the other sends of the same moment.
+  const created = await createClaimed({ ...request, channel, claimedAt: now });
   if (created) return created;
 
   const leaseExpired = new Date(now.getTime() - LEASE_MS);
@@ -77,14 +65,55 @@ async function claimDelivery(
   return claimed;
 }
 
+type NewClaim = Omit<DeliveryRequest, "message"> & { channel: string; claimedAt: Date };
+
+/** Inserts new records already claimed, one statement per batch; null for a key that exists. */
+const createClaimed = batched<NewClaim, { id: string } | null>(async (claims) => {
+  const column = <T>(pick: (c: NewClaim) => T) => sql.param(claims.map(pick));
+  const result = (await db().execute(sql`
+    insert into notifications (idempotency_key, channel, template, recipient, resource_type,
+                               resource_id, status, claimed_at, attempts)
+    select key, channel, template, recipient, resource_type, resource_id, 'sending', claimed_at, 1
+    from unnest(
+      ${column((c) => c.key)}::text[],
+      ${column((c) => c.channel)}::text[],
+      ${column((c) => c.template)}::text[],
+      ${column((c) => c.to)}::text[],
+      ${column((c) => c.resourceType ?? null)}::text[],
+      ${column((c) => c.resourceId ?? null)}::text[],
+      ${column((c) => c.claimedAt.toISOString())}::timestamptz[]
+    ) as t(key, channel, template, recipient, resource_type, resource_id, claimed_at)
+    on conflict (idempotency_key) do nothing
+    returning id, idempotency_key`)) as unknown as {
+    rows: { id: string; idempotency_key: string }[];
+  };
+  const made = new Map(result.rows.map((r) => [r.idempotency_key, r.id]));
+  // Two sends of one key in a batch: the first has the claim, the other finds it taken.
+  return claims.map((c) => {
+    const id = made.get(c.key);
+    made.delete(c.key);
+    return id ? { id } : null;
+  });
+});
+
+/** Records sends the provider accepted, one statement per batch. */
+const markSent = batched<{ id: string; providerId: string | undefined }, void>(async (sent) => {
+  await db().execute(sql`
+    update notifications as n
+    set status = 'sent', sent_at = now(), provider_id = v.provider_id, last_error = null
+    from unnest(
+      ${sql.param(sent.map((s) => s.id))}::uuid[],
+      ${sql.param(sent.map((s) => s.providerId ?? null))}::text[]
+    ) as v(id, provider_id)
+    where n.id = v.id`);
+  return sent.map(() => undefined);
+});
+
 /** Sends through the provider and records the outcome on the claimed record. */
 async function settleDelivery(id: string, send: () => Promise<string | undefined>) {
+  let providerId: string | undefined;
   try {
-    const providerId = await send();
-    await db()
-      .update(notifications)
-      .set({ status: "sent", sentAt: new Date(), providerId, lastError: null })
-      .where(eq(notifications.id, id));
+    providerId = await send();
   } catch (error) {
     await db()
       .update(notifications)
@@ -95,6 +124,7 @@ async function settleDelivery(id: string, send: () => Promise<string | undefined
       .where(eq(notifications.id, id));
     throw error;
   }
+  await markSent({ id, providerId });
 }
 
 export async function deliverEmailOnce(

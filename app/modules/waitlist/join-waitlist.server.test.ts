@@ -170,6 +170,38 @@ test("concurrent joins of one new address make one contact and all succeed", asy
   expect(new Set(results.map((r) => (r.ok ? r.contactId : ""))).size).toBe(1);
 });
 
+test("joins arriving together share one transaction, and each gets its own contact, consent and job", async () => {
+  const emails = Array.from({ length: 12 }, (_, i) => `together${i}@example.nz`);
+  const results = await Promise.all(
+    emails.map((email, i) =>
+      joinWaitlist({ email, region: i % 2 ? "Otago" : "Northland", plan: "2m2" }, ctx()),
+    ),
+  );
+  expect(results.every((r) => r.ok && r.created)).toBe(true);
+  const ids = results.map((r) => (r.ok ? r.contactId : ""));
+  expect(new Set(ids).size).toBe(12);
+  for (const [i, email] of emails.entries()) {
+    const [row] = await db().select().from(contacts).where(eq(contacts.email, email));
+    expect(row).toMatchObject({
+      id: ids[i],
+      region: i % 2 ? "Otago" : "Northland",
+      plan: "2m2",
+      source: "waitlist_page",
+      address: { state: i % 2 ? "Otago" : "Northland", country: "New Zealand" },
+    });
+    const consents = await db()
+      .select()
+      .from(contactConsents)
+      .where(eq(contactConsents.contactId, ids[i]!));
+    expect(consents).toHaveLength(1);
+    expect(consents[0]).toMatchObject({ purpose: "waitlist_email", ip: expect.any(String) });
+    // The queued confirmation exists beside the inline send, keyed to this contact.
+    expect(
+      await queue().findJobs(sendWaitlistConfirmationJob.name, { data: { contactId: ids[i] } }),
+    ).toHaveLength(1);
+  }
+});
+
 test("a retried submission with its browser-made id is the same contact; another address gets its own", async () => {
   const id = crypto.randomUUID();
   const a = await joinWaitlist({ id, email: "device@example.nz", region: "Gisborne" }, ctx());

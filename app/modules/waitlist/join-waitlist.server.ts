@@ -4,12 +4,13 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { createRequire } from "node:module";
-import { contactConsents, contacts, type ContactAddress } from "../../../db/schema/index.ts";
+import { contactConsents, contacts } from "../../../db/schema/index.ts";
 import { clientKey } from "../../lib/client-ip.server.ts";
 import { db, isDatabaseUnavailable, type Database } from "../../lib/db.server.ts";
 import { settings } from "../../lib/env.server.ts";
 import { log } from "../../lib/log.server.ts";
-import { enqueue, queue } from "../../lib/queue.server.ts";
+import { batched } from "../../lib/batch.server.ts";
+import { enqueue, enqueueMany, queue } from "../../lib/queue.server.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
 import { contactChanged, mergeContact, type StoredContact } from "./merge-contact.ts";
 import { surveyUrl } from "./contact-links.server.ts";
@@ -95,7 +96,7 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
         retryAfter: limit.retryAfter,
       };
 
-    const saved = await saveWithRetry(input, context);
+    const saved = await saveNew(input, context);
     let emailSent = false;
     let confirmationFailed = false;
     if (saved.confirmation === "queued" && saved.key) {
@@ -145,6 +146,18 @@ interface Saved {
   key?: string;
 }
 
+/** A new address through the shared batch; a known one (or a form with an id) by the merge rules. */
+async function saveNew(input: JoinInput, context: JoinContext): Promise<Saved> {
+  if (!input.id) {
+    const id = randomUUID();
+    const key = `waitlist-confirmation:${randomUUID()}`;
+    if (await saveNewContacts({ input, context, id, key })) {
+      return { id, created: true, confirmation: "queued", key };
+    }
+  }
+  return saveWithRetry(input, context);
+}
+
 async function saveWithRetry(
   input: ReturnType<typeof joinWaitlistSchema.parse>,
   context: JoinContext,
@@ -164,6 +177,7 @@ async function saveWithRetry(
 }
 
 type ContactRow = typeof contacts.$inferSelect;
+type JoinInput = ReturnType<typeof joinWaitlistSchema.parse>;
 
 /**
  * SPEC §4: match by id, then e-mail. An id that belongs to another address is not a match (one
@@ -192,12 +206,6 @@ async function save(
   input: ReturnType<typeof joinWaitlistSchema.parse>,
   context: JoinContext,
 ): Promise<Saved> {
-  // A new address (the usual case): the contact and its consent in one statement. A known address,
-  // or a form that carries an id, goes the longer way through the merge rules.
-  if (!input.id) {
-    const id = await insertNewContact(tx, input, context);
-    if (id) return finishSave(tx, input, id, true, true, true);
-  }
   const { row: existing, idTaken } = await findExisting(tx, input);
   const incoming = {
     email: input.email,
@@ -249,30 +257,73 @@ async function save(
 const consentSource = (context: JoinContext) => `${settings().siteUrl}${context.page}`;
 const consentAgent = (context: JoinContext) => context.userAgent?.slice(0, 500) ?? null;
 
-/** Inserts a contact and its consent if the address is new; its id, or null if it is known. */
-async function insertNewContact(
-  tx: Database,
-  input: ReturnType<typeof joinWaitlistSchema.parse>,
-  context: JoinContext,
-): Promise<string | null> {
-  const id = randomUUID();
-  const address: ContactAddress = { state: input.region, country: "New Zealand" };
-  // node-postgres and PGlite both answer with { rows }.
-  const result = (await tx.execute(sql`
-    with inserted as (
-      insert into contacts (id, email, region, address, plan, source)
-      values (${id}, ${input.email}, ${input.region}, ${JSON.stringify(address)}::jsonb,
-              ${input.plan ?? null}, 'waitlist_page')
-      on conflict (email) do nothing
-      returning id
-    )
-    insert into contact_consents (contact_id, purpose, statement, source, ip, user_agent)
-    select id, 'waitlist_email', ${CONSENT_STATEMENT}, ${consentSource(context)}, ${context.ip},
-           ${consentAgent(context)}
-    from inserted
-    returning contact_id`)) as unknown as { rows: { contact_id: string }[] };
-  return result.rows[0]?.contact_id ?? null;
+interface NewContact {
+  input: JoinInput;
+  context: JoinContext;
+  id: string;
+  key: string;
 }
+
+/**
+ * New addresses (the usual case), gathered across the requests of one turn of the event loop:
+ * their contacts, consents and confirmation jobs are written in one transaction of three
+ * statements (ARCHITECTURE.md "group commit"). Each answer says whether that contact was made; a
+ * known address (or a repeat within the batch) is not, and takes the merge path on its own.
+ */
+const saveNewContacts = batched<NewContact, boolean>((items) =>
+  db().transaction(async (tx) => {
+    const column = <T>(pick: (item: NewContact) => T) => sql.param(items.map(pick));
+    const result = (await tx.execute(sql`
+      with input as (
+        select * from unnest(
+          ${column((i) => i.id)}::uuid[],
+          ${column((i) => i.input.email)}::text[],
+          ${column((i) => i.input.region)}::text[],
+          ${column((i) => i.input.plan ?? null)}::text[],
+          ${column((i) => consentSource(i.context))}::text[],
+          ${column((i) => i.context.ip)}::text[],
+          ${column((i) => consentAgent(i.context))}::text[]
+        ) as t(id, email, region, plan, consent_source, ip, user_agent)
+      ),
+      inserted as (
+        insert into contacts (id, email, region, address, plan, source)
+        select id, email, region, jsonb_build_object('state', region, 'country', 'New Zealand'),
+               plan, 'waitlist_page'
+        from input
+        on conflict (email) do nothing
+        returning id
+      ),
+      consented as (
+        insert into contact_consents (contact_id, purpose, statement, source, ip, user_agent)
+        select input.id, 'waitlist_email', ${CONSENT_STATEMENT}, input.consent_source, input.ip,
+               input.user_agent
+        from input join inserted using (id)
+      )
+      select id from inserted`)) as unknown as { rows: { id: string }[] };
+    const created = new Set(result.rows.map((r) => r.id));
+    const fresh = items.filter((i) => created.has(i.id));
+    await enqueueMany(
+      tx,
+      sendWaitlistConfirmationJob,
+      fresh.map((i) => ({
+        payload: { email: i.input.email, region: i.input.region, contactId: i.id, key: i.key },
+        options: {
+          singletonKey: `confirm:${i.id}`,
+          singletonSeconds: 600,
+          startAfter: JOB_DELAY_SECONDS,
+        },
+      })),
+    );
+    if (settings().crmWebhook) {
+      await enqueueMany(
+        tx,
+        syncContactToCrmJob,
+        fresh.map((i) => ({ payload: { contactId: i.id, event: "created" as const } })),
+      );
+    }
+    return items.map((i) => created.has(i.id));
+  }),
+);
 
 async function finishSave(
   tx: Database,
