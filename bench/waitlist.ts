@@ -22,7 +22,7 @@ await admin.query(`CREATE DATABASE ${dbName}`);
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${dbName}`;
 
-const smtp = await startSmtp();
+const smtp = await startSmtp({ countOnly: true });
 const app = await startServer(
   {
     DATABASE_URL: dbUrl.toString(),
