@@ -46,8 +46,18 @@ try {
     // Warm up the app's code paths and caches first.
     await load({ url: app.url + path, connections: 10, durationSeconds: 2 });
     const bare = await bareServerFor(path);
-    const ours = await load({ url: app.url + path, connections: 50, durationSeconds: DURATION });
-    const base = await load({ url: bare.url, connections: 50, durationSeconds: DURATION });
+    // App and bare alternate in three rounds and each keeps its median, so a noisy moment on this
+    // shared machine doesn't land on one side only.
+    const appRuns: Awaited<ReturnType<typeof load>>[] = [];
+    const bareRuns: Awaited<ReturnType<typeof load>>[] = [];
+    for (let round = 0; round < 3; round++) {
+      const seconds = Math.max(3, Math.round(DURATION / 2));
+      appRuns.push(await load({ url: app.url + path, connections: 50, durationSeconds: seconds }));
+      bareRuns.push(await load({ url: bare.url, connections: 50, durationSeconds: seconds }));
+    }
+    const median = (runs: typeof appRuns) => [...runs].sort((a, b) => a.rps - b.rps)[1]!;
+    const ours = median(appRuns);
+    const base = median(bareRuns);
     bare.close();
     rows.push({
       path,
@@ -60,18 +70,37 @@ try {
       errors: ours.errors + ours.non2xx,
     });
   }
-  printTable(`Saturation, 50 connections, ${DURATION} s each`, rows);
+  printTable(
+    `Saturation, 50 connections, median of 3 alternating rounds of ${Math.max(3, Math.round(DURATION / 2))} s`,
+    rows,
+  );
 
+  // New visitors (no cookies) get the public-page micro-cache (server/page-cache.ts); a request
+  // with any cookie, like a signed-in member's, is rendered every time: both are shown.
   const steady = await constantRate({ url: app.url + "/", rate: 200, durationSeconds: DURATION });
-  printTable("Home page at a constant 200 requests per second", [
-    {
-      "req/s": steady.rps,
-      "p50 ms": steady.p50,
-      "p99 ms": steady.p99,
-      errors: steady.errors + steady.non2xx,
-      "target p99 < 50 ms": steady.p99 < 50 ? "met" : "MISSED",
-    },
-  ]);
+  const rendered = await constantRate({
+    url: app.url + "/",
+    rate: 200,
+    durationSeconds: DURATION,
+    init: () => ({ headers: { cookie: "returning=1" } }),
+  });
+  printTable(
+    "Home page at a constant 200 requests per second",
+    [
+      ["new visitor (page cache)", steady],
+      ["with a cookie (rendered each time)", rendered],
+    ].map(([who, r]) => {
+      const result = r as typeof steady;
+      return {
+        visitor: who as string,
+        "req/s": result.rps,
+        "p50 ms": result.p50,
+        "p99 ms": result.p99,
+        errors: result.errors + result.non2xx,
+        "target p99 < 50 ms": result.p99 < 50 ? "met" : "MISSED",
+      };
+    }),
+  );
   const health = rows[0];
   if (health) {
     console.log(

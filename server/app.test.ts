@@ -41,7 +41,13 @@ test("health reports the database and the queue", async () => {
 test("every answer carries a request id and the security headers", async () => {
   const res = await app().request("/api/health");
   expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-  const csp = res.headers.get("content-security-policy") ?? "";
+  // API answers run no scripts: a fixed policy that allows nothing.
+  expect(res.headers.get("content-security-policy")).toBe(
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  );
+  // Pages get the nonce policy.
+  const page = await app().request("/robots.txt");
+  const csp = page.headers.get("content-security-policy") ?? "";
   expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
@@ -59,8 +65,8 @@ test("every answer carries a request id and the security headers", async () => {
 });
 
 test("nonces differ per request", async () => {
-  const a = (await app().request("/api/health")).headers.get("content-security-policy");
-  const b = (await app().request("/api/health")).headers.get("content-security-policy");
+  const a = (await app().request("/robots.txt")).headers.get("content-security-policy");
+  const b = (await app().request("/robots.txt")).headers.get("content-security-policy");
   expect(a).not.toBe(b);
 });
 

@@ -17,6 +17,7 @@ import { requestInfo } from "../app/lib/request-context.ts";
 import { apiRoutes } from "./api.ts";
 import { APPLE_CALLBACK, authRoutes } from "./auth-routes.ts";
 import { originCheck } from "./middleware/origin-check.ts";
+import { createPageCache } from "./page-cache.ts";
 
 export interface AppOptions {
   settings: Settings;
@@ -94,36 +95,53 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
     connectSrc.push("https://api.stripe.com");
     frameSrc.push("https://js.stripe.com", "https://hooks.stripe.com");
   }
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc,
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        mediaSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        connectSrc,
-        frameSrc,
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        ...(settings.isProduction ? { upgradeInsecureRequests: [] } : {}),
-      },
-      strictTransportSecurity: settings.isProduction
-        ? "max-age=63072000; includeSubDomains; preload"
-        : false,
-      xFrameOptions: "DENY",
-      referrerPolicy: "strict-origin-when-cross-origin",
-      crossOriginEmbedderPolicy: false,
-      permissionsPolicy: {
-        camera: [],
-        microphone: [],
-        geolocation: [],
-        payment: settings.stripe ? ["self", "https://js.stripe.com"] : ["self"],
-      },
-    }),
+  const common = {
+    strictTransportSecurity: settings.isProduction
+      ? "max-age=63072000; includeSubDomains; preload"
+      : false,
+    xFrameOptions: "DENY" as const,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginEmbedderPolicy: false,
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: [],
+      payment: settings.stripe ? ["self", "https://js.stripe.com"] : ["self"],
+    },
+  } satisfies Parameters<typeof secureHeaders>[0];
+  const pageHeaders = secureHeaders({
+    ...common,
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc,
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:"],
+      mediaSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      connectSrc,
+      frameSrc,
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+      ...(settings.isProduction ? { upgradeInsecureRequests: [] } : {}),
+    },
+  });
+  // API answers (JSON, redirects, TwiML) and hashed assets run no scripts of ours: a fixed policy
+  // that allows nothing, with no per-request nonce to make.
+  const plainHeaders = secureHeaders({
+    ...common,
+    contentSecurityPolicy: {
+      defaultSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+    },
+  });
+  app.use((c, next) =>
+    c.req.path.startsWith("/api/") || c.req.path.startsWith("/assets/")
+      ? plainHeaders(c, next)
+      : pageHeaders(c, next),
   );
 
   // 3. Compression (gzip/deflate) for text answers.
@@ -174,14 +192,20 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
       build as ServerBuild,
       typeof build === "function" ? "development" : "production",
     );
+    const pages = createPageCache();
     app.all("*", async (c) => {
+      const nonce = c.get("secureHeadersNonce") ?? "";
+      const key = pages.keyFor(c.req.raw);
+      const cached = key ? pages.get(key, nonce) : undefined;
+      if (cached) return cached;
       const context = new RouterContextProvider();
       context.set(requestInfo, {
-        nonce: c.get("secureHeadersNonce") ?? "",
+        nonce,
         requestId: c.get("requestId"),
         clientIp: c.get("clientIp"),
       });
-      return handler(c.req.raw, context);
+      const response = await handler(c.req.raw, context);
+      return key ? pages.store(key, response, nonce) : response;
     });
   }
 
