@@ -10,7 +10,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+// The stylesheet is rendered with a precedence, so React puts it in <head> ahead of the module
+// preloads: the page paints once the CSS is in, without waiting behind 120 KB of JavaScript.
+import appCss from "./app.css?url";
 import { CartPanel } from "./components/cart-panel";
 import { CrashScreen, NotFoundScreen } from "./components/error-screens";
 import { RouteProgress } from "./components/route-progress";
@@ -55,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#fbf7ee" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>
