@@ -1,16 +1,16 @@
 // The better-auth instance with the accounts hooks wired in: every caller (our use-cases and the
 // /api/auth mount) goes through here, so profiles and the waitlist migration always run.
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema/index.ts";
 import { auth, setAuthHooks, type Auth } from "../../lib/auth.server.ts";
-import { db } from "../../lib/db.server.ts";
 import { renderEmail } from "../../lib/email-layout.server.ts";
 import { settings } from "../../lib/env.server.ts";
 import { log } from "../../lib/log.server.ts";
 import { sendMail } from "../../lib/mail.server.ts";
 import { isBanned } from "./admin-users.server.ts";
-import { ensureProfile, migrateWaitlistContact } from "./migrate-waitlist-contact.server.ts";
+import {
+  ensureProfile,
+  migrateWaitlistContactAtSignIn,
+} from "./migrate-waitlist-contact.server.ts";
 
 let wired = false;
 
@@ -20,14 +20,7 @@ export function accountsAuth(): Auth {
     setAuthHooks({
       userCreated: (user) => ensureProfile(user.id, user.name),
       canStartSession: async (userId) => !(await isBanned(userId)),
-      sessionCreated: async (session) => {
-        const [user] = await db()
-          .select({ id: users.id, email: users.email, name: users.name })
-          .from(users)
-          .where(eq(users.id, session.userId))
-          .limit(1);
-        if (user) await migrateWaitlistContact(user);
-      },
+      sessionCreated: (session) => migrateWaitlistContactAtSignIn(session.userId),
       // Sign-up answers the same whether or not the address has an account; the owner hears of it.
       existingUserSignUp: async (user) => {
         const s = settings();

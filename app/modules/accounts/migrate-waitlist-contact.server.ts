@@ -1,7 +1,7 @@
 // SPEC §4 "Waitlist migration": on sign-up or first sign-in, the waitlist contact with the same
 // e-mail becomes the profile (onboarding done), and the contact is marked migrated with the user's
 // id. Without a contact the person gets a blank profile. Running it again changes nothing.
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { contacts, profiles, type ProfileAddress } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 
@@ -95,4 +95,32 @@ export async function migrateWaitlistContact(user: {
       .where(and(eq(contacts.id, contact.id), ne(contacts.source, MIGRATED_SOURCE)));
     return "migrated";
   });
+}
+
+/**
+ * At every session start (SPEC §4): the migration, unless there is nothing to do. One query tells
+ * whether the member has a profile and an unmigrated waitlist entry; a returning member (the usual
+ * sign-in) costs that query alone instead of a transaction.
+ */
+export async function migrateWaitlistContactAtSignIn(userId: string): Promise<void> {
+  const result = (await db().execute(sql`
+    select u.id, u.email, u.name,
+           exists (select 1 from profiles p where p.id = u.id) as has_profile,
+           exists (
+             select 1 from contacts c
+             where c.email = lower(trim(u.email)) and c.source <> ${MIGRATED_SOURCE}
+           ) as has_new_contact
+    from users u
+    where u.id = ${userId}`)) as unknown as {
+    rows: {
+      id: string;
+      email: string;
+      name: string | null;
+      has_profile: boolean;
+      has_new_contact: boolean;
+    }[];
+  };
+  const user = result.rows[0];
+  if (!user || (user.has_profile && !user.has_new_contact)) return;
+  await migrateWaitlistContact(user);
 }
