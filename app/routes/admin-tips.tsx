@@ -2,6 +2,7 @@
 // runs so far, and send a month early (once: a month already started shows its progress instead).
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { SendRunsTable, sendRunProgress } from "~/components/send-runs-table";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/require-user.server";
 import {
@@ -59,14 +60,6 @@ const dateFormat = new Intl.DateTimeFormat("en-NZ", {
   timeStyle: "short",
   timeZone: "Pacific/Auckland",
 });
-
-function progressText(run: {
-  fannedOutAt: Date | string | null;
-  sent: number;
-  recipients: number;
-}) {
-  return run.fannedOutAt ? `${run.sent} of ${run.recipients} sent` : "Preparing the list…";
-}
 
 export default function AdminTips({ loaderData, actionData }: Route.ComponentProps) {
   const { month, zone, label, subject, previewUrl, zones, months, runs } = loaderData;
@@ -167,8 +160,8 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
         {run ? (
           <p className="mt-2" data-testid="month-run">
             {label} tips were started {dateFormat.format(new Date(run.requestedAt))} by{" "}
-            {run.requestedBy}: {progressText(run)}. Each person gets them once, so there's nothing
-            more to send.
+            {run.requestedBy}: {sendRunProgress(run)}. Each person gets them once, so there's
+            nothing more to send.
           </p>
         ) : (
           <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -203,54 +196,12 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
         {runs.length === 0 ? (
           <p className="mt-2">No tips have been sent yet.</p>
         ) : (
-          <div
-            className="mt-4 overflow-x-auto"
-            role="region"
-            aria-label="Runs table, scrolls sideways"
-            tabIndex={0}
-          >
-            <table className="w-full min-w-[32rem] text-sm">
-              <caption className="sr-only">Growing-tips runs and their progress</caption>
-              <thead>
-                <tr className="text-left text-ink/75">
-                  <th scope="col" className="py-1 font-medium">
-                    Month
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Started
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Recipients
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Progress
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {runs.map((r) => (
-                  <tr key={r.month}>
-                    <th scope="row" className="py-1 text-left font-normal">
-                      {r.label}
-                    </th>
-                    <td className="py-1">
-                      {dateFormat.format(new Date(r.requestedAt))} by {r.requestedBy}
-                    </td>
-                    <td className="py-1">{r.fannedOutAt ? r.recipients : "–"}</td>
-                    <td className="py-1">
-                      <progress
-                        max={Math.max(1, r.recipients)}
-                        value={r.sent}
-                        className="mr-2 align-middle"
-                        aria-label={`${r.label} tips sent`}
-                      />
-                      {progressText(r)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SendRunsTable
+            runs={runs.map((r) => ({ ...r, key: r.month }))}
+            caption="Growing-tips runs and their progress"
+            firstColumn="Month"
+            progressLabel={(r) => `${r.label} tips sent`}
+          />
         )}
       </section>
     </div>

@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { NZ_REGIONS } from "~/lib/nz-regions";
+import { SendRunsTable } from "~/components/send-runs-table";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/require-user.server";
 import {
@@ -235,43 +236,12 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
           </button>
         </Form>
         {launches.length > 0 && (
-          <table className="mt-6 w-full text-sm">
-            <caption className="sr-only">Launches and their progress</caption>
-            <thead>
-              <tr className="text-left text-ink/75">
-                <th scope="col" className="py-1 font-medium">
-                  Region
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Requested
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Progress
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {launches.map((l) => (
-                <tr key={l.region}>
-                  <th scope="row" className="py-1 text-left font-normal">
-                    {l.region}
-                  </th>
-                  <td className="py-1">
-                    {dateFormat.format(new Date(l.requestedAt))} by {l.requestedBy}
-                  </td>
-                  <td className="py-1">
-                    <progress
-                      max={Math.max(1, l.recipients)}
-                      value={l.sent}
-                      className="mr-2 align-middle"
-                      aria-label={`${l.region} launch e-mails sent`}
-                    />
-                    {l.fannedOutAt ? `${l.sent} of ${l.recipients} sent` : "Preparing the list…"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SendRunsTable
+            runs={launches.map((l) => ({ ...l, key: l.region, label: l.region }))}
+            caption="Launches and their progress"
+            firstColumn="Region"
+            progressLabel={(l) => `${l.label} launch e-mails sent`}
+          />
         )}
       </section>
 

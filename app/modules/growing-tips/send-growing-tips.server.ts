@@ -2,12 +2,13 @@
 // sends a month ahead, one e-mail to every subscriber, through the queue, once each. A month has
 // one run row, so pressing twice or the schedule running after an early send adds nothing; each
 // message is sent once per month and address (ADR 005), re-checking consent just before it goes.
-import { and, count, eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { growingTipsRuns, notifications } from "../../../db/schema/index.ts";
+import { growingTipsRuns } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 import { defineJob, enqueue, queue } from "../../lib/queue.server.ts";
 import { NZ_TIME_ZONE } from "../guidance/new-zealand-date.ts";
+import { countSent } from "../notifications/count-sent.server.ts";
 import { deliverEmailOnce } from "../notifications/deliver-once.server.ts";
 import { renderTipsEmail } from "./compose-tips-email.server.ts";
 import { isTipsMonth, newZealandMonth, type TipsMonth } from "./tips-month.ts";
@@ -105,16 +106,7 @@ export async function growingTipsProgress(): Promise<TipsRunProgress[]> {
   const runs = await db().select().from(growingTipsRuns);
   const withSent = await Promise.all(
     runs.map(async (run) => {
-      const [row] = await db()
-        .select({ sent: count() })
-        .from(notifications)
-        .where(
-          and(
-            like(notifications.idempotencyKey, `tips:${run.month}:%`),
-            eq(notifications.status, "sent"),
-          ),
-        );
-      return { ...run, sent: Number(row?.sent ?? 0) };
+      return { ...run, sent: await countSent(`tips:${run.month}:`) };
     }),
   );
   return withSent.sort((a, b) => b.month.localeCompare(a.month));

@@ -1,14 +1,15 @@
 // The launch notification (issue 4, admin side): one e-mail to every confirmed, still-subscribed
 // contact in a region, through the queue, once each. Pressing twice sends nothing extra (one launch
 // row per region); a worker that dies mid-run resends at most the message it was sending (ADR 005).
-import { and, count, eq, isNotNull, isNull, like } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { contacts, launchNotifications, notifications } from "../../../db/schema/index.ts";
+import { contacts, launchNotifications } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 import { renderEmail } from "../../lib/email-layout.server.ts";
 import { settings } from "../../lib/env.server.ts";
 import { NZ_REGIONS } from "../../lib/nz-regions.ts";
 import { defineJob, enqueue, queue } from "../../lib/queue.server.ts";
+import { countSent } from "../notifications/count-sent.server.ts";
 import { deliverEmailOnce } from "../notifications/deliver-once.server.ts";
 import { oneClickUnsubscribeUrl, unsubscribeUrl } from "./contact-links.server.ts";
 
@@ -119,16 +120,7 @@ export async function launchProgress(): Promise<LaunchProgress[]> {
     .orderBy(launchNotifications.requestedAt);
   return Promise.all(
     launches.map(async (l) => {
-      const [row] = await db()
-        .select({ sent: count() })
-        .from(notifications)
-        .where(
-          and(
-            like(notifications.idempotencyKey, `launch:${l.region}:%`),
-            eq(notifications.status, "sent"),
-          ),
-        );
-      return { ...l, sent: Number(row?.sent ?? 0) };
+      return { ...l, sent: await countSent(`launch:${l.region}:`) };
     }),
   );
 }

@@ -1,0 +1,79 @@
+// The admin pages' table of e-mail runs (region launches, monthly tips): who started each, how many
+// recipients, and how many are sent so far. Wide on a phone, so it scrolls sideways in its box.
+
+export interface SendRun {
+  key: string;
+  label: string;
+  requestedAt: Date | string;
+  requestedBy: string;
+  recipients: number;
+  fannedOutAt: Date | string | null;
+  sent: number;
+}
+
+const startedAt = new Intl.DateTimeFormat("en-NZ", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Pacific/Auckland",
+});
+
+export function sendRunProgress(run: Pick<SendRun, "fannedOutAt" | "sent" | "recipients">) {
+  return run.fannedOutAt ? `${run.sent} of ${run.recipients} sent` : "Preparing the list…";
+}
+
+export function SendRunsTable({
+  runs,
+  caption,
+  firstColumn,
+  progressLabel,
+}: {
+  runs: SendRun[];
+  caption: string;
+  firstColumn: string;
+  /** The progress bar's accessible name for a run, e.g. "Otago launch e-mails sent". */
+  progressLabel: (run: SendRun) => string;
+}) {
+  return (
+    <div
+      className="mt-4 overflow-x-auto"
+      role="region"
+      aria-label={`${caption}, scrolls sideways`}
+      tabIndex={0}
+    >
+      <table className="w-full min-w-[32rem] text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="text-left text-ink/75">
+            {[firstColumn, "Started", "Recipients", "Progress"].map((heading) => (
+              <th key={heading} scope="col" className="py-1 font-medium">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((run) => (
+            <tr key={run.key}>
+              <th scope="row" className="py-1 text-left font-normal">
+                {run.label}
+              </th>
+              <td className="py-1">
+                {startedAt.format(new Date(run.requestedAt))} by {run.requestedBy}
+              </td>
+              <td className="py-1">{run.fannedOutAt ? run.recipients : "–"}</td>
+              <td className="py-1">
+                <progress
+                  max={Math.max(1, run.recipients)}
+                  value={run.sent}
+                  className="mr-2 align-middle"
+                  aria-label={progressLabel(run)}
+                />
+                {sendRunProgress(run)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
