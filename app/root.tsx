@@ -5,7 +5,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
@@ -14,6 +13,7 @@ import type { Route } from "./+types/root";
 // preloads: the page paints once the CSS is in, without waiting behind 120 KB of JavaScript.
 import appCss from "./app.css?url";
 import { CartPanel } from "./components/cart-panel";
+import { DeferredScripts } from "./components/deferred-scripts";
 import { CrashScreen, NotFoundScreen } from "./components/error-screens";
 import { RouteProgress } from "./components/route-progress";
 import { showToast, Toasts } from "./components/toasts";
@@ -50,6 +50,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const s = rootData?.settings ?? fallbackSettings;
   const nonce = useNonce();
+  // The app's scripts start after the first paint (DeferredScripts); this marks when React has
+  // taken over the page, for styles that differ before and after, and for the e2e tests.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en-NZ">
       <head>
@@ -77,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CartPanel currency={s.currency} />
         <Toasts />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );

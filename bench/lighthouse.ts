@@ -17,7 +17,9 @@ interface Run {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  fcp: number;
   lcp: number;
+  si: number;
   tbt: number;
   cls: number;
 }
@@ -58,7 +60,9 @@ try {
         accessibility: Math.round(c.accessibility.score * 100),
         bestPractices: Math.round(c["best-practices"].score * 100),
         seo: Math.round(c.seo.score * 100),
+        fcp: report.audits["first-contentful-paint"].numericValue,
         lcp: report.audits["largest-contentful-paint"].numericValue,
+        si: report.audits["speed-index"].numericValue,
         tbt: report.audits["total-blocking-time"].numericValue,
         cls: report.audits["cumulative-layout-shift"].numericValue,
       });
@@ -66,7 +70,9 @@ try {
     rows.push({
       page,
       performance: median(runs.map((r) => r.performance)),
+      "FCP s": (median(runs.map((r) => r.fcp)) / 1000).toFixed(2),
       "LCP s": (median(runs.map((r) => r.lcp)) / 1000).toFixed(2),
+      "SI s": (median(runs.map((r) => r.si)) / 1000).toFixed(2),
       "TBT ms": Math.round(median(runs.map((r) => r.tbt))),
       CLS: median(runs.map((r) => r.cls)).toFixed(3),
       accessibility: median(runs.map((r) => r.accessibility)),

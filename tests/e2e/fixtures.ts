@@ -65,6 +65,12 @@ export const test = base.extend<Fixtures>({
   },
   page: async ({ context, consoleErrors }, use) => {
     const page = await context.newPage();
+    // The app's scripts load after the first paint, so a loaded page may not have hydrated yet:
+    // goto and reload wait for React as well, as a person's first tap after a page appears would.
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => waitForHydration(page, await goto(...args));
+    page.reload = async (...args) => waitForHydration(page, await reload(...args));
     page.on("console", (msg) => {
       if (msg.type() === "error") consoleErrors.push(msg.text());
     });
@@ -91,5 +97,15 @@ export const test = base.extend<Fixtures>({
     await context.close();
   },
 });
+
+/** Waits until React has hydrated a page of ours (not needed for other documents). */
+export async function waitForHydration<T>(page: Page, result: T): Promise<T> {
+  await page.waitForFunction(
+    () =>
+      document.getElementById("rr-scripts") === null ||
+      document.documentElement.dataset.hydrated === "true",
+  );
+  return result;
+}
 
 export { expect };

@@ -46,6 +46,8 @@ export function Hero({ shopUrl }: { shopUrl: string }) {
   preloadPoster();
   const [video, setVideo] = useState<VideoState>("waiting");
   const videoRef = useRef<HTMLVideoElement>(null);
+  const pictureRef = useRef<HTMLImageElement>(null);
+  const [poster, setPoster] = useState<string>();
   const failed = useRef(false);
 
   // Start the video only once the page (and so the poster) has loaded, and not at all for people
@@ -55,7 +57,12 @@ export function Hero({ shopUrl }: { shopUrl: string }) {
     const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection
       ?.saveData;
     if (reduced || saveData) return;
-    const start = () => setVideo("loading");
+    // The video's poster is the picture the browser already chose for this screen, so it costs no
+    // second download and does not paint as a new, later largest image.
+    const start = () => {
+      setPoster(pictureRef.current?.currentSrc || undefined);
+      setVideo("loading");
+    };
     if (document.readyState === "complete") start();
     else window.addEventListener("load", start, { once: true });
     return () => window.removeEventListener("load", start);
@@ -109,6 +116,7 @@ export function Hero({ shopUrl }: { shopUrl: string }) {
         <source type="image/avif" srcSet={set(heroPoster.landscape, "avif")} sizes="100vw" />
         <source type="image/webp" srcSet={set(heroPoster.landscape, "webp")} sizes="100vw" />
         <img
+          ref={pictureRef}
           src="/images/home/hero-1280.webp"
           alt=""
           width={1280}
@@ -128,7 +136,7 @@ export function Hero({ shopUrl }: { shopUrl: string }) {
           preload="auto"
           aria-hidden="true"
           tabIndex={-1}
-          poster="/images/home/hero-1280.webp"
+          poster={poster}
           onPlaying={() => setVideo("playing")}
           onError={(e) => fail(e.currentTarget.error)}
           className={`absolute inset-0 -z-10 h-full w-full object-cover transition-opacity duration-1000 ${
