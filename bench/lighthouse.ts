@@ -48,10 +48,13 @@ try {
           { env: { ...process.env, CHROME_PATH: chromiumPath() }, stdio: "ignore" },
         );
       // Lighthouse now and then fails to record a trace (NO_NAVSTART): try that run again.
-      try {
-        run();
-      } catch {
-        run();
+      for (let attempt = 1; ; attempt++) {
+        try {
+          run();
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
       }
       const report = JSON.parse(readFileSync(out, "utf8"));
       const c = report.categories;

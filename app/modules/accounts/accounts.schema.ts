@@ -1,6 +1,6 @@
 // The accounts forms' shared rules (SPEC §5) and the messages of SPEC §8, used by the pages and
 // the server alike.
-import { z } from "zod";
+import { z } from "../../lib/zod.ts";
 import { NZ_REGIONS } from "~/lib/nz-regions";
 
 export const MESSAGES = {

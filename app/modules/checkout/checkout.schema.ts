@@ -1,5 +1,5 @@
 // The checkout form, one schema for the browser and the server (SPEC §3 "Checkout info").
-import { z } from "zod";
+import { z } from "../../lib/zod.ts";
 import { NZ_REGIONS } from "../../lib/nz-regions.ts";
 import { SHIPPING_METHODS, type ShippingMethod } from "./pricing.ts";
 

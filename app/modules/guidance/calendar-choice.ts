@@ -1,6 +1,6 @@
 // What the calendar export needs to know: a region (it decides the climate zone) and a plan size.
 // One schema for the calendar page's form and for the .ics feed's query string.
-import { z } from "zod";
+import { z } from "../../lib/zod.ts";
 import { NZ_REGIONS } from "~/lib/nz-regions";
 import { findPlan, type Plan } from "~/modules/subscriptions/plans";
 

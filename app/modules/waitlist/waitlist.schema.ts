@@ -1,5 +1,5 @@
 // The waitlist's shared schemas: the same rules in the browser and on the server (SPEC §5, §8).
-import { z } from "zod";
+import { z } from "../../lib/zod.ts";
 import { NZ_REGIONS } from "../../lib/nz-regions.ts";
 import { MESSAGES, PLAN_IDS } from "./waitlist-messages.ts";
 
