@@ -55,3 +55,19 @@ test("admin e-mails are normalised and the browser never sees secrets", () => {
   expect(browser).not.toContain("sk_test_1");
   expect(browser).not.toContain(s.authSecret);
 });
+
+test("STRIPE_API_URL points the Stripe library elsewhere and must be an http(s) address", () => {
+  const keys = {
+    APP_ENV: "test",
+    STRIPE_SECRET_KEY: "sk_test_1",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+    STRIPE_WEBHOOK_SECRET: "whsec_1",
+  };
+  expect(parseSettings(keys).stripe?.apiUrl).toBeUndefined();
+  expect(parseSettings({ ...keys, STRIPE_API_URL: "http://127.0.0.1:12111" }).stripe?.apiUrl).toBe(
+    "http://127.0.0.1:12111",
+  );
+  expect(() => parseSettings({ ...keys, STRIPE_API_URL: "ftp://stripe.local" })).toThrow(
+    /^Setting STRIPE_API_URL is invalid: must be an http\(s\) URL/,
+  );
+});

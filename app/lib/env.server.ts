@@ -76,6 +76,13 @@ const schema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  // Where the Stripe library sends API calls; unset means Stripe itself (api.stripe.com). Tests
+  // point it at a local fake.
+  STRIPE_API_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, message: "must be an http(s) URL like http://127.0.0.1:12111" })
+      .optional(),
+  ),
   CRM_WEBHOOK_URL: optionalString.pipe(z.url().optional()),
   CRM_WEBHOOK_SECRET: optionalString.pipe(
     z.string().min(16, { message: "must be at least 16 characters" }).optional(),
@@ -145,6 +152,8 @@ function buildSettings(env: z.infer<typeof schema>, authSecret: string) {
             secretKey: env.STRIPE_SECRET_KEY,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            /** Unset: the library's default, Stripe itself. */
+            apiUrl: env.STRIPE_API_URL,
           }
         : undefined,
     crmWebhook:

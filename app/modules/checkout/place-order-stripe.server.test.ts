@@ -1,45 +1,57 @@
 // Placing an order with Stripe configured: one PaymentIntent per order, whose key derives from the
-// order id; a retried submit gets the same intent's client secret, never a second intent. Stripe's
-// API is replaced by a recording fake (the webhook side is tested against signed events).
+// order id; a retried submit gets the same intent's client secret, never a second intent. Our real
+// Stripe module (the official library) talks to a local fake of Stripe's API; what it received is
+// what we assert on. The webhook side is tested against signed events.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { orders, products } from "../../../db/schema/index.ts";
 import { buildProduct } from "../../../tests/factories/products";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { startStripeApi, type FakeStripe } from "../../../tests/setup/stripe-api";
+import {
+  openTestDatabase,
+  testSettings,
+  type TestDatabase,
+} from "../../../tests/setup/test-database";
 import { db } from "../../lib/db.server";
+import { setSettings } from "../../lib/env.server";
 import { createQueues, startQueue, stopQueue } from "../../lib/queue.server";
-import { expireOrderJob } from "../orders/expire-order.server";
+import { changeOrderStatus } from "../orders/change-order-status.server";
+import { expireOrder, expireOrderJob } from "../orders/expire-order.server";
+import { refundOrderPayment, refundOrderPaymentJob } from "../orders/refund-order-payment.server";
+import { sendOrderConfirmationJob } from "../orders/send-order-confirmation.server";
+import { sendOrderUpdateJob } from "../orders/send-order-update.server";
+import { placeOrder } from "./place-order.server";
+import { createPaymentIntent, paymentIntentSecret } from "./stripe.server";
 
-const calls: { amount: number; key: string }[] = [];
-vi.mock("./stripe.server.ts", () => ({
-  stripeEnabled: () => true,
-  createPaymentIntent: async (order: { id: string; total: number }) => {
-    calls.push({ amount: order.total, key: `order-${order.id}-payment-intent` });
-    return { id: `pi_${order.id.slice(0, 8)}`, clientSecret: `pi_${order.id.slice(0, 8)}_secret` };
-  },
-  paymentIntentSecret: async (id: string) => `${id}_secret`,
-  retrieveStripePayment: async () => "open",
-}));
-const { placeOrder } = await import("./place-order.server");
-
+let stripe: FakeStripe;
+let stripeSettings: Record<string, string>;
 let t: TestDatabase;
 beforeAll(async () => {
-  t = await openTestDatabase({
-    STRIPE_SECRET_KEY: "sk_test_fake",
+  stripe = await startStripeApi("sk_test_fake");
+  stripeSettings = {
+    STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
     STRIPE_WEBHOOK_SECRET: "whsec_fake",
-  });
+    STRIPE_API_URL: stripe.url,
+  };
+  t = await openTestDatabase(stripeSettings);
   await startQueue(t.handle, { connectionString: t.url });
-  await createQueues([expireOrderJob] as never);
+  await createQueues([
+    expireOrderJob,
+    sendOrderConfirmationJob,
+    sendOrderUpdateJob,
+    refundOrderPaymentJob,
+  ] as never);
 });
 afterAll(async () => {
   await stopQueue();
   await t.close();
+  await stripe.close();
 });
 
-test("a Stripe order needs no card fields, makes one intent and a retry reuses it", async () => {
-  const p = buildProduct({ price: 5000, stockQuantity: 3 });
+async function stripeOrder(stockQuantity = 3) {
+  const p = buildProduct({ price: 5000, stockQuantity });
   await db().insert(products).values(p);
   const input = {
     idempotencyKey: randomUUID(),
@@ -49,18 +61,142 @@ test("a Stripe order needs no card fields, makes one intent and a retry reuses i
     shippingMethod: "standard",
     items: [{ productId: p.id, quantity: 1, price: 5000 }],
   };
-  const first = await placeOrder(input);
-  expect(first).toMatchObject({ ok: true, status: "requires_payment" });
-  if (!first.ok || first.status !== "requires_payment") return;
-  expect(first.clientSecret).toMatch(/_secret$/);
+  const placed = await placeOrder(input);
+  if (!placed.ok || placed.status !== "requires_payment")
+    throw new Error("expected a Stripe order");
+  const [row] = await db().select().from(orders).where(eq(orders.id, placed.orderId));
+  const intent = stripe.paymentIntents.get(row!.paymentReference!)!;
+  return { input, placed, row: row!, intent, productId: p.id! };
+}
+
+const requestsFor = (intentId: string) =>
+  stripe.requests.filter((r) => r.path.includes(intentId) || r.body.payment_intent === intentId);
+const stock = async (id: string) =>
+  (await db().select().from(products).where(eq(products.id, id)))[0]!.stockQuantity;
+const hourLater = () => new Date(Date.now() + 60 * 60_000);
+
+test("a Stripe order needs no card fields, makes one intent and a retry reuses it", async () => {
+  const intentsBefore = stripe.paymentIntents.size;
+  const { input, placed: first, row, intent } = await stripeOrder();
+  expect(first.clientSecret).toBe(intent.client_secret);
+  expect(first.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_`));
   const again = await placeOrder(input);
   expect(again).toEqual(first);
-  expect(calls).toEqual([{ amount: 6785, key: `order-${first.orderId}-payment-intent` }]);
-  const [row] = await db().select().from(orders).where(eq(orders.id, first.orderId));
+  // One intent, keyed by the order id, for the server-computed total; the retry only read it back.
+  expect(stripe.paymentIntents.size).toBe(intentsBefore + 1);
+  const created = stripe.requests.filter(
+    (r) => r.method === "POST" && r.path === "/v1/payment_intents",
+  );
+  expect(created.at(-1)).toEqual({
+    method: "POST",
+    path: "/v1/payment_intents",
+    idempotencyKey: `order-${first.orderId}-payment-intent`,
+    body: {
+      amount: "6785",
+      currency: "usd",
+      automatic_payment_methods: { enabled: "true" },
+      receipt_email: "hemi@example.nz",
+      description: `Patch order #${row.number}`,
+      metadata: { orderId: first.orderId, orderNumber: String(row.number) },
+    },
+  });
+  // The retry reads the intent twice (is a payment under way? then its client secret), no POST.
+  expect(requestsFor(intent.id).map((r) => `${r.method} ${r.path}`)).toEqual([
+    `GET /v1/payment_intents/${intent.id}`,
+    `GET /v1/payment_intents/${intent.id}`,
+  ]);
+  expect(intent).toMatchObject({
+    amount: 6785,
+    currency: "usd",
+    status: "requires_payment_method",
+  });
   expect(row).toMatchObject({
     status: "pending_payment",
     paymentProvider: "stripe",
-    paymentReference: `pi_${first.orderId.slice(0, 8)}`,
+    paymentReference: intent.id,
     total: 6785,
   });
+  // Asking Stripe again for this order's intent (a crash before we stored its id) is a replay.
+  expect(await createPaymentIntent(row)).toEqual({
+    id: intent.id,
+    clientSecret: intent.client_secret,
+  });
+  expect(stripe.paymentIntents.size).toBe(intentsBefore + 1);
+});
+
+test("an unpaid order's expiry cancels its open intent and gives the stock back", async () => {
+  const { placed, intent, productId } = await stripeOrder(2);
+  expect(await stock(productId)).toBe(1);
+  expect(await expireOrder(placed.orderId, hourLater())).toBe("expired");
+  // Stripe is asked first (a payment may have just succeeded), then the open intent is cancelled.
+  expect(requestsFor(intent.id)).toEqual([
+    {
+      method: "GET",
+      path: `/v1/payment_intents/${intent.id}`,
+      idempotencyKey: undefined,
+      body: {},
+    },
+    {
+      method: "POST",
+      path: `/v1/payment_intents/${intent.id}/cancel`,
+      idempotencyKey: `cancel-${intent.id}`,
+      body: {},
+    },
+  ]);
+  expect(intent.status).toBe("canceled");
+  expect(await stock(productId)).toBe(2);
+  const [row] = await db().select().from(orders).where(eq(orders.id, placed.orderId));
+  expect(row?.status).toBe("expired");
+});
+
+test("a payment that succeeded as the hold ran out is honoured, and a refund goes to Stripe once", async () => {
+  const { placed, intent, productId } = await stripeOrder(2);
+  stripe.succeed(intent.id);
+  expect(await expireOrder(placed.orderId, hourLater())).toBe("paid");
+  expect(requestsFor(intent.id).map((r) => `${r.method} ${r.path}`)).toEqual([
+    `GET /v1/payment_intents/${intent.id}`,
+  ]);
+  expect(intent.status).toBe("succeeded");
+  expect(await stock(productId)).toBe(1);
+
+  expect(await changeOrderStatus(placed.orderId, { status: "refunded" })).toEqual({ ok: true });
+  expect(await refundOrderPayment(placed.orderId)).toBe("refunded");
+  // A rerun of the job is the same refund (Stripe replays it), never a second one.
+  expect(await refundOrderPayment(placed.orderId)).toBe("refunded");
+  const refundCalls = requestsFor(intent.id).filter((r) => r.path === "/v1/refunds");
+  expect(refundCalls).toEqual([
+    {
+      method: "POST",
+      path: "/v1/refunds",
+      idempotencyKey: `order-${placed.orderId}-refund`,
+      body: { payment_intent: intent.id },
+    },
+    {
+      method: "POST",
+      path: "/v1/refunds",
+      idempotencyKey: `order-${placed.orderId}-refund`,
+      body: { payment_intent: intent.id },
+    },
+  ]);
+  expect(stripe.refunds.filter((r) => r.payment_intent === intent.id)).toEqual([
+    expect.objectContaining({ object: "refund", amount: 6785 }),
+  ]);
+  expect(await stock(productId)).toBe(2);
+});
+
+test("Stripe's errors reach us as Stripe errors: an unknown intent, a wrong key", async () => {
+  await expect(paymentIntentSecret("pi_nope")).rejects.toMatchObject({
+    type: "StripeInvalidRequestError",
+    statusCode: 404,
+    code: "resource_missing",
+  });
+  setSettings(testSettings({ ...stripeSettings, STRIPE_SECRET_KEY: "sk_test_wrong" }));
+  try {
+    await expect(paymentIntentSecret("pi_nope")).rejects.toMatchObject({
+      type: "StripeAuthenticationError",
+      statusCode: 401,
+    });
+  } finally {
+    setSettings(t.settings);
+  }
 });

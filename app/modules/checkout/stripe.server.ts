@@ -13,9 +13,19 @@ export function stripeEnabled(): boolean {
 function stripe(): Stripe {
   const config = settings().stripe;
   if (!config) throw new Error("Stripe is not configured");
-  if (client?.key !== config.secretKey)
-    client = { key: config.secretKey, stripe: new Stripe(config.secretKey) };
+  // Rebuilt when the key or the API address changes (tests swap settings between files).
+  const key = `${config.secretKey} ${config.apiUrl ?? ""}`;
+  if (client?.key !== key)
+    client = { key, stripe: new Stripe(config.secretKey, apiAddress(config.apiUrl)) };
   return client.stripe;
+}
+
+/** STRIPE_API_URL as the library's host, port and protocol; none means api.stripe.com. */
+function apiAddress(apiUrl: string | undefined): Stripe.StripeConfig | undefined {
+  if (!apiUrl) return undefined;
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
 }
 
 export async function createPaymentIntent(order: {
