@@ -81,6 +81,12 @@ test("hashed assets are immutable for a year and compressed", async () => {
   expect(other.headers.get("cache-control")).toBe("public, max-age=3600");
 });
 
+test("small API answers go out uncompressed", async () => {
+  const res = await app().request("/api/health", { headers: { "accept-encoding": "gzip" } });
+  expect(res.headers.get("content-encoding")).toBeNull();
+  expect(await res.json()).toMatchObject({ database: expect.any(Object) });
+});
+
 test("state-changing requests from a foreign origin are refused", async () => {
   const foreign = await app().request("/api/health", {
     method: "POST",

@@ -144,8 +144,11 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
       : pageHeaders(c, next),
   );
 
-  // 3. Compression (gzip/deflate) for text answers.
-  app.use(compress());
+  // 3. Compression (gzip/deflate) for text answers. API answers are a few hundred bytes of JSON:
+  // compressing them saves nothing on the wire and turns each into a stream, which cost the
+  // sign-up path about a tenth of its CPU.
+  const gzip = compress();
+  app.use((c, next) => (c.req.path.startsWith("/api/") ? next() : gzip(c, next)));
 
   // 4. Static files: hashed assets are immutable for a year; other public files for an hour.
   const cacheFor =

@@ -47,6 +47,8 @@ export async function startServer(
       SMS_OUTBOX_DIR: join(dataDir, "sms"),
       SMS_WEBHOOK_AUTH_TOKEN: E2E_SMS_WEBHOOK_TOKEN,
       LOG_LEVEL: "warn",
+      // Profiling a benchmark's server: SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+      ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
       ...env,
     },
     // Benchmarks send the logs nowhere, so collecting them costs the load generator nothing.
