@@ -3,6 +3,7 @@ import { MESSAGES, safeRedirect, signInSchema, fieldErrors } from "./accounts.sc
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { findUserByEmail, findWaitlistContact } from "./find-user-by-email.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";
+import { withPasswordSlot } from "./password-work.server.ts";
 import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
 
 export interface RequestMeta {
@@ -35,11 +36,13 @@ export async function signIn(
     };
   }
   try {
-    const { headers, response } = await accountsAuth().api.signInEmail({
-      body: { email, password, rememberMe: true, callbackURL: "/auth/callback" },
-      headers: authHeaders(meta.request, meta.clientIp),
-      returnHeaders: true,
-    });
+    const { headers, response } = await withPasswordSlot(() =>
+      accountsAuth().api.signInEmail({
+        body: { email, password, rememberMe: true, callbackURL: "/auth/callback" },
+        headers: authHeaders(meta.request, meta.clientIp),
+        returnHeaders: true,
+      }),
+    );
     if ("twoFactorRedirect" in (response as object)) {
       // Only the short-lived two-factor cookie is set; the session comes with the code.
       return { ok: true, messages: [], cookies: setCookies(headers), twoFactor: true };

@@ -1,6 +1,7 @@
 // Creating an account with e-mail and password (SPEC §8). The answer is the same whether or not
 // the address already has an account, except when the person also knows its password: then we say
 // 'Account already exists, trying to sign you in...' and sign them in.
+import { withPasswordSlot } from "./password-work.server.ts";
 import { MESSAGES, fieldErrors, signUpSchema } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders } from "./accounts-auth.server.ts";
 import { findUserByEmail } from "./find-user-by-email.server.ts";
@@ -59,10 +60,12 @@ export async function signUp(
   const existing = await findUserByEmail(email);
   try {
     // For an existing address better-auth answers as if it had created one and e-mails the owner.
-    await accountsAuth().api.signUpEmail({
-      body: { email, password, name: fullName ?? "", callbackURL: "/auth/callback" },
-      headers: authHeaders(meta.request, meta.clientIp),
-    });
+    await withPasswordSlot(() =>
+      accountsAuth().api.signUpEmail({
+        body: { email, password, name: fullName ?? "", callbackURL: "/auth/callback" },
+        headers: authHeaders(meta.request, meta.clientIp),
+      }),
+    );
   } catch (error) {
     if (authErrorCode(error) === undefined) throw error;
     return { ok: false, status: 400, message: failed };
