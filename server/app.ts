@@ -5,7 +5,6 @@ import { join, relative, sep } from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
-import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -16,6 +15,7 @@ import { log } from "../app/lib/log.server.ts";
 import { requestInfo } from "../app/lib/request-context.ts";
 import { apiRoutes } from "./api.ts";
 import { APPLE_CALLBACK, authRoutes } from "./auth-routes.ts";
+import { compression } from "./middleware/compress-pages.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { createPageCache } from "./page-cache.ts";
 
@@ -144,11 +144,9 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
       : pageHeaders(c, next),
   );
 
-  // 3. Compression (gzip/deflate) for text answers. API answers are a few hundred bytes of JSON:
-  // compressing them saves nothing on the wire and turns each into a stream, which cost the
-  // sign-up path about a tenth of its CPU.
-  const gzip = compress();
-  app.use((c, next) => (c.req.path.startsWith("/api/") ? next() : gzip(c, next)));
+  // 3. Compression: pages gzipped whole off the main thread, static files streamed, API answers
+  // left alone (server/middleware/compress-pages.ts).
+  app.use(compression());
 
   // 4. Static files: hashed assets are immutable for a year; other public files for an hour.
   const cacheFor =

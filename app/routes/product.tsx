@@ -4,7 +4,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { AddToCartButton } from "~/modules/catalog/add-to-cart";
-import { listProducts } from "~/modules/catalog/list-products.server";
+import { listProductDetails } from "~/modules/catalog/list-products.server";
 import { ProductImage } from "~/modules/catalog/product-image";
 import { StockNote } from "~/modules/catalog/stock-note";
 import { plans, POPULAR_PLAN_ID } from "~/modules/subscriptions/plans";
@@ -23,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader() {
-  return { kits: await listProducts({ category: "Grow box kits", sort: "featured" }) };
+  return { kits: await listProductDetails({ category: "Grow box kits", sort: "featured" }) };
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {

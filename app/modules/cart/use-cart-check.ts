@@ -1,7 +1,7 @@
 // Checks the cart against the catalogue (GET /api/cart/check) when asked: when the panel opens
 // and on the checkout page. Changes wait for the person to accept them.
 import { useCallback, useState } from "react";
-import type { ProductView } from "~/modules/catalog/catalog.schema";
+import type { ProductSummary } from "~/modules/catalog/catalog.schema";
 import { toCartProduct } from "~/modules/catalog/add-to-cart";
 import { diffCart, type CartChange } from "./cart-changes";
 import { useCart, type CartItem } from "./cart-store";
@@ -26,7 +26,7 @@ export function useCartCheck() {
         headers: { Accept: "application/json" },
       });
       if (!res.ok) throw new Error(`cart check answered ${res.status}`);
-      const body = (await res.json()) as { products: ProductView[]; missing: string[] };
+      const body = (await res.json()) as { products: ProductSummary[]; missing: string[] };
       // Compare with the cart as it is now: the person may have changed it while we waited.
       const diff = diffCart(
         useCart.getState().items,

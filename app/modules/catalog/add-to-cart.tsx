@@ -3,10 +3,10 @@
 // the filter and the sort work without it.
 import { useState } from "react";
 import { useCart } from "~/modules/cart/cart-store";
-import type { ProductView } from "./catalog.schema";
+import type { ProductSummary, ProductView } from "./catalog.schema";
 import { imageSrc } from "./product-images";
 
-export function toCartProduct(p: ProductView) {
+export function toCartProduct(p: ProductSummary) {
   return {
     id: p.id,
     name: p.name,
@@ -23,7 +23,7 @@ export function AddToCartButton({
   className = "btn-primary",
   label = "Add to cart",
 }: {
-  product: ProductView;
+  product: ProductSummary;
   quantity?: number;
   className?: string;
   label?: string;

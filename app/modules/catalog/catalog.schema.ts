@@ -34,20 +34,24 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   });
 }
 
-/** A product as pages and the cart see it (SPEC §3 cart item's product, plus the page's fields). */
-export interface ProductView {
+/** A product in a grid or the cart (SPEC §3 cart item's product, plus the card's fields). */
+export interface ProductSummary {
   id: string;
   slug: string;
   name: string;
   summary: string;
-  description: string;
-  contents: string[];
   /** Integer cents. */
   price: number;
   category: string;
   /** Image base paths; <base>-{400,800}.{avif,webp} exist for each. */
   images: string[];
   stockQuantity: number;
+}
+
+/** A product as its own page sees it: the summary plus the long description and what it holds. */
+export interface ProductView extends ProductSummary {
+  description: string;
+  contents: string[];
 }
 
 /** Below this many units a product page says 'Only N left'. */

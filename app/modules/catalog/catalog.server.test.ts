@@ -9,7 +9,7 @@ import { db } from "../../lib/db.server";
 import { CATEGORIES, parseListQuery } from "./catalog.schema";
 import { checkCart } from "./check-cart.server";
 import { getProduct } from "./get-product.server";
-import { listProducts } from "./list-products.server";
+import { listProductDetails, listProducts } from "./list-products.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -34,9 +34,13 @@ test("the seeded catalogue: about 20 products in the five categories, three kits
   ]);
   expect(all.find((p) => p.id === "hand-trowel")?.stockQuantity).toBe(1);
   for (const p of all) {
-    expect(p.description.length).toBeGreaterThan(150);
+    expect(p.summary.length).toBeGreaterThan(20);
     expect(p.images[0]).toBe(`/images/products/${p.slug}`);
+    // A grid carries the card's fields only: the long texts stay on the product's own page.
+    expect(p).not.toHaveProperty("description");
   }
+  const details = await listProductDetails(parseListQuery(new URLSearchParams()));
+  for (const p of details) expect(p.description.length).toBeGreaterThan(150);
 });
 
 test("category filter and sorts; unknown parameters fall back", async () => {

@@ -3,11 +3,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { products } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
-import { cartCheckSchema, type ProductView } from "./catalog.schema.ts";
-import { toView } from "./product-view.server.ts";
+import { cartCheckSchema, type ProductSummary } from "./catalog.schema.ts";
+import { summaryColumns } from "./product-view.server.ts";
 
 export type CartCheck =
-  { ok: true; products: ProductView[]; missing: string[] } | { ok: false; error: string };
+  { ok: true; products: ProductSummary[]; missing: string[] } | { ok: false; error: string };
 
 export async function checkCart(raw: unknown): Promise<CartCheck> {
   const parsed = cartCheckSchema.safeParse(raw);
@@ -15,9 +15,9 @@ export async function checkCart(raw: unknown): Promise<CartCheck> {
   const ids = [...new Set(parsed.data.ids)];
   if (ids.length === 0) return { ok: true, products: [], missing: [] };
   const rows = await db()
-    .select()
+    .select(summaryColumns)
     .from(products)
     .where(and(inArray(products.id, ids), eq(products.active, true)));
   const found = new Set(rows.map((r) => r.id));
-  return { ok: true, products: rows.map(toView), missing: ids.filter((id) => !found.has(id)) };
+  return { ok: true, products: rows, missing: ids.filter((id) => !found.has(id)) };
 }

@@ -2,14 +2,14 @@
 import { and, asc, eq, ne, or } from "drizzle-orm";
 import { products } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
-import type { ProductView } from "./catalog.schema.ts";
-import { toView } from "./product-view.server.ts";
+import type { ProductSummary, ProductView } from "./catalog.schema.ts";
+import { summaryColumns, toView } from "./product-view.server.ts";
 
 const RELATED = 4;
 
 export async function getProduct(
   idOrSlug: string,
-): Promise<{ product: ProductView; related: ProductView[] } | null> {
+): Promise<{ product: ProductView; related: ProductSummary[] } | null> {
   const [row] = await db()
     .select()
     .from(products)
@@ -19,7 +19,7 @@ export async function getProduct(
     .limit(1);
   if (!row) return null;
   const sameCategory = await db()
-    .select()
+    .select(summaryColumns)
     .from(products)
     .where(
       and(eq(products.active, true), eq(products.category, row.category), ne(products.id, row.id)),
@@ -30,7 +30,7 @@ export async function getProduct(
   if (related.length < RELATED) {
     // Fill up with beginner staples from other categories so the row is never empty.
     const others = await db()
-      .select()
+      .select(summaryColumns)
       .from(products)
       .where(
         and(
@@ -43,5 +43,5 @@ export async function getProduct(
       .limit(RELATED - related.length);
     related = [...related, ...others];
   }
-  return { product: toView(row), related: related.map(toView) };
+  return { product: toView(row), related };
 }

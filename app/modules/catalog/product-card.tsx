@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { AddToCartButton } from "./add-to-cart";
-import type { ProductView } from "./catalog.schema";
+import type { ProductSummary } from "./catalog.schema";
 import { ProductImage } from "./product-image";
 import { StockNote } from "./stock-note";
 
@@ -11,7 +11,7 @@ export function ProductCard({
   currency,
   heading: Heading = "h2",
 }: {
-  product: ProductView;
+  product: ProductSummary;
   currency: string;
   /** h2 in a page's main grid, h3 under a section heading. */
   heading?: "h2" | "h3";
