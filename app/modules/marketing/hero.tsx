@@ -126,6 +126,9 @@ export function Hero({ shopUrl }: { shopUrl: string }) {
           className="absolute inset-0 -z-20 h-full w-full object-cover"
         />
       </picture>
+      {/* The video box stops 1 px short of the poster's: a browser reports a later paint as the
+          page's largest only when it is larger, so the poster stays the largest paint even once the
+          video fades in over it (a same-size video became a new, late LCP at first). */}
       {video !== "waiting" && video !== "failed" && (
         <video
           ref={videoRef}
@@ -139,7 +142,7 @@ export function Hero({ shopUrl }: { shopUrl: string }) {
           poster={poster}
           onPlaying={() => setVideo("playing")}
           onError={(e) => fail(e.currentTarget.error)}
-          className={`absolute inset-0 -z-10 h-full w-full object-cover transition-opacity duration-1000 ${
+          className={`absolute inset-x-0 top-0 bottom-px -z-10 w-full object-cover transition-opacity duration-1000 ${
             video === "playing" ? "opacity-100" : "opacity-0"
           }`}
         >
