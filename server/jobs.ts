@@ -7,10 +7,7 @@ import {
   monthlyTipsScheduleJob,
   sendGrowingTipsJob,
 } from "../app/modules/growing-tips/send-growing-tips.server.ts";
-import { expireOrderJob } from "../app/modules/orders/expire-order.server.ts";
-import { refundOrderPaymentJob } from "../app/modules/orders/refund-order-payment.server.ts";
-import { sendOrderConfirmationJob } from "../app/modules/orders/send-order-confirmation.server.ts";
-import { sendOrderUpdateJob } from "../app/modules/orders/send-order-update.server.ts";
+import { orderJobs } from "../app/modules/orders/order-jobs.server.ts";
 import {
   dispatchMonthlySmsRemindersJob,
   dispatchWeeklySmsRemindersJob,
@@ -43,10 +40,7 @@ export const jobs = [
   monthlyTipsScheduleJob,
   growingTipsFanOutJob,
   sendGrowingTipsJob,
-  expireOrderJob,
-  sendOrderConfirmationJob,
-  sendOrderUpdateJob,
-  refundOrderPaymentJob,
+  ...orderJobs,
   sendReminderConfirmationJob,
   dispatchWeeklySmsRemindersJob,
   dispatchMonthlySmsRemindersJob,

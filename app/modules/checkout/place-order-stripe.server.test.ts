@@ -17,10 +17,9 @@ import { db } from "../../lib/db.server";
 import { setSettings } from "../../lib/env.server";
 import { createQueues, startQueue, stopQueue } from "../../lib/queue.server";
 import { changeOrderStatus } from "../orders/change-order-status.server";
-import { expireOrder, expireOrderJob } from "../orders/expire-order.server";
-import { refundOrderPayment, refundOrderPaymentJob } from "../orders/refund-order-payment.server";
-import { sendOrderConfirmationJob } from "../orders/send-order-confirmation.server";
-import { sendOrderUpdateJob } from "../orders/send-order-update.server";
+import { expireOrder } from "../orders/expire-order.server";
+import { orderJobs } from "../orders/order-jobs.server";
+import { refundOrderPayment } from "../orders/refund-order-payment.server";
 import { placeOrder } from "./place-order.server";
 import { createPaymentIntent, paymentIntentSecret } from "./stripe.server";
 
@@ -37,12 +36,7 @@ beforeAll(async () => {
   };
   t = await openTestDatabase(stripeSettings);
   await startQueue(t.handle, { connectionString: t.url });
-  await createQueues([
-    expireOrderJob,
-    sendOrderConfirmationJob,
-    sendOrderUpdateJob,
-    refundOrderPaymentJob,
-  ] as never);
+  await createQueues(orderJobs);
 });
 afterAll(async () => {
   await stopQueue();

@@ -12,10 +12,9 @@ import { createQueues, queue, startQueue, stopQueue } from "../../lib/queue.serv
 import { updateProduct } from "../catalog/update-product.server";
 import { placeOrder } from "../checkout/place-order.server";
 import { changeOrderStatus } from "./change-order-status.server";
-import { expireOrderJob } from "./expire-order.server";
 import { listCustomerOrders } from "./list-customer-orders.server";
+import { orderJobs } from "./order-jobs.server";
 import { refundOrderPayment, refundOrderPaymentJob } from "./refund-order-payment.server";
-import { sendOrderConfirmationJob } from "./send-order-confirmation.server";
 import { sendOrderUpdate, sendOrderUpdateJob } from "./send-order-update.server";
 
 let t: TestDatabase;
@@ -24,12 +23,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: "https://patch.test" });
   await startQueue(t.handle, { connectionString: t.url });
-  await createQueues([
-    expireOrderJob,
-    sendOrderConfirmationJob,
-    sendOrderUpdateJob,
-    refundOrderPaymentJob,
-  ] as never);
+  await createQueues(orderJobs);
 });
 afterAll(async () => {
   closeMail();
