@@ -42,58 +42,62 @@ export function MobileMenu({
       onClose={onClose}
       className="m-0 h-dvh max-h-none w-screen max-w-none bg-cream p-0 text-ink backdrop:bg-transparent md:hidden"
     >
-      <div className="flex h-full flex-col">
-        <div className="container-page flex h-16 items-center justify-between">
-          <Logo brandName={brandName} />
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close menu"
-            className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5"
-          >
-            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-              <path
-                d="M6 6l12 12M18 6 6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
-        </div>
-        <nav aria-label="Mobile" className="container-page flex flex-1 flex-col gap-2 py-6">
-          {mainNav.map((item) => (
-            <Link key={item.to} to={item.to} className="py-3 font-serif text-3xl font-semibold">
-              {item.label}
-            </Link>
-          ))}
-          <Link to="/product" className="btn-primary mt-6 text-lg">
-            Start Your Garden
-          </Link>
-          <div className="mt-auto flex flex-col gap-3 border-t border-ink/10 pt-6">
-            {user ? (
-              <div className="flex flex-col gap-3" data-testid="signed-in-as">
-                <p className="text-sm text-ink/70">Signed in as</p>
-                <div>
-                  <p className="truncate font-semibold">{user.displayName}</p>
-                  <p className="truncate text-sm text-ink/70">{user.email}</p>
-                </div>
-                <Link to="/profile" className="btn-secondary">
-                  My Profile
-                </Link>
-                <SignOutForm label="Logout" className="btn-light w-full border border-ink/10" />
-              </div>
-            ) : (
-              <Link to="/auth" className="btn-secondary">
-                Sign In
-              </Link>
-            )}
-            <Link to="/checkout" className="btn-light border border-ink/10">
-              Cart
-            </Link>
+      {/* Its contents exist only while it is open: every page renders and hydrates a dozen fewer
+          elements and links it would never show. */}
+      {open && (
+        <div className="flex h-full flex-col">
+          <div className="container-page flex h-16 items-center justify-between">
+            <Logo brandName={brandName} />
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close menu"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5"
+            >
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+                <path
+                  d="M6 6l12 12M18 6 6 18"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </button>
           </div>
-        </nav>
-      </div>
+          <nav aria-label="Mobile" className="container-page flex flex-1 flex-col gap-2 py-6">
+            {mainNav.map((item) => (
+              <Link key={item.to} to={item.to} className="py-3 font-serif text-3xl font-semibold">
+                {item.label}
+              </Link>
+            ))}
+            <Link to="/product" className="btn-primary mt-6 text-lg">
+              Start Your Garden
+            </Link>
+            <div className="mt-auto flex flex-col gap-3 border-t border-ink/10 pt-6">
+              {user ? (
+                <div className="flex flex-col gap-3" data-testid="signed-in-as">
+                  <p className="text-sm text-ink/70">Signed in as</p>
+                  <div>
+                    <p className="truncate font-semibold">{user.displayName}</p>
+                    <p className="truncate text-sm text-ink/70">{user.email}</p>
+                  </div>
+                  <Link to="/profile" className="btn-secondary">
+                    My Profile
+                  </Link>
+                  <SignOutForm label="Logout" className="btn-light w-full border border-ink/10" />
+                </div>
+              ) : (
+                <Link to="/auth" className="btn-secondary">
+                  Sign In
+                </Link>
+              )}
+              <Link to="/checkout" className="btn-light border border-ink/10">
+                Cart
+              </Link>
+            </div>
+          </nav>
+        </div>
+      )}
     </dialog>
   );
 }
