@@ -8,6 +8,7 @@ import { formatMoney } from "~/lib/money";
 import { CartChangesNotice } from "~/modules/cart/cart-changes-notice";
 import { cartSubtotal, useCart } from "~/modules/cart/cart-store";
 import { useCartCheck } from "~/modules/cart/use-cart-check";
+import { CloseButton } from "./ui/close-button";
 
 /** How long a removed line takes to slide out (matches .cart-line-leave in app.css). */
 const LEAVE_MS = 200;
@@ -59,21 +60,7 @@ export function CartPanel({ currency }: { currency: string }) {
           <h2 id="cart-title" className="text-xl font-semibold">
             Your Cart ({items.length} line items)
           </h2>
-          <button
-            type="button"
-            onClick={close}
-            aria-label="Close cart"
-            className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5"
-          >
-            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-              <path
-                d="M6 6l12 12M18 6 6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
+          <CloseButton label="Close cart" onClick={close} iconSize={22} />
         </div>
 
         {items.length === 0 ? (

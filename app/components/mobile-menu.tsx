@@ -6,6 +6,7 @@ import type { HeaderUser } from "~/modules/accounts/accounts.schema";
 import { SignOutForm } from "~/modules/accounts/user-menu";
 import { Logo } from "./logo";
 import { mainNav } from "./site-header";
+import { CloseButton } from "./ui/close-button";
 
 export function MobileMenu({
   open,
@@ -48,21 +49,7 @@ export function MobileMenu({
         <div className="flex h-full flex-col">
           <div className="container-page flex h-16 items-center justify-between">
             <Logo brandName={brandName} />
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close menu"
-              className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5"
-            >
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-                <path
-                  d="M6 6l12 12M18 6 6 18"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
-            </button>
+            <CloseButton label="Close menu" onClick={onClose} />
           </div>
           <nav aria-label="Mobile" className="container-page flex flex-1 flex-col gap-2 py-6">
             {mainNav.map((item) => (
