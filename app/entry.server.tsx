@@ -26,6 +26,9 @@ export default function handleRequest(
   // of a page's CPU, and one block for the compression middleware to gzip off the main thread.
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
+    // Errors inside a boundary still give a page (status 500), and are logged here; a shell error
+    // rejects, and React Router logs it through handleError, once.
+    const boundaryErrors: unknown[] = [];
     let failed = false;
     const sink = new Writable({
       write(chunk: Buffer | string, _encoding, callback) {
@@ -34,6 +37,7 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId);
+        for (const err of boundaryErrors) log.error({ err }, "render error");
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(
           new Response(Buffer.concat(chunks), {
@@ -62,7 +66,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          log.error({ err: error }, "render error");
+          boundaryErrors.push(error);
         },
       },
     );
