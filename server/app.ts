@@ -1,5 +1,6 @@
 // The HTTP application: Hono around React Router, mounted in the order ARCHITECTURE.md decides:
-// request id + logging → security headers → compression → static → /api/auth → /api → React Router.
+// request id + logging → (public-page cache) → security headers → compression → static → /api/auth
+// → /api → React Router.
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -17,7 +18,7 @@ import { apiRoutes } from "./api.ts";
 import { APPLE_CALLBACK, authRoutes } from "./auth-routes.ts";
 import { compression } from "./middleware/compress-pages.ts";
 import { originCheck } from "./middleware/origin-check.ts";
-import { createPageCache } from "./page-cache.ts";
+import { pageCache } from "./page-cache.ts";
 
 export interface AppOptions {
   settings: Settings;
@@ -85,6 +86,11 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
         csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
       );
   });
+
+  // Public pages a new visitor asks for again within seconds are sent as they were last sent
+  // (server/page-cache.ts): outside the security headers and compression, which a kept page
+  // already carries.
+  app.use(pageCache());
 
   // 2. Security headers with a nonce-based CSP for React Router's inline scripts.
   const connectSrc = ["'self'"];
@@ -193,20 +199,15 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
       build as ServerBuild,
       typeof build === "function" ? "development" : "production",
     );
-    const pages = createPageCache();
     app.all("*", async (c) => {
       const nonce = c.get("secureHeadersNonce") ?? "";
-      const key = pages.keyFor(c.req.raw);
-      const cached = key ? pages.get(key, nonce) : undefined;
-      if (cached) return cached;
       const context = new RouterContextProvider();
       context.set(requestInfo, {
         nonce,
         requestId: c.get("requestId"),
         clientIp: c.get("clientIp"),
       });
-      const response = await handler(c.req.raw, context);
-      return key ? pages.store(key, response, nonce) : response;
+      return handler(c.req.raw, context);
     });
   }
 

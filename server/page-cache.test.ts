@@ -1,17 +1,35 @@
-// The public-page micro-cache: who may be served from it, the nonce swapped on every hit, expiry,
-// and the answers it must never keep.
+// The public-page micro-cache: who may be served from it, what a hit sends (the bytes as sent,
+// gzipped once, its inline scripts allowed by hash instead of the spent nonce), expiry, and the
+// answers it must never keep.
+import { createHash } from "node:crypto";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { Hono } from "hono";
 import { expect, test } from "vitest";
-import { createPageCache } from "./page-cache.ts";
+import { createPageCache, inlineScriptHashes, pageCache } from "./page-cache.ts";
 
 const SITE = "https://patch.test";
+const SCRIPT = "hydrate()";
+const MODULE = 'import "/assets/a.js";';
 const html = (nonce: string) =>
-  `<!doctype html><script nonce="${nonce}">hydrate()</script><link nonce="${nonce}" rel="modulepreload">`;
+  `<!doctype html><script nonce="${nonce}">${SCRIPT}</script>` +
+  `<script nonce="${nonce}" type="module" async="">${MODULE}</script>` +
+  `<script src="/assets/b.js"></script><p>${"Garden supplies delivered. ".repeat(60)}</p>`;
+const policy = (nonce: string) =>
+  `default-src 'self'; script-src 'self' 'nonce-${nonce}'; object-src 'none'`;
 const page = (nonce: string, init: ResponseInit = {}) =>
   new Response(html(nonce), {
     status: 200,
     ...init,
-    headers: { "content-type": "text/html; charset=utf-8", ...init.headers },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": policy(nonce),
+      "x-frame-options": "DENY",
+      ...init.headers,
+    },
   });
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+const get = (path = "/", headers: Record<string, string> = {}, method = "GET") =>
+  new Request(SITE + path, { method, headers });
 
 test("only anonymous GETs of the public pages are cacheable", () => {
   const cache = createPageCache();
@@ -42,23 +60,65 @@ test("only anonymous GETs of the public pages are cacheable", () => {
   }
   expect(key("/", { headers: { cookie: "patch.session_token=x" } })).toBeUndefined();
   expect(key("/", { method: "POST", body: "x" })).toBeUndefined();
+  // HEAD is answered from what a GET kept.
+  expect(key("/", { method: "HEAD" })).toBe(key("/"));
 });
 
-test("a hit is the same page with this request's nonce, until it expires", async () => {
+test("inline scripts are hashed as CSP hash sources name them; external ones are not", () => {
+  expect(inlineScriptHashes(html("n")).map((h) => `'sha256-${h}'`)).toEqual([
+    sha(SCRIPT),
+    sha(MODULE),
+  ]);
+  expect(inlineScriptHashes("<p>no scripts</p>")).toEqual([]);
+});
+
+test("a hit is the page as sent, its scripts allowed by hash, gzipped when asked, until it expires", async () => {
   const cache = createPageCache({ ttlMs: 5_000 });
   const now = 1_000_000;
-  const first = await cache.store("GET /", page("nonce-one"), "nonce-one", now);
+  const first = await cache.store("/", page("nonce-one"), now);
   expect(await first.text()).toBe(html("nonce-one"));
   expect(first.headers.get("x-page-cache")).toBe("miss");
+  expect(first.headers.get("content-security-policy")).toBe(policy("nonce-one"));
 
-  const hit = cache.get("GET /", "nonce-two", now + 1_000);
-  expect(hit?.headers.get("x-page-cache")).toBe("hit");
-  expect(hit?.headers.get("content-type")).toBe("text/html; charset=utf-8");
-  const body = await hit!.text();
-  expect(body).toBe(html("nonce-two"));
-  expect(body).not.toContain("nonce-one");
+  const hit = cache.get("/", get("/", { "accept-encoding": "gzip, br" }), now + 1_000)!;
+  expect(hit.headers.get("x-page-cache")).toBe("hit");
+  expect(hit.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  expect(hit.headers.get("x-frame-options")).toBe("DENY");
+  expect(hit.headers.get("content-encoding")).toBe("gzip");
+  expect(hit.headers.get("vary")).toMatch(/accept-encoding/i);
+  expect(gunzipSync(Buffer.from(await hit.arrayBuffer())).toString()).toBe(html("nonce-one"));
+  // The spent nonce is allowed nowhere; exactly the page's own scripts are.
+  expect(hit.headers.get("content-security-policy")).toBe(
+    `default-src 'self'; script-src 'self' ${sha(SCRIPT)} ${sha(MODULE)}; object-src 'none'`,
+  );
 
-  expect(cache.get("GET /", "nonce-three", now + 5_000)).toBeUndefined();
+  const plain = cache.get("/", get("/"), now + 2_000)!;
+  expect(plain.headers.get("content-encoding")).toBeNull();
+  expect(await plain.text()).toBe(html("nonce-one"));
+
+  const head = cache.get("/", get("/", {}, "HEAD"), now + 2_000)!;
+  expect(head.status).toBe(200);
+  expect(head.body).toBeNull();
+
+  expect(cache.get("/", get("/"), now + 5_000)).toBeUndefined();
+});
+
+test("a page that was sent gzipped is kept from those bytes", async () => {
+  const cache = createPageCache();
+  const sent = new Response(gzipSync(html("n1")), {
+    headers: {
+      "content-type": "text/html",
+      "content-encoding": "gzip",
+      "content-security-policy": policy("n1"),
+      vary: "Accept-Encoding",
+    },
+  });
+  const answer = await cache.store("/", sent);
+  expect(gunzipSync(Buffer.from(await answer.arrayBuffer())).toString()).toBe(html("n1"));
+  expect(answer.headers.get("content-encoding")).toBe("gzip");
+  const plain = cache.get("/", get("/"))!;
+  expect(await plain.text()).toBe(html("n1"));
+  expect(plain.headers.get("vary")).toBe("Accept-Encoding");
 });
 
 test("answers that belong to one visitor, or aren't plain pages, are never kept", async () => {
@@ -67,21 +127,42 @@ test("answers that belong to one visitor, or aren't plain pages, are never kept"
     page("n", { headers: { "set-cookie": "patch.toast=x" } }),
     page("n", { headers: { "cache-control": "private, no-store" } }),
     page("n", { status: 404 }),
+    page("n", { headers: { "content-encoding": "br" } }),
     new Response("{}", { headers: { "content-type": "application/json" } }),
+    // Without a nonce policy there is nothing to turn into hashes.
+    new Response(html("n"), { headers: { "content-type": "text/html" } }),
   ];
   for (const [i, response] of refused.entries()) {
-    await cache.store(`GET /${i}`, response, "n");
-    expect(cache.get(`GET /${i}`, "m"), String(i)).toBeUndefined();
+    await cache.store(`/${i}`, response);
+    expect(cache.get(`/${i}`, get()), String(i)).toBeUndefined();
   }
-  // Without a nonce to swap, a page can't be served to anyone else.
-  await cache.store("GET /no-nonce", page(""), "");
-  expect(cache.get("GET /no-nonce", "m")).toBeUndefined();
 });
 
 test("the oldest page makes room when the cache is full", async () => {
   const cache = createPageCache({ maxEntries: 2 });
-  for (const key of ["a", "b", "c"]) await cache.store(key, page("n"), "n");
-  expect(cache.get("a", "m")).toBeUndefined();
-  expect(cache.get("b", "m")).toBeDefined();
-  expect(cache.get("c", "m")).toBeDefined();
+  for (const key of ["a", "b", "c"]) await cache.store(key, page("n"));
+  expect(cache.get("a", get())).toBeUndefined();
+  expect(cache.get("b", get())).toBeDefined();
+  expect(cache.get("c", get())).toBeDefined();
+});
+
+test("as middleware: the second new visitor gets the first one's page without a render", async () => {
+  let renders = 0;
+  const app = new Hono();
+  app.use(pageCache());
+  app.get("*", () => {
+    renders++;
+    return page(`nonce-${renders}`);
+  });
+  const first = await app.request("/education");
+  expect(first.headers.get("x-page-cache")).toBe("miss");
+  const second = await app.request("/education");
+  expect(second.headers.get("x-page-cache")).toBe("hit");
+  expect(await second.text()).toBe(html("nonce-1"));
+  expect(renders).toBe(1);
+  // A member (any cookie) and a page outside the list are rendered every time.
+  await app.request("/education", { headers: { cookie: "patch.session_token=x" } });
+  await app.request("/profile");
+  await app.request("/profile");
+  expect(renders).toBe(4);
 });

@@ -1,7 +1,21 @@
-// A micro-cache for the public pages anonymous visitors read (home, education, shop, legal): the
-// rendered HTML is kept for a few seconds and served again with this request's CSP nonce in place
-// of the one it was rendered with. A visitor with any cookie (signed in, a flash message), a
-// non-GET, a page outside the list, or an answer that isn't a plain 200 goes straight through.
+// A micro-cache for the public pages anonymous visitors read (home, education, shop, legal). It
+// sits outside the security headers and compression (server/app.ts), so it keeps each page as it
+// was finally sent, gzipped once, and a hit is those bytes sent again: no render, no compression,
+// no per-request rewriting.
+//
+// A rendered page allows its inline scripts by a per-request nonce. A kept page can't reuse that
+// nonce (a nonce must not be predictable from an earlier answer), so its policy allows the same
+// scripts by their SHA-256 hashes instead: exactly the scripts that page holds, nothing else.
+//
+// A visitor with any cookie (signed in, a flash message), a non-GET, a page outside the list, or
+// an answer that isn't a plain 200 page goes straight through.
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 const PUBLIC_PAGES = [
   /^\/$/,
@@ -11,21 +25,36 @@ const PUBLIC_PAGES = [
   /^\/(privacy|terms|calendar|waitlist)$/,
 ];
 
+/** Smaller pages are kept but not gzipped, as the compression middleware does. */
+const MIN_GZIP_BYTES = 1024;
+
 interface Entry {
   status: number;
   headers: [string, string][];
-  body: string;
-  nonce: string;
+  identity: Uint8Array<ArrayBuffer>;
+  gzipped: Uint8Array<ArrayBuffer> | undefined;
   expires: number;
 }
 
 export interface PageCache {
   /** The cache key for a request that may be served from the cache, else undefined. */
   keyFor(request: Request): string | undefined;
-  /** A cached answer with `nonce` in place of the one it was rendered with. */
-  get(key: string, nonce: string, now?: number): Response | undefined;
-  /** Keeps a cacheable answer (consuming its body) and returns an equivalent one. */
-  store(key: string, response: Response, nonce: string, now?: number): Promise<Response>;
+  /** The kept page for `request` (same key), gzipped when the request accepts it. */
+  get(key: string, request: Request, now?: number): Response | undefined;
+  /** Keeps a cacheable GET answer (consuming its body) and returns an equivalent one. */
+  store(key: string, response: Response, now?: number): Promise<Response>;
+}
+
+/** The base64 SHA-256 of each inline script's text, as a CSP hash source names it. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  )) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.add(createHash("sha256").update(text, "utf8").digest("base64"));
+  }
+  return [...hashes];
 }
 
 export function createPageCache({
@@ -34,60 +63,100 @@ export function createPageCache({
 }: { ttlMs?: number; maxEntries?: number } = {}): PageCache {
   const entries = new Map<string, Entry>();
 
-  const answer = (entry: Entry, nonce: string) => {
-    const headers = new Headers(entry.headers);
-    headers.set("x-page-cache", "hit");
-    const body = entry.body.replaceAll(entry.nonce, nonce);
-    return new Response(body, { status: entry.status, headers });
-  };
-
   return {
     keyFor(request) {
       if (request.method !== "GET" && request.method !== "HEAD") return undefined;
       if (request.headers.has("cookie") || request.headers.has("authorization")) return undefined;
       const url = new URL(request.url);
       if (!PUBLIC_PAGES.some((p) => p.test(url.pathname))) return undefined;
-      // React Router's data requests (.data) and the HTML document are different answers.
-      return `${request.method} ${url.pathname}${url.search}`;
+      // React Router's data requests (.data) are other paths, and never listed above.
+      return `${url.pathname}${url.search}`;
     },
 
-    get(key, nonce, now = Date.now()) {
+    get(key, request, now = Date.now()) {
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.expires <= now) {
         entries.delete(key);
         return undefined;
       }
-      return answer(entry, nonce);
+      const headers = new Headers(entry.headers);
+      headers.set("x-page-cache", "hit");
+      const gzipped =
+        entry.gzipped && /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")
+          ? entry.gzipped
+          : undefined;
+      if (gzipped) headers.set("content-encoding", "gzip");
+      const body = request.method === "HEAD" ? null : (gzipped ?? entry.identity);
+      return new Response(body, { status: entry.status, headers });
     },
 
-    async store(key, response, nonce, now = Date.now()) {
+    async store(key, response, now = Date.now()) {
       const cacheControl = response.headers.get("cache-control") ?? "";
       const type = response.headers.get("content-type") ?? "";
+      const encoding = response.headers.get("content-encoding");
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[0];
       if (
         !nonce ||
+        !response.body ||
         response.status !== 200 ||
         response.headers.has("set-cookie") ||
         /no-store|private/.test(cacheControl) ||
-        !type.startsWith("text/html")
+        !type.startsWith("text/html") ||
+        (encoding !== null && encoding !== "gzip")
       ) {
         return response;
       }
-      const entry: Entry = {
-        status: response.status,
-        headers: [...response.headers],
-        body: await response.text(),
-        nonce,
-        expires: now + ttlMs,
-      };
+      const sent = new Uint8Array(await response.arrayBuffer());
+      const identity: Uint8Array<ArrayBuffer> =
+        encoding === "gzip" ? new Uint8Array(await gunzipAsync(sent)) : sent;
+      const gzipped =
+        encoding === "gzip"
+          ? sent
+          : identity.byteLength >= MIN_GZIP_BYTES
+            ? new Uint8Array(await gzipAsync(identity))
+            : undefined;
+      const hashes = inlineScriptHashes(Buffer.from(identity).toString("utf8")).map(
+        (h) => `'sha256-${h}'`,
+      );
+      const headers = new Headers(response.headers);
+      headers.delete("content-length");
+      headers.delete("content-encoding");
+      // No inline script at all: the policy allows none ('self' scripts only).
+      headers.set(
+        "content-security-policy",
+        csp.replace(` ${nonce}`, hashes.map((h) => ` ${h}`).join("")),
+      );
+      if (gzipped && !/accept-encoding/i.test(headers.get("vary") ?? "")) {
+        headers.append("vary", "Accept-Encoding");
+      }
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
-      entries.set(key, entry);
-      const headers = new Headers(entry.headers);
-      headers.set("x-page-cache", "miss");
-      return new Response(entry.body, { status: entry.status, headers });
+      entries.set(key, {
+        status: response.status,
+        headers: [...headers],
+        identity,
+        gzipped,
+        expires: now + ttlMs,
+      });
+      const answer = new Headers(response.headers);
+      answer.set("x-page-cache", "miss");
+      return new Response(sent, { status: response.status, headers: answer });
     },
+  };
+}
+
+/** The cache as middleware: registered before the security headers and compression. */
+export function pageCache(cache: PageCache = createPageCache()): MiddlewareHandler {
+  return async (c, next) => {
+    const key = cache.keyFor(c.req.raw);
+    if (!key) return next();
+    const hit = cache.get(key, c.req.raw);
+    if (hit) return hit;
+    await next();
+    if (c.req.method === "GET") c.res = await cache.store(key, c.res);
   };
 }

@@ -211,3 +211,25 @@ test("a crash shows the spec's screen with status 500", async ({ page }) => {
   await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
   expect(await page.content()).not.toContain("Unexpected Application Error!");
 });
+
+test("a public page sent again from the page cache runs its scripts under its hash policy", async ({
+  page,
+}) => {
+  for (const path of ["/", "/products", "/product/family-grow-box-kit", "/education"]) {
+    // The first new visitor's answer is kept for a few seconds; the browser gets it again.
+    await (await fetch(baseUrl() + path)).text();
+    const response = await page.goto(path);
+    expect(response?.headers()["x-page-cache"], path).toBe("hit");
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    expect(csp, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(csp, path).not.toContain("nonce-");
+    // React Router's inline scripts ran: the page hydrated, and the cart button works.
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated), path).toBe("true");
+    await page.getByRole("button", { name: /^Cart/ }).click();
+    const panel = page.getByRole("dialog", { name: /^Your Cart/ });
+    await panel.waitFor();
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "hidden" });
+  }
+  // Any CSP violation is a console error, which fails this test (fixtures.ts).
+});
