@@ -21,13 +21,18 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { publicSettings, settings, type PublicSettings } from "./lib/env.server";
 import { useNonce } from "./lib/nonce";
+import { requestInfo } from "./lib/request-context";
 import { readToast } from "./lib/toast.server";
+import { MEMBER_HINT_SCRIPT, useHeaderUser } from "./modules/accounts/header-user";
 import { signedInUser } from "./modules/accounts/signed-in-user.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // A public page may be kept and sent to anyone (app/lib/public-pages.ts): there the browser
+  // fills in who is signed in (app/modules/accounts/header-user.ts); undefined means "ask".
+  const { sharedPage } = context.get(requestInfo);
   const [{ toast, setCookie }, { user, cookies }] = await Promise.all([
     readToast(request),
-    signedInUser(request),
+    sharedPage ? { user: undefined, cookies: [] } : signedInUser(request),
   ]);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
@@ -50,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const s = rootData?.settings ?? fallbackSettings;
   const nonce = useNonce();
+  const user = useHeaderUser(rootData ? rootData.user : null);
   // The app's scripts start after the first paint (DeferredScripts); this marks when React has
   // taken over the page, for styles that differ before and after, and for the e2e tests.
   useEffect(() => {
@@ -62,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#fbf7ee" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MEMBER_HINT_SCRIPT }} />
         <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
@@ -73,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader brandName={s.brandName} user={rootData?.user ?? null} />
+        <SiteHeader brandName={s.brandName} user={user} />
         <RouteProgress />
         <main id="main" className="flex-1">
           {children}

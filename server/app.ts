@@ -11,6 +11,7 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { resolveClientIp } from "../app/lib/client-ip.server.ts";
 import { isDatabaseUnavailable } from "../app/lib/db.server.ts";
+import { isSharedPageRequest } from "../app/lib/public-pages.ts";
 import type { Settings } from "../app/lib/env.server.ts";
 import { log } from "../app/lib/log.server.ts";
 import { requestInfo } from "../app/lib/request-context.ts";
@@ -206,6 +207,7 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
         nonce,
         requestId: c.get("requestId"),
         clientIp: c.get("clientIp"),
+        sharedPage: isSharedPageRequest(c.req.raw),
       });
       return handler(c.req.raw, context);
     });

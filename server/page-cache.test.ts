@@ -31,7 +31,7 @@ const sha = (text: string) => `'sha256-${createHash("sha256").update(text).diges
 const get = (path = "/", headers: Record<string, string> = {}, method = "GET") =>
   new Request(SITE + path, { method, headers });
 
-test("only anonymous GETs of the public pages are cacheable", () => {
+test("only GETs of the public pages, as anyone would get them, are cacheable", () => {
   const cache = createPageCache();
   const key = (path: string, init?: RequestInit) => cache.keyFor(new Request(SITE + path, init));
   for (const path of [
@@ -58,7 +58,12 @@ test("only anonymous GETs of the public pages are cacheable", () => {
   ]) {
     expect(key(path), path).toBeUndefined();
   }
-  expect(key("/", { headers: { cookie: "patch.session_token=x" } })).toBeUndefined();
+  // A member's page is the same page (the browser fills in the header); a toast waiting in the
+  // flash cookie, or credentials in a header, make it that visitor's own.
+  expect(key("/", { headers: { cookie: "patch.session_token=x; patch.member=1" } })).toBe("/");
+  expect(key("/", { headers: { cookie: "patch.member=1; flash=abc" } })).toBeUndefined();
+  expect(key("/", { headers: { cookie: "__Host-flash=abc" } })).toBeUndefined();
+  expect(key("/", { headers: { authorization: "Bearer x" } })).toBeUndefined();
   expect(key("/", { method: "POST", body: "x" })).toBeUndefined();
   // HEAD is answered from what a GET kept.
   expect(key("/", { method: "HEAD" })).toBe(key("/"));
@@ -146,7 +151,7 @@ test("the oldest page makes room when the cache is full", async () => {
   expect(cache.get("c", get())).toBeDefined();
 });
 
-test("as middleware: the second new visitor gets the first one's page without a render", async () => {
+test("as middleware: the second visitor gets the first one's page without a render", async () => {
   let renders = 0;
   const app = new Hono();
   app.use(pageCache());
@@ -160,8 +165,12 @@ test("as middleware: the second new visitor gets the first one's page without a 
   expect(second.headers.get("x-page-cache")).toBe("hit");
   expect(await second.text()).toBe(html("nonce-1"));
   expect(renders).toBe(1);
-  // A member (any cookie) and a page outside the list are rendered every time.
-  await app.request("/education", { headers: { cookie: "patch.session_token=x" } });
+  // A signed-in member gets it too; a toast to show and a page outside the list are rendered.
+  const member = await app.request("/education", {
+    headers: { cookie: "patch.session_token=x; patch.member=1" },
+  });
+  expect(member.headers.get("x-page-cache")).toBe("hit");
+  await app.request("/education", { headers: { cookie: "flash=toast" } });
   await app.request("/profile");
   await app.request("/profile");
   expect(renders).toBe(4);

@@ -7,23 +7,17 @@
 // nonce (a nonce must not be predictable from an earlier answer), so its policy allows the same
 // scripts by their SHA-256 hashes instead: exactly the scripts that page holds, nothing else.
 //
-// A visitor with any cookie (signed in, a flash message), a non-GET, a page outside the list, or
-// an answer that isn't a plain 200 page goes straight through.
+// Who is served from it: app/lib/public-pages.ts (any visitor, signed in or not, on a listed page,
+// unless a flash message waits for them). A non-GET, a page outside the list, or an answer that
+// isn't a plain 200 page without cookies goes straight through.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { isSharedPageRequest } from "../app/lib/public-pages.ts";
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
-
-const PUBLIC_PAGES = [
-  /^\/$/,
-  /^\/education(\/[\w-]+){0,2}$/,
-  /^\/products?$/,
-  /^\/product\/[\w-]+$/,
-  /^\/(privacy|terms|calendar|waitlist)$/,
-];
 
 /** Smaller pages are kept but not gzipped, as the compression middleware does. */
 const MIN_GZIP_BYTES = 1024;
@@ -65,11 +59,8 @@ export function createPageCache({
 
   return {
     keyFor(request) {
-      if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-      if (request.headers.has("cookie") || request.headers.has("authorization")) return undefined;
+      if (!isSharedPageRequest(request)) return undefined;
       const url = new URL(request.url);
-      if (!PUBLIC_PAGES.some((p) => p.test(url.pathname))) return undefined;
-      // React Router's data requests (.data) are other paths, and never listed above.
       return `${url.pathname}${url.search}`;
     },
 

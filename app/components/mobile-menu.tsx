@@ -12,12 +12,13 @@ export function MobileMenu({
   open,
   onClose,
   brandName,
-  user = null,
+  user,
 }: {
   open: boolean;
   onClose: () => void;
   brandName: string;
-  user?: HeaderUser | null;
+  /** undefined: not known yet (header-user.ts). */
+  user: HeaderUser | null | undefined;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const location = useLocation();
@@ -74,9 +75,19 @@ export function MobileMenu({
                   <SignOutForm label="Logout" className="btn-light w-full border border-ink/10" />
                 </div>
               ) : (
-                <Link to="/auth" className="btn-secondary">
-                  Sign In
-                </Link>
+                <>
+                  <Link
+                    to="/auth"
+                    className={`btn-secondary ${user === undefined ? "guest-only" : ""}`}
+                  >
+                    Sign In
+                  </Link>
+                  {user === undefined && (
+                    <Link to="/profile" className="btn-secondary member-only">
+                      My Profile
+                    </Link>
+                  )}
+                </>
               )}
               <Link to="/checkout" className="btn-light border border-ink/10">
                 Cart

@@ -19,10 +19,11 @@ export const mainNav = [
 
 export function SiteHeader({
   brandName,
-  user = null,
+  user,
 }: {
   brandName: string;
-  user?: HeaderUser | null;
+  /** undefined: not known yet (a public page before the browser has asked, header-user.ts). */
+  user: HeaderUser | null | undefined;
 }) {
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -81,9 +82,36 @@ export function SiteHeader({
           {user ? (
             <UserMenu user={user} light={light} />
           ) : (
-            <Link to="/auth" className="btn-primary hidden min-h-10 px-5 py-2 md:inline-flex">
-              Sign In
-            </Link>
+            <>
+              {/* Not known yet: the hint cookie's class on <html> picks one (app.css). */}
+              <Link
+                to="/auth"
+                className={`btn-primary hidden min-h-10 px-5 py-2 md:inline-flex ${
+                  user === undefined ? "guest-only" : ""
+                }`}
+              >
+                Sign In
+              </Link>
+              {user === undefined && (
+                <Link
+                  to="/profile"
+                  className={`member-only hidden min-h-10 items-center gap-2 rounded-full px-4 py-2 font-semibold md:inline-flex ${
+                    light ? "hover:bg-white/15" : "hover:bg-ink/5"
+                  }`}
+                >
+                  <span
+                    aria-hidden="true"
+                    className="flex h-8 w-8 items-center justify-center rounded-full bg-leaf text-white"
+                  >
+                    <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
+                      <circle cx="8" cy="5" r="3" />
+                      <path d="M2 14a6 6 0 0 1 12 0Z" />
+                    </svg>
+                  </span>
+                  Account
+                </Link>
+              )}
+            </>
           )}
           <button
             type="button"

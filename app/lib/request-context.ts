@@ -6,10 +6,16 @@ export interface RequestInfo {
   nonce: string;
   requestId: string;
   clientIp: string;
+  /**
+   * A public page as anyone gets it (app/lib/public-pages.ts): it may be kept and sent to other
+   * visitors, so nothing on it may depend on who is signed in.
+   */
+  sharedPage: boolean;
 }
 
 export const requestInfo = createContext<RequestInfo>({
   nonce: "",
   requestId: "",
   clientIp: "0.0.0.0",
+  sharedPage: false,
 });

@@ -59,8 +59,10 @@ export async function readToast(
   const store = flashStorage();
   const session = await store.getSession(cookie);
   const parsed = toastSchema.safeParse(session.get("toast"));
+  // The cookie holds nothing else: it is deleted rather than kept empty, so the next public page
+  // can come from the page cache again (app/lib/public-pages.ts).
   return {
     toast: parsed.success ? parsed.data : null,
-    setCookie: await store.commitSession(session),
+    setCookie: await store.destroySession(session),
   };
 }

@@ -1,6 +1,8 @@
-// GET /auth/session: whether this browser's session is still valid. Open tabs ask every 60 s, so
-// they notice a sign-out elsewhere, an expiry or a ban.
+// GET /auth/session: whether this browser's session is still valid, and who it belongs to as the
+// header shows them. Open tabs ask every 60 s, so they notice a sign-out elsewhere, an expiry or a
+// ban; a public page (the same for everyone) asks once after hydration to fill in its header.
 import { data } from "react-router";
+import type { HeaderUser } from "~/modules/accounts/accounts.schema";
 import { getCurrentUser } from "~/modules/accounts/get-current-user.server";
 import type { Route } from "./+types/auth-session";
 
@@ -8,5 +10,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user, cookies } = await getCurrentUser(request);
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const c of cookies) headers.append("Set-Cookie", c);
-  return data({ signedIn: user !== null }, { headers });
+  const header: HeaderUser | null = user
+    ? { displayName: user.displayName, email: user.email, isAdmin: user.isAdmin }
+    : null;
+  return data({ signedIn: user !== null, user: header }, { headers });
 }

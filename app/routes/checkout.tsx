@@ -3,6 +3,7 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
 import { settings } from "~/lib/env.server";
 import { pageMeta } from "~/lib/seo";
+import { useHeaderUser } from "~/modules/accounts/header-user";
 import { checkoutFormValues } from "~/modules/checkout/checkout.schema";
 import { CheckoutForm, type CheckoutOutcome } from "~/modules/checkout/checkout-form";
 import { DEMO_NOTICE } from "~/modules/checkout/demo-payments.server";
@@ -58,6 +59,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const currency = root?.settings.currency ?? "USD";
+  // Known here on a page load; after a visit to a public page, what the browser learnt there.
+  const user = useHeaderUser(root ? root.user : null);
   const outcome = actionData && "outcome" in actionData ? actionData.outcome : undefined;
   return (
     <div className="container-page pt-28 pb-20 md:pt-36">
@@ -73,7 +76,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         publishableKey={loaderData.publishableKey}
         demoNotice={loaderData.demoNotice}
         outcome={outcome}
-        user={root?.user}
+        user={user}
       />
     </div>
   );

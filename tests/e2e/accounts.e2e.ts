@@ -253,3 +253,47 @@ test("an open tab notices when its session was ended on another device", async (
   await toast(page, "You've been signed out.");
   await page.getByRole("link", { name: "Sign In" }).first().waitFor();
 });
+
+test("a member is sent the kept public page, and the browser fills in their header", async ({
+  page,
+}) => {
+  const email = uniqueEmail("kaka");
+  await page.goto(await createAccount(page, email));
+  await page.waitForURL(`${baseUrl()}/`);
+  // The member's browser now carries the hint cookie (not a credential: its value is 1).
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === "patch.member"))
+    .toMatchObject({ value: "1", httpOnly: false });
+
+  // A new visitor's answer is kept; the member is sent the same bytes, with nobody's details.
+  await (await fetch(`${baseUrl()}/education`)).text();
+  const response = await page.goto("/education");
+  expect(response?.headers()["x-page-cache"]).toBe("hit");
+  expect(await response?.text()).not.toContain(email);
+  // After hydration the browser asks who is signed in, and the header shows their menu.
+  const menu = page.getByTestId("user-menu");
+  await menu.waitFor();
+  expect(await menu.locator("summary").textContent()).toContain(email.split("@")[0]);
+
+  // Until that answer comes, the hint shows the account link in place of Sign In.
+  await page.route("**/auth/session", (route) => route.fulfill({ status: 503, body: "" }));
+  await page.goto("/products");
+  const account = page.getByRole("link", { name: "Account" });
+  expect(await account.isVisible()).toBe(true);
+  expect(await account.getAttribute("href")).toBe("/profile");
+  expect(await page.getByRole("link", { name: "Sign In" }).isVisible()).toBe(false);
+  await page.unroute("**/auth/session");
+
+  // Signing out ends the hint: the next kept page shows Sign In from the start.
+  await page.goto("/profile");
+  await menu.locator("summary").click();
+  await menu.getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === "patch.member"))
+    .toBe(false);
+  await page.route("**/auth/session", (route) => route.fulfill({ status: 503, body: "" }));
+  await page.goto("/education");
+  expect(await page.getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
+  expect(await page.getByRole("link", { name: "Account" }).isVisible()).toBe(false);
+});

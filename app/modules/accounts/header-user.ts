@@ -1,0 +1,81 @@
+// Who is signed in, as the header (and checkout's prefill) shows it.
+//
+// On most pages the root loader says so. Public pages are the same for everyone, since they may be
+// sent from the page cache (app/lib/public-pages.ts), so there the loader leaves it unknown
+// (undefined) and the browser asks /auth/session once after hydration. The answer is kept here for
+// the rest of the visit, across client-side navigations that don't run the root loader again.
+//
+// A hint cookie remembers that this browser was signed in. It is not a credential (its value is
+// "1" and nothing on the server reads it): an inline script in <head> turns it into a class on
+// <html>, so a kept page shows the account link instead of Sign In from its first paint.
+import { useEffect, useSyncExternalStore } from "react";
+import type { HeaderUser } from "./accounts.schema";
+
+export const MEMBER_HINT_COOKIE = "patch.member";
+const HINT_SECONDS = 30 * 24 * 60 * 60;
+
+/** Runs in <head> before the first paint (see Layout in app/root.tsx). */
+export const MEMBER_HINT_SCRIPT = `/(?:^|;\\s*)patch\\.member=1(?:;|$)/.test(document.cookie)&&document.documentElement.classList.add("member")`;
+
+type Known = HeaderUser | null;
+
+let current: Known | undefined;
+let asking: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+function same(a: Known | undefined, b: Known | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.email === b.email && a.displayName === b.displayName && a.isAdmin === b.isAdmin;
+}
+
+function learn(user: Known): void {
+  if (!same(current, user)) {
+    current = user;
+    for (const listener of listeners) listener();
+  }
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = user
+    ? `${MEMBER_HINT_COOKIE}=1; Path=/; Max-Age=${HINT_SECONDS}; SameSite=Lax${secure}`
+    : `${MEMBER_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  document.documentElement.classList.toggle("member", user !== null);
+}
+
+function ask(): Promise<void> {
+  asking ??= fetch("/auth/session", { headers: { accept: "application/json" } })
+    .then(async (res) => {
+      if (!res.ok) return;
+      const body = (await res.json()) as { user?: HeaderUser | null };
+      if (body.user !== undefined) learn(body.user);
+    })
+    .catch(() => {
+      // offline: the page stays as it is, and the next page load asks again
+    })
+    .finally(() => {
+      asking = undefined;
+    });
+  return asking;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The signed-in user: `fromLoader` when the root loader knew it (null: signed out), else what
+ * the browser has learnt; undefined while nobody knows yet (the server render of a public page,
+ * and the moments after hydration).
+ */
+export function useHeaderUser(fromLoader: Known | undefined): Known | undefined {
+  const learnt = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => undefined,
+  );
+  useEffect(() => {
+    if (fromLoader !== undefined) learn(fromLoader);
+    else if (current === undefined) void ask();
+  }, [fromLoader]);
+  return fromLoader !== undefined ? fromLoader : learnt;
+}
