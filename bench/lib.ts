@@ -77,7 +77,8 @@ function send(url: string, init: RequestInit): Promise<number> {
  * before, and its latency counts from when it was due (no coordinated omission).
  */
 export async function constantRate(options: {
-  url: string;
+  /** The same URL every time, or request i's own. */
+  url: string | ((i: number) => string);
   rate: number;
   durationSeconds: number;
   init?: () => RequestInit;
@@ -93,7 +94,7 @@ export async function constantRate(options: {
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     inFlight.push(
-      send(options.url, options.init?.() ?? {})
+      send(typeof options.url === "string" ? options.url : options.url(i), options.init?.() ?? {})
         .then((status) => {
           if (status < 200 || status >= 300) non2xx++;
           latencies.push(performance.now() - due);
