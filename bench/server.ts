@@ -78,6 +78,10 @@ try {
   // New visitors and signed-in members get the public-page cache's copy (ADRs 013, 015; a
   // member's header is filled in by the browser). A page nobody asked for in the last 5 s (here:
   // a new query string on every request) is rendered: the third row.
+  // The saturation rounds leave both processes with garbage to collect and sockets to close:
+  // a pause and a gentle warm-up, so the first row doesn't measure their aftermath.
+  await new Promise((r) => setTimeout(r, 3_000));
+  await constantRate({ url: app.url + "/", rate: 50, durationSeconds: 2 });
   const steady = await constantRate({ url: app.url + "/", rate: 200, durationSeconds: DURATION });
   const member = await constantRate({
     url: app.url + "/",
