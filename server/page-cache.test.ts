@@ -106,6 +106,10 @@ test("a hit is the page as sent, its scripts allowed by hash, gzipped when asked
   expect(head.body).toBeNull();
 
   expect(cache.get("/", get("/"), now + 5_000)).toBeUndefined();
+  // Past its time it may still stand in while its successor renders, for the grace period only.
+  expect(cache.getStale("/", get("/"), now + 20_000)?.headers.get("x-page-cache")).toBe("stale");
+  expect(cache.getStale("/", get("/"), now + 35_000)).toBeUndefined();
+  expect(cache.getStale("/", get("/"), now + 1_000)).toBeUndefined();
 });
 
 test("a page that was sent gzipped is kept from those bytes", async () => {
@@ -174,4 +178,38 @@ test("as middleware: the second visitor gets the first one's page without a rend
   await app.request("/profile");
   await app.request("/profile");
   expect(renders).toBe(4);
+});
+
+test("as middleware: an expiry under load is one render; the others get the old copy or wait", async () => {
+  let renders = 0;
+  let release = () => {};
+  const app = new Hono();
+  app.use(pageCache(createPageCache({ ttlMs: 100, staleMs: 60_000 })));
+  app.get("*", async () => {
+    renders++;
+    const nonce = `nonce-${renders}`;
+    await new Promise<void>((resolve) => (release = resolve));
+    return page(nonce);
+  });
+
+  // Nothing kept yet: the first request renders, the ones arriving meanwhile wait for it.
+  const first = app.request("/products");
+  const waiting = [app.request("/products"), app.request("/products")];
+  await new Promise((r) => setTimeout(r, 10));
+  release();
+  const answers = await Promise.all([first, ...waiting]);
+  expect(renders).toBe(1);
+  expect(answers.map((a) => a.headers.get("x-page-cache"))).toEqual(["miss", "hit", "hit"]);
+  expect(await answers[2]!.text()).toBe(html("nonce-1"));
+
+  // The copy is past its time: one request renders the next, the others get the old one.
+  await new Promise((r) => setTimeout(r, 150));
+  const refresh = app.request("/products");
+  await new Promise((r) => setTimeout(r, 10));
+  const meanwhile = await app.request("/products");
+  expect(meanwhile.headers.get("x-page-cache")).toBe("stale");
+  expect(await meanwhile.text()).toBe(html("nonce-1"));
+  release();
+  expect((await refresh).headers.get("x-page-cache")).toBe("miss");
+  expect(renders).toBe(2);
 });

@@ -1,4 +1,4 @@
-// A micro-cache for the public pages anonymous visitors read (home, education, shop, legal). It
+// A micro-cache for the public pages (home, education, shop, legal). It
 // sits outside the security headers and compression (server/app.ts), so it keeps each page as it
 // was finally sent, gzipped once, and a hit is those bytes sent again: no render, no compression,
 // no per-request rewriting.
@@ -35,6 +35,11 @@ export interface PageCache {
   keyFor(request: Request): string | undefined;
   /** The kept page for `request` (same key), gzipped when the request accepts it. */
   get(key: string, request: Request, now?: number): Response | undefined;
+  /**
+   * A kept page past its time but within the grace period: sent only while another request is
+   * rendering its successor.
+   */
+  getStale(key: string, request: Request, now?: number): Response | undefined;
   /** Keeps a cacheable GET answer (consuming its body) and returns an equivalent one. */
   store(key: string, response: Response, now?: number): Promise<Response>;
 }
@@ -53,9 +58,22 @@ export function inlineScriptHashes(html: string): string[] {
 
 export function createPageCache({
   ttlMs = 5_000,
+  staleMs = 30_000,
   maxEntries = 200,
-}: { ttlMs?: number; maxEntries?: number } = {}): PageCache {
+}: { ttlMs?: number; staleMs?: number; maxEntries?: number } = {}): PageCache {
   const entries = new Map<string, Entry>();
+
+  const answer = (entry: Entry, request: Request, label: string) => {
+    const headers = new Headers(entry.headers);
+    headers.set("x-page-cache", label);
+    const gzipped =
+      entry.gzipped && /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")
+        ? entry.gzipped
+        : undefined;
+    if (gzipped) headers.set("content-encoding", "gzip");
+    const body = request.method === "HEAD" ? null : (gzipped ?? entry.identity);
+    return new Response(body, { status: entry.status, headers });
+  };
 
   return {
     keyFor(request) {
@@ -66,20 +84,17 @@ export function createPageCache({
 
     get(key, request, now = Date.now()) {
       const entry = entries.get(key);
+      return entry && entry.expires > now ? answer(entry, request, "hit") : undefined;
+    },
+
+    getStale(key, request, now = Date.now()) {
+      const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.expires <= now) {
+      if (entry.expires + staleMs <= now) {
         entries.delete(key);
         return undefined;
       }
-      const headers = new Headers(entry.headers);
-      headers.set("x-page-cache", "hit");
-      const gzipped =
-        entry.gzipped && /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")
-          ? entry.gzipped
-          : undefined;
-      if (gzipped) headers.set("content-encoding", "gzip");
-      const body = request.method === "HEAD" ? null : (gzipped ?? entry.identity);
-      return new Response(body, { status: entry.status, headers });
+      return answer(entry, request, "stale");
     },
 
     async store(key, response, now = Date.now()) {
@@ -122,6 +137,7 @@ export function createPageCache({
       if (gzipped && !/accept-encoding/i.test(headers.get("vary") ?? "")) {
         headers.append("vary", "Accept-Encoding");
       }
+      entries.delete(key);
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
@@ -140,14 +156,37 @@ export function createPageCache({
   };
 }
 
-/** The cache as middleware: registered before the security headers and compression. */
+/**
+ * The cache as middleware: registered before the security headers and compression. One request
+ * at a time renders a page that is missing or past its time; the others meanwhile get the
+ * previous copy (within its grace period) or wait for the new one, so an expiry under load is one
+ * render, not a pile of them queued on the database.
+ */
 export function pageCache(cache: PageCache = createPageCache()): MiddlewareHandler {
+  const rendering = new Map<string, Promise<void>>();
   return async (c, next) => {
     const key = cache.keyFor(c.req.raw);
     if (!key) return next();
     const hit = cache.get(key, c.req.raw);
     if (hit) return hit;
-    await next();
-    if (c.req.method === "GET") c.res = await cache.store(key, c.res);
+    const pending = rendering.get(key);
+    if (pending) {
+      const stale = cache.getStale(key, c.req.raw);
+      if (stale) return stale;
+      await pending;
+      const kept = cache.get(key, c.req.raw) ?? cache.getStale(key, c.req.raw);
+      if (kept) return kept;
+      return next(); // that answer wasn't one to keep: this request gets its own
+    }
+    if (c.req.method !== "GET") return next();
+    let finished = () => {};
+    rendering.set(key, new Promise<void>((resolve) => (finished = resolve)));
+    try {
+      await next();
+      c.res = await cache.store(key, c.res);
+    } finally {
+      rendering.delete(key);
+      finished();
+    }
   };
 }
