@@ -23,7 +23,12 @@ import { publicSettings, settings, type PublicSettings } from "./lib/env.server"
 import { useNonce } from "./lib/nonce";
 import { requestInfo } from "./lib/request-context";
 import { readToast } from "./lib/toast.server";
-import { MEMBER_HINT_SCRIPT, useHeaderUser } from "./modules/accounts/header-user";
+import {
+  hasMemberHint,
+  MEMBER_HINT_SCRIPT,
+  memberHintCookie,
+  useHeaderUser,
+} from "./modules/accounts/header-user";
 import { signedInUser } from "./modules/accounts/signed-in-user.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,6 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   for (const c of cookies) headers.append("Set-Cookie", c);
+  // The member hint follows what the server knows (app/modules/accounts/header-user.ts).
+  if (user !== undefined && (user !== null) !== hasMemberHint(request.headers.get("cookie"))) {
+    headers.append(
+      "Set-Cookie",
+      memberHintCookie(user !== null, settings().siteUrl.startsWith("https:")),
+    );
+  }
   return data({ settings: publicSettings(settings()), toast, user }, { headers });
 }
 

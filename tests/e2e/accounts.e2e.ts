@@ -260,7 +260,8 @@ test("a member is sent the kept public page, and the browser fills in their head
   const email = uniqueEmail("kaka");
   await page.goto(await createAccount(page, email));
   await page.waitForURL(`${baseUrl()}/`);
-  // The member's browser now carries the hint cookie (not a credential: its value is 1).
+  // The member's browser now carries the hint cookie (not a credential: its value is 1), set by
+  // the server with the page that welcomed them.
   await expect
     .poll(async () => (await page.context().cookies()).find((c) => c.name === "patch.member"))
     .toMatchObject({ value: "1", httpOnly: false });

@@ -215,6 +215,11 @@ test("a crash shows the spec's screen with status 500", async ({ page }) => {
 test("a public page sent again from the page cache runs its scripts under its hash policy", async ({
   page,
 }) => {
+  // A new visitor (no member hint) doesn't ask who is signed in: one page view, one page request.
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/auth/session") asked.push(r.url());
+  });
   for (const path of ["/", "/products", "/product/family-grow-box-kit", "/education"]) {
     // The first new visitor's answer is kept for a few seconds; the browser gets it again.
     await (await fetch(baseUrl() + path)).text();
@@ -231,5 +236,6 @@ test("a public page sent again from the page cache runs its scripts under its ha
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "hidden" });
   }
+  expect(asked).toEqual([]);
   // Any CSP violation is a console error, which fails this test (fixtures.ts).
 });

@@ -2,17 +2,33 @@
 //
 // On most pages the root loader says so. Public pages are the same for everyone, since they may be
 // sent from the page cache (app/lib/public-pages.ts), so there the loader leaves it unknown
-// (undefined) and the browser asks /auth/session once after hydration. The answer is kept here for
-// the rest of the visit, across client-side navigations that don't run the root loader again.
+// (undefined). The answer is kept here for the rest of the visit, across client-side navigations
+// that don't run the root loader again.
 //
-// A hint cookie remembers that this browser was signed in. It is not a credential (its value is
-// "1" and nothing on the server reads it): an inline script in <head> turns it into a class on
-// <html>, so a kept page shows the account link instead of Sign In from its first paint.
+// A hint cookie remembers that this browser is signed in. It is not a credential (its value is
+// "1", and nothing decides access by it): the root loader sets or clears it whenever it knows, and
+// so does the browser. An inline script in <head> turns it into a class on <html>, so a kept page
+// shows the account link instead of Sign In from its first paint; and only a browser with the hint
+// asks /auth/session who it is, so a new visitor's page view is one request, not two.
 import { useEffect, useSyncExternalStore } from "react";
 import type { HeaderUser } from "./accounts.schema";
 
 export const MEMBER_HINT_COOKIE = "patch.member";
 const HINT_SECONDS = 30 * 24 * 60 * 60;
+const HINTED = /(?:^|;\s*)patch\.member=1(?:;|$)/;
+
+/** Whether a Cookie header (or document.cookie) carries the member hint. */
+export function hasMemberHint(cookies: string | null | undefined): boolean {
+  return HINTED.test(cookies ?? "");
+}
+
+/** The cookie string that sets (signed in) or clears the hint, for Set-Cookie or document.cookie. */
+export function memberHintCookie(signedIn: boolean, secure: boolean): string {
+  const flags = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return signedIn
+    ? `${MEMBER_HINT_COOKIE}=1; Max-Age=${HINT_SECONDS}; ${flags}`
+    : `${MEMBER_HINT_COOKIE}=; Max-Age=0; ${flags}`;
+}
 
 /** Runs in <head> before the first paint (see Layout in app/root.tsx). */
 export const MEMBER_HINT_SCRIPT = `/(?:^|;\\s*)patch\\.member=1(?:;|$)/.test(document.cookie)&&document.documentElement.classList.add("member")`;
@@ -34,10 +50,7 @@ function learn(user: Known): void {
     current = user;
     for (const listener of listeners) listener();
   }
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = user
-    ? `${MEMBER_HINT_COOKIE}=1; Path=/; Max-Age=${HINT_SECONDS}; SameSite=Lax${secure}`
-    : `${MEMBER_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  document.cookie = memberHintCookie(user !== null, location.protocol === "https:");
   document.documentElement.classList.toggle("member", user !== null);
 }
 
@@ -75,7 +88,7 @@ export function useHeaderUser(fromLoader: Known | undefined): Known | undefined 
   );
   useEffect(() => {
     if (fromLoader !== undefined) learn(fromLoader);
-    else if (current === undefined) void ask();
+    else if (current === undefined && hasMemberHint(document.cookie)) void ask();
   }, [fromLoader]);
   return fromLoader !== undefined ? fromLoader : learnt;
 }
