@@ -3,6 +3,7 @@
 // actions call the accounts use-cases and answer with the spec's messages.
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { settings } from "~/lib/env.server";
 import { requestInfo } from "~/lib/request-context";
 import { redirectWithToast, toastCookie } from "~/lib/toast.server";
 import { showToast } from "~/components/toasts";
@@ -17,6 +18,7 @@ import { convertWaitlist } from "~/modules/accounts/convert-waitlist.server";
 import { FormField, FormMessage } from "~/modules/accounts/form-field";
 import { readUserData } from "~/modules/accounts/user-data";
 import { getCurrentUser } from "~/modules/accounts/get-current-user.server";
+import { memberHintCookie } from "~/modules/accounts/header-user";
 import type { AccountsOutcome } from "~/modules/accounts/outcome";
 import { requestPasswordReset } from "~/modules/accounts/request-password-reset.server";
 import { resetPassword } from "~/modules/accounts/reset-password.server";
@@ -60,7 +62,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // ?reauth=1: a signed-in person confirms who they are before a sensitive change.
   if (mode !== "reset-password" && !url.searchParams.has("reauth")) {
     const { user } = await getCurrentUser(request);
-    if (user) throw redirect(redirectTo || "/");
+    // Signed in already: on their way, with the member hint, so a public page shows who they are
+    // (a session older than the hint may not have it yet).
+    if (user)
+      throw redirect(redirectTo || "/", {
+        headers: {
+          "Set-Cookie": memberHintCookie(true, settings().siteUrl.startsWith("https:")),
+        },
+      });
   }
   return {
     mode,

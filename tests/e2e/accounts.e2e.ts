@@ -285,6 +285,14 @@ test("a member is sent the kept public page, and the browser fills in their head
   expect(await page.getByRole("link", { name: "Sign In" }).isVisible()).toBe(false);
   await page.unroute("**/auth/session");
 
+  // A session older than the hint: the public page shows Sign In, and Sign In sends the member
+  // straight back, now with the hint, to a page that shows who they are.
+  await page.context().clearCookies({ name: "patch.member" });
+  await page.goto("/education");
+  await page.getByRole("link", { name: "Sign In" }).first().click();
+  await page.waitForURL(`${baseUrl()}/`);
+  await menu.waitFor();
+
   // Signing out ends the hint: the next kept page shows Sign In from the start.
   await page.goto("/profile");
   await menu.locator("summary").click();

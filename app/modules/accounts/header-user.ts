@@ -11,6 +11,7 @@
 // shows the account link instead of Sign In from its first paint; and only a browser with the hint
 // asks /auth/session who it is, so a new visitor's page view is one request, not two.
 import { useEffect, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
 import type { HeaderUser } from "./accounts.schema";
 
 export const MEMBER_HINT_COOKIE = "patch.member";
@@ -86,9 +87,11 @@ export function useHeaderUser(fromLoader: Known | undefined): Known | undefined 
     () => current,
     () => undefined,
   );
+  // Checked again on each navigation: a redirect may have just set the hint.
+  const { pathname } = useLocation();
   useEffect(() => {
     if (fromLoader !== undefined) learn(fromLoader);
     else if (current === undefined && hasMemberHint(document.cookie)) void ask();
-  }, [fromLoader]);
+  }, [fromLoader, pathname]);
   return fromLoader !== undefined ? fromLoader : learnt;
 }
