@@ -65,6 +65,11 @@ test("only GETs of the public pages, as anyone would get them, are cacheable", (
   expect(key("/", { headers: { cookie: "__Host-flash=abc" } })).toBeUndefined();
   expect(key("/", { headers: { authorization: "Bearer x" } })).toBeUndefined();
   expect(key("/", { method: "POST", body: "x" })).toBeUndefined();
+  // Campaign and click ids don't make another page; the page's own parameters do.
+  expect(key("/?gclid=abc&utm_source=newsletter")).toBe("/");
+  expect(key("/products?utm_campaign=spring&category=seeds&fbclid=x")).toBe(
+    "/products?category=seeds",
+  );
   // HEAD is answered from what a GET kept.
   expect(key("/", { method: "HEAD" })).toBe(key("/"));
 });

@@ -19,6 +19,9 @@ import { isSharedPageRequest } from "../app/lib/public-pages.ts";
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
+/** Analytics parameters that ads and newsletters add to links (left out of the cache key). */
+const TRACKING_PARAMS = /^(utm_\w+|gclid|gbraid|wbraid|fbclid|msclkid|mc_cid|mc_eid)$/i;
+
 /** Smaller pages are kept but not gzipped, as the compression middleware does. */
 const MIN_GZIP_BYTES = 1024;
 
@@ -79,6 +82,11 @@ export function createPageCache({
     keyFor(request) {
       if (!isSharedPageRequest(request)) return undefined;
       const url = new URL(request.url);
+      // Campaign and click ids make every visitor from an ad or a newsletter's link unique, and
+      // nothing we render reads them: the page is the same one.
+      for (const name of [...url.searchParams.keys()]) {
+        if (TRACKING_PARAMS.test(name)) url.searchParams.delete(name);
+      }
       return `${url.pathname}${url.search}`;
     },
 
