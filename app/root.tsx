@@ -67,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const s = rootData?.settings ?? fallbackSettings;
   const nonce = useNonce();
-  const user = useHeaderUser(rootData ? rootData.user : null);
+  const user = useHeaderUser(rootData?.user);
   // The app's scripts start after the first paint (DeferredScripts); this marks when React has
   // taken over the page, for styles that differ before and after, and for the e2e tests.
   useEffect(() => {

@@ -60,7 +60,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const currency = root?.settings.currency ?? "USD";
   // Known here on a page load; after a visit to a public page, what the browser learnt there.
-  const user = useHeaderUser(root ? root.user : null);
+  const user = useHeaderUser(root?.user);
   const outcome = actionData && "outcome" in actionData ? actionData.outcome : undefined;
   return (
     <div className="container-page pt-28 pb-20 md:pt-36">
