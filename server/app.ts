@@ -60,6 +60,15 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
       resolveClientIp(socketAddress, c.req.header("x-forwarded-for"), settings.trustProxy),
     );
     await next();
+    // Every answer names its request id, as the log line does: React Router's answers and kept
+    // pages are Responses made elsewhere, without the header the request-id middleware prepared.
+    if (!c.res.headers.has("x-request-id")) {
+      try {
+        c.res.headers.set("x-request-id", c.get("requestId"));
+      } catch {
+        // an answer with immutable headers keeps them as they are
+      }
+    }
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const line = {
       reqId: c.get("requestId"),

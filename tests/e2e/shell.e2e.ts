@@ -36,6 +36,8 @@ test("every route of the spec's table renders inside the shell", async () => {
   for (const path of routes) {
     const res = await fetch(baseUrl() + path, { redirect: "manual" });
     expect([200, 302, 303], path).toContain(res.status);
+    // The id in the request's log line, for a person reporting a problem to quote.
+    expect(res.headers.get("x-request-id"), path).toMatch(/^[0-9a-f-]{36}$/);
     if (res.status !== 200) continue;
     const html = await res.text();
     expect(html, path).toContain("<header");
