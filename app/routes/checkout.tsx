@@ -3,7 +3,7 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
 import { settings } from "~/lib/env.server";
 import { pageMeta } from "~/lib/seo";
-import { useHeaderUser } from "~/modules/accounts/header-user";
+import { signedInUser } from "~/modules/accounts/signed-in-user.server";
 import { checkoutFormValues } from "~/modules/checkout/checkout.schema";
 import { CheckoutForm, type CheckoutOutcome } from "~/modules/checkout/checkout-form";
 import { DEMO_NOTICE } from "~/modules/checkout/demo-payments.server";
@@ -25,13 +25,22 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const s = settings();
-  return {
-    payments: s.stripe ? "stripe" : s.isProduction ? "none" : "demo",
-    publishableKey: s.stripe?.publishableKey,
-    demoNotice: DEMO_NOTICE,
-  } as const;
+  // Who to fill the contact step in for: asked here, since this loader runs on every visit,
+  // client-side navigations included (the root loader may not have, on a public page).
+  const { user, cookies } = await signedInUser(request);
+  const headers = new Headers();
+  for (const c of cookies) headers.append("Set-Cookie", c);
+  return data(
+    {
+      payments: s.stripe ? "stripe" : s.isProduction ? "none" : "demo",
+      publishableKey: s.stripe?.publishableKey,
+      demoNotice: DEMO_NOTICE,
+      user,
+    } as const,
+    { headers },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -59,8 +68,6 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const currency = root?.settings.currency ?? "USD";
-  // Known here on a page load; after a visit to a public page, what the browser learnt there.
-  const user = useHeaderUser(root?.user);
   const outcome = actionData && "outcome" in actionData ? actionData.outcome : undefined;
   return (
     <div className="container-page pt-28 pb-20 md:pt-36">
@@ -76,7 +83,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         publishableKey={loaderData.publishableKey}
         demoNotice={loaderData.demoNotice}
         outcome={outcome}
-        user={user}
+        user={loaderData.user}
       />
     </div>
   );

@@ -7,7 +7,7 @@ import { parseMessage } from "../../app/modules/notifications/read-outbox.server
 import { linkIn } from "../setup/smtp";
 import { axeViolations } from "./axe";
 import { baseUrl, dataDir, DESKTOP, expect, PHONE, test } from "./fixtures";
-import { signedInAdmin } from "./members";
+import { signedInAdmin, signedInMember } from "./members";
 
 const panel = (page: Page, lines: number) =>
   page.getByRole("dialog", { name: `Your Cart (${lines} line items)` });
@@ -315,4 +315,18 @@ test("an order placed as a guest appears in the member's profile once they sign 
   const orders = page.getByTestId("profile-orders");
   await orders.getByText(number!).waitFor();
   expect(await orders.innerText()).toMatch(/paid/i);
+});
+
+test("checkout fills in the contact step for a signed-in member, however they got there", async ({
+  page,
+}) => {
+  const email = await signedInMember(page, "tauhou");
+  // A session the header hasn't learnt (no member hint): the public product page leaves who is
+  // signed in to the browser, which doesn't ask; checkout's own loader still knows.
+  await page.context().clearCookies({ name: "patch.member" });
+  await addFromProductPage(page, "hand-trowel", "Stainless Hand Trowel");
+  await panel(page, 1).getByRole("button", { name: "Checkout" }).click();
+  await page.waitForURL(`${baseUrl()}/checkout`);
+  await expect.poll(() => page.getByLabel("Email").inputValue()).toBe(email);
+  expect(await page.getByLabel("Full name").inputValue()).toBe(email.split("@")[0]);
 });
