@@ -2,16 +2,13 @@
 // header shows them. Open tabs ask every 60 s, so they notice a sign-out elsewhere, an expiry or a
 // ban; a public page (the same for everyone) asks once after hydration to fill in its header.
 import { data } from "react-router";
-import type { HeaderUser } from "~/modules/accounts/accounts.schema";
 import { getCurrentUser } from "~/modules/accounts/get-current-user.server";
+import { toHeaderUser } from "~/modules/accounts/signed-in-user.server";
 import type { Route } from "./+types/auth-session";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, cookies } = await getCurrentUser(request);
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const c of cookies) headers.append("Set-Cookie", c);
-  const header: HeaderUser | null = user
-    ? { displayName: user.displayName, email: user.email, isAdmin: user.isAdmin }
-    : null;
-  return data({ signedIn: user !== null, user: header }, { headers });
+  return data({ signedIn: user !== null, user: user ? toHeaderUser(user) : null }, { headers });
 }

@@ -1,4 +1,4 @@
-// Who is signed in, as the header (and checkout's prefill) shows it.
+// Who is signed in, as the header shows it.
 //
 // On most pages the root loader says so. Public pages are the same for everyone, since they may be
 // sent from the page cache (app/lib/public-pages.ts), so there the loader leaves it unknown
@@ -32,7 +32,7 @@ export function memberHintCookie(signedIn: boolean, secure: boolean): string {
 }
 
 /** Runs in <head> before the first paint (see Layout in app/root.tsx). */
-export const MEMBER_HINT_SCRIPT = `/(?:^|;\\s*)patch\\.member=1(?:;|$)/.test(document.cookie)&&document.documentElement.classList.add("member")`;
+export const MEMBER_HINT_SCRIPT = `${String(HINTED)}.test(document.cookie)&&document.documentElement.classList.add("member")`;
 
 type Known = HeaderUser | null;
 

@@ -4,15 +4,22 @@ import { log } from "../../lib/log.server.ts";
 import type { HeaderUser } from "./accounts.schema.ts";
 import { getCurrentUser } from "./get-current-user.server.ts";
 
+/** The header's view of a signed-in user. */
+export function toHeaderUser(user: {
+  displayName: string;
+  email: string;
+  isAdmin: boolean;
+}): HeaderUser {
+  return { displayName: user.displayName, email: user.email, isAdmin: user.isAdmin };
+}
+
 export async function signedInUser(
   request: Request,
 ): Promise<{ user: HeaderUser | null; cookies: string[] }> {
   try {
     const { user, cookies } = await getCurrentUser(request);
     return {
-      user: user
-        ? { displayName: user.displayName, email: user.email, isAdmin: user.isAdmin }
-        : null,
+      user: user ? toHeaderUser(user) : null,
       cookies,
     };
   } catch (err) {
