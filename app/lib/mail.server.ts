@@ -1,9 +1,11 @@
 // Sending e-mail: SMTP when SMTP_URL is set, otherwise a file outbox of .eml files (read by the
-// dev mailbox page and by tests).
+// dev mailbox page and by tests). Messages are composed by app/lib/mime-message.server.ts and
+// handed to nodemailer whole, so its pooled SMTP transport writes each one in a single piece.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { settings } from "./env.server.ts";
+import { composeMessage } from "./mime-message.server.ts";
 
 export interface MailMessage {
   to: string;
@@ -14,49 +16,43 @@ export interface MailMessage {
 }
 
 let transport: Transporter | undefined;
-let transportKey: string | undefined;
+let transportUrl: string | undefined;
 
-function transporter(): Transporter {
-  const s = settings();
-  const key = s.smtpUrl ?? `file:${s.mailOutboxDir}`;
-  if (transport && transportKey === key) return transport;
+function smtpTransport(url: string): Transporter {
+  if (transport && transportUrl === url) return transport;
   transport?.close();
   // The options go in the first argument (a second one only holds message defaults): a pool of
-  // kept-open connections, so each message skips the connection and greeting (~100 ms).
-  transport = s.smtpUrl
-    ? nodemailer.createTransport({
-        url: s.smtpUrl,
-        pool: true,
-        maxConnections: 5,
-        maxMessages: 1000,
-        socketTimeout: 10_000,
-      } as never)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  transportKey = key;
+  // kept-open connections, so each message skips the connection and greeting (~100 ms). They are
+  // kept for any number of messages: closing one after a fixed count (nodemailer's default is
+  // 100) held up every message queued on it while a new one was opened. A server that closes a
+  // connection itself is reconnected by the pool.
+  transport = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: 5,
+    maxMessages: Infinity,
+    socketTimeout: 10_000,
+  } as never);
+  transportUrl = url;
   return transport;
 }
 
 export async function sendMail(message: MailMessage): Promise<{ messageId: string }> {
   const s = settings();
-  const info = await transporter().sendMail({
-    from: s.mailFrom,
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    headers: message.headers,
-  });
-  if (!s.smtpUrl) {
+  const { raw, messageId, envelope } = await composeMessage({ from: s.mailFrom, ...message });
+  if (s.smtpUrl) {
+    await smtpTransport(s.smtpUrl).sendMail({ envelope, raw });
+  } else {
     const dir = resolve(s.mailOutboxDir);
     mkdirSync(dir, { recursive: true });
-    const safeId = String(info.messageId).replace(/[^a-zA-Z0-9.@-]/g, "");
-    writeFileSync(join(dir, `${Date.now()}-${safeId}.eml`), (info as { message: Buffer }).message);
+    const safeId = messageId.replace(/[^a-zA-Z0-9.@-]/g, "");
+    writeFileSync(join(dir, `${Date.now()}-${safeId}.eml`), raw);
   }
-  return { messageId: String(info.messageId) };
+  return { messageId };
 }
 
 export function closeMail(): void {
   transport?.close();
   transport = undefined;
-  transportKey = undefined;
+  transportUrl = undefined;
 }

@@ -33,6 +33,8 @@ export async function startSmtp(options: { countOnly?: boolean } = {}): Promise<
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    // A local sink: no reverse DNS look-up of 127.0.0.1 before each connection's greeting.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
