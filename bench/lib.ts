@@ -1,4 +1,5 @@
 // Shared pieces for benchmarks: the built server as a child process, autocannon runs, printing.
+import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import { startServer, type ServerProcess } from "../tests/e2e/server-process.ts";
@@ -119,4 +120,52 @@ export async function constantRate(options: {
     non2xx,
     requests: total,
   };
+}
+
+// CPU accounting from /proc, to show where a benchmark's work goes on a shared machine.
+function processStat(pid: number): string[] | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ");
+  } catch {
+    return undefined; // the process has gone
+  }
+}
+
+const pids = () =>
+  readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
+
+/** A process and all its descendants. */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const pid of pids()) {
+    const parent = Number(processStat(pid)?.[1]);
+    children.set(parent, [...(children.get(parent) ?? []), pid]);
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i] as number) ?? []));
+  return tree;
+}
+
+/** Every PostgreSQL server process on the machine (backends and background workers). */
+export function postgresProcesses(): number[] {
+  return pids().filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
+    } catch {
+      return false;
+    }
+  });
+}
+
+const TICKS_PER_SECOND = 100;
+/** CPU seconds (user + system) these processes have used so far. */
+export function cpuSeconds(processes: number[]): number {
+  let ticks = 0;
+  for (const pid of processes) {
+    const stat = processStat(pid);
+    if (stat) ticks += Number(stat[11]) + Number(stat[12]);
+  }
+  return ticks / TICKS_PER_SECOND;
 }

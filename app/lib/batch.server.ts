@@ -1,12 +1,21 @@
-// Group commit for hot paths: calls made in the same turn of the event loop are gathered and run
-// as one call (one statement or transaction instead of one each), then each caller gets its own
-// answer. At low load a batch is a single call and adds no wait (it runs on the next setImmediate);
-// under load, the requests that arrived together share the database round trips.
+// Group commit for hot paths: calls are gathered and run as one call (one statement or transaction
+// instead of one each), then each caller gets its own answer. A batch starts on the next turn of the
+// event loop, and at most `maxInFlight` batches of one kind run at a time: at low load a batch is a
+// single call and adds no wait, and under load the calls that arrive while a batch is running wait
+// for it and go together in the next, so batches grow with the load instead of the number of
+// statements (ADR 016).
 
 interface Waiting<I, O> {
   item: I;
   resolve: (value: O) => void;
   reject: (error: unknown) => void;
+}
+
+export interface BatchOptions {
+  /** The most items in one call. */
+  maxSize?: number;
+  /** The most calls running at once. */
+  maxInFlight?: number;
 }
 
 /**
@@ -15,38 +24,56 @@ interface Waiting<I, O> {
  */
 export function batched<I, O>(
   run: (items: I[]) => Promise<O[]>,
-  maxSize = 100,
+  { maxSize = 200, maxInFlight = 1 }: BatchOptions = {},
 ): (item: I) => Promise<O> {
   let pending: Waiting<I, O>[] = [];
   let scheduled = false;
+  let inFlight = 0;
 
-  const flush = () => {
-    scheduled = false;
-    const batch = pending;
-    pending = [];
-    if (batch.length === 0) return;
-    run(batch.map((w) => w.item)).then(
-      (results) => {
-        if (results.length !== batch.length) {
-          const error = new Error(`batch answered ${results.length} of ${batch.length}`);
-          for (const w of batch) w.reject(error);
-          return;
-        }
-        batch.forEach((w, i) => w.resolve(results[i] as O));
-      },
-      (error: unknown) => {
-        for (const w of batch) w.reject(error);
-      },
-    );
+  const schedule = () => {
+    if (scheduled || pending.length === 0) return;
+    scheduled = true;
+    setImmediate(flush);
   };
+
+  const settle = (batch: Waiting<I, O>[], results: O[]) => {
+    if (results.length !== batch.length) {
+      const error = new Error(`batch answered ${results.length} of ${batch.length}`);
+      for (const w of batch) w.reject(error);
+      return;
+    }
+    batch.forEach((w, i) => w.resolve(results[i] as O));
+  };
+
+  function flush() {
+    scheduled = false;
+    while (pending.length > 0 && inFlight < maxInFlight) {
+      const batch = pending.length <= maxSize ? pending : pending.slice(0, maxSize);
+      pending = batch === pending ? [] : pending.slice(maxSize);
+      inFlight++;
+      let call: Promise<O[]>;
+      try {
+        call = run(batch.map((w) => w.item));
+      } catch (error) {
+        call = Promise.reject(error);
+      }
+      call
+        .then(
+          (results) => settle(batch, results),
+          (error: unknown) => {
+            for (const w of batch) w.reject(error);
+          },
+        )
+        .finally(() => {
+          inFlight--;
+          schedule();
+        });
+    }
+  }
 
   return (item) =>
     new Promise<O>((resolve, reject) => {
       pending.push({ item, resolve, reject });
-      if (pending.length >= maxSize) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
+      schedule();
     });
 }

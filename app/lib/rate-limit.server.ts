@@ -1,5 +1,5 @@
 // Fixed-window rate limits kept in the database, so every app process shares the same counters.
-import { and, lt, sql } from "drizzle-orm";
+import { and, lt, sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "../../db/schema/index.ts";
 import { batched } from "./batch.server.ts";
 import { db } from "./db.server.ts";
@@ -60,6 +60,16 @@ const countHits = batched<Hit, number>(async (hits) => {
   });
 });
 
+/** The fixed window `now` falls in, and the seconds until it ends (a refused caller's Retry-After). */
+export function rateWindow(windowSeconds: number, now = Date.now()) {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  return {
+    windowStart,
+    retryAfter: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000)),
+  };
+}
+
 export async function hitRateLimit(
   bucket: string,
   key: string,
@@ -67,15 +77,24 @@ export async function hitRateLimit(
   windowSeconds: number,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  const { windowStart, retryAfter } = rateWindow(windowSeconds, now);
   const count = await countHits({ bucket, key, windowStart });
-  return {
-    allowed: count <= limit,
-    count,
-    limit,
-    retryAfter: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000)),
-  };
+  return { allowed: count <= limit, count, limit, retryAfter };
+}
+
+/**
+ * The same counting for a caller that counts inside a statement of its own (a CTE): `hits` must
+ * yield (key, n) once per key, and this adds n to each counter of the window and returns
+ * (key, count) after the hits. The j-th of n hits on a key saw count - n + j, as countHits says.
+ */
+export function countHitsSql(bucket: string, windowStart: Date, hits: SQL): SQL {
+  return sql`
+    insert into rate_limits (bucket, key, window_start, count)
+    select ${bucket}, h.key, ${windowStart.toISOString()}::timestamptz, h.n
+    from (${hits}) as h(key, n)
+    on conflict (bucket, key, window_start)
+    do update set count = rate_limits.count + excluded.count
+    returning key, count`;
 }
 
 /** Drops windows that ended more than a day ago. */

@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { notifications } from "../../../db/schema/index.ts";
 import { batched } from "../../lib/batch.server.ts";
 import { db } from "../../lib/db.server.ts";
+import { log } from "../../lib/log.server.ts";
 import { sendMail, type MailMessage } from "../../lib/mail.server.ts";
 import { sendSms } from "../../lib/sms.server.ts";
 
@@ -110,7 +111,11 @@ const markSent = batched<{ id: string; providerId: string | undefined }, void>(a
 });
 
 /** Sends through the provider and records the outcome on the claimed record. */
-async function settleDelivery(id: string, send: () => Promise<string | undefined>) {
+async function settleDelivery(
+  id: string,
+  send: () => Promise<string | undefined>,
+  { recordInBackground = false } = {},
+) {
   let providerId: string | undefined;
   try {
     providerId = await send();
@@ -124,7 +129,11 @@ async function settleDelivery(id: string, send: () => Promise<string | undefined
       .where(eq(notifications.id, id));
     throw error;
   }
-  await markSent({ id, providerId });
+  const recorded = markSent({ id, providerId });
+  if (!recordInBackground) return recorded;
+  recorded.catch((error: unknown) =>
+    log.error({ err: error, notificationId: id }, "a sent message could not be recorded as sent"),
+  );
 }
 
 export async function deliverEmailOnce(
@@ -134,6 +143,23 @@ export async function deliverEmailOnce(
   const claimed = await claimDelivery(request, "email", now);
   if (!claimed) return "already-sent";
   await settleDelivery(claimed.id, async () => (await sendMail(await request.message())).messageId);
+  return "sent";
+}
+
+/**
+ * Sends a message whose record the caller has made already claimed (status 'sending', claimed_at
+ * now, one attempt) in its own transaction, as the waitlist's join does for the first attempt it
+ * makes while the person waits: the claim costs no statement of its own, and the answer comes as
+ * soon as the provider has accepted the message, with its record written just after (a failure
+ * to write it is logged; like a crash between the two, it lets the lease's owner resend once).
+ */
+export async function deliverClaimedEmail(
+  claimId: string,
+  message: DeliveryRequest["message"],
+): Promise<DeliveryResult> {
+  await settleDelivery(claimId, async () => (await sendMail(await message())).messageId, {
+    recordInBackground: true,
+  });
   return "sent";
 }
 

@@ -386,3 +386,51 @@ test(`one address may join at most ${JOIN_LIMIT.perIp} times an hour`, async () 
     message: MESSAGES.rateLimited,
   });
 });
+
+test("joins that arrive together from one address are counted one by one against its limit", async () => {
+  const ip = "198.51.100.9";
+  const known = await joinWaitlist(
+    { email: "known@example.nz", region: "Tasman" },
+    { ip, page: "/" },
+  );
+  expect(known.ok).toBe(true);
+  // Gathered into one statement: the known address, nine new ones, then four past the limit.
+  const results = await Promise.all([
+    joinWaitlist({ email: "known@example.nz", region: "Nelson" }, { ip, page: "/" }),
+    ...Array.from({ length: 12 }, (_, i) =>
+      joinWaitlist({ email: `oneip${i}@example.nz`, region: "Tasman" }, { ip, page: "/" }),
+    ),
+  ]);
+  expect(results[0]).toMatchObject({ ok: true, created: false });
+  expect(results.slice(1, 9).every((r) => r.ok && r.created)).toBe(true);
+  for (const refused of results.slice(9))
+    expect(refused).toMatchObject({ ok: false, status: 429, message: MESSAGES.rateLimited });
+  const [row] = await db().select().from(contacts).where(eq(contacts.email, "known@example.nz"));
+  expect(row?.region).toBe("Nelson");
+  const made = await db().select({ email: contacts.email }).from(contacts);
+  expect(
+    made
+      .filter((c) => c.email.startsWith("oneip"))
+      .map((c) => c.email)
+      .sort(),
+  ).toEqual(Array.from({ length: 8 }, (_, i) => `oneip${i}@example.nz`).sort());
+  // Each new contact has its consent and its first confirmation, sent and recorded.
+  for (const r of results.slice(1, 9)) {
+    if (!r.ok) continue;
+    const consents = await db()
+      .select()
+      .from(contactConsents)
+      .where(eq(contactConsents.contactId, r.contactId));
+    expect(consents).toHaveLength(1);
+    // The record of the send follows the answer.
+    await expect
+      .poll(async () => {
+        const [note] = await db()
+          .select()
+          .from(notifications)
+          .where(eq(notifications.resourceId, r.contactId));
+        return note;
+      })
+      .toMatchObject({ status: "sent", template: "waitlist-confirmation", attempts: 1 });
+  }
+});

@@ -11,12 +11,13 @@ import { settings } from "../../lib/env.server.ts";
 import { log } from "../../lib/log.server.ts";
 import { batched } from "../../lib/batch.server.ts";
 import { enqueue, enqueueMany, queue } from "../../lib/queue.server.ts";
-import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import { countHitsSql, hitRateLimit, rateWindow } from "../../lib/rate-limit.server.ts";
 import { contactChanged, mergeContact, type StoredContact } from "./merge-contact.ts";
 import { surveyUrl } from "./contact-links.server.ts";
 import {
   sendWaitlistConfirmation,
   sendWaitlistConfirmationJob,
+  CONFIRMATION_TEMPLATE,
 } from "./send-waitlist-confirmation.server.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 import { CONSENT_STATEMENT, fieldErrors, joinWaitlistSchema, MESSAGES } from "./waitlist.schema.ts";
@@ -26,6 +27,7 @@ const disposableDomains = new Set<string>(
 );
 
 export const JOIN_LIMIT = { perIp: 10, windowSeconds: 3600 };
+const LIMIT_BUCKET = "waitlist-join";
 /** The queued job waits this long, so the inline first attempt normally sends the message. */
 const JOB_DELAY_SECONDS = 60;
 const INLINE_SEND_TIMEOUT_MS = 5_000;
@@ -82,21 +84,9 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
   }
 
   try {
-    const limit = await hitRateLimit(
-      "waitlist-join",
-      clientKey(context.ip),
-      JOIN_LIMIT.perIp,
-      JOIN_LIMIT.windowSeconds,
-    );
-    if (!limit.allowed)
-      return {
-        ok: false,
-        status: 429,
-        message: MESSAGES.rateLimited,
-        retryAfter: limit.retryAfter,
-      };
-
     const saved = await saveNew(input, context);
+    if ("refused" in saved)
+      return { ok: false, status: 429, message: MESSAGES.rateLimited, retryAfter: saved.refused };
     let emailSent = false;
     let confirmationFailed = false;
     if (saved.confirmation === "queued" && saved.key) {
@@ -104,7 +94,7 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
         await withTimeout(
           sendWaitlistConfirmation(
             { email: input.email, region: input.region, contactId: saved.id, key: saved.key },
-            { id: saved.id, email: input.email, region: input.region },
+            { id: saved.id, email: input.email, region: input.region, claimId: saved.claimId },
           ),
           INLINE_SEND_TIMEOUT_MS,
         );
@@ -144,16 +134,39 @@ interface Saved {
   created: boolean;
   confirmation: "queued" | "recently-sent" | "not-needed";
   key?: string;
+  /** The send record already claimed for the inline first attempt (a new contact). */
+  claimId?: string;
 }
 
-/** A new address through the shared batch; a known one (or a form with an id) by the merge rules. */
-async function saveNew(input: JoinInput, context: JoinContext): Promise<Saved> {
+/**
+ * A new address through the shared batch, which counts the per-IP limit in the same statement; a
+ * known one (or a form with an id) by the merge rules, after its own hit on the limit.
+ */
+async function saveNew(
+  input: JoinInput,
+  context: JoinContext,
+): Promise<Saved | { refused: number }> {
   if (!input.id) {
     const id = randomUUID();
     const key = `waitlist-confirmation:${randomUUID()}`;
-    if (await saveNewContacts({ input, context, id, key })) {
-      return { id, created: true, confirmation: "queued", key };
-    }
+    const made = await saveNewContacts({
+      input,
+      context,
+      id,
+      key,
+      limitKey: clientKey(context.ip),
+    });
+    if (!made.allowed) return { refused: made.retryAfter };
+    if (made.claimId)
+      return { id, created: true, confirmation: "queued", key, claimId: made.claimId };
+  } else {
+    const limit = await hitRateLimit(
+      LIMIT_BUCKET,
+      clientKey(context.ip),
+      JOIN_LIMIT.perIp,
+      JOIN_LIMIT.windowSeconds,
+    );
+    if (!limit.allowed) return { refused: limit.retryAfter };
   }
   return saveWithRetry(input, context);
 }
@@ -262,46 +275,88 @@ interface NewContact {
   context: JoinContext;
   id: string;
   key: string;
+  /** The per-IP limit's counter. */
+  limitKey: string;
 }
 
 /**
- * New addresses (the usual case), gathered across the requests of one turn of the event loop:
- * their contacts, consents and confirmation jobs are written in one transaction of three
- * statements (ARCHITECTURE.md "group commit"). Each answer says whether that contact was made; a
- * known address (or a repeat within the batch) is not, and takes the merge path on its own.
+ * New addresses (the usual case), gathered across concurrent requests (ARCHITECTURE.md "group
+ * commit"). One statement counts their hits on the per-IP limit and, for those within it, makes
+ * their contacts, consents and the claimed records of their first confirmation sends; a second
+ * queues their confirmation jobs, in the same transaction. Each answer says whether the limit
+ * allowed it and, when that contact was made, the claimed send record that the inline first
+ * attempt then settles; a known address (or a repeat within the batch) is not made, and takes the
+ * merge path on its own.
  */
-const saveNewContacts = batched<NewContact, boolean>((items) =>
+const saveNewContacts = batched<
+  NewContact,
+  { allowed: boolean; retryAfter: number; claimId?: string }
+>((items) =>
   db().transaction(async (tx) => {
+    const { windowStart, retryAfter } = rateWindow(JOIN_LIMIT.windowSeconds);
     const column = <T>(pick: (item: NewContact) => T) => sql.param(items.map(pick));
     const result = (await tx.execute(sql`
-      with input as (
-        select * from unnest(
-          ${column((i) => i.id)}::uuid[],
-          ${column((i) => i.input.email)}::text[],
-          ${column((i) => i.input.region)}::text[],
-          ${column((i) => i.input.plan ?? null)}::text[],
-          ${column((i) => consentSource(i.context))}::text[],
-          ${column((i) => i.context.ip)}::text[],
-          ${column((i) => consentAgent(i.context))}::text[]
-        ) as t(id, email, region, plan, consent_source, ip, user_agent)
-      ),
-      inserted as (
-        insert into contacts (id, email, region, address, plan, source)
-        select id, email, region, jsonb_build_object('state', region, 'country', 'New Zealand'),
-               plan, 'waitlist_page'
-        from input
-        on conflict (email) do nothing
-        returning id
-      ),
-      consented as (
-        insert into contact_consents (contact_id, purpose, statement, source, ip, user_agent)
-        select input.id, 'waitlist_email', ${CONSENT_STATEMENT}, input.consent_source, input.ip,
-               input.user_agent
-        from input join inserted using (id)
-      )
-      select id from inserted`)) as unknown as { rows: { id: string }[] };
-    const created = new Set(result.rows.map((r) => r.id));
-    const fresh = items.filter((i) => created.has(i.id));
+        with input as (
+          select * from unnest(
+            ${column((i) => i.id)}::uuid[],
+            ${column((i) => i.input.email)}::text[],
+            ${column((i) => i.input.region)}::text[],
+            ${column((i) => i.input.plan ?? null)}::text[],
+            ${column((i) => consentSource(i.context))}::text[],
+            ${column((i) => i.context.ip)}::text[],
+            ${column((i) => consentAgent(i.context))}::text[],
+            ${column((i) => i.key)}::text[],
+            ${column((i) => i.limitKey)}::text[]
+          ) with ordinality as t(id, email, region, plan, consent_source, ip, user_agent, send_key,
+                                 limit_key, ord)
+        ),
+        hits as (
+          ${countHitsSql(
+            LIMIT_BUCKET,
+            windowStart,
+            sql`select limit_key, count(*)::int from input group by limit_key`,
+          )}
+        ),
+        -- The j-th of n hits on a counter in this batch saw count - n + j.
+        counted as (
+          select input.*,
+                 hits.count - count(*) over w + row_number() over (w order by input.ord) as seen
+          from input join hits on hits.key = input.limit_key
+          window w as (partition by input.limit_key)
+        ),
+        allowed as (
+          select * from counted where seen <= ${JOIN_LIMIT.perIp}
+        ),
+        inserted as (
+          insert into contacts (id, email, region, address, plan, source)
+          select id, email, region, jsonb_build_object('state', region, 'country', 'New Zealand'),
+                 plan, 'waitlist_page'
+          from allowed
+          on conflict (email) do nothing
+          returning id
+        ),
+        consented as (
+          insert into contact_consents (contact_id, purpose, statement, source, ip, user_agent)
+          select allowed.id, 'waitlist_email', ${CONSENT_STATEMENT}, allowed.consent_source,
+                 allowed.ip, allowed.user_agent
+          from allowed join inserted using (id)
+        ),
+        -- The inline first attempt's send record, made already claimed (deliverClaimedEmail).
+        claimed as (
+          insert into notifications (idempotency_key, channel, template, recipient, resource_type,
+                                     resource_id, status, claimed_at, attempts)
+          select allowed.send_key, 'email', ${CONFIRMATION_TEMPLATE}, allowed.email, 'contact',
+                 allowed.id::text, 'sending', now(), 1
+          from allowed join inserted using (id)
+          returning id, resource_id
+        )
+        select counted.id::text as contact_id, counted.seen <= ${JOIN_LIMIT.perIp} as allowed,
+               claimed.id as claim_id
+        from counted left join claimed on claimed.resource_id = counted.id::text`)) as unknown as {
+      rows: { contact_id: string; allowed: boolean; claim_id: string | null }[];
+    };
+    const byContact = new Map(result.rows.map((r) => [r.contact_id, r]));
+    const fresh = items.filter((i) => byContact.get(i.id)?.claim_id);
     await enqueueMany(
       tx,
       sendWaitlistConfirmationJob,
@@ -321,7 +376,14 @@ const saveNewContacts = batched<NewContact, boolean>((items) =>
         fresh.map((i) => ({ payload: { contactId: i.id, event: "created" as const } })),
       );
     }
-    return items.map((i) => created.has(i.id));
+    return items.map((i) => {
+      const row = byContact.get(i.id);
+      return {
+        allowed: row?.allowed ?? false,
+        retryAfter,
+        ...(row?.claim_id ? { claimId: row.claim_id } : {}),
+      };
+    });
   }),
 );
 

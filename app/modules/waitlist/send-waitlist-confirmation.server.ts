@@ -7,13 +7,19 @@ import { db } from "../../lib/db.server.ts";
 import { renderEmail } from "../../lib/email-layout.server.ts";
 import { settings } from "../../lib/env.server.ts";
 import { defineJob } from "../../lib/queue.server.ts";
-import { deliverEmailOnce, type DeliveryResult } from "../notifications/deliver-once.server.ts";
+import {
+  deliverClaimedEmail,
+  deliverEmailOnce,
+  type DeliveryResult,
+} from "../notifications/deliver-once.server.ts";
 import {
   confirmUrl,
   oneClickUnsubscribeUrl,
   surveyUrl,
   unsubscribeUrl,
 } from "./contact-links.server.ts";
+
+export const CONFIRMATION_TEMPLATE = "waitlist-confirmation";
 
 export const confirmationPayload = z.object({
   email: z.email(),
@@ -47,29 +53,32 @@ export function confirmationEmail(contact: { id: string; email: string; region: 
 
 /**
  * Sends the confirmation once per key. The job reads the contact first (it may have unsubscribed
- * or gone since); the inline first attempt passes the contact it has just saved.
+ * or gone since); the inline first attempt passes the contact it has just saved, with the send
+ * record its join already claimed when the contact is new.
  */
 export async function sendWaitlistConfirmation(
   payload: z.infer<typeof confirmationPayload>,
-  justSaved?: { id: string; email: string; region: string | null },
+  justSaved?: { id: string; email: string; region: string | null; claimId?: string },
 ): Promise<DeliveryResult | "skipped"> {
   const [contact] = justSaved
     ? [{ ...justSaved, unsubscribedAt: null }]
     : await db().select().from(contacts).where(eq(contacts.id, payload.contactId));
   // Unsubscribed or deleted in the meantime: nothing to send.
   if (!contact || contact.unsubscribedAt) return "skipped";
+  const message = () =>
+    confirmationEmail({
+      id: contact.id,
+      email: contact.email,
+      region: contact.region ?? payload.region,
+    });
+  if (justSaved?.claimId) return deliverClaimedEmail(justSaved.claimId, message);
   return deliverEmailOnce({
     key: payload.key,
-    template: "waitlist-confirmation",
+    template: CONFIRMATION_TEMPLATE,
     to: contact.email,
     resourceType: "contact",
     resourceId: contact.id,
-    message: () =>
-      confirmationEmail({
-        id: contact.id,
-        email: contact.email,
-        region: contact.region ?? payload.region,
-      }),
+    message,
   });
 }
 
