@@ -3,6 +3,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { IslandsBuildContext } from "~/islands/island";
+import { islandsBuild } from "~/islands/islands-build.server";
 import { log } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
 import { requestInfo } from "~/lib/request-context";
@@ -52,7 +54,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <IslandsBuildContext.Provider value={islandsBuild()}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandsBuildContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -6,6 +6,7 @@ import {
   Meta,
   Outlet,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -16,9 +17,11 @@ import { CartPanel } from "./components/cart-panel";
 import { DeferredScripts } from "./components/deferred-scripts";
 import { CrashScreen, NotFoundScreen } from "./components/error-screens";
 import { RouteProgress } from "./components/route-progress";
-import { showToast, Toasts } from "./components/toasts";
+import { Toasts } from "./components/toasts";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { Island, IslandsBuildContext, IslandsMode } from "./islands/island";
+import { IslandScripts } from "./islands/island-scripts";
 import { publicSettings, settings, type PublicSettings } from "./lib/env.server";
 import { useNonce } from "./lib/nonce";
 import { requestInfo } from "./lib/request-context";
@@ -27,7 +30,6 @@ import {
   hasMemberHint,
   MEMBER_HINT_SCRIPT,
   memberHintCookie,
-  useHeaderUser,
 } from "./modules/accounts/header-user";
 import { signedInUser } from "./modules/accounts/signed-in-user.server";
 
@@ -63,56 +65,80 @@ const fallbackSettings: PublicSettings = {
   currency: "USD",
 };
 
+interface RouteHandle {
+  /** The page opens on a dark picture: the header starts with light text. */
+  headerOverDark?: boolean;
+  /** Sent as islands (ADR 017): plain HTML with a few parts hydrated, not the whole document. */
+  islands?: boolean;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const s = rootData?.settings ?? fallbackSettings;
   const nonce = useNonce();
-  const user = useHeaderUser(rootData?.user);
+  const handles = useMatches().map((m) => (m.handle ?? {}) as RouteHandle);
+  // Only the server decides (the islands build is known there): in the browser this layout runs
+  // only in React Router's own pages, including a client-side visit to an islands route.
+  const islandsBuild = useContext(IslandsBuildContext);
+  const islands = islandsBuild !== null && handles.some((h) => h.islands);
   // The app's scripts start after the first paint (DeferredScripts); this marks when React has
   // taken over the page, for styles that differ before and after, and for the e2e tests.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="en-NZ">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#fbf7ee" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MEMBER_HINT_SCRIPT }} />
-        <link rel="stylesheet" href={appCss} precedence="default" />
-        <Meta />
-        <Links />
-      </head>
-      <body className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded bg-ink px-4 py-2 text-cream focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
-        <SiteHeader brandName={s.brandName} user={user} />
-        <RouteProgress />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter settings={s} />
-        <CartPanel currency={s.currency} />
-        <Toasts />
-        <ScrollRestoration nonce={nonce} />
-        <DeferredScripts nonce={nonce} />
-      </body>
-    </html>
+    <IslandsMode.Provider value={islands}>
+      <html lang="en-NZ">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#fbf7ee" />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MEMBER_HINT_SCRIPT }} />
+          <link rel="stylesheet" href={appCss} precedence="default" />
+          <Meta />
+          <Links />
+        </head>
+        <body className="flex min-h-dvh flex-col">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded bg-ink px-4 py-2 text-cream focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            Skip to content
+          </a>
+          <Island
+            name="site-header"
+            component={SiteHeader}
+            props={{
+              brandName: s.brandName,
+              // An islands header learns who is signed in itself (header-user.ts), as on a kept
+              // page, so that what it learns later (signed out elsewhere) can change it.
+              knownUser: islands ? undefined : rootData?.user,
+              overDark: handles.some((h) => h.headerOverDark),
+            }}
+          />
+          {!islands && <RouteProgress />}
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter settings={s} />
+          <Island name="cart-panel" component={CartPanel} props={{ currency: s.currency }} lazy />
+          <Island name="toasts" component={Toasts} props={{ toast: rootData?.toast ?? null }} />
+          {islandsBuild && islands ? (
+            <IslandScripts build={islandsBuild} nonce={nonce} />
+          ) : (
+            <>
+              <ScrollRestoration nonce={nonce} />
+              <DeferredScripts nonce={nonce} />
+            </>
+          )}
+        </body>
+      </html>
+    </IslandsMode.Provider>
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  const { toast } = loaderData;
-  useEffect(() => {
-    if (!toast) return;
-    void showToast(toast.type, toast.message, toast.id);
-  }, [toast]);
+export default function App() {
   return <Outlet />;
 }
 

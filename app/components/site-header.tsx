@@ -1,8 +1,9 @@
 // The fixed site header (SPEC §2 "Site header"): transparent at the top, cream with a border once
 // scrolled past 10 px; navigation, sign-in or user menu, the cart button, the mobile menu.
 import { useEffect, useState } from "react";
-import { Link, NavLink, useMatches } from "react-router";
+import { Link, NavLink } from "react-router";
 import type { HeaderUser } from "~/modules/accounts/accounts.schema";
+import { useHeaderUser } from "~/modules/accounts/header-user";
 import { UserMenu } from "~/modules/accounts/user-menu";
 import { cartQuantity, useCart } from "~/modules/cart/cart-store";
 import { Logo } from "./logo";
@@ -19,21 +20,20 @@ export const mainNav = [
 
 export function SiteHeader({
   brandName,
-  user,
+  knownUser,
+  overDark = false,
 }: {
   brandName: string;
-  /** undefined: not known yet (a public page before the browser has asked, header-user.ts). */
-  user: HeaderUser | null | undefined;
+  /** Who is signed in as the server knew it; undefined: not known (a public page, header-user.ts). */
+  knownUser?: HeaderUser | null;
+  /** The page opens on a dark picture (the home hero): light header text until scrolled. */
+  overDark?: boolean;
 }) {
+  const user = useHeaderUser(knownUser);
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const quantity = useCart((s) => cartQuantity(s.items));
   const toggleCart = useCart((s) => s.toggleCart);
-  // Pages that open on a dark picture (the home hero) ask for light header text until scrolled.
-  const matches = useMatches();
-  const overDark = matches.some(
-    (m) => (m.handle as { headerOverDark?: boolean } | undefined)?.headerOverDark,
-  );
   const light = overDark && !scrolled && !menuOpen;
 
   // The stored cart is read after hydration, so server and browser render the same first markup.

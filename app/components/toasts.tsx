@@ -24,8 +24,18 @@ export async function showToast(type: ToastType, message: string, id?: string): 
   mod.toast[type](message, id ? { id } : undefined);
 }
 
-export function Toasts() {
+export interface FlashToast {
+  type: ToastType;
+  message: string;
+  id?: string;
+}
+
+/** The toaster, and the toast a server redirect left for this page (the flash cookie), if any. */
+export function Toasts({ toast }: { toast?: FlashToast | null }) {
   const [Toaster, setToaster] = useState<Sonner["Toaster"] | null>(null);
+  useEffect(() => {
+    if (toast) void showToast(toast.type, toast.message, toast.id);
+  }, [toast]);
   useEffect(() => {
     const mount = () => void loadSonner().then((m) => setToaster(() => m.Toaster));
     wanted.add(mount);

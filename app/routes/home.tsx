@@ -1,5 +1,6 @@
 // The home page (SPEC §2 "Home page").
 import { useRouteLoaderData } from "react-router";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/seo";
 import { useNonce } from "~/lib/nonce";
 import { CallToAction } from "~/modules/marketing/call-to-action";
@@ -11,7 +12,8 @@ import { WaitlistSection } from "~/modules/waitlist/waitlist-section";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 
-export const handle = { headerOverDark: true };
+// Sent as islands (ADR 017): only the header, hero, plan cards and waitlist form are hydrated.
+export const handle = { headerOverDark: true, islands: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as Awaited<ReturnType<typeof rootLoader>>["data"] | undefined;
@@ -74,10 +76,14 @@ export default function Home() {
         suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: JSON.stringify(structured).replace(/</g, "\\u003c") }}
       />
-      <Hero shopUrl={settings?.shopUrl ?? "/products"} />
+      <Island name="hero" component={Hero} props={{ shopUrl: settings?.shopUrl ?? "/products" }} />
       <HowItWorks />
       <CallToAction />
-      <PlanPicker currency={settings?.currency ?? "USD"} />
+      <Island
+        name="plan-picker"
+        component={PlanPicker}
+        props={{ currency: settings?.currency ?? "USD" }}
+      />
       <WaitlistSection settings={settings} />
     </>
   );

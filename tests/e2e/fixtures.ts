@@ -98,11 +98,12 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-/** Waits until React has hydrated a page of ours (not needed for other documents). */
+/** Waits until React has hydrated a page of ours, or its islands (not needed for other documents). */
 export async function waitForHydration<T>(page: Page, result: T): Promise<T> {
   await page.waitForFunction(
     () =>
-      document.getElementById("rr-scripts") === null ||
+      (document.getElementById("rr-scripts") === null &&
+        document.querySelector("[data-island]") === null) ||
       document.documentElement.dataset.hydrated === "true",
   );
   return result;

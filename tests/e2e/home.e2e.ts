@@ -32,7 +32,7 @@ test("the poster is preloaded and painted; the video is added only after load", 
   ).toBe(true);
   // The poster's preload comes before the stylesheet and the scripts.
   expect(html.indexOf("hero-portrait-480.avif")).toBeLessThan(html.indexOf('rel="stylesheet"'));
-  expect(html.indexOf("hero-portrait-480.avif")).toBeLessThan(html.indexOf('rel="modulepreload"'));
+  expect(html.indexOf("hero-portrait-480.avif")).toBeLessThan(html.indexOf("/assets/islands-"));
   expect(html).not.toContain("<video");
   await page.goto("/");
   const poster = page.locator("section[data-video-state] img").first();
@@ -267,3 +267,47 @@ for (const viewport of [PHONE, DESKTOP]) {
     expect(await axeViolations(page)).toEqual([]);
   });
 }
+
+test("the home page is sent as islands: its parts are hydrated by a script of their own", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/");
+  // React Router's client isn't loaded: the islands script is the page's JavaScript.
+  expect(await page.locator("#rr-scripts").count()).toBe(0);
+  expect(scripts.filter((s) => s.startsWith("/assets/islands-"))).toHaveLength(1);
+  expect(scripts.filter((s) => !s.startsWith("/assets/islands-"))).toEqual([]);
+  expect(
+    await page.locator("[data-island]").evaluateAll((els) => els.map((e) => e.dataset.island)),
+  ).toEqual(["site-header", "hero", "plan-picker", "waitlist-form", "cart-panel", "toasts"]);
+  // The cart panel's code comes only when the cart is opened.
+  await page.getByRole("button", { name: /^Cart/ }).click();
+  await page.getByRole("dialog", { name: /^Your Cart/ }).waitFor();
+  expect(scripts.some((s) => s.startsWith("/assets/islands-cart-panel-"))).toBe(true);
+  // Its links are ordinary links: the next page is a document of its own.
+  await page.keyboard.press("Escape");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Education" })
+    .click();
+  await page.waitForURL(baseUrl() + "/education");
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+});
+
+test("a visit to the home page from another page renders it in the app, all of it working", async ({
+  page,
+}) => {
+  await page.goto("/education");
+  // A mark on this window: a client-side navigation keeps it, a new document would not.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  await page.waitForURL(baseUrl() + "/");
+  await page.getByRole("heading", { level: 1, name: "Garden supplies delivered" }).waitFor();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  const card = page.locator('[data-plan="0.5m2"]');
+  await card.getByRole("button", { name: /See what's included/ }).click();
+  await expect.poll(() => card.getAttribute("data-flipped")).toBe("true");
+});

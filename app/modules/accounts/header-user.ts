@@ -55,6 +55,11 @@ function learn(user: Known): void {
   document.documentElement.classList.toggle("member", user !== null);
 }
 
+/** The session has ended (signed out elsewhere): the header shows Sign In again. */
+export function forgetSignedInUser(): void {
+  learn(null);
+}
+
 function ask(): Promise<void> {
   asking ??= fetch("/auth/session", { headers: { accept: "application/json" } })
     .then(async (res) => {

@@ -1,8 +1,10 @@
 // While signed in, an open tab checks every 60 s (and when it becomes visible again) that its
-// session still exists; when it has ended elsewhere the page reloads its data signed out.
+// session still exists; when it has ended elsewhere the header shows Sign In and the page reloads
+// its data signed out.
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { showToast } from "~/components/toasts";
+import { forgetSignedInUser } from "./header-user";
 
 export const SESSION_CHECK_MS = 60_000;
 
@@ -24,6 +26,9 @@ export function SessionWatch() {
         if (!stopped && body.signedIn === false) {
           stopped = true;
           void showToast("info", "You've been signed out.");
+          // A page whose header learnt who is signed in (a public page, an islands page) changes
+          // now; a page with loader data reloads it.
+          forgetSignedInUser();
           void reload.current();
         }
       } catch {

@@ -1,4 +1,5 @@
 // 'Coming Soon to Your Area' (SPEC §2 waitlist section) on the home page.
+import { Island } from "~/islands/island";
 import type { PublicSettings } from "~/lib/env.server";
 import { WaitlistForm } from "./waitlist-form";
 
@@ -21,11 +22,15 @@ export function WaitlistSection({ settings }: { settings: PublicSettings | undef
             We're opening region by region across Aotearoa, from Northland to Southland.
           </p>
         </div>
-        <WaitlistForm
-          page="/"
-          idPrefix="home-waitlist"
-          emailPlaceholder={settings?.contactEmail ?? "you@example.co.nz"}
-          surveyUrl={settings?.surveyUrl ?? "/define-garden"}
+        <Island
+          name="waitlist-form"
+          component={WaitlistForm}
+          props={{
+            page: "/",
+            idPrefix: "home-waitlist",
+            emailPlaceholder: settings?.contactEmail ?? "you@example.co.nz",
+            surveyUrl: settings?.surveyUrl ?? "/define-garden",
+          }}
         />
       </div>
     </section>

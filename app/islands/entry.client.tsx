@@ -1,0 +1,53 @@
+// The browser script of an islands document (ADR 017): each <Island> wrapper on the page is
+// hydrated on its own with the props it carries; lazy ones are made when first needed. It is
+// built apart from React Router's client (vite.islands.config.ts), with react-router replaced by
+// app/islands/router-shim.tsx, so the page's script is React DOM and these parts, nothing more.
+import { startTransition, useEffect, type ComponentType, type ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { useCart } from "~/modules/cart/cart-store";
+import { islands, lazyIslands } from "./registry";
+
+const props = (el: HTMLElement) => JSON.parse(el.dataset.props ?? "{}") as object;
+
+// Marks the document once every island has hydrated, for styles that differ before and after and
+// for the e2e tests (as app/root.tsx does for React Router's pages).
+let hydrating = 0;
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    if (--hydrating === 0) document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return children;
+}
+
+function hydrate() {
+  for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
+    const name = el.dataset.island as string;
+    if (name in islands) {
+      const Component = islands[name as keyof typeof islands] as ComponentType<object>;
+      hydrating++;
+      hydrateRoot(
+        el,
+        <Hydrated>
+          <Component {...props(el)} />
+        </Hydrated>,
+      );
+    }
+  }
+
+  // The cart panel is made the first time the cart opens (the header's cart button).
+  const cartHost = document.querySelector<HTMLElement>('[data-island="cart-panel"]');
+  if (cartHost) {
+    const mount = () => {
+      stop();
+      void lazyIslands["cart-panel"]().then((CartPanel) =>
+        createRoot(cartHost).render(<CartPanel {...(props(cartHost) as { currency: string })} />),
+      );
+    };
+    const stop = useCart.subscribe((state) => {
+      if (state.isOpen) mount();
+    });
+    if (useCart.getState().isOpen) mount();
+  }
+}
+
+startTransition(hydrate);
