@@ -37,6 +37,8 @@ const app = await startServer(
 interface Sample {
   t: number;
   status: number;
+  /** Why there was no answer (a connection error's code). */
+  error?: string;
   retryAfter: string | null;
   ms: number;
   email: string;
@@ -89,10 +91,12 @@ for (const phase of phases) {
             email,
           });
         })
-        .catch(() => {
+        .catch((error: unknown) => {
+          const e = error as { name?: string; cause?: { code?: string; message?: string } };
           samples.push({
             t: (scheduled - start) / 1000,
             status: 0,
+            error: e.cause?.code ?? e.cause?.message ?? e.name ?? "error",
             retryAfter: null,
             ms: performance.now() - scheduled,
             email,
@@ -129,10 +133,12 @@ const p99 = (xs: number[]) => {
 const timeline = [...seconds.entries()]
   .sort((a, b) => a[0] - b[0])
   .map(([k, xs]) => ({ second: k, requests: xs.length, "p99 ms": p99(xs) }));
+// Recovered: the first second after the restart from which on the requests' p99 is under 50 ms
+// again (all of them pooled: one second's 50 requests have no p99 of their own, only a maximum).
 const recovered = timeline.find(
   (row) =>
-    row.second > restartedAt &&
-    timeline.filter((r) => r.second >= row.second).every((r) => r["p99 ms"] < 50),
+    row.second >= Math.floor(restartedAt) &&
+    p99(samples.filter((s) => s.t >= row.second).map((s) => s.ms)) < 50,
 );
 
 printTable("Per second (spike 5-10 s, PostgreSQL restart marked below)", timeline);
@@ -147,10 +153,23 @@ printTable("Outcome", [
     "503s with Retry-After": `${unavailable.filter((s) => s.retryAfter).length}/${unavailable.length}`,
     "restart at s": restartedAt.toFixed(1),
     "p99 < 50 ms again after s": recovered
-      ? (recovered.second - restartedAt).toFixed(1)
+      ? `within ${(recovered.second + 1 - restartedAt).toFixed(1)}`
       : "not within the run",
   },
 ]);
+const unanswered = samples.filter((s) => s.status === 0);
+if (unanswered.length > 0) {
+  const reasons = new Map<string, number>();
+  for (const s of unanswered) {
+    const key = `${Math.floor(s.t)} s: ${s.error}`;
+    reasons.set(key, (reasons.get(key) ?? 0) + 1);
+  }
+  printTable(
+    "No answer, by second and reason",
+    [...reasons].map(([reason, n]) => ({ reason, requests: n })),
+  );
+  console.log(`The app's last words:\n${app.output().split("\n").slice(-25).join("\n")}`);
+}
 await app.stop();
 await smtp.close();
 const cleanup = new pg.Client({ connectionString: adminUrl });

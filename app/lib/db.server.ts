@@ -35,8 +35,12 @@ export async function openDatabase(url: string, poolSize = 10): Promise<Database
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
-    // An idle client that loses its server (restart) must not crash the process.
+    // A client that loses its server (a restart) must not crash the process: the pool hears it
+    // while the client is idle, and each client itself while it is checked out (inside a
+    // transaction between two statements), where pg would otherwise throw an unhandled 'error'.
+    // The query it was running, or the next one, fails and answers 503 (isDatabaseUnavailable).
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
