@@ -49,6 +49,10 @@ export function CartPanel({ currency }: { currency: string }) {
     <dialog
       ref={dialog}
       aria-labelledby="cart-title"
+      // Escape closes it at once ('cancel' comes with the key press; 'close' follows a task later,
+      // by when a quick next step, such as following a link, may have left the page with the
+      // panel's open flag still saved).
+      onCancel={close}
       onClose={close}
       onClick={(e) => {
         if (e.target === e.currentTarget) close();
