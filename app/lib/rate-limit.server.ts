@@ -31,17 +31,14 @@ const countHits = batched<Hit, number>(async (hits) => {
     else groups.set(groupKey(hit), { hit, n: 1 });
   }
   const list = [...groups.values()];
-  const rows = (await db().execute(sql`
-    insert into rate_limits (bucket, key, window_start, count)
-    select * from unnest(
+  const rows = (await db().execute(
+    countHitsSql(sql`select * from unnest(
       ${sql.param(list.map((g) => g.hit.bucket))}::text[],
       ${sql.param(list.map((g) => g.hit.key))}::text[],
       ${sql.param(list.map((g) => g.hit.windowStart.toISOString()))}::timestamptz[],
       ${sql.param(list.map((g) => g.n))}::integer[]
-    )
-    on conflict (bucket, key, window_start)
-    do update set count = rate_limits.count + excluded.count
-    returning bucket, key, window_start, count`)) as unknown as {
+    )`),
+  )) as unknown as {
     rows: { bucket: string; key: string; window_start: Date | string; count: number }[];
   };
   const totals = new Map<string, number>();
@@ -83,18 +80,18 @@ export async function hitRateLimit(
 }
 
 /**
- * The same counting for a caller that counts inside a statement of its own (a CTE): `hits` must
- * yield (key, n) once per key, and this adds n to each counter of the window and returns
- * (key, count) after the hits. The j-th of n hits on a key saw count - n + j, as countHits says.
+ * The counting statement: `hits` yields (bucket, key, window_start, n) once per counter, and each
+ * counter grows by n and is returned (bucket, key, window_start, count) after the hits; the j-th
+ * of n hits on a counter saw count - n + j. countHits runs it alone; a caller may also count inside
+ * a statement of its own, as a CTE (the waitlist's join).
  */
-export function countHitsSql(bucket: string, windowStart: Date, hits: SQL): SQL {
+export function countHitsSql(hits: SQL): SQL {
   return sql`
     insert into rate_limits (bucket, key, window_start, count)
-    select ${bucket}, h.key, ${windowStart.toISOString()}::timestamptz, h.n
-    from (${hits}) as h(key, n)
+    select * from (${hits}) as h(bucket, key, window_start, n)
     on conflict (bucket, key, window_start)
     do update set count = rate_limits.count + excluded.count
-    returning key, count`;
+    returning bucket, key, window_start, count`;
 }
 
 /** Drops windows that ended more than a day ago. */

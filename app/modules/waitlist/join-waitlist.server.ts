@@ -311,11 +311,10 @@ const saveNewContacts = batched<
                                  limit_key, ord)
         ),
         hits as (
-          ${countHitsSql(
-            LIMIT_BUCKET,
-            windowStart,
-            sql`select limit_key, count(*)::int from input group by limit_key`,
-          )}
+          ${countHitsSql(sql`
+            select ${LIMIT_BUCKET}::text, limit_key, ${windowStart.toISOString()}::timestamptz,
+                   count(*)::int
+            from input group by limit_key`)}
         ),
         -- The j-th of n hits on a counter in this batch saw count - n + j.
         counted as (
