@@ -2,12 +2,15 @@
 //   1. a constant 500 sign-ups per second (open loop): p50/p99;
 //   2. saturation: sign-ups per second with 32 connections, and where the CPU goes per sign-up;
 //   3. a raw insert-only pgbench baseline on the same server, and the ratio;
-//   4. every answered success is a row, with no duplicates.
+//   4. every answered success is a row, with no duplicates;
+//   5. the ceiling: a bare node:http process that parses the same requests and answers the same
+//      JSON, doing nothing else, under the same load: what the pgbench ratio could reach at most.
 // Every sign-up is a real one: a new address, its consent, its queued confirmation job, and its
 // first confirmation e-mail sent to an SMTP server in this process. The constant rate runs before
 // saturation and pgbench, so it doesn't pay for their aftermath (autovacuum of 150,000 rows).
 // BENCH_SECONDS (default 10) sets each phase's length.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -49,9 +52,18 @@ let seq = 0;
 const signup = () => {
   const i = ++seq;
   return {
-    body: JSON.stringify({ email: `bench${i}.${process.pid}@example.nz`, region: "Auckland" }),
+    // What the form sends once JavaScript has loaded: the browser-made id, the plan and the page.
+    body: JSON.stringify({
+      id: randomUUID(),
+      email: `bench${i}.${process.pid}@example.nz`,
+      region: "Auckland",
+      plan: "1m2",
+      page: "/",
+    }),
     headers: {
       "content-type": "application/json",
+      accept: "application/json",
+      "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) bench",
       origin: app.url,
       // One synthetic person per address, so per-address limits don't apply to the load.
       "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
@@ -145,6 +157,30 @@ try {
   );
   await benchDb.end();
 
+  // 5. The ceiling: HTTP alone, in its own process as the app is, under the same load.
+  const bare = await bareServer();
+  let bareRps = 0;
+  try {
+    const ceiling = await autocannon({
+      url: bare.url,
+      connections: 32,
+      duration: SECONDS,
+      requests: [
+        {
+          method: "POST",
+          path: "/api/waitlist",
+          setupRequest: (req) => {
+            const s = signup();
+            return { ...req, body: s.body, headers: s.headers };
+          },
+        },
+      ],
+    });
+    bareRps = Math.round(ceiling.requests.average);
+  } finally {
+    bare.stop();
+  }
+
   const signupsPerSecond = Math.round(saturation.requests.average);
   printTable(`Constant 500 sign-ups per second for ${SECONDS} s (after a 2 s warm-up at 200/s)`, [
     {
@@ -169,6 +205,13 @@ try {
       },
     ],
   );
+  printTable("The ceiling: a bare node:http process answering the same requests, nothing else", [
+    {
+      "requests/s": bareRps,
+      "ratio bare/pgbench": (bareRps / pgbenchTps).toFixed(2),
+      "sign-ups as a share of bare": (signupsPerSecond / bareRps).toFixed(2),
+    },
+  ]);
   const perSignup = (seconds: number) => ((seconds * 1000) / saturation.requests.total).toFixed(2);
   printTable("CPU per sign-up at saturation (ms)", [
     {
@@ -200,4 +243,32 @@ try {
   await smtp.close();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin.end();
+}
+
+/** A node:http process that reads each JSON body and answers 201 with the app's JSON. */
+async function bareServer() {
+  const answer = JSON.stringify({
+    ok: true,
+    created: true,
+    message: "You've been added to our waitlist! Check your email for confirmation.",
+  });
+  const code = `
+    const http = require("node:http");
+    const answer = ${JSON.stringify(answer)};
+    const server = http.createServer((req, res) => {
+      const chunks = [];
+      req.on("data", (c) => chunks.push(c));
+      req.on("end", () => {
+        JSON.parse(Buffer.concat(chunks).toString());
+        res.writeHead(201, { "content-type": "application/json", "content-length": Buffer.byteLength(answer) });
+        res.end(answer);
+      });
+    });
+    server.listen(0, "127.0.0.1", () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()));
+    child.once("exit", (c) => reject(new Error(`bare server exited with ${c}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }

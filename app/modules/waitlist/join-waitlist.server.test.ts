@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { contactConsents, contacts, notifications } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server";
@@ -62,7 +62,7 @@ test("joining stores the contact, its consent and sends the confirmation with it
     message: MESSAGES.joinedWithEmail,
   });
   if (!result.ok) return;
-  const [row] = await db().select().from(contacts).where(eq(contacts.id, result.contactId));
+  const [row] = await db().select().from(contacts).where(eq(contacts.id, result.contactId!));
   expect(row).toMatchObject({
     email: "kiri@example.nz",
     region: "Otago",
@@ -74,7 +74,7 @@ test("joining stores the contact, its consent and sends the confirmation with it
   const consents = await db()
     .select()
     .from(contactConsents)
-    .where(eq(contactConsents.contactId, result.contactId));
+    .where(eq(contactConsents.contactId, result.contactId!));
   expect(consents).toHaveLength(1);
   expect(consents[0]).toMatchObject({
     purpose: "waitlist_email",
@@ -141,7 +141,8 @@ test("joining twice succeeds twice, leaves one row, keeps the first timestamp, s
   );
   expect(first.ok && second.ok).toBe(true);
   if (!first.ok || !second.ok) return;
-  expect(second.contactId).toBe(first.contactId);
+  // The second request didn't make the contact nor carry its id: it learns no id.
+  expect(second.contactId).toBeUndefined();
   expect(second.created).toBe(false);
   expect(second.message).toBe(MESSAGES.joinedWithEmail);
   const rows = await db().select().from(contacts).where(eq(contacts.email, "twice@example.nz"));
@@ -154,7 +155,7 @@ test("joining twice succeeds twice, leaves one row, keeps the first timestamp, s
   const consents = await db()
     .select()
     .from(contactConsents)
-    .where(eq(contactConsents.contactId, first.contactId));
+    .where(eq(contactConsents.contactId, first.contactId!));
   expect(consents).toHaveLength(2);
 });
 
@@ -167,7 +168,9 @@ test("concurrent joins of one new address make one contact and all succeed", asy
   expect(results.every((r) => r.ok)).toBe(true);
   const rows = await db().select().from(contacts).where(eq(contacts.email, "rush@example.nz"));
   expect(rows).toHaveLength(1);
-  expect(new Set(results.map((r) => (r.ok ? r.contactId : ""))).size).toBe(1);
+  expect(results.filter((r) => r.ok && r.created)).toHaveLength(1);
+  const made = results.find((r) => r.ok && r.created);
+  expect(made?.ok && made.contactId).toBe(rows[0]?.id);
 });
 
 test("joins arriving together share one transaction, and each gets its own contact, consent and job", async () => {
@@ -266,12 +269,12 @@ test("unsubscribing from the e-mail's link needs no sign-in and withdraws consen
   );
   expect(await unsubscribeContact(token)).toEqual({ ok: true, email: "bye@example.nz" });
   if (!joined.ok) return;
-  const [row] = await db().select().from(contacts).where(eq(contacts.id, joined.contactId));
+  const [row] = await db().select().from(contacts).where(eq(contacts.id, joined.contactId!));
   expect(row?.unsubscribedAt).toBeInstanceOf(Date);
   const consents = await db()
     .select()
     .from(contactConsents)
-    .where(eq(contactConsents.contactId, joined.contactId));
+    .where(eq(contactConsents.contactId, joined.contactId!));
   expect(consents.every((c) => c.withdrawnAt)).toBe(true);
   expect(await unsubscribeContact(`${token}x`)).toEqual({ ok: false });
   // A confirmation queued for an unsubscribed contact is not sent.
@@ -279,7 +282,7 @@ test("unsubscribing from the e-mail's link needs no sign-in and withdraws consen
     await sendWaitlistConfirmation({
       email: "bye@example.nz",
       region: "Marlborough",
-      contactId: joined.contactId,
+      contactId: joined.contactId!,
       key: "k-bye",
     }),
   ).toBe("skipped");
@@ -299,7 +302,7 @@ test("the survey through the signed link is stored and recommends a plan", async
     interests: ["Herbs", "Salad greens"],
   });
   expect(result).toMatchObject({ ok: true, saved: true, recommendation: { plan: "0.5m2" } });
-  const [row] = await db().select().from(contacts).where(eq(contacts.id, joined.contactId));
+  const [row] = await db().select().from(contacts).where(eq(contacts.id, joined.contactId!));
   expect(row?.growingSpace).toEqual({
     kind: "Balcony or deck",
     sizeM2: 1.2,
@@ -420,7 +423,7 @@ test("joins that arrive together from one address are counted one by one against
     const consents = await db()
       .select()
       .from(contactConsents)
-      .where(eq(contactConsents.contactId, r.contactId));
+      .where(eq(contactConsents.contactId, r.contactId!));
     expect(consents).toHaveLength(1);
     // The record of the send follows the answer.
     await expect
@@ -428,9 +431,105 @@ test("joins that arrive together from one address are counted one by one against
         const [note] = await db()
           .select()
           .from(notifications)
-          .where(eq(notifications.resourceId, r.contactId));
+          .where(eq(notifications.resourceId, r.contactId!));
         return note;
       })
       .toMatchObject({ status: "sent", template: "waitlist-confirmation", attempts: 1 });
   }
+});
+
+test("joins with browser-made ids arriving together keep their ids; one id sent twice at once is one contact", async () => {
+  const ids = Array.from({ length: 6 }, () => crypto.randomUUID());
+  const twice = crypto.randomUUID();
+  const results = await Promise.all([
+    ...ids.map((id, i) =>
+      joinWaitlist({ id, email: `withid${i}@example.nz`, region: "Waikato" }, ctx()),
+    ),
+    joinWaitlist({ id: twice, email: "retried@example.nz", region: "Waikato" }, ctx()),
+    joinWaitlist({ id: twice, email: "retried@example.nz", region: "Waikato" }, ctx()),
+  ]);
+  expect(results.every((r) => r.ok)).toBe(true);
+  for (const [i, id] of ids.entries()) {
+    expect(results[i]).toMatchObject({ ok: true, created: true, contactId: id });
+    const [row] = await db().select().from(contacts).where(eq(contacts.id, id));
+    expect(row?.email).toBe(`withid${i}@example.nz`);
+  }
+  const retried = results.slice(6);
+  expect(retried.filter((r) => r.ok && r.created)).toHaveLength(1);
+  expect(retried.every((r) => r.ok && r.contactId === twice)).toBe(true);
+  expect(
+    await db().select().from(contacts).where(eq(contacts.email, "retried@example.nz")),
+  ).toHaveLength(1);
+  await new Promise((r) => setTimeout(r, 200));
+  expect(smtp.messages.filter((m) => m.to === "retried@example.nz")).toHaveLength(1);
+});
+
+test("knowing an address gets neither its contact's id nor a signed survey link", async () => {
+  const id = crypto.randomUUID();
+  const owner = await joinWaitlist({ id, email: "mine@example.nz", region: "Otago" }, ctx());
+  expect(owner).toMatchObject({ ok: true, created: true, contactId: id });
+  if (!owner.ok) return;
+  expect(new URL(owner.surveyUrl).searchParams.get("t")).toBeTruthy();
+  const stranger = await joinWaitlist({ email: "mine@example.nz", region: "Otago" }, ctx());
+  expect(stranger).toMatchObject({ ok: true, created: false });
+  if (!stranger.ok) return;
+  expect(stranger.contactId).toBeUndefined();
+  expect(new URL(stranger.surveyUrl).searchParams.get("t")).toBeNull();
+  const strangerWithOwnId = await joinWaitlist(
+    { id: crypto.randomUUID(), email: "mine@example.nz", region: "Otago" },
+    ctx(),
+  );
+  expect(strangerWithOwnId.ok && strangerWithOwnId.contactId).toBeUndefined();
+  // The device that joined, sending its id again, is still recognised.
+  const again = await joinWaitlist({ id, email: "mine@example.nz", region: "Otago" }, ctx());
+  expect(again.ok && again.contactId).toBe(id);
+  expect(again.ok && new URL(again.surveyUrl).searchParams.get("t")).toBeTruthy();
+});
+
+test("joining again after unsubscribing sends a new confirmation but the unsubscribe stands until it is used", async () => {
+  const id = crypto.randomUUID();
+  await joinWaitlist({ id, email: "back@example.nz", region: "Canterbury" }, ctx());
+  const [first] = await smtp.waitFor(1);
+  const unsubscribe = new URL(
+    linkIn(first!, "https://patch.test/unsubscribe?token="),
+  ).searchParams.get("token");
+  await unsubscribeContact(unsubscribe);
+  const [gone] = await db().select().from(contacts).where(eq(contacts.id, id));
+  expect(gone?.unsubscribedAt).toBeInstanceOf(Date);
+  smtp.messages.length = 0;
+  // Later than the 10 minutes in which a contact gets one confirmation e-mail at most.
+  await db().execute(sql`delete from pgboss.job where data->>'contactId' = ${id}`);
+
+  // Anyone can type the address: joining again doesn't lift the unsubscribe by itself.
+  const rejoined = await joinWaitlist({ email: "back@example.nz", region: "Canterbury" }, ctx());
+  expect(rejoined).toMatchObject({ ok: true, emailSent: true, message: MESSAGES.joinedWithEmail });
+  const [still] = await db().select().from(contacts).where(eq(contacts.id, id));
+  expect(still?.unsubscribedAt?.getTime()).toBe(gone?.unsubscribedAt?.getTime());
+  const [second] = await smtp.waitFor(1);
+  expect(second?.to).toBe("back@example.nz");
+  expect(linkIn(second!, "https://patch.test/waitlist/confirm?token=")).toBeTruthy();
+
+  // The queued copy of that request still sends to a re-joined contact, unless the person
+  // unsubscribes again after asking.
+  const [job] = await queue()
+    .findJobs<{ requestedAt?: number; key: string }>(sendWaitlistConfirmationJob.name, {
+      data: { contactId: id },
+    })
+    .then((jobs) => jobs.filter((j) => j.data.requestedAt));
+  expect(job?.data.requestedAt).toBeGreaterThan(gone!.unsubscribedAt!.getTime());
+  const payload = { email: "back@example.nz", region: "Canterbury", contactId: id };
+  expect(
+    await sendWaitlistConfirmation({ ...payload, key: "k-back-1", requestedAt: Date.now() }),
+  ).not.toBe("skipped");
+  await new Promise((r) => setTimeout(r, 5));
+  await unsubscribeContact(unsubscribe);
+  const [again] = await db().select().from(contacts).where(eq(contacts.id, id));
+  expect(again!.unsubscribedAt!.getTime()).toBeGreaterThan(still!.unsubscribedAt!.getTime());
+  expect(
+    await sendWaitlistConfirmation({
+      ...payload,
+      key: "k-back-2",
+      requestedAt: job!.data.requestedAt,
+    }),
+  ).toBe("skipped");
 });

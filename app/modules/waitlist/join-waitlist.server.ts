@@ -11,7 +11,7 @@ import { settings } from "../../lib/env.server.ts";
 import { log } from "../../lib/log.server.ts";
 import { batched } from "../../lib/batch.server.ts";
 import { enqueue, enqueueMany, queue } from "../../lib/queue.server.ts";
-import { countHitsSql, hitRateLimit, rateWindow } from "../../lib/rate-limit.server.ts";
+import { countHitsSql, rateWindow } from "../../lib/rate-limit.server.ts";
 import { contactChanged, mergeContact, type StoredContact } from "./merge-contact.ts";
 import { surveyUrl } from "./contact-links.server.ts";
 import {
@@ -42,7 +42,11 @@ export interface JoinContext {
 export type JoinResult =
   | {
       ok: true;
-      contactId: string;
+      /**
+       * Only to the request that made the contact or carried its id: whoever merely knows an
+       * address learns nothing about its contact, and gets no signed survey link for it.
+       */
+      contactId?: string;
       created: boolean;
       emailSent: boolean;
       confirmationFailed: boolean;
@@ -107,9 +111,10 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
     } else if (saved.confirmation === "recently-sent") {
       emailSent = true;
     }
+    const own = saved.created || input.id === saved.id;
     return {
       ok: true,
-      contactId: saved.id,
+      contactId: own ? saved.id : undefined,
       created: saved.created,
       emailSent,
       confirmationFailed,
@@ -118,7 +123,7 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
         : emailSent
           ? MESSAGES.joinedWithEmail
           : MESSAGES.joined,
-      surveyUrl: surveyUrl(saved.id),
+      surveyUrl: surveyUrl(own ? saved.id : undefined),
     };
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
@@ -139,35 +144,26 @@ interface Saved {
 }
 
 /**
- * A new address through the shared batch, which counts the per-IP limit in the same statement; a
- * known one (or a form with an id) by the merge rules, after its own hit on the limit.
+ * A new address through the shared batch, which counts the per-IP limit in the same statement. The
+ * browser's id (the form sends one, so a retried entry is known) becomes the new contact's id. A
+ * known address or id takes the merge path, its hit on the limit already counted.
  */
 async function saveNew(
   input: JoinInput,
   context: JoinContext,
 ): Promise<Saved | { refused: number }> {
-  if (!input.id) {
-    const id = randomUUID();
-    const key = `waitlist-confirmation:${randomUUID()}`;
-    const made = await saveNewContacts({
-      input,
-      context,
-      id,
-      key,
-      limitKey: clientKey(context.ip),
-    });
-    if (!made.allowed) return { refused: made.retryAfter };
-    if (made.claimId)
-      return { id, created: true, confirmation: "queued", key, claimId: made.claimId };
-  } else {
-    const limit = await hitRateLimit(
-      LIMIT_BUCKET,
-      clientKey(context.ip),
-      JOIN_LIMIT.perIp,
-      JOIN_LIMIT.windowSeconds,
-    );
-    if (!limit.allowed) return { refused: limit.retryAfter };
-  }
+  const id = input.id ?? randomUUID();
+  const key = `waitlist-confirmation:${randomUUID()}`;
+  const made = await saveNewContacts({
+    input,
+    context,
+    id,
+    key,
+    limitKey: clientKey(context.ip),
+  });
+  if (!made.allowed) return { refused: made.retryAfter };
+  if (made.claimId)
+    return { id, created: true, confirmation: "queued", key, claimId: made.claimId };
   return saveWithRetry(input, context);
 }
 
@@ -236,10 +232,12 @@ async function save(
     const merged = mergeContact(before, incoming);
     changed = contactChanged(before, merged);
     id = existing.id;
-    // Joining again is a fresh opt-in: it lifts an earlier unsubscribe.
+    // Joining again after unsubscribing asks for e-mail again, but anyone can type an address:
+    // the unsubscribe stands until the person confirms from the new confirmation e-mail
+    // (confirmContact lifts it for a link issued after the unsubscribe).
     await tx
       .update(contacts)
-      .set({ ...merged, updatedAt: new Date(), unsubscribedAt: null })
+      .set({ ...merged, updatedAt: new Date() })
       .where(eq(contacts.id, id));
     needsConfirmation = !existing.confirmedAt || Boolean(existing.unsubscribedAt);
   } else {
@@ -316,22 +314,27 @@ const saveNewContacts = batched<
                    count(*)::int
             from input group by limit_key`)}
         ),
-        -- The j-th of n hits on a counter in this batch saw count - n + j.
+        -- The j-th of n hits on a counter in this batch saw count - n + j. Only the first entry
+        -- of an id or an address in the batch may make a contact; a repeat merges on its own.
         counted as (
           select input.*,
-                 hits.count - count(*) over w + row_number() over (w order by input.ord) as seen
+                 hits.count - count(*) over w + row_number() over (w order by input.ord) as seen,
+                 row_number() over (partition by input.id order by input.ord) = 1
+                   and row_number() over (partition by input.email order by input.ord) = 1
+                   as first
           from input join hits on hits.key = input.limit_key
           window w as (partition by input.limit_key)
         ),
         allowed as (
-          select * from counted where seen <= ${JOIN_LIMIT.perIp}
+          select * from counted where seen <= ${JOIN_LIMIT.perIp} and first
         ),
+        -- A known id or address makes nothing here (either conflict).
         inserted as (
           insert into contacts (id, email, region, address, plan, source)
           select id, email, region, jsonb_build_object('state', region, 'country', 'New Zealand'),
                  plan, 'waitlist_page'
           from allowed
-          on conflict (email) do nothing
+          on conflict do nothing
           returning id
         ),
         consented as (
@@ -349,13 +352,14 @@ const saveNewContacts = batched<
           from allowed join inserted using (id)
           returning id, resource_id
         )
-        select counted.id::text as contact_id, counted.seen <= ${JOIN_LIMIT.perIp} as allowed,
+        select counted.ord::int as ord, counted.seen <= ${JOIN_LIMIT.perIp} as allowed,
                claimed.id as claim_id
-        from counted left join claimed on claimed.resource_id = counted.id::text`)) as unknown as {
-      rows: { contact_id: string; allowed: boolean; claim_id: string | null }[];
+        from counted
+        left join claimed on claimed.resource_id = counted.id::text and counted.first`)) as unknown as {
+      rows: { ord: number; allowed: boolean; claim_id: string | null }[];
     };
-    const byContact = new Map(result.rows.map((r) => [r.contact_id, r]));
-    const fresh = items.filter((i) => byContact.get(i.id)?.claim_id);
+    const byItem = new Map(result.rows.map((r) => [items[r.ord - 1], r]));
+    const fresh = items.filter((i) => byItem.get(i)?.claim_id);
     await enqueueMany(
       tx,
       sendWaitlistConfirmationJob,
@@ -376,7 +380,7 @@ const saveNewContacts = batched<
       );
     }
     return items.map((i) => {
-      const row = byContact.get(i.id);
+      const row = byItem.get(i);
       return {
         allowed: row?.allowed ?? false,
         retryAfter,
@@ -406,7 +410,7 @@ async function finishSave(
   const jobId = await enqueue(
     tx,
     sendWaitlistConfirmationJob,
-    { email: input.email, region: input.region, contactId: id, key },
+    { email: input.email, region: input.region, contactId: id, key, requestedAt: Date.now() },
     { singletonKey: `confirm:${id}`, singletonSeconds: 600, startAfter: JOB_DELAY_SECONDS },
   );
   return jobId

@@ -27,6 +27,12 @@ export const confirmationPayload = z.object({
   contactId: z.uuid(),
   /** One key per request to confirm: the job and the inline first attempt share it. */
   key: z.string(),
+  /**
+   * When the person asked (ms). A contact who re-joins after unsubscribing still gets this
+   * e-mail; one who unsubscribes after asking doesn't. Jobs queued without it skip any
+   * unsubscribed contact.
+   */
+  requestedAt: z.number().int().optional(),
 });
 
 export function confirmationEmail(contact: { id: string; email: string; region: string }) {
@@ -63,8 +69,13 @@ export async function sendWaitlistConfirmation(
   const [contact] = justSaved
     ? [{ ...justSaved, unsubscribedAt: null }]
     : await db().select().from(contacts).where(eq(contacts.id, payload.contactId));
-  // Unsubscribed or deleted in the meantime: nothing to send.
-  if (!contact || contact.unsubscribedAt) return "skipped";
+  // Deleted, or unsubscribed since asking: nothing to send.
+  if (!contact) return "skipped";
+  if (
+    contact.unsubscribedAt &&
+    contact.unsubscribedAt.getTime() >= (payload.requestedAt ?? -Infinity)
+  )
+    return "skipped";
   const message = () =>
     confirmationEmail({
       id: contact.id,

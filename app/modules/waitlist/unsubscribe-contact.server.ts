@@ -1,5 +1,5 @@
 // One-click unsubscribe from a signed link, no sign-in needed; the consent is marked withdrawn.
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { contactConsents, contacts, profiles, users } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 import { enqueue } from "../../lib/queue.server.ts";
@@ -14,10 +14,20 @@ export async function unsubscribeContact(
   if (!id) return { ok: false };
   return db().transaction(async (tx) => {
     const now = new Date();
+    // Subscribed, or asked to join again since unsubscribing (a consent not yet withdrawn): the
+    // time moves on, so a confirmation e-mail asked for before this isn't sent.
     const changed = await tx
       .update(contacts)
       .set({ unsubscribedAt: now, updatedAt: now })
-      .where(and(eq(contacts.id, id), isNull(contacts.unsubscribedAt)))
+      .where(
+        and(
+          eq(contacts.id, id),
+          or(
+            isNull(contacts.unsubscribedAt),
+            sql`exists (select 1 from ${contactConsents} where ${contactConsents.contactId} = ${contacts.id} and ${contactConsents.withdrawnAt} is null)`,
+          ),
+        ),
+      )
       .returning({ id: contacts.id });
     await tx
       .update(contactConsents)
