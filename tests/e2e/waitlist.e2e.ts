@@ -51,13 +51,50 @@ test("validation messages, then 'Joining...', the toast and the 'You're In!' pan
 });
 
 test("Skip for now scrolls to the top and goes home", async ({ page }) => {
+  await page.setViewportSize(PHONE);
   await page.goto("/waitlist");
   await page.getByLabel("Email").fill(email("skip"));
   await page.getByLabel("Region").selectOption("Otago");
   await page.getByRole("button", { name: "Join Waitlist" }).click();
-  await page.getByRole("button", { name: "Skip for now" }).click();
+  const skip = page.getByRole("link", { name: "Skip for now" });
+  await skip.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // The positions the page passed through, and where it was when the router moved on to /.
+  const start = await page.evaluate(() => window.scrollY);
+  await page.evaluate(() => {
+    const w = window as unknown as { passed: number[]; yAtNavigation?: number };
+    w.passed = [];
+    addEventListener("scroll", () => w.passed.push(window.scrollY));
+    const push = history.pushState.bind(history);
+    history.pushState = (...args: Parameters<History["pushState"]>) => {
+      w.yAtNavigation = window.scrollY;
+      push(...args);
+    };
+  });
+  await skip.click();
   await page.waitForURL(baseUrl() + "/");
+  const { passed, yAtNavigation } = await page.evaluate(() => {
+    const w = window as unknown as { passed: number[]; yAtNavigation?: number };
+    return { passed: w.passed, yAtNavigation: w.yAtNavigation };
+  });
+  expect(yAtNavigation).toBe(0);
+  // Smoothly: through positions between where it was and the top, not in one jump.
+  expect(passed.filter((y) => y > 0 && y < start).length).toBeGreaterThan(1);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("Skip for now goes home on the panel of a post without JavaScript", async ({
+  noScriptPage: page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/waitlist");
+  await page.getByLabel("Email").fill(email("skip-nojs"));
+  await page.getByLabel("Region").selectOption("Southland");
+  await page.getByRole("button", { name: "Join Waitlist" }).click();
+  await page.getByRole("heading", { name: "You're In!" }).waitFor();
+  await page.getByRole("link", { name: "Skip for now" }).click();
+  await page.waitForURL(baseUrl() + "/");
+  await page.getByRole("heading", { name: "Garden supplies delivered" }).waitFor();
 });
 
 test("server failures show the spec's messages and the form works again", async ({ page }) => {
@@ -89,29 +126,64 @@ test("server failures show the spec's messages and the form works again", async 
   expect(await page.getByRole("button", { name: "Join Waitlist" }).isEnabled()).toBe(true);
 });
 
-test("offline: the entry is kept on the device and sent when the connection is back", async ({
+test("offline: the entry is kept, retried 3 times from 1 s to 30 s apart, then sent when the connection is back", async ({
   page,
   consoleErrors,
 }) => {
   await page.goto("/waitlist");
+  // From here the page's timers run only when the test moves its clock on.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 5_000);
   const address = email("offline");
   await page.getByLabel("Email").fill(address);
   await page.getByLabel("Region").selectOption("Nelson");
-  await page.route("**/api/waitlist", (route) => route.abort("internetdisconnected"));
+  let attempts = 0;
+  let reachable = false;
+  await page.route("**/api/waitlist", async (route) => {
+    attempts++;
+    if (reachable) await route.continue();
+    else await route.abort("internetdisconnected");
+  });
+  const seen = (n: number) => expect.poll(() => attempts).toBe(n);
+  const pending = () =>
+    page.evaluate(() => JSON.parse(localStorage.getItem("contacts") ?? "[]")[0]?.pending);
+
   await page.getByRole("button", { name: "Join Waitlist" }).click();
   await page.getByRole("alert").getByText("You seem to be offline.", { exact: false }).waitFor();
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("contacts") ?? "[]"));
   expect(kept).toMatchObject([
     { email: address, address: { state: "Nelson" }, source: "waitlist_page", pending: true },
   ]);
-  await page.unroute("**/api/waitlist");
+  await seen(1);
+  // Retries after 1 s, 5.5 s more and 30 s more; nothing in between.
+  for (const delay of [1_000, 5_500, 30_000]) {
+    const before = attempts;
+    await page.clock.runFor(delay - 100);
+    await page.waitForTimeout(100);
+    expect(attempts).toBe(before);
+    await page.clock.runFor(100);
+    await seen(before + 1);
+  }
+  await page
+    .getByRole("alert")
+    .getByText("We still couldn't reach Patch.", { exact: false })
+    .waitFor();
+  // After the 3 retries it waits for the connection, a visit or the tab being shown again.
+  await page.clock.runFor(120_000);
+  await page.waitForTimeout(200);
+  expect(attempts).toBe(1 + 3);
+  expect(await pending()).toBe(true);
+
+  reachable = true;
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await seen(1 + 3 + 1);
+  await page.getByTestId("joined-panel").getByRole("heading", { name: "You're In!" }).waitFor();
+  await page
+    .getByText("You've been added to our waitlist! Check your email for confirmation.")
+    .first()
+    .waitFor();
   await mailTo(address, 15_000);
-  await expect
-    .poll(() =>
-      page.evaluate(() => JSON.parse(localStorage.getItem("contacts") ?? "[]")[0]?.pending),
-    )
-    .toBe(false);
+  expect(await pending()).toBe(false);
   // The aborted request is the failure this test causes on purpose.
   consoleErrors.splice(
     0,

@@ -2,18 +2,17 @@
 // JavaScript loads; afterwards it posts JSON to /api/waitlist, keeps the entry on the device when
 // the server can't be reached, and shows the 'You're In!' panel on success.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { showToast } from "~/components/toasts";
 import { NZ_REGIONS } from "~/lib/nz-regions";
 import {
-  backoff,
   contactIdFor,
+  flushPendingContacts,
   keepContact,
-  markSent,
-  pendingContacts,
-  RETRY_DELAYS_MS,
   USER_ID_KEY,
+  type Answer,
   type LocalContact,
+  type SendOutcome,
 } from "./offline-contacts";
 import { checkJoinFields, CONSENT_STATEMENT, MESSAGES } from "./waitlist-messages";
 
@@ -37,6 +36,56 @@ interface Props {
 }
 
 type State = "idle" | "submitting" | "joined";
+
+interface JoinAnswer {
+  ok?: boolean;
+  message?: string;
+  contactId?: string;
+  confirmationFailed?: boolean;
+  fieldErrors?: Partial<Record<"email" | "region", string>>;
+  surveyUrl?: string;
+}
+
+/** One attempt; throws when there is no answer (offline, or our server is down). */
+async function postContact(contact: LocalContact, page: string): Promise<Answer<JoinAnswer>> {
+  const res = await fetch("/api/waitlist", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({
+      id: contact.id,
+      email: contact.email,
+      region: contact.address.state,
+      plan: contact.plan,
+      page: contact.page ?? page,
+    }),
+  });
+  const body = (await res.json().catch(() => ({}))) as JoinAnswer;
+  return { status: res.status, body };
+}
+
+/** SPEC §2: 'Skip for now' scrolls to the top, then goes to /. */
+function scrollToTop(): Promise<void> {
+  if (window.scrollY === 0) return Promise.resolve();
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+    window.scrollTo({ top: 0, behavior: "auto" });
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener("scroll", atTop);
+      window.clearTimeout(timer);
+      resolve();
+    };
+    // Not scrollend: one left over from an earlier scroll may arrive first.
+    const atTop = () => {
+      if (window.scrollY <= 0) done();
+    };
+    // A scroll the person interrupts (or a browser that doesn't animate it) still goes on.
+    const timer = window.setTimeout(done, 1_500);
+    window.addEventListener("scroll", atTop, { passive: true });
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  });
+}
 
 export function WaitlistForm({
   page,
@@ -66,61 +115,48 @@ export function WaitlistForm({
     regionError: `${idPrefix}-region-error`,
   };
 
-  const send = useCallback(
-    async (contact: LocalContact) => {
-      const res = await fetch("/api/waitlist", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({
-          id: contact.id,
-          email: contact.email,
-          region: contact.address.state,
-          plan: contact.plan,
-          page: contact.page ?? page,
-        }),
-      });
-      const body = (await res.json().catch(() => ({}))) as {
-        ok?: boolean;
-        message?: string;
-        contactId?: string;
-        confirmationFailed?: boolean;
-        fieldErrors?: Partial<Record<"email" | "region", string>>;
-        surveyUrl?: string;
-      };
-      return { status: res.status, body };
-    },
-    [page],
-  );
+  const send = useCallback((contact: LocalContact) => postContact(contact, page), [page]);
 
-  // Entries kept while offline are sent when the connection is back (and on the next visit).
+  // How a kept entry's sending ended, told to the person.
+  const report = useCallback((contact: LocalContact, outcome: SendOutcome<JoinAnswer>) => {
+    if (outcome.kind === "accepted") {
+      const { body } = outcome.answer;
+      localStorage.setItem(USER_ID_KEY, body.contactId ?? contact.id);
+      if (body.surveyUrl) setSurvey(body.surveyUrl);
+      setFormError(null);
+      setNotice(body.message ?? MESSAGES.joined);
+      void showToast(
+        body.confirmationFailed ? "warning" : "success",
+        body.message ?? MESSAGES.joined,
+      );
+      setState("joined");
+    } else if (outcome.kind === "refused") {
+      const { status, body } = outcome.answer;
+      if (body.fieldErrors && Object.keys(body.fieldErrors).length > 0) setErrors(body.fieldErrors);
+      const message = body.message ?? (status === 429 ? MESSAGES.rateLimited : MESSAGES.joinFailed);
+      setFormError(message);
+      void showToast("error", message);
+    } else if (outcome.kind === "unreachable") {
+      setFormError(MESSAGES.stillOffline);
+      void showToast("info", MESSAGES.stillOffline);
+    }
+  }, []);
+
+  // Entries kept on this device are sent on the next visit, when the connection is back, and when
+  // the tab is looked at again (the network may have been fine while our server was down).
   useEffect(() => {
-    let cancelled = false;
-    const flush = async () => {
-      for (const contact of pendingContacts()) {
-        for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length && !cancelled; attempt++) {
-          try {
-            const { status, body } = await send(contact);
-            if (body.ok) {
-              markSent(contact.id);
-              void showToast("success", body.message ?? MESSAGES.joined);
-            } else if (status >= 400 && status < 500 && status !== 429) {
-              markSent(contact.id);
-              void showToast("error", body.message ?? MESSAGES.joinFailed);
-            } else throw new Error(String(status));
-            break;
-          } catch {
-            await new Promise((r) => setTimeout(r, backoff(attempt)));
-          }
-        }
-      }
+    const flush = () => void flushPendingContacts(send, report);
+    const onVisible = () => {
+      if (document.visibilityState === "visible") flush();
     };
-    void flush();
+    flush();
     window.addEventListener("online", flush);
+    document.addEventListener("visibilitychange", onVisible);
     return () => {
-      cancelled = true;
       window.removeEventListener("online", flush);
+      document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [send]);
+  }, [send, report]);
 
   useEffect(() => {
     if (state === "joined") panelRef.current?.focus();
@@ -185,12 +221,12 @@ export function WaitlistForm({
       setFormError(message);
       void showToast("error", message);
     } catch {
-      // The server couldn't be reached: keep the entry and send it when we're back online.
+      // The server couldn't be reached: keep the entry, and retry it (3 times, 1 s to 30 s apart).
       keepContact({ ...contact, pending: true });
       setState("idle");
       setFormError(MESSAGES.offline);
       void showToast("info", MESSAGES.offline);
-      window.setTimeout(() => window.dispatchEvent(new Event("online")), backoff(0));
+      void flushPendingContacts(send, report, { justFailed: contact.id });
     }
   }
 
@@ -229,16 +265,19 @@ export function WaitlistForm({
         <p className="mt-2 text-sm text-ink/70">
           Tell us about your space for custom recommendations
         </p>
-        <button
-          type="button"
+        {/* A link, so it also works on the panel the server sends after a post without JavaScript. */}
+        <Link
+          to="/"
           className="btn mt-3 w-full text-leaf underline-offset-4 hover:underline"
-          onClick={() => {
-            window.scrollTo({ top: 0 });
-            navigate("/");
+          onClick={(event) => {
+            const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+            if (event.button !== 0 || modified) return; // a new tab or window: the browser's own
+            event.preventDefault();
+            void scrollToTop().then(() => navigate("/"));
           }}
         >
           Skip for now
-        </button>
+        </Link>
       </div>
     );
   }

@@ -11,11 +11,14 @@ export const MESSAGES = {
   emailFailed: "Waitlist signup successful, but confirmation email failed to send",
   saveFailed: "Failed to save your information. Please try again later.",
   joinFailed: "There was an error adding you to the waitlist",
-  rateLimited: "Too many sign-ups from your connection. Please wait a few minutes and try again.",
+  // The limit is 10 sign-ups per address per hour (join-waitlist.server.ts).
+  rateLimited: "Too many sign-ups from your connection. Please try again in an hour.",
   disposable:
     "Please use a permanent email address: we can't send launch news to disposable inboxes.",
   offline:
     "You seem to be offline. We've kept your details on this device and will add you as soon as you're back online.",
+  stillOffline:
+    "We still couldn't reach Patch. Your details are kept on this device, and we'll send them when your connection is back or the next time you open this page.",
 } as const;
 
 export const PLAN_IDS = ["0.5m2", "1m2", "2m2"] as const;
