@@ -218,3 +218,14 @@ export async function deleteJobsWhere(tx: Database, where: SQL): Promise<number>
   )) as unknown as { rows: unknown[] };
   return result.rows.length;
 }
+
+/** How many jobs of a queue whose data matches `where` are still to run (queued, retrying, running). */
+export async function countPendingJobs(tx: Database, name: string, where: SQL): Promise<number> {
+  const table = await jobTable(tx);
+  if (!table) return 0;
+  const result = (await tx.execute(
+    sql`select count(*)::int as n from ${table}
+        where name = ${name} and state in ('created', 'retry', 'active') and ${where}`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
