@@ -9,6 +9,10 @@ export interface SendRun {
   recipients: number;
   fannedOutAt: Date | string | null;
   sent: number;
+  /** Jobs of the run still to run, when known: the run is over at 0. */
+  pending?: number;
+  /** Recipients whose turn has passed without a message (unsubscribed or deleted since, say). */
+  skipped?: number;
 }
 
 const startedAt = new Intl.DateTimeFormat("en-NZ", {
@@ -17,8 +21,23 @@ const startedAt = new Intl.DateTimeFormat("en-NZ", {
   timeZone: "Pacific/Auckland",
 });
 
-export function sendRunProgress(run: Pick<SendRun, "fannedOutAt" | "sent" | "recipients">) {
-  return run.fannedOutAt ? `${run.sent} of ${run.recipients} sent` : "Preparing the list…";
+export function sendRunProgress(
+  run: Pick<SendRun, "fannedOutAt" | "sent" | "recipients" | "skipped">,
+) {
+  if (!run.fannedOutAt) return "Preparing the list…";
+  const skipped = run.skipped ? `, ${run.skipped} skipped` : "";
+  return `${run.sent} of ${run.recipients} sent${skipped}`;
+}
+
+/**
+ * Whether a run is still going (its page keeps refreshing). With the count of its pending jobs,
+ * until none is left; without it, until every recipient has a sent message.
+ */
+export function sendRunIsGoing(
+  run: Pick<SendRun, "fannedOutAt" | "sent" | "recipients" | "pending">,
+): boolean {
+  if (run.pending !== undefined) return run.pending > 0;
+  return !run.fannedOutAt || run.sent < run.recipients;
 }
 
 export function SendRunsTable({
@@ -64,7 +83,7 @@ export function SendRunsTable({
               <td className="py-1">
                 <progress
                   max={Math.max(1, run.recipients)}
-                  value={run.sent}
+                  value={run.sent + (run.skipped ?? 0)}
                   className="mr-2 align-middle"
                   aria-label={progressLabel(run)}
                 />

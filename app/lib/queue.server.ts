@@ -1,6 +1,6 @@
 // The job queue (pg-boss): the same queue on PostgreSQL and on embedded PGlite. Jobs are enqueued
 // in the same transaction as the business write (the outbox pattern) through enqueue(tx, ...).
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
 import type { z } from "zod";
 import type { Database, DatabaseHandle } from "./db.server.ts";
@@ -27,12 +27,15 @@ export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Jo
 
 let boss: PgBoss | undefined;
 let working = false;
+/** The schema pg-boss keeps its tables in (startQueue's option; "pgboss" unless told otherwise). */
+let bossSchema = "pgboss";
 
 export async function startQueue(
   handle: DatabaseHandle,
   options: { connectionString?: string; schema?: string; poolSize?: number } = {},
 ): Promise<PgBoss> {
   const schema = options.schema ?? "pgboss";
+  bossSchema = schema;
   const instance =
     handle.kind === "pglite" && handle.pglite
       ? new PgBoss({ db: fromPglite(handle.pglite), backend: "pglite", schema })
@@ -187,4 +190,42 @@ export async function enqueueMany<S extends z.ZodType>(
     items.map((i) => ({ data: job.payload.parse(i.payload) as object, ...i.options })),
     { db: fromDrizzle(tx as never, sql as never) },
   );
+}
+
+/**
+ * pg-boss keeps every job, queued or finished, in one table (`<schema>.job`, partitioned by queue
+ * name; this version has no separate archive) until its retention ends. Reading or deleting jobs by
+ * what their data says goes straight to that table. A database where pg-boss hasn't made its
+ * schema yet has no jobs.
+ */
+async function jobTable(tx: Database): Promise<SQL | null> {
+  const result = (await tx.execute(
+    sql`select to_regclass(quote_ident(${bossSchema}) || '.job') is not null as "exists"`,
+  )) as unknown as { rows: { exists: boolean }[] };
+  return result.rows[0]?.exists ? sql`${sql.identifier(bossSchema)}.job` : null;
+}
+
+/**
+ * Deletes, inside the caller's transaction, every job (any queue, any state: queued, retrying,
+ * active, finished or failed) whose data matches `where`, a condition on the jsonb column `data`.
+ * For erasure: the jobs that carry a person's details go with them.
+ */
+export async function deleteJobsWhere(tx: Database, where: SQL): Promise<number> {
+  const table = await jobTable(tx);
+  if (!table) return 0;
+  const result = (await tx.execute(
+    sql`delete from ${table} where ${where} returning id`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}
+
+/** How many jobs of a queue whose data matches `where` are still to run (queued, retrying, running). */
+export async function countPendingJobs(tx: Database, name: string, where: SQL): Promise<number> {
+  const table = await jobTable(tx);
+  if (!table) return 0;
+  const result = (await tx.execute(
+    sql`select count(*)::int as n from ${table}
+        where name = ${name} and state in ('created', 'retry', 'active') and ${where}`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }

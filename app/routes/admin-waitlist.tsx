@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { NZ_REGIONS } from "~/lib/nz-regions";
-import { SendRunsTable } from "~/components/send-runs-table";
+import { SendRunsTable, sendRunIsGoing } from "~/components/send-runs-table";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/require-user.server";
 import {
@@ -74,8 +74,9 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
-  const sending = launches.some((l) => !l.fannedOutAt || l.sent < l.recipients);
-  // While a launch is still sending, refresh its progress every few seconds.
+  // While a launch still has jobs to run, refresh its progress every few seconds. (Counting sent
+  // messages alone never ends when someone unsubscribes or is deleted after the fan-out.)
+  const sending = launches.some(sendRunIsGoing);
   useEffect(() => {
     if (!sending) return;
     const timer = window.setInterval(() => void revalidator.revalidate(), 4000);

@@ -32,12 +32,8 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const result = await saveSurvey(surveyFormValues(await request.formData()));
   if (!result.ok) return data({ fieldErrors: result.fieldErrors }, { status: 400 });
-  const params = new URLSearchParams({
-    plan: result.recommendation.plan,
-    saved: result.saved ? "1" : "0",
-  });
-  for (const reason of result.recommendation.reasons) params.append("why", reason);
-  return redirect(`/survey-complete?${params}`);
+  // The answers go along, not the words: /survey-complete works the reasons out again.
+  return redirect(`/survey-complete?${result.query}`);
 }
 
 export default function DefineGarden({ loaderData, actionData }: Route.ComponentProps) {

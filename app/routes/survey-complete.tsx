@@ -1,7 +1,8 @@
-// /survey-complete: the plan that fits the person's space, and why.
+// /survey-complete: the plan that fits the person's space, and why, worked out from their answers.
 import { Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { findPlan, planCardPlants } from "~/modules/subscriptions/plans";
+import { readSurveyResult } from "~/modules/waitlist/save-survey.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/survey-complete";
 
@@ -9,16 +10,16 @@ export function meta() {
   return [{ title: "Your recommended box | Patch" }, { name: "robots", content: "noindex" }];
 }
 
+/**
+ * The plan and its reasons are worked out here from the answers in the query (checked against the
+ * survey's own choices), never read from it, and "saved" is believed only with its signature.
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const plan = findPlan(params.get("plan"));
+  const result = readSurveyResult(new URL(request.url).searchParams);
   return {
-    planId: plan?.id ?? null,
-    reasons: params
-      .getAll("why")
-      .slice(0, 6)
-      .map((r) => r.slice(0, 300)),
-    saved: params.get("saved") === "1",
+    planId: result?.recommendation.plan ?? null,
+    reasons: result?.recommendation.reasons ?? [],
+    saved: result?.saved ?? false,
   };
 }
 

@@ -33,3 +33,23 @@ export function linkFrom(message: OutboxMessage, path: string): string {
   if (!match) throw new Error(`no ${path} link in:\n${message.text}`);
   return match[0];
 }
+
+/**
+ * Confirms a waitlist address from its confirmation e-mail as a person does: the link is opened
+ * first (as a mail scanner would, which must not confirm), then the page's button is pressed (its
+ * form post carries the token).
+ */
+export async function confirmFrom(message: OutboxMessage): Promise<void> {
+  const link = linkFrom(message, "/waitlist/confirm?token=");
+  const page = await fetch(link);
+  if (!page.ok || !(await page.text()).includes("Confirm my e-mail"))
+    throw new Error(`the confirm page didn't ask first (${page.status})`);
+  const token = new URL(link).searchParams.get("token") ?? "";
+  const res = await fetch(link, {
+    method: "POST",
+    headers: { Origin: new URL(link).origin },
+    body: new URLSearchParams({ token }),
+  });
+  if (!res.ok || !(await res.text()).includes("is on the waitlist"))
+    throw new Error(`confirming failed (${res.status})`);
+}

@@ -1,8 +1,15 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contactConsents, contacts, notifications } from "../../../db/schema/index.ts";
+import { contactConsents, contacts, notifications, users } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { setSettings } from "../../lib/env.server";
+import { createQueues, enqueue, queue, startQueue, stopQueue } from "../../lib/queue.server";
+import {
+  openTestDatabase,
+  testSettings,
+  type TestDatabase,
+} from "../../../tests/setup/test-database";
+import { sendGrowingTipsJob } from "../growing-tips/send-growing-tips.server";
 import {
   deleteContact,
   exportContactsCsv,
@@ -11,12 +18,24 @@ import {
   readContactFilters,
   waitlistStats,
 } from "./admin-waitlist.server";
+import { sendLaunchEmailJob } from "./notify-region-launch.server";
+import { sendWaitlistConfirmationJob } from "./send-waitlist-confirmation.server";
+import { syncContactToCrmJob } from "./sync-contact-to-crm.server";
+
+const jobs = [
+  sendWaitlistConfirmationJob,
+  syncContactToCrmJob,
+  sendLaunchEmailJob,
+  sendGrowingTipsJob,
+];
 
 let t: TestDatabase;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await openTestDatabase();
+  await startQueue(t.handle, { connectionString: t.url });
+  await createQueues(jobs as never);
   const now = Date.now();
   const rows = [
     {
@@ -53,7 +72,10 @@ beforeAll(async () => {
       .values({ id: crypto.randomUUID(), email: `bulk${i}@example.nz`, region: "Canterbury" });
   }
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await stopQueue();
+  await t.close();
+});
 
 test("filters: search, region, source, confirmed, unsubscribed; paged", async () => {
   const f = (q: string) => readContactFilters(new URLSearchParams(q));
@@ -123,4 +145,85 @@ test("deleting a contact erases its consents and messages", async () => {
   ).toHaveLength(0);
   expect(await deleteContact(id)).toBe(false);
   expect(await deleteContact("not-a-uuid")).toBe(false);
+});
+
+/** Every job, in any queue and state, whose data mentions the text. */
+async function jobsMentioning(text: string) {
+  const result = (await db().execute(
+    sql`select name, state from pgboss.job where data::text ilike ${`%${text}%`}`,
+  )) as unknown as { rows: { name: string; state: string }[] };
+  return result.rows;
+}
+
+test("deleting a contact erases the queue's jobs that carry its id or address, in any state", async () => {
+  const id = crypto.randomUUID();
+  const email = "erase.me@example.nz";
+  await db().insert(contacts).values({ id, email, region: "Otago" });
+  const otherId = ids["cara@example.nz"]!;
+  // A member's address: their tips job is theirs as a member too.
+  const memberEmail = "member@example.nz";
+  const memberContact = crypto.randomUUID();
+  await db().insert(contacts).values({ id: memberContact, email: memberEmail, region: "Otago" });
+  await db().insert(users).values({ id: "member-1", name: "Mere", email: memberEmail });
+
+  await db().transaction(async (tx) => {
+    const confirm = { email, region: "Otago", contactId: id, key: `waitlist-confirmation:${id}` };
+    await enqueue(tx, sendWaitlistConfirmationJob, confirm);
+    await enqueue(tx, syncContactToCrmJob, { contactId: id, event: "created" });
+    await enqueue(tx, sendGrowingTipsJob, { month: "2026-12", email });
+    await enqueue(tx, sendLaunchEmailJob, { contactId: otherId, region: "Otago" });
+    await enqueue(tx, sendGrowingTipsJob, { month: "2026-12", email: "cara@example.nz" });
+    await enqueue(tx, sendGrowingTipsJob, { month: "2026-12", email: memberEmail });
+  });
+  // One already sent and kept by pg-boss (a finished job keeps its data until retention ends),
+  // and failed ones waiting for their retry.
+  await db().transaction(async (tx) => {
+    await enqueue(tx, sendLaunchEmailJob, { contactId: id, region: "Otago" });
+    await enqueue(tx, syncContactToCrmJob, { contactId: id, event: "updated" });
+  });
+  const launches = await queue().fetch<{ contactId: string }>(sendLaunchEmailJob.name, {
+    batchSize: 10,
+  });
+  await queue().complete(
+    sendLaunchEmailJob.name,
+    launches.filter((j) => j.data.contactId === id).map((j) => j.id),
+  );
+  const crmJobs = await queue().fetch(syncContactToCrmJob.name, { batchSize: 10 });
+  await queue().fail(
+    syncContactToCrmJob.name,
+    crmJobs.map((j) => j.id),
+  );
+  expect((await jobsMentioning(id)).map((j) => j.state).sort()).toEqual([
+    "completed",
+    "created",
+    "retry",
+    "retry",
+  ]);
+  expect(await jobsMentioning(id)).toHaveLength(4);
+  expect(await jobsMentioning(email)).toHaveLength(2);
+
+  // With the CRM on, it is told of the deletion (by id only) after the erasure.
+  setSettings(
+    testSettings({
+      DATABASE_URL: t.url,
+      CRM_WEBHOOK_URL: "http://127.0.0.1:9/hook",
+      CRM_WEBHOOK_SECRET: "crm-secret-0123456789",
+    }),
+  );
+  try {
+    expect(await deleteContact(id)).toBe(true);
+    expect(await deleteContact(memberContact)).toBe(true);
+  } finally {
+    setSettings(t.settings);
+  }
+  expect(await jobsMentioning(email)).toHaveLength(0);
+  const left = await jobsMentioning(id);
+  expect(left).toHaveLength(1);
+  expect(
+    await queue().findJobs(syncContactToCrmJob.name, { data: { contactId: id, event: "deleted" } }),
+  ).toHaveLength(1);
+  // Other people's jobs stay, and so does the member's.
+  expect(await jobsMentioning(otherId)).toHaveLength(1);
+  expect(await jobsMentioning("cara@example.nz")).toHaveLength(1);
+  expect(await jobsMentioning(memberEmail)).toHaveLength(1);
 });

@@ -2,11 +2,11 @@
 // with search, filters and paging, CSV export, and erasure (Privacy Act 2020).
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { contacts, notifications } from "../../../db/schema/index.ts";
+import { contacts, notifications, users } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 import { settings } from "../../lib/env.server.ts";
 import { NZ_REGIONS } from "../../lib/nz-regions.ts";
-import { enqueue } from "../../lib/queue.server.ts";
+import { deleteJobsWhere, enqueue } from "../../lib/queue.server.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 
 export const PAGE_SIZE = 25;
@@ -176,18 +176,31 @@ export async function exportContactsCsv(f: ContactFilters): Promise<string> {
   return `\uFEFF${[header.join(","), ...lines].join("\r\n")}\r\n`;
 }
 
-/** Erasure (Privacy Act 2020): the contact, its consent records and the messages we sent it. */
+/**
+ * Erasure (Privacy Act 2020): the contact, its consent records, the messages we sent it, and the
+ * queue's jobs that carry its id or address (a confirmation job holds both, the CRM and launch jobs
+ * the id, a tips job the address), whatever their state: pg-boss keeps finished and failed jobs,
+ * with their data, until its retention ends. A tips job for an address that is also a member's
+ * account is the member's too, and stays. The CRM is told last, by id only.
+ */
 export async function deleteContact(id: string): Promise<boolean> {
   if (!z.uuid().safeParse(id).success) return false;
   return db().transaction(async (tx) => {
     const deleted = await tx
       .delete(contacts)
       .where(eq(contacts.id, id))
-      .returning({ id: contacts.id });
-    if (deleted.length === 0) return false;
+      .returning({ id: contacts.id, email: contacts.email });
+    const [contact] = deleted;
+    if (!contact) return false;
     await tx
       .delete(notifications)
       .where(and(eq(notifications.resourceType, "contact"), eq(notifications.resourceId, id)));
+    const email = contact.email.toLowerCase();
+    await deleteJobsWhere(
+      tx,
+      sql`(data->>'contactId' = ${id} or (lower(data->>'email') = ${email} and not exists (
+            select 1 from ${users} where lower(${users.email}) = ${email})))`,
+    );
     if (settings().crmWebhook)
       await enqueue(tx, syncContactToCrmJob, { contactId: id, event: "deleted" });
     return true;

@@ -1,21 +1,104 @@
-// Double opt-in: the confirm link from the e-mail marks the contact confirmed (idempotent).
-import { and, eq, isNull } from "drizzle-orm";
+// Double opt-in: the confirm link from the e-mail opens a page (reading only: mail scanners follow
+// links), and its button confirms the contact. Confirming is idempotent, and lifts an unsubscribe
+// only when the link was issued after it (a re-join sends a fresh link).
+import { eq } from "drizzle-orm";
 import { contacts } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { readConfirmToken } from "./contact-links.server.ts";
+import { db, type Database } from "../../lib/db.server.ts";
+import { settings } from "../../lib/env.server.ts";
+import { enqueue } from "../../lib/queue.server.ts";
+import { readConfirmToken, surveyUrl, type ConfirmToken } from "./contact-links.server.ts";
+import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 
-export type ConfirmResult = { ok: true; email: string; region: string | null } | { ok: false };
+/**
+ * - pending: pressing the button would change something (not yet confirmed, or unsubscribed
+ *   before this link was sent);
+ * - confirmed: confirmed and subscribed;
+ * - unsubscribed: confirmed, but unsubscribed after this link was sent, so it doesn't undo that.
+ */
+export type ConfirmState = "pending" | "confirmed" | "unsubscribed";
 
-export async function confirmContact(token: string | null): Promise<ConfirmResult> {
-  const id = readConfirmToken(token);
-  if (!id) return { ok: false };
-  await db()
-    .update(contacts)
-    .set({ confirmedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(contacts.id, id), isNull(contacts.confirmedAt)));
-  const [contact] = await db()
-    .select({ email: contacts.email, region: contacts.region })
+export type ConfirmResult =
+  | {
+      ok: true;
+      email: string;
+      region: string | null;
+      state: ConfirmState;
+      /** The signed survey link, once confirmed: answers given there are saved to the contact. */
+      surveyUrl: string | null;
+    }
+  | { ok: false };
+
+interface ContactState {
+  id: string;
+  email: string;
+  region: string | null;
+  confirmedAt: Date | null;
+  unsubscribedAt: Date | null;
+}
+
+/** Unsubscribed before the link was issued: confirming with it re-subscribes. */
+const unsubscribedBefore = (c: ContactState, link: ConfirmToken) =>
+  c.unsubscribedAt !== null && c.unsubscribedAt.getTime() < link.issuedAt;
+
+function stateOf(c: ContactState, link: ConfirmToken): ConfirmState {
+  if (!c.confirmedAt || unsubscribedBefore(c, link)) return "pending";
+  return c.unsubscribedAt ? "unsubscribed" : "confirmed";
+}
+
+function resultOf(c: ContactState, link: ConfirmToken): ConfirmResult {
+  const state = stateOf(c, link);
+  return {
+    ok: true,
+    email: c.email,
+    region: c.region,
+    state,
+    surveyUrl: state === "confirmed" ? surveyUrl(c.id) : null,
+  };
+}
+
+async function findContact(tx: Database, id: string, lock: boolean) {
+  const query = tx
+    .select({
+      id: contacts.id,
+      email: contacts.email,
+      region: contacts.region,
+      confirmedAt: contacts.confirmedAt,
+      unsubscribedAt: contacts.unsubscribedAt,
+    })
     .from(contacts)
     .where(eq(contacts.id, id));
-  return contact ? { ok: true, ...contact } : { ok: false };
+  const [contact] = lock ? await query.for("update") : await query;
+  return contact;
+}
+
+/** What the confirm page shows before the button is pressed. Changes nothing. */
+export async function readConfirmLink(token: string | null): Promise<ConfirmResult> {
+  const link = readConfirmToken(token);
+  if (!link) return { ok: false };
+  const contact = await findContact(db(), link.id, false);
+  return contact ? resultOf(contact, link) : { ok: false };
+}
+
+/** The button: confirms the contact (and queues the CRM update) in one transaction. */
+export async function confirmContact(token: string | null): Promise<ConfirmResult> {
+  const link = readConfirmToken(token);
+  if (!link) return { ok: false };
+  return db().transaction(async (tx) => {
+    const contact = await findContact(tx, link.id, true);
+    if (!contact) return { ok: false as const };
+    if (stateOf(contact, link) !== "pending") return resultOf(contact, link);
+    const now = new Date();
+    const next = {
+      ...contact,
+      confirmedAt: contact.confirmedAt ?? now,
+      unsubscribedAt: unsubscribedBefore(contact, link) ? null : contact.unsubscribedAt,
+    };
+    await tx
+      .update(contacts)
+      .set({ confirmedAt: next.confirmedAt, unsubscribedAt: next.unsubscribedAt, updatedAt: now })
+      .where(eq(contacts.id, contact.id));
+    if (settings().crmWebhook)
+      await enqueue(tx, syncContactToCrmJob, { contactId: contact.id, event: "updated" });
+    return resultOf(next, link);
+  });
 }

@@ -5,9 +5,38 @@ import { signToken, verifyToken } from "../../lib/signed-token.server.ts";
 
 const CONFIRM_DAYS = 30;
 
+/**
+ * The confirm link carries the time it was issued (subject `${contactId}:${issuedAtMs}`), so that
+ * confirming lifts an unsubscribe only when the link is newer than it: a link from an e-mail sent
+ * before the person unsubscribed can't quietly sign them up again.
+ */
 export function confirmUrl(contactId: string, now = Date.now()): string {
-  const token = signToken("confirm", contactId, new Date(now + CONFIRM_DAYS * 86_400_000));
+  const token = signToken(
+    "confirm",
+    `${contactId}:${now}`,
+    new Date(now + CONFIRM_DAYS * 86_400_000),
+  );
   return `${settings().siteUrl}/waitlist/confirm?token=${token}`;
+}
+
+export interface ConfirmToken {
+  id: string;
+  /** When the link was issued (ms since the epoch); 0 for links made before it was recorded. */
+  issuedAt: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The contact and issue time of a genuine, unexpired confirm link; otherwise null. */
+export function readConfirmToken(token: string | null | undefined): ConfirmToken | null {
+  const subject = verifyToken("confirm", token);
+  if (!subject) return null;
+  const [id = "", issued, ...rest] = subject.split(":");
+  if (!UUID.test(id) || rest.length > 0) return null;
+  // A link from before the issue time was signed into it: the bare contact id.
+  if (issued === undefined) return { id, issuedAt: 0 };
+  const issuedAt = Number(issued);
+  return /^\d+$/.test(issued) && Number.isSafeInteger(issuedAt) ? { id, issuedAt } : null;
 }
 
 export function unsubscribeUrl(contactId: string): string {
@@ -32,6 +61,5 @@ export function surveyUrl(contactId?: string): string {
   return url.toString();
 }
 
-export const readConfirmToken = (token: string | null) => verifyToken("confirm", token);
 export const readUnsubscribeToken = (token: string | null) => verifyToken("unsubscribe", token);
 export const readSurveyToken = (token: string | null | undefined) => verifyToken("survey", token);

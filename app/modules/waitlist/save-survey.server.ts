@@ -1,14 +1,19 @@
 // The growing-space survey (/define-garden): stored in the contact's growing_space and
 // survey_data when it comes through a signed link; the recommendation either way.
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { contacts } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
+import { settings } from "../../lib/env.server.ts";
+import { enqueue } from "../../lib/queue.server.ts";
+import { signToken, verifyToken } from "../../lib/signed-token.server.ts";
 import { readSurveyToken } from "./contact-links.server.ts";
 import { recommendPlan, type Recommendation } from "./recommend-plan.ts";
-import { fieldErrorsOf, surveySchema } from "./survey-form.ts";
+import { fieldErrorsOf, surveySchema, type SurveyInput } from "./survey-form.ts";
+import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 
 export type SurveyResult =
-  | { ok: true; saved: boolean; recommendation: Recommendation }
+  | { ok: true; saved: boolean; recommendation: Recommendation; query: string }
   | { ok: false; fieldErrors: Record<string, string> };
 
 export async function saveSurvey(raw: unknown): Promise<SurveyResult> {
@@ -47,10 +52,62 @@ export async function saveSurvey(raw: unknown): Promise<SurveyResult> {
           updatedAt: new Date(),
         })
         .where(eq(contacts.id, contactId));
+      if (settings().crmWebhook)
+        await enqueue(tx, syncContactToCrmJob, { contactId, event: "updated" });
       saved = true;
     });
   }
-  return { ok: true, saved, recommendation };
+  return { ok: true, saved, recommendation, query: surveyResultQuery(answers, saved) };
+}
+
+type Answers = Omit<SurveyInput, "token">;
+
+/** The answers as a query string, always in one order, so the same answers give the same text. */
+function answersQuery(a: Answers): URLSearchParams {
+  const params = new URLSearchParams({
+    kind: a.kind,
+    sizeM2: String(a.sizeM2),
+    sunHours: a.sunHours,
+    experience: a.experience,
+    timePerWeek: a.timePerWeek,
+  });
+  for (const interest of a.interests) params.append("interests", interest);
+  return params;
+}
+
+/** The "saved" mark is signed over these exact answers: it can't be forged or moved to others. */
+const savedSubject = (a: Answers) =>
+  createHash("sha256").update(answersQuery(a).toString()).digest("base64url");
+
+/**
+ * The query /survey-complete is sent to: the answers (the page works out the plan and its reasons
+ * from them again) and, when they were saved to a contact, a signed mark saying so. Nothing in it
+ * is shown as given: a crafted link can't put its own words on the page.
+ */
+export function surveyResultQuery(answers: Answers, saved: boolean): string {
+  const params = answersQuery(answers);
+  if (saved) params.set("saved", signToken("survey-saved", savedSubject(answers)));
+  return params.toString();
+}
+
+/** /survey-complete's reading of its query: the recommendation for valid answers, else null. */
+export function readSurveyResult(
+  params: URLSearchParams,
+): { recommendation: Recommendation; saved: boolean } | null {
+  const parsed = surveySchema.safeParse({
+    kind: params.get("kind") ?? undefined,
+    sizeM2: params.get("sizeM2") ?? undefined,
+    sunHours: params.get("sunHours") ?? undefined,
+    experience: params.get("experience") ?? undefined,
+    timePerWeek: params.get("timePerWeek") ?? undefined,
+    interests: params.getAll("interests"),
+  });
+  if (!parsed.success) return null;
+  const { token: _token, ...answers } = parsed.data;
+  return {
+    recommendation: recommendPlan(answers),
+    saved: verifyToken("survey-saved", params.get("saved")) === savedSubject(answers),
+  };
 }
 
 export function surveyTokenIsValid(token: string | null | undefined): boolean {

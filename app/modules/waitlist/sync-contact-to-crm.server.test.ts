@@ -1,0 +1,139 @@
+// The CRM webhook for changed contacts: the survey, confirming and unsubscribing each queue a signed
+// "updated" POST in the transaction that makes the change; without the setting nothing is queued.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { contacts } from "../../../db/schema/index.ts";
+import { db } from "../../lib/db.server";
+import { setSettings } from "../../lib/env.server";
+import { queue, startQueue, startWorking, stopQueue } from "../../lib/queue.server";
+import {
+  openTestDatabase,
+  testSettings,
+  type TestDatabase,
+} from "../../../tests/setup/test-database";
+import { confirmUrl, surveyToken, unsubscribeUrl } from "./contact-links.server";
+import { confirmContact } from "./confirm-contact.server";
+import { saveSurvey } from "./save-survey.server";
+import { signCrmBody, syncContactToCrmJob } from "./sync-contact-to-crm.server";
+import { unsubscribeContact } from "./unsubscribe-contact.server";
+
+interface Hit {
+  body: string;
+  signature: string;
+  timestamp: string;
+}
+
+const secret = "crm-secret-0123456789";
+const received: Hit[] = [];
+let server: Server;
+let t: TestDatabase;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      received.push({
+        body,
+        signature: String(req.headers["x-patch-signature"]),
+        timestamp: String(req.headers["x-patch-timestamp"]),
+      });
+      res.end("ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  t = await openTestDatabase({
+    SITE_URL: "https://patch.test",
+    CRM_WEBHOOK_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    CRM_WEBHOOK_SECRET: secret,
+  });
+  await startQueue(t.handle, { connectionString: t.url });
+  await startWorking([syncContactToCrmJob]);
+});
+afterAll(async () => {
+  await stopQueue();
+  await t.close();
+  await new Promise((r) => server.close(r));
+});
+
+async function contact(email: string) {
+  const id = crypto.randomUUID();
+  await db()
+    .insert(contacts)
+    .values({ id, email, region: "Waikato", address: { state: "Waikato" } });
+  return id;
+}
+
+const tokenOf = (url: string) => new URL(url).searchParams.get("token");
+const survey = (id: string) =>
+  saveSurvey({
+    token: surveyToken(id),
+    kind: "Courtyard",
+    sizeM2: "1.5",
+    sunHours: "3 to 6 hours",
+    experience: "Grown a few things",
+    timePerWeek: "An hour",
+    interests: ["Herbs"],
+  });
+
+/** The webhook's posts about one contact, each checked against its signature. */
+async function postsAbout(id: string, count: number) {
+  const about = () => received.filter((h) => JSON.parse(h.body).contact.id === id);
+  const until = Date.now() + 20_000;
+  while (about().length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  return about().map((hit) => {
+    expect(hit.signature).toBe(signCrmBody(secret, hit.timestamp, hit.body));
+    return JSON.parse(hit.body);
+  });
+}
+
+const crmJobsFor = (contactId: string) =>
+  queue().findJobs(syncContactToCrmJob.name, { data: { contactId } });
+
+test("the survey, confirming and unsubscribing each send the changed contact, signed", async () => {
+  const id = await contact("changes@example.nz");
+
+  expect(await survey(id)).toMatchObject({ ok: true, saved: true });
+  const [surveyed] = await postsAbout(id, 1);
+  expect(surveyed).toMatchObject({
+    event: "updated",
+    contact: {
+      email: "changes@example.nz",
+      growingSpace: { kind: "Courtyard", sizeM2: 1.5 },
+      surveyData: { experience: "Grown a few things" },
+      confirmed: false,
+    },
+  });
+
+  expect(await confirmContact(tokenOf(confirmUrl(id)))).toMatchObject({ state: "confirmed" });
+  const confirmed = await postsAbout(id, 2);
+  expect(confirmed[1]).toMatchObject({ event: "updated", contact: { confirmed: true } });
+
+  expect(await unsubscribeContact(tokenOf(unsubscribeUrl(id)))).toMatchObject({ ok: true });
+  const unsubscribed = await postsAbout(id, 3);
+  expect(unsubscribed[2]).toMatchObject({
+    event: "updated",
+    contact: { confirmed: true, unsubscribed: true },
+  });
+
+  // Nothing changes on a second press, so nothing more is queued.
+  await confirmContact(tokenOf(confirmUrl(id, Date.now() - 86_400_000)));
+  await unsubscribeContact(tokenOf(unsubscribeUrl(id)));
+  expect(await crmJobsFor(id)).toHaveLength(3);
+});
+
+test("without the setting nothing is queued or sent", async () => {
+  setSettings(testSettings({ DATABASE_URL: t.url, SITE_URL: "https://patch.test" }));
+  try {
+    const id = await contact("quiet@example.nz");
+    expect(await survey(id)).toMatchObject({ ok: true, saved: true });
+    expect(await confirmContact(tokenOf(confirmUrl(id)))).toMatchObject({ state: "confirmed" });
+    expect(await unsubscribeContact(tokenOf(unsubscribeUrl(id)))).toMatchObject({ ok: true });
+    expect(await crmJobsFor(id)).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(received.filter((h) => h.body.includes(id))).toHaveLength(0);
+  } finally {
+    setSettings(t.settings);
+  }
+});
