@@ -532,4 +532,20 @@ test("joining again after unsubscribing sends a new confirmation but the unsubsc
       requestedAt: job!.data.requestedAt,
     }),
   ).toBe("skipped");
+
+  // The first e-mail's confirm link (issued before any unsubscribe) doesn't lift it; the link
+  // from a re-join does.
+  const linkFrom = (mail: (typeof smtp.messages)[number]) =>
+    new URL(linkIn(mail, "https://patch.test/waitlist/confirm?token=")).searchParams.get("token");
+  await confirmContact(linkFrom(first!));
+  const [afterOld] = await db().select().from(contacts).where(eq(contacts.id, id));
+  expect(afterOld?.unsubscribedAt).toBeInstanceOf(Date);
+  smtp.messages.length = 0;
+  await db().execute(sql`delete from pgboss.job where data->>'contactId' = ${id}`);
+  await joinWaitlist({ email: "back@example.nz", region: "Canterbury" }, ctx());
+  const [third] = await smtp.waitFor(1);
+  expect(await confirmContact(linkFrom(third!))).toMatchObject({ ok: true, state: "confirmed" });
+  const [back] = await db().select().from(contacts).where(eq(contacts.id, id));
+  expect(back?.unsubscribedAt).toBeNull();
+  expect(back?.confirmedAt).toBeInstanceOf(Date);
 });
