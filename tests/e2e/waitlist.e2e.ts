@@ -192,6 +192,30 @@ test("offline: the entry is kept, retried 3 times from 1 s to 30 s apart, then s
   );
 });
 
+test("past the hourly limit for one connection, the person is told so and the form stays usable", async ({
+  page,
+  context,
+}) => {
+  // Ten sign-ups from this visitor's address (the context sends its own X-Forwarded-For).
+  for (let i = 0; i < 10; i++) {
+    const res = await context.request.post("/api/waitlist", {
+      headers: { origin: baseUrl() },
+      data: { email: email("limit"), region: "Nelson" },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto("/waitlist");
+  await page.getByLabel("Email").fill(email("limit"));
+  await page.getByLabel("Region").selectOption("Nelson");
+  await page.getByRole("button", { name: "Join Waitlist" }).click();
+  await page
+    .getByRole("alert")
+    .getByText("Too many sign-ups from your connection. Please try again in an hour.")
+    .waitFor();
+  expect(await page.getByRole("button", { name: "Join Waitlist" }).isEnabled()).toBe(true);
+  expect(await page.getByTestId("joined-panel").count()).toBe(0);
+});
+
 test("the form works without JavaScript and shows the chosen plan", async ({
   noScriptPage: page,
 }) => {
