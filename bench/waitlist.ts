@@ -70,6 +70,23 @@ const signup = () => {
     },
   };
 };
+/** 32 connections posting sign-ups as fast as they are answered, for SECONDS. */
+const saturate = (url: string) =>
+  autocannon({
+    url,
+    connections: 32,
+    duration: SECONDS,
+    requests: [
+      {
+        method: "POST",
+        path: "/api/waitlist",
+        setupRequest: (req) => {
+          const s = signup();
+          return { ...req, body: s.body, headers: s.headers };
+        },
+      },
+    ],
+  });
 const steadyLoad = (rate: number, durationSeconds: number) =>
   constantRate({
     url: `${app.url}/api/waitlist`,
@@ -95,21 +112,7 @@ try {
     postgres: cpuSeconds(postgresProcesses()),
     load: process.cpuUsage(),
   };
-  const saturation = await autocannon({
-    url: app.url,
-    connections: 32,
-    duration: SECONDS,
-    requests: [
-      {
-        method: "POST",
-        path: "/api/waitlist",
-        setupRequest: (req) => {
-          const s = signup();
-          return { ...req, body: s.body, headers: s.headers };
-        },
-      },
-    ],
-  });
+  const saturation = await saturate(app.url);
   const loadCpu = process.cpuUsage(cpuBefore.load);
   const cpu = {
     app: cpuSeconds(appProcesses) - cpuBefore.app,
@@ -161,21 +164,7 @@ try {
   const bare = await bareServer();
   let bareRps = 0;
   try {
-    const ceiling = await autocannon({
-      url: bare.url,
-      connections: 32,
-      duration: SECONDS,
-      requests: [
-        {
-          method: "POST",
-          path: "/api/waitlist",
-          setupRequest: (req) => {
-            const s = signup();
-            return { ...req, body: s.body, headers: s.headers };
-          },
-        },
-      ],
-    });
+    const ceiling = await saturate(bare.url);
     bareRps = Math.round(ceiling.requests.average);
   } finally {
     bare.stop();

@@ -33,14 +33,7 @@ export default function WaitlistConfirm({ loaderData, actionData }: Route.Compon
           It may have expired or been copied only in part. Join the waitlist again and we'll send a
           fresh one.
         </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/waitlist" className="btn-primary">
-            Join the waitlist
-          </Link>
-          <Link to="/" className="btn-secondary">
-            Back to home
-          </Link>
-        </div>
+        <JoinAgain />
       </section>
     );
   }
@@ -77,14 +70,7 @@ export default function WaitlistConfirm({ loaderData, actionData }: Route.Compon
             You unsubscribed {link.email} after we sent this link, so we won't e-mail you. Changed
             your mind? Join the waitlist again and confirm from the new e-mail.
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/waitlist" className="btn-primary">
-              Join the waitlist
-            </Link>
-            <Link to="/" className="btn-secondary">
-              Back to home
-            </Link>
-          </div>
+          <JoinAgain />
         </>
       ) : (
         <>
@@ -106,5 +92,18 @@ export default function WaitlistConfirm({ loaderData, actionData }: Route.Compon
         </>
       )}
     </section>
+  );
+}
+
+function JoinAgain() {
+  return (
+    <div className="mt-8 flex flex-wrap gap-3">
+      <Link to="/waitlist" className="btn-primary">
+        Join the waitlist
+      </Link>
+      <Link to="/" className="btn-secondary">
+        Back to home
+      </Link>
+    </div>
   );
 }

@@ -1,5 +1,3 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { contactConsents, contacts, notifications } from "../../../db/schema/index.ts";
@@ -13,6 +11,7 @@ import {
   testSettings,
   type TestDatabase,
 } from "../../../tests/setup/test-database";
+import { startWebhookReceiver } from "../../../tests/setup/webhook-receiver";
 import { confirmContact } from "./confirm-contact.server";
 import { joinWaitlist, JOIN_LIMIT } from "./join-waitlist.server";
 import { saveSurvey } from "./save-survey.server";
@@ -327,26 +326,13 @@ test("the survey through the signed link is stored and recommends a plan", async
 });
 
 test("the CRM webhook receives new contacts as signed JSON", async () => {
-  const received: { body: string; signature: string; timestamp: string }[] = [];
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      received.push({
-        body,
-        signature: String(req.headers["x-patch-signature"]),
-        timestamp: String(req.headers["x-patch-timestamp"]),
-      });
-      res.end("ok");
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { url, received, close } = await startWebhookReceiver();
   const secret = "crm-secret-0123456789";
   const settings = testSettings({
     DATABASE_URL: t.url,
     SMTP_URL: smtp.url,
     SITE_URL: "https://patch.test",
-    CRM_WEBHOOK_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    CRM_WEBHOOK_URL: url,
     CRM_WEBHOOK_SECRET: secret,
   });
   setSettings(settings);
@@ -367,7 +353,7 @@ test("the CRM webhook receives new contacts as signed JSON", async () => {
     expect(joined.ok && payload.contact.id === joined.contactId).toBe(true);
   } finally {
     setSettings(t.settings);
-    server.close();
+    await close();
   }
 });
 

@@ -1,7 +1,5 @@
 // The CRM webhook for changed contacts: the survey, confirming and unsubscribing each queue a signed
 // "updated" POST in the transaction that makes the change; without the setting nothing is queued.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { contacts } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server";
@@ -12,40 +10,24 @@ import {
   testSettings,
   type TestDatabase,
 } from "../../../tests/setup/test-database";
+import { startWebhookReceiver, type WebhookHit } from "../../../tests/setup/webhook-receiver";
 import { confirmUrl, surveyToken, unsubscribeUrl } from "./contact-links.server";
 import { confirmContact } from "./confirm-contact.server";
 import { saveSurvey } from "./save-survey.server";
 import { signCrmBody, syncContactToCrmJob } from "./sync-contact-to-crm.server";
 import { unsubscribeContact } from "./unsubscribe-contact.server";
 
-interface Hit {
-  body: string;
-  signature: string;
-  timestamp: string;
-}
-
 const secret = "crm-secret-0123456789";
-const received: Hit[] = [];
-let server: Server;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let received: WebhookHit[];
 let t: TestDatabase;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      received.push({
-        body,
-        signature: String(req.headers["x-patch-signature"]),
-        timestamp: String(req.headers["x-patch-timestamp"]),
-      });
-      res.end("ok");
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  receiver = await startWebhookReceiver();
+  received = receiver.received;
   t = await openTestDatabase({
     SITE_URL: "https://patch.test",
-    CRM_WEBHOOK_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    CRM_WEBHOOK_URL: receiver.url,
     CRM_WEBHOOK_SECRET: secret,
   });
   await startQueue(t.handle, { connectionString: t.url });
@@ -54,7 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopQueue();
   await t.close();
-  await new Promise((r) => server.close(r));
+  await receiver.close();
 });
 
 async function contact(email: string) {
