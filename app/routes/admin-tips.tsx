@@ -2,7 +2,7 @@
 // runs so far, and send a month early (once: a month already started shows its progress instead).
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
-import { SendRunsTable, sendRunProgress } from "~/components/send-runs-table";
+import { SendRunsTable, sendRunIsGoing, sendRunProgress } from "~/components/send-runs-table";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/require-user.server";
 import {
@@ -66,7 +66,7 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
   const run = runs.find((r) => r.month === month);
-  const sending = runs.some((r) => !r.fannedOutAt || r.sent < r.recipients);
+  const sending = runs.some(sendRunIsGoing);
   // While a run is still sending, refresh its progress every few seconds.
   useEffect(() => {
     if (!sending) return;

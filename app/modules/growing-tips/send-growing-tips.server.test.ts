@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { contacts, profiles, users } from "../../../db/schema/index.ts";
+import { sendRunIsGoing, sendRunProgress } from "../../components/send-runs-table";
 import { startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
 import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { db } from "../../lib/db.server";
 import { closeMail } from "../../lib/mail.server";
 import { startQueue, startWorking, stopQueue } from "../../lib/queue.server";
 import { signToken } from "../../lib/signed-token.server";
+import { deleteContact } from "../waitlist/admin-waitlist.server";
 import { migrateWaitlistContact } from "../accounts/migrate-waitlist-contact.server";
 import type { OutboxMessage } from "../notifications/read-outbox.server";
 import {
@@ -172,7 +174,10 @@ test("a month's tips reach every subscriber once, in their zone, however often i
     requestedBy: "admin@patch.nz",
     recipients: 5,
     sent: 5,
+    pending: 0,
+    skipped: 0,
   });
+  expect(sendRunIsGoing(progress!)).toBe(false);
 });
 
 test("both unsubscribe links work in one click, and the next month those people get nothing", async () => {
@@ -260,4 +265,30 @@ test("a waitlist unsubscribe carries into the member's switch, so the profile sh
   const [wetaProfile] = await db().select().from(profiles).where(eq(profiles.id, weta));
   expect(wetaProfile?.tipsOptedOutAt).toBeInstanceOf(Date);
   expect(await tipsRecipientFor("weta@example.nz")).toBeNull();
+});
+
+test("a run whose recipient is erased after their send ends, counted as skipped, instead of refreshing forever", async () => {
+  const before = smtp.messages.length;
+  await contact("stays.jan@example.nz", "Nelson", { confirmed: true });
+  const erased = await contact("erased.jan@example.nz", "Nelson", { confirmed: true });
+  expect(await startGrowingTipsRun("2027-05", "admin@patch.nz")).toMatchObject({ started: true });
+  const may = async () => (await growingTipsProgress()).find((r) => r.month === "2027-05")!;
+  await expect
+    .poll(
+      async () => {
+        const p = await may();
+        return p.fannedOutAt !== null && p.pending === 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const recipients = (await may()).recipients;
+  expect((await may()).sent).toBe(recipients);
+  expect(smtp.messages.length - before).toBe(recipients);
+  // Erased (the Privacy Act's right to erasure): their sent record goes with them.
+  expect(await deleteContact(erased)).toBe(true);
+  const progress = await may();
+  expect(progress).toMatchObject({ recipients, sent: recipients - 1, pending: 0, skipped: 1 });
+  expect(sendRunIsGoing(progress)).toBe(false);
+  expect(sendRunProgress(progress)).toBe(`${recipients - 1} of ${recipients} sent, 1 skipped`);
 });
