@@ -2,13 +2,13 @@
 // sends a month ahead, one e-mail to every subscriber, through the queue, once each. A month has
 // one run row, so pressing twice or the schedule running after an early send adds nothing; each
 // message is sent once per month and address (ADR 005), re-checking consent just before it goes.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { growingTipsRuns } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
-import { countPendingJobs, defineJob, enqueue, queue } from "../../lib/queue.server.ts";
+import { defineJob, enqueue, queue } from "../../lib/queue.server.ts";
 import { NZ_TIME_ZONE } from "../guidance/new-zealand-date.ts";
-import { countSent } from "../notifications/count-sent.server.ts";
+import { sendRunCounts, type RunCounts } from "../notifications/send-run-progress.server.ts";
 import { deliverEmailOnce } from "../notifications/deliver-once.server.ts";
 import { renderTipsEmail } from "./compose-tips-email.server.ts";
 import { isTipsMonth, newZealandMonth, type TipsMonth } from "./tips-month.ts";
@@ -92,40 +92,28 @@ export const monthlyTipsScheduleJob = defineJob({
   },
 });
 
-export interface TipsRunProgress {
+export interface TipsRunProgress extends RunCounts {
   month: string;
   requestedAt: Date;
   requestedBy: string;
   recipients: number;
   fannedOutAt: Date | null;
-  sent: number;
-  /** Jobs of this run still to run (the fan-out, then the sends): 0 when it is over. */
-  pending: number;
-  /** Recipients whose job has run without a sent message (unsubscribed since the fan-out, say). */
-  skipped: number;
 }
 
-/**
- * Every run, newest month first, with how many of its e-mails have gone. A run is over when none
- * of its jobs is left, not when every recipient has a sent message: someone who switches tips off
- * after the fan-out never gets one.
- */
+/** Every run, newest month first, with how many of its e-mails have gone (sendRunCounts). */
 export async function growingTipsProgress(): Promise<TipsRunProgress[]> {
   const runs = await db().select().from(growingTipsRuns);
   const withSent = await Promise.all(
     runs.map(async (run) => {
-      const ofMonth = sql`data->>'month' = ${run.month}`;
-      const [sent, sending, fanningOut] = await Promise.all([
-        countSent(`tips:${run.month}:`),
-        countPendingJobs(db(), sendGrowingTipsJob.name, ofMonth),
-        countPendingJobs(db(), growingTipsFanOutJob.name, ofMonth),
-      ]);
-      return {
-        ...run,
-        sent,
-        pending: sending + fanningOut,
-        skipped: run.fannedOutAt ? Math.max(0, run.recipients - sent - sending) : 0,
-      };
+      const counts = await sendRunCounts({
+        keyPrefix: `tips:${run.month}:`,
+        jobs: { fanOut: growingTipsFanOutJob.name, send: sendGrowingTipsJob.name },
+        field: "month",
+        value: run.month,
+        recipients: run.recipients,
+        fannedOutAt: run.fannedOutAt,
+      });
+      return { ...run, ...counts };
     }),
   );
   return withSent.sort((a, b) => b.month.localeCompare(a.month));

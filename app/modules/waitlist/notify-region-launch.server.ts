@@ -1,15 +1,15 @@
 // The launch notification (issue 4, admin side): one e-mail to every confirmed, still-subscribed
 // contact in a region, through the queue, once each. Pressing twice sends nothing extra (one launch
 // row per region); a worker that dies mid-run resends at most the message it was sending (ADR 005).
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { contacts, launchNotifications } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 import { renderEmail } from "../../lib/email-layout.server.ts";
 import { settings } from "../../lib/env.server.ts";
 import { NZ_REGIONS } from "../../lib/nz-regions.ts";
-import { countPendingJobs, defineJob, enqueue, queue } from "../../lib/queue.server.ts";
-import { countSent } from "../notifications/count-sent.server.ts";
+import { defineJob, enqueue, queue } from "../../lib/queue.server.ts";
+import { sendRunCounts, type RunCounts } from "../notifications/send-run-progress.server.ts";
 import { deliverEmailOnce } from "../notifications/deliver-once.server.ts";
 import { oneClickUnsubscribeUrl, unsubscribeUrl } from "./contact-links.server.ts";
 
@@ -104,26 +104,15 @@ export async function notifyRegionLaunch(
   });
 }
 
-export interface LaunchProgress {
+export interface LaunchProgress extends RunCounts {
   region: string;
   requestedAt: Date;
   requestedBy: string;
   recipients: number;
   fannedOutAt: Date | null;
-  sent: number;
-  /** Jobs of this launch still to run (the fan-out, then the sends): 0 when it is over. */
-  pending: number;
-  /**
-   * Recipients whose job has run without a sent message: unsubscribed or deleted after the
-   * fan-out (a deleted contact's sent record goes too), or given up on after every retry.
-   */
-  skipped: number;
 }
 
-/**
- * Each launch's progress. It is over when none of its jobs is left to run, not when every recipient
- * has a sent message: someone who unsubscribes or is deleted after the fan-out never gets one.
- */
+/** Each launch's progress (sendRunCounts). */
 export async function launchProgress(): Promise<LaunchProgress[]> {
   const launches = await db()
     .select()
@@ -131,18 +120,15 @@ export async function launchProgress(): Promise<LaunchProgress[]> {
     .orderBy(launchNotifications.requestedAt);
   return Promise.all(
     launches.map(async (l) => {
-      const ofRegion = sql`data->>'region' = ${l.region}`;
-      const [sent, sending, fanningOut] = await Promise.all([
-        countSent(`launch:${l.region}:`),
-        countPendingJobs(db(), sendLaunchEmailJob.name, ofRegion),
-        countPendingJobs(db(), launchFanOutJob.name, ofRegion),
-      ]);
-      return {
-        ...l,
-        sent,
-        pending: sending + fanningOut,
-        skipped: l.fannedOutAt ? Math.max(0, l.recipients - sent - sending) : 0,
-      };
+      const counts = await sendRunCounts({
+        keyPrefix: `launch:${l.region}:`,
+        jobs: { fanOut: launchFanOutJob.name, send: sendLaunchEmailJob.name },
+        field: "region",
+        value: l.region,
+        recipients: l.recipients,
+        fannedOutAt: l.fannedOutAt,
+      });
+      return { ...l, ...counts };
     }),
   );
 }
