@@ -2,6 +2,7 @@
 // and the growing-space survey.
 import { settings } from "../../lib/env.server.ts";
 import { signToken, verifyToken } from "../../lib/signed-token.server.ts";
+import { z } from "../../lib/zod.ts";
 
 const CONFIRM_DAYS = 30;
 
@@ -25,14 +26,14 @@ export interface ConfirmToken {
   issuedAt: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const contactId = z.uuid();
 
 /** The contact and issue time of a genuine, unexpired confirm link; otherwise null. */
 export function readConfirmToken(token: string | null | undefined): ConfirmToken | null {
   const subject = verifyToken("confirm", token);
   if (!subject) return null;
   const [id = "", issued, ...rest] = subject.split(":");
-  if (!UUID.test(id) || rest.length > 0) return null;
+  if (!contactId.safeParse(id).success || rest.length > 0) return null;
   // A link from before the issue time was signed into it: the bare contact id.
   if (issued === undefined) return { id, issuedAt: 0 };
   const issuedAt = Number(issued);
