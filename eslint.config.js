@@ -8,7 +8,15 @@ const drizzleNames = { drizzleObjectName: ["db", "tx", "database"] };
 
 export default tseslint.config(
   {
-    ignores: ["node_modules", "build", ".react-router", ".data", "db/migrations", "coverage"],
+    ignores: [
+      "node_modules",
+      "build",
+      ".react-router",
+      ".data",
+      "db/migrations",
+      "coverage",
+      ".stryker-tmp",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -20,11 +20,14 @@ export default defineConfig({
     ],
     environment: "node",
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
-    globalSetup: ["./tests/setup/postgres-template.ts"],
+    globalSetup: ["./tests/setup/postgres-template.ts", "./tests/setup/pglite-template.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
+    // Files and the tests in each run in a random order, so no test leans on another's leftovers.
+    // A failing order is repeated with --sequence.seed=<the seed printed at the start>.
+    sequence: { shuffle: true },
     projects,
   },
 });

@@ -143,8 +143,23 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The failed route's meta isn't rendered here (the boundary is the root's), so the title is
+  // the boundary's own; React puts it in <head>.
+  const brandName = useRouteLoaderData<typeof loader>("root")?.settings.brandName ?? "Patch";
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundScreen />;
+    return (
+      <>
+        <title>{`Page not found | ${brandName}`}</title>
+        <meta name="robots" content="noindex" />
+        <NotFoundScreen />
+      </>
+    );
   }
-  return <CrashScreen />;
+  return (
+    <>
+      <title>{`Something went wrong | ${brandName}`}</title>
+      <meta name="robots" content="noindex" />
+      <CrashScreen />
+    </>
+  );
 }

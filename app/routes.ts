@@ -34,6 +34,7 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("post-checkout", "routes/post-checkout.tsx"),
   route("profile", "routes/profile.tsx", { id: "profile" }),
+  route("profile/my-data.json", "routes/profile-my-data.ts", { id: "profile-my-data" }),
   route("signup", "routes/auth.tsx", { id: "signup" }),
   route("address", "routes/address.tsx", { id: "address" }),
   route("waitlist", "routes/waitlist.tsx"),

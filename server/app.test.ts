@@ -118,3 +118,44 @@ test("unknown API paths answer a JSON 404", async () => {
   expect(res.status).toBe(404);
   expect(await res.json()).toEqual({ error: "Not found" });
 });
+
+test("a client's X-Request-Id is taken only from a trusted proxy, and only in a plain shape", async () => {
+  const id = async (a: ReturnType<typeof app>, given: string) =>
+    (await a.request("/api/health", { headers: { "x-request-id": given } })).headers.get(
+      "x-request-id",
+    );
+  // Anyone else's choice would file their request under an id of their making in our logs.
+  expect(await id(app(), "chosen-by-client")).toMatch(/^[0-9a-f-]{36}$/);
+  const behindProxy = createApp({ settings: { ...t.settings, trustProxy: true }, clientDir });
+  expect(await id(behindProxy, "lb-7f3a.91_x")).toBe("lb-7f3a.91_x");
+  for (const odd of ["x".repeat(65), "a b", "<script>", "id=1", "ünï"]) {
+    expect(await id(behindProxy, odd), odd).toMatch(/^[0-9a-f-]{36}$/);
+  }
+});
+
+test("personal answers are private and never stored; public ones keep their own rules", async () => {
+  for (const path of [
+    "/profile",
+    "/address",
+    "/checkout",
+    "/post-checkout?order=abc",
+    "/login",
+    "/signup",
+    "/auth",
+    "/admin",
+    "/admin/orders/abc",
+    "/admin/stats",
+    "/profile.data",
+    "/_dev/mail",
+    // Not a public page, and it doesn't say otherwise: private too.
+    "/waitlist/confirm?token=x",
+  ]) {
+    const res = await app().request(path);
+    expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+  }
+  // Public files and assets keep theirs; the API's own answers say their own.
+  expect((await app().request("/robots.txt")).headers.get("cache-control")).toBe(
+    "public, max-age=3600",
+  );
+  expect((await app().request("/api/health")).headers.get("cache-control")).toBe("no-store");
+});

@@ -1,12 +1,11 @@
 // The HTTP application: Hono around React Router, mounted in the order ARCHITECTURE.md decides:
-// request id + logging → (public-page cache) → security headers → compression → static → /api/auth
-// → /api → React Router.
+// request id + logging → body limits → private answers → (public-page cache) → security headers
+// → compression → static → /api/auth → /api → React Router.
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
-import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { resolveClientIp } from "../app/lib/client-ip.server.ts";
@@ -17,8 +16,11 @@ import { log } from "../app/lib/log.server.ts";
 import { requestInfo } from "../app/lib/request-context.ts";
 import { apiRoutes } from "./api.ts";
 import { APPLE_CALLBACK, authRoutes } from "./auth-routes.ts";
+import { bodyLimits } from "./middleware/body-limits.ts";
 import { compression } from "./middleware/compress-pages.ts";
 import { originCheck } from "./middleware/origin-check.ts";
+import { privateAnswers } from "./middleware/private-answers.ts";
+import { requestId } from "./middleware/request-id.ts";
 import { pageCache } from "./page-cache.ts";
 
 export interface AppOptions {
@@ -46,7 +48,7 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
   const app = new Hono<Env>();
 
   // 1. Request id and structured request logs.
-  app.use(requestId({ headerName: "x-request-id" }));
+  app.use(requestId(settings.trustProxy));
   app.use(async (c, next) => {
     const started = performance.now();
     let socketAddress: string | undefined;
@@ -82,6 +84,12 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
     else if (!c.req.path.startsWith("/assets/") && !(c.req.path === HEALTH_PATH && c.res.ok))
       log.info(line, "request");
   });
+
+  // A body larger than its route takes is refused before it is read (server/middleware/body-limits.ts).
+  app.use(bodyLimits());
+
+  // Personal answers are never kept by a browser or a shared cache.
+  app.use(privateAnswers());
 
   // Our own admin page frames the e-mail preview (sandboxed): only that path may be framed, and
   // only by our pages. Registered before the security headers so it adjusts what they set.

@@ -9,6 +9,13 @@ type Env = { Variables: { clientIp: string } };
 /** Apple's cross-site form POST back to us (exempt from the Origin check in server/app.ts). */
 export const APPLE_CALLBACK = "/api/auth/callback/apple";
 
+/**
+ * Apple posts a code, a state, an id_token and a little JSON: a few KB. better-auth answers with a
+ * redirect carrying those fields in its query string, so a bigger body would come back as a
+ * Location header too long for browsers and HTTP clients to read.
+ */
+const APPLE_CALLBACK_MAX_BYTES = 8 * 1024;
+
 const OPEN = [
   /^\/api\/auth\/verify-email$/,
   /^\/api\/auth\/reset-password\/[^/]+$/,
@@ -29,11 +36,12 @@ export function authRoutes() {
   // Sign in with Apple answers with a cross-site form POST (response_mode=form_post); its state
   // check is better-auth's, and server/app.ts exempts this one path from the Origin check.
   routes.post("/callback/apple", async (c) => {
+    const body = await c.req.arrayBuffer();
+    if (body.byteLength > APPLE_CALLBACK_MAX_BYTES)
+      return c.json({ error: "This sign-in answer is too large to be Apple's." }, 413);
     const headers = new Headers(c.req.raw.headers);
     headers.set("x-patch-client-ip", c.get("clientIp"));
-    return accountsAuth().handler(
-      new Request(c.req.raw.url, { method: "POST", headers, body: await c.req.arrayBuffer() }),
-    );
+    return accountsAuth().handler(new Request(c.req.raw.url, { method: "POST", headers, body }));
   });
   routes.all("/*", (c) => c.json({ error: "Not found" }, 404));
   return routes;

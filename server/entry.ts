@@ -8,6 +8,7 @@ import { loadDotEnv, parseSettings, SettingsError, type Settings } from "../app/
 import { log } from "../app/lib/log.server.ts";
 import { createApp } from "./app.ts";
 import { startRuntime } from "./runtime.ts";
+import { startupNotice } from "./startup-notice.ts";
 
 type Connect = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -46,6 +47,8 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   server.keepAliveTimeout = 65_000;
   server.listen(settings.port, settings.host, () => {
     log.info({ url: settings.siteUrl, port: settings.port }, `${settings.brandName} is listening`);
+    // For the person at the console, in plain words beside the JSON logs (which stay on stdout).
+    if (settings.logLevel !== "silent") process.stderr.write(startupNotice(settings));
   });
 
   let stopping = false;

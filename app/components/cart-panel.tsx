@@ -62,7 +62,8 @@ export function CartPanel({ currency }: { currency: string }) {
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between border-b border-ink/10 px-5 py-4">
           <h2 id="cart-title" className="text-xl font-semibold">
-            Your Cart ({items.length} line items)
+            {/* SPEC §2: 'Your Cart (count of line items)', the count itself in the brackets. */}
+            Your Cart ({items.length})
           </h2>
           <CloseButton label="Close cart" onClick={close} iconSize={22} />
         </div>

@@ -72,7 +72,8 @@ export function SendRunsTable({
         </thead>
         <tbody>
           {runs.map((run) => (
-            <tr key={run.key}>
+            // data-pending: the jobs still to run, which tests wait on before "nothing more".
+            <tr key={run.key} data-pending={run.pending}>
               <th scope="row" className="py-1 text-left font-normal">
                 {run.label}
               </th>

@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import type { PublicSettings } from "~/lib/env.server";
 import { Logo } from "./logo";
 
-export const FOOTER_TAGLINE =
-  "Sustainable gardening made simple. Begin your growing journey with the brand.";
+/** SPEC §2 footer tagline; its 'the brand' stands for the brand's name (BRAND_NAME). */
+export function footerTagline(brandName: string): string {
+  return `Sustainable gardening made simple. Begin your growing journey with ${brandName}.`;
+}
 
 export function SiteFooter({ settings }: { settings: PublicSettings }) {
   const year = new Date().getFullYear();
@@ -14,7 +16,7 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Logo brandName={settings.brandName} />
-          <p className="mt-4 max-w-xs text-cream/80">{FOOTER_TAGLINE}</p>
+          <p className="mt-4 max-w-xs text-cream/80">{footerTagline(settings.brandName)}</p>
         </div>
         <FooterColumn title="Shop">
           <Link to="/products">All Products</Link>

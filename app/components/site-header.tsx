@@ -117,7 +117,9 @@ export function SiteHeader({
             type="button"
             onClick={() => toggleCart()}
             className="relative inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5"
-            aria-label={quantity > 0 ? `Cart, ${quantity} items` : "Cart"}
+            aria-label={
+              quantity > 0 ? `Cart, ${quantity} ${quantity === 1 ? "item" : "items"}` : "Cart"
+            }
             aria-haspopup="dialog"
           >
             <svg width="24" height="24" viewBox="0 0 24 24" fill="none" aria-hidden="true">

@@ -19,6 +19,10 @@ export const SESSION_INACTIVITY_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 /** Sensitive changes (password, e-mail, two-factor, deleting the account) need a recent sign-in. */
 export const FRESH_SESSION_SECONDS = 10 * 60;
+/** A confirmation link works for 24 hours. */
+export const EMAIL_CONFIRM_SECONDS = 24 * 60 * 60;
+/** The half-signed-in state between password and two-factor code lasts 10 minutes. */
+export const TWO_FACTOR_PENDING_SECONDS = 10 * 60;
 /** Text-message codes (issue 5): 6 digits, 10 minutes, 5 tries. */
 export const PHONE_CODE = { length: 6, expiresInSeconds: 10 * 60, attempts: 5 } as const;
 
@@ -40,7 +44,19 @@ export interface AuthHooks {
   sessionCreated?: (session: { userId: string }) => Promise<void>;
   /** False refuses a new session (a banned account). */
   canStartSession?: (userId: string) => Promise<boolean>;
-  existingUserSignUp?: (user: { id: string; email: string; name: string }) => Promise<void>;
+  existingUserSignUp?: (user: {
+    id: string;
+    email: string;
+    name: string;
+    emailVerified: boolean;
+  }) => Promise<void>;
+  /**
+   * A confirmation link from sign-up is being used, its token already checked. Throwing (a
+   * redirect) stops it confirming here: the address stays unconfirmed and nobody is signed in.
+   */
+  emailConfirming?: (user: { id: string; email: string }, request?: Request) => Promise<void>;
+  /** A new password was set from a reset link (the mailbox owner chose it). */
+  passwordReset?: (user: { id: string; email: string }) => Promise<void>;
 }
 let hooks: AuthHooks = {};
 export function setAuthHooks(next: AuthHooks): void {
@@ -104,6 +120,9 @@ function createAuth() {
           reason: `You're getting this because a password reset was requested on ${s.siteUrl}.`,
         });
       },
+      onPasswordReset: async ({ user }) => {
+        await hooks.passwordReset?.(user);
+      },
       onExistingUserSignUp: async ({ user }) => {
         await hooks.existingUserSignUp?.(user);
       },
@@ -111,8 +130,13 @@ function createAuth() {
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
+      // Only reached in the browser that chose the password at sign-up (the accounts module's
+      // emailConfirming hook sends every other opener to choose one: ADR 020).
       autoSignInAfterVerification: true,
-      expiresIn: 24 * 60 * 60,
+      expiresIn: EMAIL_CONFIRM_SECONDS,
+      beforeEmailVerification: async (user, request) => {
+        await hooks.emailConfirming?.(user, request);
+      },
       sendVerificationEmail: async ({ user, url }) => {
         // An already-confirmed person asking for this is changing their address.
         if (user.emailVerified) {
@@ -155,7 +179,8 @@ function createAuth() {
     advanced: {
       cookiePrefix: "patch",
       useSecureCookies: s.isProduction,
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: s.isProduction },
+      // Secure wherever the browser keeps it (https, and http://localhost): env.server.ts.
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: s.secureCookies },
       ipAddress: { ipAddressHeaders: ["x-patch-client-ip"] },
     },
     account: {
@@ -213,8 +238,11 @@ function createAuth() {
         issuer: s.brandName,
         totpOptions: { digits: 6, period: 30 },
         backupCodeOptions: { amount: 10, length: 10 },
-        // The half-signed-in state between password and code lasts 10 minutes.
-        twoFactorCookieMaxAge: 10 * 60,
+        twoFactorCookieMaxAge: TWO_FACTOR_PENDING_SECONDS,
+        // Wrong codes count in our limits (app/modules/accounts/rate-limits.server.ts: per IP and
+        // per account, the real wait in the answer, lifted by a password reset); its own lock
+        // would answer a right code with a wrong-code error and say nothing of the wait.
+        accountLockout: { enabled: false },
       }),
       phoneNumber({
         otpLength: PHONE_CODE.length,

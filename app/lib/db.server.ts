@@ -27,7 +27,12 @@ export interface DatabaseHandle {
 
 const MIGRATIONS = resolve(process.cwd(), "db/migrations");
 
-export async function openDatabase(url: string, poolSize = 10): Promise<DatabaseHandle> {
+/** `template`: an embedded database starts as this data-directory dump (tests' migrated copy). */
+export async function openDatabase(
+  url: string,
+  poolSize = 10,
+  template?: Blob,
+): Promise<DatabaseHandle> {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -55,7 +60,9 @@ export async function openDatabase(url: string, poolSize = 10): Promise<Database
     dataDir = resolve(process.cwd(), url.slice("pglite://".length));
     mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  const pglite = await PGlite.create(
+    dataDir ? { dataDir } : template ? { loadDataDir: template } : {},
+  );
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,

@@ -71,3 +71,48 @@ test("STRIPE_API_URL points the Stripe library elsewhere and must be an http(s) 
     /^Setting STRIPE_API_URL is invalid: must be an http\(s\) URL/,
   );
 });
+
+test("links follow the port the server listens on when SITE_URL is unset", () => {
+  const s = parseSettings({ APP_ENV: "test", PORT: "3999" });
+  expect(s.siteUrl).toBe("http://localhost:3999");
+  expect(s.shopUrl).toBe("http://localhost:3999/products");
+  expect(s.surveyUrl).toBe("http://localhost:3999/define-garden");
+  // An empty SITE_URL (as .env.example leaves others) is unset too; a set one wins.
+  expect(parseSettings({ APP_ENV: "test", PORT: "4100", SITE_URL: "" }).siteUrl).toBe(
+    "http://localhost:4100",
+  );
+  expect(
+    parseSettings({ APP_ENV: "test", PORT: "3999", SITE_URL: "https://patch.nz/" }).siteUrl,
+  ).toBe("https://patch.nz");
+  // Production names its own address.
+  expect(() =>
+    parseSettings({
+      APP_ENV: "production",
+      AUTH_SECRET: "x".repeat(40),
+      ADMIN_EMAILS: "a@patch.nz,b@patch.nz,c@patch.nz",
+    }),
+  ).toThrow(/^Setting SITE_URL is missing: production needs its public https:\/\/ address$/);
+});
+
+test("cookies are Secure wherever the browser keeps them: https and http://localhost", () => {
+  const secure = (SITE_URL: string) => parseSettings({ APP_ENV: "test", SITE_URL }).secureCookies;
+  expect(secure("https://patch.nz")).toBe(true);
+  expect(secure("http://localhost:3999")).toBe(true);
+  expect(secure("http://127.0.0.1:3000")).toBe(true);
+  expect(secure("http://[::1]:3000")).toBe(true);
+  expect(secure("http://192.168.1.20:3000")).toBe(false);
+  expect(secure("http://patch.test")).toBe(false);
+});
+
+test("what stands in for a setting is known, to be said at start", () => {
+  const defaults = parseSettings({ APP_ENV: "test" });
+  expect(defaults.authSecretSource).toBe("test");
+  expect(defaults.adminEmailsSet).toBe(false);
+  const set = parseSettings({
+    APP_ENV: "test",
+    AUTH_SECRET: "y".repeat(40),
+    ADMIN_EMAILS: "a@patch.nz,b@patch.nz,c@patch.nz",
+  });
+  expect(set.authSecretSource).toBe("setting");
+  expect(set.adminEmailsSet).toBe(true);
+});

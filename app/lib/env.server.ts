@@ -41,9 +41,10 @@ const schema = z.object({
     .max(65535)
     .default(3000),
   HOST: z.string().default("0.0.0.0"),
-  SITE_URL: z
-    .url({ message: "must be an absolute URL like https://patch.nz" })
-    .default("http://localhost:3000"),
+  // Unset: http://localhost:<PORT>, so links follow the address the server listens on.
+  SITE_URL: optionalString.pipe(
+    z.url({ message: "must be an absolute URL like https://patch.nz" }).optional(),
+  ),
   BRAND_NAME: z.string().trim().min(1).default("Patch"),
   CONTACT_EMAIL: z.email().default("hello@patch.nz"),
   CONTACT_PHONE: z
@@ -69,6 +70,13 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM: optionalString,
   TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  // Texted codes (sign-in, proving a number) a day from everyone together: caps what SMS pumping
+  // can cost. Reminders are not counted.
+  SMS_CODES_PER_DAY: z.coerce
+    .number({ message: "must be a whole number of texts, like 500" })
+    .int({ message: "must be a whole number of texts, like 500" })
+    .min(1, { message: "must be at least 1" })
+    .default(500),
   // Verifies inbound text webhooks when Twilio itself is not configured (texts go to the outbox).
   SMS_WEBHOOK_AUTH_TOKEN: optionalString.pipe(
     z.string().min(16, { message: "must be at least 16 characters" }).optional(),
@@ -112,8 +120,19 @@ export class SettingsError extends Error {
   override name = "SettingsError";
 }
 
-function buildSettings(env: z.infer<typeof schema>, authSecret: string) {
-  const siteUrl = env.SITE_URL.replace(/\/+$/, "");
+/** Where the auth secret came from: a setting, or made up outside production. */
+export type AuthSecretSource = "setting" | "generated" | "test";
+
+/** Hosts a browser treats as secure over plain http, so it keeps Secure cookies there. */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function buildSettings(
+  env: z.infer<typeof schema>,
+  authSecret: string,
+  sources: { authSecret: AuthSecretSource; adminEmailsSet: boolean },
+) {
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const site = new URL(siteUrl);
   const appEnv = env.APP_ENV ?? (env.NODE_ENV === "test" ? "test" : "development");
   const production = appEnv === "production";
   return {
@@ -122,6 +141,11 @@ function buildSettings(env: z.infer<typeof schema>, authSecret: string) {
     port: env.PORT,
     host: env.HOST,
     siteUrl,
+    /**
+     * Cookies carry Secure wherever the browser keeps them: over https, and on http://localhost,
+     * which browsers treat as secure. Only an http SITE_URL on another host goes without.
+     */
+    secureCookies: site.protocol === "https:" || LOOPBACK_HOSTS.has(site.hostname),
     brandName: env.BRAND_NAME,
     contactEmail: env.CONTACT_EMAIL,
     contactPhone: env.CONTACT_PHONE,
@@ -135,6 +159,7 @@ function buildSettings(env: z.infer<typeof schema>, authSecret: string) {
     mailFrom: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.CONTACT_EMAIL}>`,
     mailOutboxDir: env.MAIL_OUTBOX_DIR,
     smsOutboxDir: env.SMS_OUTBOX_DIR,
+    smsCodesPerDay: env.SMS_CODES_PER_DAY,
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {
@@ -178,6 +203,9 @@ function buildSettings(env: z.infer<typeof schema>, authSecret: string) {
           }
         : undefined,
     authSecret,
+    /** Printed at start (server/startup-notice.ts) when a convenience stands in for a setting. */
+    authSecretSource: sources.authSecret,
+    adminEmailsSet: sources.adminEmailsSet,
     runWorker: env.RUN_WORKER,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
@@ -224,26 +252,34 @@ export function parseSettings(source: Record<string, string | undefined> = proce
   }
   const env = result.data;
   let authSecret = env.AUTH_SECRET;
+  let authSecretSource: AuthSecretSource = "setting";
   if (!authSecret) {
     if (env.APP_ENV === "production") {
       throw new SettingsError(
         "Setting AUTH_SECRET is missing: production needs a random secret of at least 32 characters",
       );
     }
-    authSecret =
-      env.APP_ENV === "test" || env.NODE_ENV === "test"
-        ? "test-secret-not-for-production-0123456789"
-        : devAuthSecret();
+    const testing = env.APP_ENV === "test" || env.NODE_ENV === "test";
+    authSecret = testing ? "test-secret-not-for-production-0123456789" : devAuthSecret();
+    authSecretSource = testing ? "test" : "generated";
   }
   if (env.APP_ENV === "production" && !source.ADMIN_EMAILS) {
     throw new SettingsError(
       "Setting ADMIN_EMAILS is missing: production needs the three admin e-mails",
     );
   }
-  if (env.APP_ENV === "production" && !env.SITE_URL.startsWith("https://")) {
+  if (env.APP_ENV === "production" && !env.SITE_URL) {
+    throw new SettingsError(
+      "Setting SITE_URL is missing: production needs its public https:// address",
+    );
+  }
+  if (env.APP_ENV === "production" && !env.SITE_URL?.startsWith("https://")) {
     throw new SettingsError("Setting SITE_URL is invalid: production must be served over https://");
   }
-  return buildSettings(env, authSecret);
+  return buildSettings(env, authSecret, {
+    authSecret: authSecretSource,
+    adminEmailsSet: Boolean(source.ADMIN_EMAILS?.trim()),
+  });
 }
 
 let current: Settings | undefined;

@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { settings } from "./env.server.ts";
 import { composeMessage } from "./mime-message.server.ts";
+import { trackSend } from "./sends-in-flight.server.ts";
 
 export interface MailMessage {
   to: string;
@@ -37,7 +38,11 @@ function smtpTransport(url: string): Transporter {
   return transport;
 }
 
-export async function sendMail(message: MailMessage): Promise<{ messageId: string }> {
+export function sendMail(message: MailMessage): Promise<{ messageId: string }> {
+  return trackSend(deliver(message));
+}
+
+async function deliver(message: MailMessage): Promise<{ messageId: string }> {
   const s = settings();
   const { raw, messageId, envelope } = await composeMessage({ from: s.mailFrom, ...message });
   if (s.smtpUrl) {

@@ -4,12 +4,16 @@
 // the scheduler gives pages, the waitlist and the database first call on the CPU and hashing the
 // rest; and fewer hashing threads than cores run, so one core always stays for the event loop.
 import { createRequire } from "node:module";
-import { availableParallelism } from "node:os";
+import { availableParallelism, getPriority } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { Options } from "@node-rs/argon2";
 
-/** Lower priority than requests (0), but not so low that sign-ins stall on a busy machine. */
+/**
+ * Lower priority than requests, but not so low that sign-ins stall on a busy machine: this many
+ * steps below the process's own, so a server started under `nice` still hashes below its pages.
+ */
 const HASHING_NICE = 10;
+const hashingNice = () => Math.min(19, getPriority() + HASHING_NICE);
 
 // The worker's code travels as a string, so it needs no file of its own beside the server bundle.
 const WORKER_SOURCE = `
@@ -46,7 +50,7 @@ class HashingThread {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {
-        nice: HASHING_NICE,
+        nice: hashingNice(),
         argon2Path: createRequire(import.meta.url).resolve("@node-rs/argon2"),
       },
     });

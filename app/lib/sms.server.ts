@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { settings } from "./env.server.ts";
+import { trackSend } from "./sends-in-flight.server.ts";
 
 export interface SmsMessage {
   to: string;
@@ -60,7 +61,7 @@ export function smsProvider(): SmsProvider {
 }
 
 export function sendSms(message: SmsMessage): Promise<{ id: string }> {
-  return smsProvider().send(message);
+  return trackSend(smsProvider().send(message));
 }
 
 /** The file outbox, newest first. */

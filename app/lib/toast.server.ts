@@ -22,7 +22,7 @@ function flashStorage() {
       name: s.isProduction ? "__Host-flash" : "flash",
       httpOnly: true,
       sameSite: "lax",
-      secure: s.isProduction,
+      secure: s.secureCookies,
       path: "/",
       maxAge: 60,
       secrets: [s.authSecret],

@@ -158,7 +158,7 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
           Send {label}
         </h2>
         {run ? (
-          <p className="mt-2" data-testid="month-run">
+          <p className="mt-2" data-testid="month-run" data-pending={run.pending}>
             {label} tips were started {dateFormat.format(new Date(run.requestedAt))} by{" "}
             {run.requestedBy}: {sendRunProgress(run)}. Each person gets them once, so there's
             nothing more to send.

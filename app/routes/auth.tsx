@@ -1,6 +1,7 @@
-// /auth, /login and /signup: sign in, create an account, forgot password, 'Convert from Waitlist'
-// and (from the e-mail link) choosing a new password. Each form works before JavaScript loads; the
-// actions call the accounts use-cases and answer with the spec's messages.
+// /auth, /login and /signup: sign in, create an account, forgot password, 'Convert from Waitlist',
+// and from e-mail links: choosing a new password, and confirming an address opened away from the
+// browser that signed up (its opener chooses the password: ADR 020). Each form works before
+// JavaScript loads; the actions call the accounts use-cases and answer with the spec's messages.
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { settings } from "~/lib/env.server";
@@ -14,6 +15,10 @@ import {
   PASSWORD_MIN,
   safeRedirect,
 } from "~/modules/accounts/accounts.schema";
+import {
+  confirmEmailWithPassword,
+  confirmLinkIsValid,
+} from "~/modules/accounts/confirm-email-with-password.server";
 import { convertWaitlist } from "~/modules/accounts/convert-waitlist.server";
 import { FormField, FormMessage } from "~/modules/accounts/form-field";
 import { readUserData } from "~/modules/accounts/user-data";
@@ -29,8 +34,17 @@ import { verifyTwoFactorSignIn } from "~/modules/accounts/two-factor.server";
 import { signOut } from "~/modules/accounts/sign-out.server";
 import { signUp } from "~/modules/accounts/sign-up.server";
 import type { Route } from "./+types/auth";
+import { retryAfterHeader } from "~/lib/retry-after-header";
 
-const MODES = ["sign-in", "sign-up", "forgot", "convert", "reset-password", "phone"] as const;
+const MODES = [
+  "sign-in",
+  "sign-up",
+  "forgot",
+  "convert",
+  "reset-password",
+  "phone",
+  "confirm-email",
+] as const;
 type Mode = (typeof MODES)[number];
 
 function modeOf(url: URL): Mode {
@@ -40,6 +54,9 @@ function modeOf(url: URL): Mode {
   return url.pathname.replace(/\.data$/, "") === "/signup" ? "sign-up" : "sign-in";
 }
 
+// A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
+export const headers = retryAfterHeader;
+
 export function meta({ loaderData }: Route.MetaArgs) {
   const titles: Record<Mode, string> = {
     "sign-in": "Sign in",
@@ -48,6 +65,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     convert: "Convert from Waitlist",
     "reset-password": "Choose a new password",
     phone: "Sign in with a text message",
+    "confirm-email": "Confirm your email address",
   };
   return [
     { title: `${titles[loaderData?.mode ?? "sign-in"]} | Patch` },
@@ -59,8 +77,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const mode = modeOf(url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
-  // ?reauth=1: a signed-in person confirms who they are before a sensitive change.
-  if (mode !== "reset-password" && !url.searchParams.has("reauth")) {
+  // ?reauth=1: a signed-in person confirms who they are before a sensitive change. The links from
+  // e-mails work whoever is signed in.
+  const fromLink = mode === "reset-password" || mode === "confirm-email";
+  if (!fromLink && !url.searchParams.has("reauth")) {
     const { user } = await getCurrentUser(request);
     // Signed in already: on their way, with the member hint, so a public page shows who they are
     // (a session older than the hint may not have it yet).
@@ -71,12 +91,16 @@ export async function loader({ request }: Route.LoaderArgs) {
         },
       });
   }
+  const token = fromLink ? (url.searchParams.get("token") ?? "") : "";
   return {
     mode,
     providers: socialProviders(),
     redirectTo,
-    token: mode === "reset-password" ? (url.searchParams.get("token") ?? "") : "",
-    tokenError: url.searchParams.get("error"),
+    token,
+    tokenError:
+      mode === "confirm-email" && !(await confirmLinkIsValid(token))
+        ? "INVALID_TOKEN"
+        : url.searchParams.get("error"),
   };
 }
 
@@ -144,6 +168,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       break;
     case "reset-password":
       outcome = await resetPassword(values);
+      break;
+    case "confirm-email":
+      outcome = await confirmEmailWithPassword(values, meta, redirectTo);
       break;
     case "phone-send":
       outcome = await sendSignInCode(values, meta);
@@ -276,9 +303,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 ? "Forgot your password?"
                 : mode === "reset-password"
                   ? "Choose a new password"
-                  : "Welcome back"}
+                  : mode === "confirm-email"
+                    ? "Confirm your email address"
+                    : "Welcome back"}
         </h1>
-        {mode !== "reset-password" && mode !== "forgot" && (
+        {mode !== "reset-password" && mode !== "forgot" && mode !== "confirm-email" && (
           <nav aria-label="Account options" className="mt-6">
             <ul className="grid grid-cols-3 gap-1 rounded-full bg-cream-deep p-1 text-center text-sm">
               {tabs.map((tab) => (
@@ -302,6 +331,15 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           {twoFactorStep ? (
             <TwoFactorStep
               answer={answer?.intent === "two-factor" && !answer.ok ? answer : undefined}
+              redirectTo={redirectTo}
+              busy={busy}
+              backTo={keep("sign-in")}
+            />
+          ) : mode === "confirm-email" ? (
+            <ConfirmEmail
+              token={token}
+              linkInvalid={Boolean(tokenError)}
+              answer={current}
               redirectTo={redirectTo}
               busy={busy}
               backTo={keep("sign-in")}
@@ -479,6 +517,74 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         )}
       </div>
     </section>
+  );
+}
+
+function ConfirmEmail({
+  token,
+  linkInvalid,
+  answer,
+  redirectTo,
+  busy,
+  backTo,
+}: {
+  token: string;
+  linkInvalid: boolean;
+  answer: ActionAnswer | undefined;
+  redirectTo: string;
+  busy: boolean;
+  backTo: string;
+}) {
+  const failed = answer && !answer.ok ? answer : undefined;
+  if (linkInvalid || (failed && !failed.fieldErrors && !failed.passwordProblems)) {
+    return (
+      <div className="flex flex-col gap-5">
+        <FormMessage tone="error">{failed?.message ?? MESSAGES.confirmLinkInvalid}</FormMessage>
+        <Link to={backTo} className="btn-secondary">
+          Back to sign in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Form method="post" className="flex flex-col gap-5" noValidate>
+      <input type="hidden" name="intent" value="confirm-email" />
+      <input type="hidden" name="token" value={token} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <p className="text-sm text-ink/80">
+        To finish, choose the password for your account. It can be the one you chose when you signed
+        up.
+      </p>
+      <p className="text-sm text-ink/70">
+        Didn't create this account yourself? Choosing a password here makes it yours: any password
+        set before now stops working.
+      </p>
+      <FormField
+        id="password"
+        name="password"
+        type="password"
+        label="Password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        hint={`At least ${PASSWORD_MIN} characters. A few unrelated words make a strong password that's easy to remember.`}
+        error={failed?.passwordProblems?.length ? undefined : failed?.fieldErrors?.password}
+      />
+      {failed?.passwordProblems && failed.passwordProblems.length > 0 && (
+        <div role="alert" className="rounded-xl bg-clay/10 px-4 py-3 text-sm text-clay-dark">
+          <p className="font-semibold">Please choose a different password:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {failed.passwordProblems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? "Please wait..." : "Confirm and sign in"}
+      </button>
+    </Form>
   );
 }
 

@@ -2,6 +2,7 @@
 // intents: "quote" (the server's totals for the review) and "place" (reserve, create, pay).
 import { data, redirect, useRouteLoaderData } from "react-router";
 import { settings } from "~/lib/env.server";
+import { requestInfo } from "~/lib/request-context";
 import { pageMeta } from "~/lib/seo";
 import { signedInUser } from "~/modules/accounts/signed-in-user.server";
 import { checkoutFormValues } from "~/modules/checkout/checkout.schema";
@@ -25,6 +26,13 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
+// React Router keeps only an action's cookies unless told: a refused checkout's Retry-After
+// must reach the browser too.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const s = settings();
   // Who to fill the contact step in for: asked here, since this loader runs on every visit,
@@ -43,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = checkoutFormValues(form);
   if (form.get("intent") === "quote") {
@@ -52,9 +60,16 @@ export async function action({ request }: Route.ActionArgs) {
       status: quote.ok ? 200 : 400,
     });
   }
-  const result = await placeOrder(values);
+  const result = await placeOrder(values, { ip: context.get(requestInfo).clientIp });
   if (result.ok && result.status === "paid") {
     throw redirect(`/post-checkout?order=${result.orderId}`);
+  }
+  if (!result.ok && result.code === "limited") {
+    const outcome: CheckoutOutcome = { kind: "limited", message: result.message };
+    return data(
+      { outcome },
+      { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
+    );
   }
   const outcome: CheckoutOutcome = result.ok
     ? { kind: "stripe", orderId: result.orderId, clientSecret: result.clientSecret }

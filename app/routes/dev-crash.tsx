@@ -1,9 +1,10 @@
-// Outside production this page crashes on purpose, so the crash screen can be seen and tested.
-import { data } from "react-router";
-import { settings } from "~/lib/env.server";
+// Outside production this page crashes on purpose, so the crash screen can be seen and tested;
+// like the mailbox, only with the key the server prints at start (app/lib/dev-tools-gate.server.ts).
+import { requireDevTools } from "~/lib/dev-tools-gate.server";
+import type { Route } from "./+types/dev-crash";
 
-export function loader() {
-  if (settings().isProduction) throw data(null, { status: 404 });
+export function loader({ request }: Route.LoaderArgs) {
+  requireDevTools(request);
   throw new Error("Deliberate crash from /_dev/crash");
 }
 

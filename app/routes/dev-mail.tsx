@@ -1,7 +1,7 @@
 // Outside production: the mailbox of the file outbox, so people trying the site can read the
-// e-mails it sends (confirmations, order e-mails) without an SMTP server.
-import { data } from "react-router";
-import { settings } from "~/lib/env.server";
+// e-mails it sends (confirmations, order e-mails) without an SMTP server. Only with the key the
+// server prints at start (app/lib/dev-tools-gate.server.ts): anyone else gets the 404 page.
+import { requireDevTools } from "~/lib/dev-tools-gate.server";
 import { readOutbox } from "~/modules/notifications/read-outbox.server";
 import type { Route } from "./+types/dev-mail";
 
@@ -9,9 +9,8 @@ export function meta() {
   return [{ title: "Dev mailbox | Patch" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader() {
-  const s = settings();
-  if (s.isProduction || s.smtpUrl) throw data(null, { status: 404 });
+export function loader({ request }: Route.LoaderArgs) {
+  requireDevTools(request);
   return {
     messages: readOutbox()
       .slice(0, 50)

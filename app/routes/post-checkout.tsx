@@ -1,13 +1,15 @@
 // /post-checkout?order=…: the confirmation (order number, items, totals, address, what happens
 // next). Returning from Stripe, the payment may still be settling: the page checks again shortly.
+// The link only shows the order: it carries nothing that can act on it (ADR 021).
 import { useEffect } from "react";
 import { data, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { useCart } from "~/modules/cart/cart-store";
+import { attemptDigest } from "~/modules/checkout/attempt-digest";
 import { useCheckout } from "~/modules/checkout/checkout-store";
-import { SHIPPING_METHODS, type ShippingMethod } from "~/modules/checkout/pricing";
-import { getOrder, orderNumber } from "~/modules/orders/get-order.server";
+import { SHIPPING_METHODS } from "~/modules/checkout/pricing";
+import { getOrderConfirmation } from "~/modules/orders/get-order-confirmation.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/post-checkout";
 
@@ -28,33 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("order");
   // Nothing to confirm: back to the shop rather than an error.
   if (!id) throw redirect("/products");
-  const order = await getOrder(id);
+  const order = await getOrderConfirmation(id);
   if (!order) throw data(null, { status: 404 });
-  return {
-    order: {
-      id: order.id,
-      number: orderNumber(order),
-      attemptKey: order.idempotencyKey,
-      status: order.status,
-      paymentError: order.paymentError,
-      name: order.name,
-      email: order.email,
-      address: order.address,
-      shippingMethod: order.shippingMethod as ShippingMethod,
-      currency: order.currency,
-      subtotal: order.subtotal,
-      shipping: order.shipping,
-      gst: order.gst,
-      total: order.total,
-      items: order.items.map((i) => ({
-        id: i.id,
-        productId: i.productId,
-        name: i.name,
-        quantity: i.quantity,
-        lineTotal: i.lineTotal,
-      })),
-    },
-  };
+  return { order };
 }
 
 export default function PostCheckout({ loaderData }: Route.ComponentProps) {
@@ -64,15 +42,21 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
   const paid = !["pending_payment", "payment_failed", "expired"].includes(order.status);
   const revalidator = useRevalidator();
 
-  // This browser's checkout is finished: empty its cart and start the next attempt afresh.
+  // This browser's checkout is finished: empty its cart and start the next attempt afresh. Only
+  // the browser whose key matches the order's digest does; anyone else opening the link doesn't.
   useEffect(() => {
     if (!paid) return;
-    void useCheckout.persist.rehydrate()?.then(() => {
-      if (useCheckout.getState().attemptKey !== order.attemptKey) return;
-      void useCart.persist.rehydrate()?.then(() => useCart.getState().clearCart());
+    void (async () => {
+      await useCheckout.persist.rehydrate();
+      const key = useCheckout.getState().attemptKey;
+      if (!key || (await attemptDigest(key)) !== order.attemptDigest) return;
+      await useCart.persist.rehydrate();
+      useCart.getState().clearCart();
       useCheckout.getState().newAttempt();
+    })().catch(() => {
+      // No Web Crypto (a page not served over HTTPS): the cart stays for the person to clear.
     });
-  }, [paid, order.attemptKey]);
+  }, [paid, order.attemptDigest]);
 
   // Back from Stripe before its webhook arrived: look again every few seconds.
   useEffect(() => {

@@ -1,7 +1,7 @@
 // /profile (signed in): details, growing preferences and NZ address; security (password, signed-in
 // devices and the logout scopes); download my data and delete my account, each confirmed.
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { showToast } from "~/components/toasts";
 import { formatMoney } from "~/lib/money";
 import { requestInfo } from "~/lib/request-context";
@@ -18,7 +18,7 @@ import { AddressFields } from "~/modules/accounts/address-fields";
 import { changeEmail } from "~/modules/accounts/change-email.server";
 import { confirmPassword } from "~/modules/accounts/confirm-password.server";
 import { deleteAccount } from "~/modules/accounts/delete-account.server";
-import { exportMyData } from "~/modules/accounts/export-my-data.server";
+import { myDataDownloadPath } from "~/modules/accounts/export-my-data.server";
 import { FormField, FormMessage } from "~/modules/accounts/form-field";
 import { getProfile } from "~/modules/accounts/get-profile.server";
 import {
@@ -61,6 +61,10 @@ import {
 import { updateProfile } from "~/modules/accounts/update-profile.server";
 import { clearLocalUserData } from "~/modules/accounts/user-menu";
 import type { Route } from "./+types/profile";
+import { retryAfterHeader } from "~/lib/retry-after-header";
+
+// A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
+export const headers = retryAfterHeader;
 
 export const meta = () => [
   { title: "Your profile | Patch" },
@@ -133,6 +137,7 @@ function answerData(intent: string, outcome: AccountsOutcome): Answer {
 function answer(intent: string, outcome: AccountsOutcome) {
   const headers = new Headers();
   if (outcome.ok) for (const c of outcome.cookies) headers.append("Set-Cookie", c);
+  else if (outcome.retryAfter) headers.set("Retry-After", String(outcome.retryAfter));
   return data<Answer>(
     outcome.ok
       ? { intent, ok: true, message: outcome.messages.at(-1) }
@@ -188,7 +193,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer(intent, await changePassword(formValues(form), meta, user));
     case "phone-link-send":
       return data<Answer>({
-        ...answerData(intent, await sendLinkPhoneCode(formValues(form), meta)),
+        ...answerData(intent, await sendLinkPhoneCode(user, formValues(form), meta)),
         phone: String(form.get("phone") ?? ""),
       });
     case "sms-reminders-save":
@@ -253,13 +258,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           fieldErrors: { exportPassword: "That password isn't right." },
         });
       }
-      return new Response(JSON.stringify(await exportMyData(user.id), null, 2), {
-        headers: {
-          "Content-Type": "application/json; charset=utf-8",
-          "Content-Disposition": `attachment; filename="patch-my-data.json"`,
-          "Cache-Control": "no-store",
-        },
-      });
+      // The file comes from its own address (a page's action answers only with page data).
+      throw redirect(myDataDownloadPath(user.id));
     }
     case "delete-account": {
       const outcome = await deleteAccount(

@@ -10,6 +10,10 @@ import { joinFormValues } from "~/modules/waitlist/waitlist.schema";
 import { WaitlistForm, type WaitlistOutcome } from "~/modules/waitlist/waitlist-form";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/waitlist";
+import { retryAfterHeader } from "~/lib/retry-after-header";
+
+// A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
+export const headers = retryAfterHeader;
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;

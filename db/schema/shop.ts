@@ -103,6 +103,12 @@ export const orders = pgTable(
     stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
     /** The courier's tracking number, set when the order ships. */
     trackingNumber: text("tracking_number"),
+    /**
+     * Where the order was placed from, as a keyed hash of the client's address (IPv6 by /64), so
+     * unpaid orders holding stock can be counted per connection (ADR 021) without keeping the
+     * address itself. Null for orders placed before it was kept.
+     */
+    clientKeyHash: text("client_key_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -110,6 +116,17 @@ export const orders = pgTable(
     index("orders_email_idx").on(t.email),
     index("orders_status_idx").on(t.status),
     index("orders_payment_reference_idx").on(t.paymentReference),
+    // The open holds a checkout counts: unpaid orders whose stock is still off the shelf.
+    index("orders_open_holds_by_client_idx")
+      .on(t.clientKeyHash)
+      .where(
+        sql`${t.stockReleasedAt} is null and ${t.status} in ('pending_payment', 'payment_failed')`,
+      ),
+    index("orders_open_holds_by_email_idx")
+      .on(t.email)
+      .where(
+        sql`${t.stockReleasedAt} is null and ${t.status} in ('pending_payment', 'payment_failed')`,
+      ),
   ],
 );
 

@@ -1,5 +1,6 @@
 // e2e fixtures: Debian's Chromium driven by playwright-core, a fresh page per test whose console
 // errors and page errors fail the test, and the base URL of the running site.
+import { randomInt } from "node:crypto";
 import { chromiumPath } from "./chromium";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, test as base, expect, inject } from "vitest";
@@ -26,51 +27,67 @@ afterAll(async () => {
   browser = undefined;
 });
 
-// Each test's browser is a different visitor (the e2e server sits "behind a proxy"), so per-address
-// limits such as sign-ups per hour apply per test, as they would to real people, not to the suite.
+// Each test is a different visitor (the e2e server sits "behind a proxy"), so per-address limits
+// such as sign-ups per hour apply per test, as they would to real people, not to the suite: every
+// file draws its own range of addresses, so files never share a budget either.
+const fileRange = `10.${randomInt(256)}.${randomInt(256)}`;
 let visitors = 0;
-function visitorAddress(): string {
+export function visitorAddress(): string {
   visitors++;
-  return `198.18.${(process.pid + visitors) % 250}.${visitors % 250}`;
+  if (visitors > 254) throw new Error("more than 254 visitors in one e2e file");
+  return `${fileRange}.${visitors}`;
 }
+
+/**
+ * Headers for a request a test makes itself (fetch, outside any browser): from this file's own
+ * visitor address, so it spends this file's budget, not the one of whoever runs on 127.0.0.1.
+ */
+const fileVisitor = visitorAddress();
+export const asVisitor = (headers: Record<string, string> = {}, address = fileVisitor) => ({
+  ...headers,
+  "x-forwarded-for": address,
+});
 
 export const baseUrl = () => inject("baseUrl");
 export const dataDir = () => inject("dataDir");
+/** The mailbox link with its key, as the server printed it at start. */
+export const mailboxUrl = () => inject("mailboxUrl");
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
 interface Fixtures {
+  /** The test's visitor address, shared by its pages with and without JavaScript. */
+  visitor: string;
   context: BrowserContext;
   page: Page;
   /** Messages the page logged as errors; some tests expect particular ones. */
   consoleErrors: string[];
   /** A page in its own context with JavaScript turned off: what works before scripts load. */
   noScriptPage: Page;
+  /** A page of someone else's: its own context (cookies) and visitor address. */
+  otherVisitorPage: Page;
 }
 
 export const test = base.extend<Fixtures>({
   consoleErrors: async ({}, use) => {
     await use([]);
   },
-  context: async ({}, use) => {
+  visitor: async ({}, use) => {
+    await use(visitorAddress());
+  },
+  context: async ({ visitor }, use) => {
     const b = await sharedBrowser();
     const context = await b.newContext({
       baseURL: baseUrl(),
       viewport: DESKTOP,
-      extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
+      extraHTTPHeaders: { "x-forwarded-for": visitor },
     });
     await use(context);
     await context.close();
   },
   page: async ({ context, consoleErrors }, use) => {
-    const page = await context.newPage();
-    // The app's scripts load after the first paint, so a loaded page may not have hydrated yet:
-    // goto and reload wait for React as well, as a person's first tap after a page appears would.
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => waitForHydration(page, await goto(...args));
-    page.reload = async (...args) => waitForHydration(page, await reload(...args));
+    const page = hydrating(await context.newPage());
     page.on("console", (msg) => {
       if (msg.type() === "error") consoleErrors.push(msg.text());
     });
@@ -85,18 +102,40 @@ export const test = base.extend<Fixtures>({
     );
     expect(real, "the page logged errors").toEqual([]);
   },
-  noScriptPage: async ({}, use) => {
+  otherVisitorPage: async ({}, use) => {
     const b = await sharedBrowser();
     const context = await b.newContext({
       baseURL: baseUrl(),
       viewport: DESKTOP,
       extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
+    });
+    await use(hydrating(await context.newPage()));
+    await context.close();
+  },
+  noScriptPage: async ({ visitor }, use) => {
+    const b = await sharedBrowser();
+    const context = await b.newContext({
+      baseURL: baseUrl(),
+      viewport: DESKTOP,
+      extraHTTPHeaders: { "x-forwarded-for": visitor },
       javaScriptEnabled: false,
     });
     await use(await context.newPage());
     await context.close();
   },
 });
+
+/**
+ * The app's scripts load after the first paint, so a loaded page may not have hydrated yet: goto
+ * and reload wait for React as well, as a person's first tap after a page appears would.
+ */
+function hydrating(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => waitForHydration(page, await goto(...args));
+  page.reload = async (...args) => waitForHydration(page, await reload(...args));
+  return page;
+}
 
 /** Waits until React has hydrated a page of ours, or its islands (not needed for other documents). */
 export async function waitForHydration<T>(page: Page, result: T): Promise<T> {
@@ -110,3 +149,20 @@ export async function waitForHydration<T>(page: Page, result: T): Promise<T> {
 }
 
 export { expect };
+
+/**
+ * Resolves when the page's CSS animations and transitions have finished (looping ones aside), so
+ * a check of what is painted (axe's contrast) waits for the motion itself, not a guessed time. Two
+ * frames first, so a transition that a change has just asked for has started.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+  });
+}

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import pg from "pg";
-import { startServer } from "./server-process.ts";
+import { printedMailboxUrl, startServer } from "./server-process.ts";
 
 export default async function setup({
   provide,
@@ -27,8 +27,12 @@ export default async function setup({
     env.DATABASE_URL = u.toString();
   }
   const server = await startServer({ TRUST_PROXY: "true", ...env });
+  // Empty on PGlite, which the server process holds open: the suite then checks pages instead.
+  provide("databaseUrl", env.DATABASE_URL ?? "");
   provide("baseUrl", server.url);
   provide("dataDir", server.dataDir);
+  // The development pages open only with the key the server prints at start, as for a person.
+  provide("mailboxUrl", await printedMailboxUrl(server.output));
   return async () => {
     await server.stop();
     if (base && dbName) {
@@ -42,7 +46,9 @@ export default async function setup({
 
 declare module "vitest" {
   export interface ProvidedContext {
+    databaseUrl: string;
     baseUrl: string;
     dataDir: string;
+    mailboxUrl: string;
   }
 }

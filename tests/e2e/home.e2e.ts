@@ -1,7 +1,7 @@
 // The home page (SPEC §2 "Home page", issue 3): hero and its video fallback, How It Works, the call
 // to action, the plan picker's flip rules, SEO and accessibility.
 import { axeViolations } from "./axe";
-import { baseUrl, DESKTOP, expect, PHONE, test } from "./fixtures";
+import { animationsDone, baseUrl, DESKTOP, expect, PHONE, test } from "./fixtures";
 
 test("the hero has the spec's texts, buttons and tags", async ({ page }) => {
   await page.goto("/");
@@ -263,7 +263,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect
       .poll(() => page.locator("section[data-video-state]").getAttribute("data-video-state"))
       .not.toBe("loading");
-    await page.waitForTimeout(1200);
+    await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
   });
 }

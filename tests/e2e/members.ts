@@ -78,8 +78,10 @@ export async function signedInMember(page: Page, name: string): Promise<string> 
 }
 
 /**
- * One of the three admin addresses (ADMIN_EMAILS), signed in. The server lives for the whole e2e
- * run, so the account may exist from another test file: then it signs in, otherwise it is made.
+ * One of the three admin addresses (ADMIN_EMAILS), signed in: made on first use, signed in after.
+ * A file whose admin's state matters has one of the three to itself: admin-waitlist ops@,
+ * growing-tips grow@ (it switches that admin's tips off). accounts and shop only look and act as
+ * admin@, in either order.
  */
 export async function signedInAdmin(page: Page, email: string): Promise<void> {
   await page.goto("/auth");

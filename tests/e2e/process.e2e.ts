@@ -1,9 +1,10 @@
 // The server as a process: a wrong setting stops it with one line; SIGTERM finishes in-flight
-// requests and exits 0 within 10 s.
+// requests and exits 0 within 10 s; `npm start` with nothing set says what stands in for its
+// settings, keeps its mailbox from strangers and links to the port it listens on.
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { expect, test } from "vitest";
-import { startServer } from "./server-process";
+import { printedMailboxUrl, startServer } from "./server-process";
 
 test("a wrong setting stops the process with one clear line naming it", () => {
   const run = spawnSync(resolve("node_modules/.bin/node"), ["server/index.ts"], {
@@ -51,4 +52,38 @@ test("SIGTERM finishes in-flight requests, closes the database and exits 0 withi
   expect(answered.status).toBe(201);
   expect(JSON.parse(answered.body)).toMatchObject({ ok: true });
   await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+});
+
+test("`npm start` with no APP_ENV or SITE_URL: links follow PORT, the mailbox is the console's alone", async () => {
+  // As on a fresh clone (the secret given, so nothing is written into the project's .data).
+  const server = await startServer({
+    APP_ENV: "development",
+    SITE_URL: "",
+    AUTH_SECRET: "a-secret-for-this-test-only-0123456789",
+  });
+  try {
+    const port = new URL(server.url).port;
+    const home = await (await fetch(`${server.url}/`)).text();
+    // The hero's Shop button and the survey link go where the site is.
+    expect(home).toContain(`href="http://localhost:${port}/products"`);
+    expect(home).not.toContain("localhost:3000");
+
+    const notice = server.output();
+    expect(notice).toContain(
+      "Running with development conveniences (APP_ENV=development; APP_ENV=production allows none):",
+    );
+    expect(notice).toContain("  - Payments: the demo provider");
+    expect(notice).toContain("  - Admins: the example addresses admin@patch.nz");
+    const mailbox = await printedMailboxUrl(server.output);
+    expect(mailbox).toMatch(new RegExp(`^http://localhost:${port}/_dev/mail\\?key=[\\w-]{43}$`));
+
+    expect((await fetch(`${server.url}/_dev/mail`)).status).toBe(404);
+    expect((await fetch(`${server.url}/_dev/crash`)).status).toBe(404);
+    const opened = await fetch(mailbox, { redirect: "manual" });
+    expect(opened.status).toBe(303);
+    const cookie = (opened.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect((await fetch(`${server.url}/_dev/mail`, { headers: { cookie } })).status).toBe(200);
+  } finally {
+    await server.stop();
+  }
 });

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { axeViolations } from "./axe";
-import { baseUrl, dataDir, expect, PHONE, test } from "./fixtures";
+import { asVisitor, baseUrl, dataDir, expect, PHONE, test } from "./fixtures";
 import { createAccount } from "./members";
 import { E2E_SMS_WEBHOOK_TOKEN } from "./server-process.ts";
 
@@ -56,10 +56,10 @@ async function replyByText(from: string, body: string): Promise<Response> {
   const signature = createHmac("sha1", E2E_SMS_WEBHOOK_TOKEN).update(data).digest("base64");
   return fetch(url, {
     method: "POST",
-    headers: {
+    headers: asVisitor({
       "content-type": "application/x-www-form-urlencoded",
       "x-twilio-signature": signature,
-    },
+    }),
     body: new URLSearchParams(params).toString(),
   });
 }
@@ -138,7 +138,10 @@ test("text reminders: verify, opt in, STOP by text, opt in again, switch off", a
   // A forged reply is refused.
   const forged = await fetch(`${baseUrl()}${WEBHOOK}`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": "AAAA" },
+    headers: asVisitor({
+      "content-type": "application/x-www-form-urlencoded",
+      "x-twilio-signature": "AAAA",
+    }),
     body: new URLSearchParams({ From: e164, Body: "STOP" }).toString(),
   });
   expect(forged.status).toBe(403);

@@ -80,3 +80,14 @@ export async function startServer(
     },
   };
 }
+
+/** The `Mailbox: <url>` line of the server's start-up notice (server/startup-notice.ts). */
+export async function printedMailboxUrl(output: () => string): Promise<string> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const line = /^Mailbox: (\S+)$/m.exec(output());
+    if (line) return line[1]!;
+    if (Date.now() > until) throw new Error(`The server printed no mailbox link:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,5 +1,5 @@
 // The site shell (SPEC §2): header, mobile menu, footer, cart button, 404 and the crash screen.
-import { baseUrl, DESKTOP, expect, PHONE, test } from "./fixtures";
+import { baseUrl, DESKTOP, expect, mailboxUrl, PHONE, test } from "./fixtures";
 
 const routes = [
   "/",
@@ -143,9 +143,11 @@ test("the footer has its columns, contact links, tagline and this year's copyrig
     "mailto:hello@patch.nz",
   );
   const text = await footer.innerText();
+  // The spec's 'the brand' is the brand's name.
   expect(text).toContain(
-    "Sustainable gardening made simple. Begin your growing journey with the brand.",
+    "Sustainable gardening made simple. Begin your growing journey with Patch.",
   );
+  expect(text).not.toContain("the brand");
   expect(text).toContain(`© ${new Date().getFullYear()} Patch`);
 });
 
@@ -181,19 +183,33 @@ test("the cart badge shows the total quantity, hidden at 0, and the button toggl
   await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("5");
   const cartButton = page.getByRole("button", { name: "Cart, 5 items" });
   await cartButton.click();
-  const panel = page.getByRole("dialog", { name: "Your Cart (2 line items)" });
+  // The title counts the line items: 'Your Cart (2)'.
+  const panel = page.getByRole("dialog", { name: "Your Cart (2)", exact: true });
   await panel.waitFor();
   await page.keyboard.press("Escape");
   await panel.waitFor({ state: "hidden" });
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
     .toBe("Cart, 5 items");
+
+  // One of one thing: 'Cart, 1 item' and 'Your Cart (1)'.
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem("cart-storage") ?? "{}");
+    stored.state.items = [{ ...stored.state.items[0], quantity: 1 }];
+    localStorage.setItem("cart-storage", JSON.stringify(stored));
+  });
+  await page.reload();
+  await page.getByRole("button", { name: "Cart, 1 item", exact: true }).click();
+  await page.getByRole("dialog", { name: "Your Cart (1)", exact: true }).waitFor();
 });
 
 test("an unknown page answers 404 with a helpful page", async ({ page }) => {
   const res = await page.goto("/no-such-page");
   expect(res?.status()).toBe(404);
   await page.getByRole("heading", { name: "We couldn't find that page" }).waitFor();
+  // The page names itself in the tab and history, as every page does.
+  expect(await page.title()).toBe("Page not found | Patch");
+  expect(await page.locator("title").count()).toBe(1);
   expect(
     await page.getByRole("main").getByRole("link", { name: "Products" }).getAttribute("href"),
   ).toBe("/products");
@@ -201,9 +217,12 @@ test("an unknown page answers 404 with a helpful page", async ({ page }) => {
 });
 
 test("a crash shows the spec's screen with status 500", async ({ page }) => {
+  // The crash page is a development page: the printed mailbox link's key opens it.
+  await page.goto(mailboxUrl());
   const res = await page.goto("/_dev/crash");
   expect(res?.status()).toBe(500);
   await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
+  expect(await page.title()).toBe("Something went wrong | Patch");
   expect(
     await page
       .getByText("We encountered an authentication error. Please reload the page to try again.")

@@ -1,16 +1,18 @@
 // The shop (issue 6): browse, the cart panel's rules and texts, checkout with the demo card, the
-// confirmation page and e-mail, a declined card, a sold-out item, a price change since the cart.
+// confirmation page and e-mail, a declined card, a sold-out item, a price change since the cart;
+// what a confirmation link lets its holder do (issue 17), and order ids that aren't ones.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { parseMessage } from "../../app/modules/notifications/read-outbox.server";
+import { futureExpiry } from "../factories/cards";
 import { linkIn } from "../setup/smtp";
 import { axeViolations } from "./axe";
-import { baseUrl, dataDir, DESKTOP, expect, PHONE, test } from "./fixtures";
+import { animationsDone, baseUrl, dataDir, DESKTOP, expect, PHONE, test } from "./fixtures";
 import { signedInAdmin, signedInMember } from "./members";
 
 const panel = (page: Page, lines: number) =>
-  page.getByRole("dialog", { name: `Your Cart (${lines} line items)` });
+  page.getByRole("dialog", { name: `Your Cart (${lines})`, exact: true });
 
 async function addFromProductPage(page: Page, id: string, name: string) {
   await page.goto(`/product/${id}`);
@@ -39,7 +41,7 @@ async function fillCheckout(page: Page, card: string, email = "mere@example.nz")
     .getByText("Demo payments — no real card is charged")
     .waitFor();
   await page.getByLabel("Card number").fill(card);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await page.getByLabel("Expiry (MM/YY)").fill(futureExpiry());
   await page.getByLabel("Security code (CVC)").fill("123");
   await page.getByRole("button", { name: "Continue to review" }).click();
 }
@@ -247,7 +249,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await addFromProductPage(page, "plant-labels", "Bamboo Plant Labels (20)");
     await panel(page, 1).waitFor();
     // Let the line's slide-in finish: axe measures contrast on what is painted.
-    await page.waitForTimeout(400);
+    await animationsDone(page);
     expect(await axeViolations(page), "cart panel").toEqual([]);
     await page.goto("/checkout");
     await page.getByLabel("Full name").waitFor();
@@ -265,8 +267,8 @@ test("an admin ships an order with a tracking number (the customer is told) and 
   await page.waitForURL(/\/post-checkout\?order=/);
   const number = await page.getByTestId("order-number").textContent();
 
-  // One of the three admin addresses (settings ADMIN_EMAILS).
-  await signedInAdmin(page, "grow@patch.nz");
+  // One of the three admin addresses (settings ADMIN_EMAILS), this file's own (members.ts).
+  await signedInAdmin(page, "admin@patch.nz");
 
   await page.goto("/admin/orders?status=paid");
   await page.getByRole("link", { name: number! }).click();
@@ -329,4 +331,155 @@ test("checkout fills in the contact step for a signed-in member, however they go
   await page.waitForURL(`${baseUrl()}/checkout`);
   await expect.poll(() => page.getByLabel("Email").inputValue()).toBe(email);
   expect(await page.getByLabel("Full name").inputValue()).toBe(email.split("@")[0]);
+});
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+test("a confirmation link shows the order and nothing more: no checkout key, and nothing built from it cancels", async ({
+  page,
+}) => {
+  // A buyer whose card is declined: the order waits, unpaid, under this browser's checkout key.
+  const email = `linkholder.${Date.now()}@example.nz`;
+  await addFromProductPage(page, "garden-gloves", "Garden Gloves");
+  await fillCheckout(page, "4000 0000 0000 0002", email);
+  await page.getByRole("button", { name: /^Place order/ }).click();
+  await page.getByRole("alert").filter({ hasText: "Your card was declined" }).first().waitFor();
+  const key = await page.evaluate(
+    () => JSON.parse(localStorage.getItem("checkout-storage") ?? "{}").state?.attemptKey as string,
+  );
+  expect(key).toMatch(UUID);
+
+  // The order's link, as its e-mails carry it: /post-checkout?order={id}.
+  await signedInAdmin(page, "grow@patch.nz");
+  await page.goto("/admin/orders?status=payment_failed");
+  const href = await page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .getByRole("link")
+    .getAttribute("href");
+  const orderId = href!.split("/").at(-1)!;
+  const link = `${baseUrl()}/post-checkout?order=${orderId}`;
+
+  // Whoever holds the link sees the order, but neither the page nor its data carries the key.
+  const stranger = { "x-forwarded-for": "198.18.200.1" };
+  const html = await (await fetch(link, { headers: stranger })).text();
+  expect(html).toContain("Garden Gloves");
+  expect(html).toContain(email);
+  expect(html).not.toContain(key);
+  const routeData = await fetch(`${baseUrl()}/post-checkout.data?order=${orderId}`, {
+    headers: stranger,
+  });
+  expect(routeData.status).toBe(200);
+  const routeText = await routeData.text();
+  expect(routeText).toContain("Garden Gloves");
+  expect(routeText).not.toContain(key);
+
+  // Every id on the page, tried as a checkout key with another cart, and a POST to the link
+  // itself: none of them touches the order.
+  const submit = (idempotencyKey: string) =>
+    fetch(`${baseUrl()}/checkout`, {
+      method: "POST",
+      headers: { ...stranger, origin: baseUrl() },
+      body: new URLSearchParams({
+        intent: "place",
+        idempotencyKey,
+        name: "Not the buyer",
+        email: "stranger@example.nz",
+        street: "1 Elsewhere Road",
+        city: "Gisborne",
+        region: "Gisborne",
+        postcode: "4010",
+        shippingMethod: "standard",
+        items: JSON.stringify([{ productId: "hand-trowel", quantity: 1, price: 2490 }]),
+        cardNumber: "4000 0000 0000 0002",
+        cardExpiry: futureExpiry(),
+        cardCvc: "123",
+      }),
+    });
+  const ids = new Set([...html.matchAll(UUID), ...routeText.matchAll(UUID)].map((m) => m[0]));
+  expect(ids.has(orderId)).toBe(true);
+  for (const id of ids) expect((await submit(id)).status, id).toBeLessThan(500);
+  const posted = await fetch(link, { method: "POST", headers: { ...stranger, origin: baseUrl() } });
+  expect(posted.status).toBeGreaterThanOrEqual(400);
+  expect(posted.status).toBeLessThan(500);
+  await page.goto(`/admin/orders/${orderId}`);
+  expect(await page.getByTestId("order-status").textContent()).toBe("Payment failed");
+
+  // What would have replaced it is the key, which stays in the buyer's browser.
+  await submit(key);
+  await page.reload();
+  expect(await page.getByTestId("order-status").textContent()).toBe("Cancelled");
+});
+
+test("an order id of 36 dashes, or any other non-id, is a 404 page, never a 500", async ({
+  page,
+}) => {
+  const dashes = "-".repeat(36);
+  for (const id of [dashes, "00000000-0000-0000-0000-00000000000g", "nope"]) {
+    const res = await fetch(`${baseUrl()}/post-checkout?order=${id}`);
+    expect(res.status, id).toBe(404);
+  }
+  await signedInAdmin(page, "grow@patch.nz");
+  const shown = await page.goto(`/admin/orders/${dashes}`);
+  expect(shown?.status()).toBe(404);
+  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const changed = await fetch(`${baseUrl()}/admin/orders/${dashes}`, {
+    method: "POST",
+    headers: { cookie: cookies, origin: baseUrl() },
+    body: new URLSearchParams({ status: "cancelled" }),
+  });
+  expect(changed.status).toBe(404);
+});
+
+test("past ten checkouts a minute from one address, the eleventh is told how long to wait", async ({
+  page,
+}) => {
+  const address = "198.18.201.1";
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": address });
+  await addFromProductPage(page, "hand-trowel", "Stainless Hand Trowel");
+  await fillCheckout(page, "4000 0000 0000 0002", `busy.${Date.now()}@example.nz`);
+  const declined = (idempotencyKey: string) =>
+    fetch(`${baseUrl()}/checkout`, {
+      method: "POST",
+      headers: { "x-forwarded-for": address, origin: baseUrl() },
+      body: new URLSearchParams({
+        intent: "place",
+        idempotencyKey,
+        name: "Busy Buyer",
+        email: "busy@example.nz",
+        street: "5 Rimu Road",
+        city: "Rotorua",
+        region: "Bay of Plenty",
+        postcode: "3010",
+        shippingMethod: "standard",
+        items: JSON.stringify([{ productId: "hand-trowel", quantity: 1, price: 2490 }]),
+        cardNumber: "4000 0000 0000 0002",
+        cardExpiry: futureExpiry(),
+        cardCvc: "123",
+      }),
+    });
+  // Ten checkouts and then this one, all within one minute of the clock; the counter is per
+  // minute, so a run that straddles a minute's end is tried again from the top.
+  for (;;) {
+    const minute = Math.floor(Date.now() / 60_000);
+    for (let i = 0; i < 10; i++) expect((await declined(crypto.randomUUID())).status).toBe(200);
+    const answer = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.url().includes("/checkout"),
+    );
+    await page.getByRole("button", { name: /^Place order/ }).click();
+    const response = await answer;
+    if (Math.floor(Date.now() / 60_000) !== minute) continue;
+    expect(response.status()).toBe(429);
+    const retryAfter = Number(response.headers()["retry-after"]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    await page
+      .getByRole("alert")
+      .filter({
+        hasText:
+          /^You've started a lot of checkouts in a short time\. Nothing has been charged: please try again in \d+ seconds?\.$/,
+      })
+      .waitFor();
+    break;
+  }
 });

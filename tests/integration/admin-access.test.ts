@@ -1,5 +1,6 @@
 // The admin rule end to end: /admin redirects non-admins home with the spec's toast, anonymous
 // visitors to /login; the JSON endpoint answers 401/403; an unverified admin address is no admin.
+// (How an admin address gets its rights, ADR 020, is tested in accounts.server.test.ts.)
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { users } from "../../db/schema/index.ts";
@@ -8,6 +9,7 @@ import { db } from "../../app/lib/db.server";
 import { loader as adminStats } from "../../app/routes/admin-stats";
 import { accountsAuth } from "../../app/modules/accounts/accounts-auth.server";
 import { getCurrentUser } from "../../app/modules/accounts/get-current-user.server";
+import { grantAdminRightsIfListed } from "../../app/modules/accounts/grant-admin-rights.server";
 import { requireAdmin } from "../../app/modules/accounts/require-user.server";
 import { signIn } from "../../app/modules/accounts/sign-in.server";
 
@@ -24,7 +26,13 @@ afterAll(async () => {
 
 async function cookieFor(email: string, verified = true): Promise<string> {
   await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
-  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const [user] = await db()
+    .update(users)
+    .set({ emailVerified: true })
+    .where(eq(users.email, email))
+    .returning();
+  // Confirmed by its owner, as the link or a reset would: an admin address gets its rights.
+  await grantAdminRightsIfListed(user!);
   const outcome = await signIn(
     { email, password: PASSWORD },
     { request: new Request(`${SITE}/auth`), clientIp: "203.0.113.20" },

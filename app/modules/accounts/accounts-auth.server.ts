@@ -1,12 +1,18 @@
 // The better-auth instance with the accounts hooks wired in: every caller (our use-cases and the
 // /api/auth mount) goes through here, so profiles and the waitlist migration always run.
 import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/schema/index.ts";
 import { auth, setAuthHooks, type Auth } from "../../lib/auth.server.ts";
+import { db } from "../../lib/db.server.ts";
 import { renderEmail } from "../../lib/email-layout.server.ts";
 import { settings } from "../../lib/env.server.ts";
 import { log } from "../../lib/log.server.ts";
 import { sendMail } from "../../lib/mail.server.ts";
 import { isBanned } from "./admin-users.server.ts";
+import { grantAdminRightsIfListed } from "./grant-admin-rights.server.ts";
+import { liftSignInLock } from "./rate-limits.server.ts";
+import { signedUpInThisBrowser } from "./sign-up-browser.server.ts";
 import {
   ensureProfile,
   migrateWaitlistContactAtSignIn,
@@ -21,9 +27,38 @@ export function accountsAuth(): Auth {
       userCreated: (user) => ensureProfile(user.id, user.name),
       canStartSession: async (userId) => !(await isBanned(userId)),
       sessionCreated: (session) => migrateWaitlistContactAtSignIn(session.userId),
+      // The link proves the mailbox; only in the browser that chose the password does it keep that
+      // password and sign in. Anywhere else the opener chooses the password (ADR 020).
+      emailConfirming: async (user, request) => {
+        if (await signedUpInThisBrowser(request, user.id)) {
+          await grantAdminRightsIfListed(user);
+          return;
+        }
+        throw choosePasswordInstead(request);
+      },
+      // A reset link proves the mailbox and the owner chose the password with it: the address is
+      // confirmed, an admin address gets its rights, and guessers' failures stop holding it back.
+      passwordReset: async (user) => {
+        await db()
+          .update(users)
+          .set({ emailVerified: true, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        await grantAdminRightsIfListed(user);
+        await liftSignInLock(user.email);
+      },
       // Sign-up answers the same whether or not the address has an account; the owner hears of it.
       existingUserSignUp: async (user) => {
         const s = settings();
+        if (!user.emailVerified) {
+          // Not yet confirmed (perhaps registered by someone else first): a new link, which lets
+          // whoever owns the mailbox choose the password.
+          void accountsAuth()
+            .api.sendVerificationEmail({
+              body: { email: user.email, callbackURL: "/auth/callback" },
+            })
+            .catch((err: unknown) => log.error({ err }, "confirmation e-mail failed"));
+          return;
+        }
         void sendMail({
           to: user.email,
           ...renderEmail({
@@ -42,6 +77,15 @@ export function accountsAuth(): Auth {
     });
   }
   return auth();
+}
+
+/** The confirmation link, opened elsewhere: to the page where its opener chooses the password. */
+function choosePasswordInstead(request: Request | undefined): APIError {
+  const token = request ? (new URL(request.url).searchParams.get("token") ?? "") : "";
+  const params = new URLSearchParams({ mode: "confirm-email", token });
+  return new APIError("FOUND", undefined, {
+    location: `${settings().siteUrl}/auth?${params.toString()}`,
+  });
 }
 
 /** Headers for a call into better-auth: the browser's cookies, and the client address we trust. */

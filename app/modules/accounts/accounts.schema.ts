@@ -1,6 +1,6 @@
 // The accounts forms' shared rules (SPEC §5) and the messages of SPEC §8, used by the pages and
 // the server alike.
-import { z } from "../../lib/zod.ts";
+import { freeText, opaqueId, z } from "../../lib/zod.ts";
 import { NZ_REGIONS } from "~/lib/nz-regions";
 
 export const MESSAGES = {
@@ -28,7 +28,6 @@ export const MESSAGES = {
   // Ours, for situations §8 does not name.
   emailNotConfirmed:
     "Please confirm your email address first. We've sent you a new confirmation link.",
-  tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
   passwordReset: "Your password has been changed. You can sign in with it now.",
   resetLinkInvalid:
     "This password reset link has expired or has already been used. Please ask for a new one.",
@@ -57,7 +56,34 @@ export const MESSAGES = {
     "This account has been suspended. Please contact us if you think this is a mistake.",
   emailChangeSent: "We've sent a link to the new address. Your email changes when you open it.",
   reauthRequired: "For your security, please sign in again before making this change.",
+  adminNeedsReset:
+    "Admin pages need one more step: we've emailed you a link to choose a new password. Use it, then sign in again.",
 } as const;
+
+function waitInWords(seconds: number): string {
+  const [n, unit] =
+    seconds < 60
+      ? [Math.max(1, Math.ceil(seconds)), "second"]
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), "minute"]
+        : [Math.ceil(seconds / 3600), "hour"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}
+
+/** A refused attempt says how long the wait really is (the Retry-After it is answered with). */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  return `Too many attempts. Please try again in ${waitInWords(retryAfterSeconds)}.`;
+}
+
+/** The account itself is held back (guessing from elsewhere): a reset link lets its owner in. */
+export function accountLockedMessage(retryAfterSeconds: number): string {
+  return `Too many wrong attempts on this account. Please try again in ${waitInWords(retryAfterSeconds)}, or reset your password to sign in now.`;
+}
+
+/** The day's budget of texted codes (SMS_CODES_PER_DAY) is spent. */
+export function textsPausedMessage(retryAfterSeconds: number): string {
+  return `We can't send text messages right now. Please try again in ${waitInWords(retryAfterSeconds)}, or use your email and password.`;
+}
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
@@ -80,10 +106,7 @@ const anyPassword = z
   .max(PASSWORD_MAX, { message: `Use at most ${PASSWORD_MAX} characters.` });
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `Use at most ${max} characters.` })
+  freeText({ max })
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -121,10 +144,18 @@ export const signUpSchema = z.object({
 });
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({
-  token: z.string().min(1, { message: MESSAGES.resetLinkInvalid }),
+  // better-auth's reset tokens are letters and digits: anything else is no token of ours.
+  token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, { message: MESSAGES.resetLinkInvalid }),
   password: newPassword,
 });
 export const convertWaitlistSchema = signUpSchema;
+export const confirmEmailSchema = z.object({
+  token: z
+    .string({ message: MESSAGES.confirmLinkInvalid })
+    .min(1, { message: MESSAGES.confirmLinkInvalid })
+    .max(4000, { message: MESSAGES.confirmLinkInvalid }),
+  password: newPassword,
+});
 export const changePasswordSchema = z.object({
   currentPassword: anyPassword,
   newPassword,
@@ -182,6 +213,17 @@ export const profileSchema = addressSchema.extend({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
+/** /admin/users: the account an admin acts on, and a suspension's reason (shown to admins). */
+export const adminUserActionSchema = z.object({
+  userId: opaqueId,
+  reason: freeText({ max: 200 })
+    .optional()
+    .transform((v) => v || null),
+});
+
+/** /admin/users?q=: what to look for in e-mails and names; unusable text searches for nothing. */
+export const userSearchSchema = freeText({ max: 100 }).catch("");
+
 /** Reads a form into plain values; multi-valued fields become arrays. */
 export function formValues(form: FormData, multi: string[] = []): Record<string, unknown> {
   const values: Record<string, unknown> = {};
@@ -217,9 +259,35 @@ export function displayName(fullName: string | null | undefined, email: string |
   return local || "User";
 }
 
-/** Only our own paths may be returned to after sign-in (no open redirects). */
+// Targets are parsed against a placeholder origin: only a path the parser reads back unchanged is
+// kept, and a relative path resolves to whatever origin it is parsed against, so the real SITE_URL
+// would accept exactly the same targets (and this file is shared with the browser, which has no
+// settings).
+const REDIRECT_BASE = "https://patch.invalid";
+
+/**
+ * Only our own paths may be returned to after sign-in (no open redirects). A target is kept only
+ * if it is a path on our origin that the URL parser reads back unchanged. Refused, for the
+ * fallback: absolute and protocol-relative URLs (`//host`); control characters, spaces and
+ * anything beyond printable ASCII (browsers drop TAB, CR and LF, so `/<TAB>/evil.example` becomes
+ * `//evil.example`, and a Location header can't carry the rest: the answer would fail after the
+ * sign-in); backslashes and encoded slashes, backslashes or control characters in the path, which
+ * another reader could turn into a second slash; dot segments; and /api.
+ */
 export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.startsWith("/api/")) return fallback;
-  return to;
+  if (!to || to.length > 2000) return fallback;
+  if (!/^[\x21-\x7e]+$/.test(to) || to.includes("\\")) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  const kept = url.pathname + url.search + url.hash;
+  if (kept !== to) return fallback;
+  if (/%(2f|5c|[01][0-9a-f]|7f)/i.test(url.pathname)) return fallback;
+  if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return fallback;
+  return kept;
 }

@@ -2,22 +2,26 @@
 // the spec's messages, the waitlist migration rules, the admin rule, reset, limits, cookies.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { contacts, profiles, users } from "../../../db/schema/index.ts";
+import { contacts, profiles, rateLimits, users } from "../../../db/schema/index.ts";
 import { linkIn, startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
 import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { db } from "../../lib/db.server";
 import { closeMail } from "../../lib/mail.server";
 import { MESSAGES } from "./accounts.schema";
 import { accountsAuth } from "./accounts-auth.server";
+import { confirmEmailWithPassword, confirmLinkIsValid } from "./confirm-email-with-password.server";
 import { convertWaitlist } from "./convert-waitlist.server";
 import { getCurrentUser, isAdminUser } from "./get-current-user.server";
 import { migrateWaitlistContact } from "./migrate-waitlist-contact.server";
 import { passwordProblems } from "./password-policy.server";
+import { recordSignInFailure } from "./rate-limits.server";
 import { requestPasswordReset } from "./request-password-reset.server";
+import { requireAdmin } from "./require-user.server";
 import { resetPassword } from "./reset-password.server";
 import { signIn } from "./sign-in.server";
 import { signOut } from "./sign-out.server";
 import { signUp } from "./sign-up.server";
+import { sendsSettled } from "../../lib/sends-in-flight.server";
 
 const SITE = "https://patch.test";
 const PASSWORD = "tui sing over the harbour";
@@ -43,22 +47,34 @@ beforeEach(() => {
   smtp.messages.length = 0;
 });
 
-/** What the /api/auth mount does with a link the browser follows. */
-const followLink = (link: string) =>
+/** What the /api/auth mount does with a link the browser follows (with that browser's cookies). */
+const followLink = (link: string, cookie = "") =>
   accountsAuth().handler(
-    new Request(link, { headers: { "x-patch-client-ip": "198.51.100.1", host: "patch.test" } }),
+    new Request(link, {
+      headers: {
+        "x-patch-client-ip": "198.51.100.1",
+        host: "patch.test",
+        ...(cookie ? { cookie } : {}),
+      },
+    }),
   );
 
-async function confirm(email: string): Promise<string[]> {
+async function confirmLink(email: string): Promise<string> {
   const until = Date.now() + 10_000;
-  let message = smtp.messages.find((m) => m.to.includes(email) && /Confirm/.test(m.subject));
+  const find = () =>
+    smtp.messages.findLast((m) => m.to.includes(email) && /Confirm your email/.test(m.subject));
+  let message = find();
   while (!message && Date.now() < until) {
     await new Promise((r) => setTimeout(r, 25));
-    message = smtp.messages.find((m) => m.to.includes(email) && /Confirm/.test(m.subject));
+    message = find();
   }
   expect(message?.subject).toMatch(/Confirm your email/);
-  const link = linkIn(message!, `${SITE}/api/auth/verify-email`);
-  const res = await followLink(link);
+  return linkIn(message!, `${SITE}/api/auth/verify-email`);
+}
+
+/** The link, opened in the browser that signed up (its cookies): confirmed and signed in. */
+async function confirm(email: string, browser: string[]): Promise<string[]> {
+  const res = await followLink(await confirmLink(email), cookieHeader(browser));
   expect(res.status).toBe(302);
   expect(res.headers.get("location")).toMatch(/\/auth\/callback/);
   return res.headers.getSetCookie();
@@ -67,23 +83,26 @@ async function confirm(email: string): Promise<string[]> {
 async function createConfirmed(email: string, password = PASSWORD) {
   const created = await signUp({ email, password }, meta());
   expect(created).toMatchObject({ ok: true, messages: [MESSAGES.accountCreated] });
-  await confirm(email);
+  await confirm(email, created.ok ? created.cookies : []);
   smtp.messages.length = 0;
 }
 
 test("sign-up sends a confirmation e-mail; signing in before confirming is refused", async () => {
   const outcome = await signUp({ email: "Aroha@Example.nz", password: PASSWORD }, meta());
-  expect(outcome).toEqual({ ok: true, messages: [MESSAGES.accountCreated], cookies: [] });
+  expect(outcome).toMatchObject({ ok: true, messages: [MESSAGES.accountCreated] });
+  // The browser that chose the password is marked (ADR 020).
+  const [mark] = outcome.ok ? outcome.cookies : [];
+  expect(mark).toMatch(/^patch\.sign_up=.*HttpOnly/i);
   const denied = await signIn({ email: "aroha@example.nz", password: PASSWORD }, meta());
   expect(denied).toMatchObject({ ok: false, message: MESSAGES.emailNotConfirmed });
-  const cookies = await confirm("aroha@example.nz");
-  // Confirming signs the person in, with an HttpOnly, SameSite=Lax session cookie.
+  const cookies = await confirm("aroha@example.nz", [mark!]);
+  // Confirming there signs the person in, with an HttpOnly, SameSite=Lax session cookie.
   const session = cookies.find((c) => c.startsWith("patch.session_token="));
   expect(session).toMatch(/HttpOnly/i);
   expect(session).toMatch(/SameSite=Lax/i);
   // The link works once: following it again signs nobody in.
   const message = smtp.messages.find((m) => m.to.includes("aroha@example.nz"))!;
-  const again = await followLink(linkIn(message, `${SITE}/api/auth/verify-email`));
+  const again = await followLink(linkIn(message, `${SITE}/api/auth/verify-email`), mark);
   expect(again.status).toBe(302);
   expect(again.headers.getSetCookie().some((c) => c.startsWith("patch.session_token="))).toBe(
     false,
@@ -131,10 +150,17 @@ test("signing up again with the right password signs in; with a wrong one the an
     { email: "mere@example.nz", password: "another long passphrase" },
     meta(),
   );
-  expect(wrong).toEqual({ ok: true, messages: [MESSAGES.accountCreated], cookies: [] });
+  // The same answer as for a new address, its browser mark included (a decoy here).
+  const fresh = await signUp({ email: "mere.new@example.nz", password: PASSWORD }, meta());
+  const shape = (o: typeof wrong) =>
+    o.ok ? { ...o, cookies: o.cookies.map((c) => c.replace(/=[^;]+;/, "=…;")) } : o;
+  expect(shape(wrong)).toEqual(shape(fresh));
+  expect(wrong.ok && wrong.cookies[0]!.length).toBe(fresh.ok && fresh.cookies[0]!.length);
   // The owner hears about it.
-  const [notice] = await smtp.waitFor(1);
-  expect(notice?.subject).toMatch(/tried to create/);
+  await smtp.waitFor(2);
+  expect(smtp.messages.find((m) => m.to.includes("mere@example.nz"))?.subject).toMatch(
+    /tried to create/,
+  );
 });
 
 test("passwords: 12 to 256 characters, common ones refused with reasons", () => {
@@ -189,11 +215,12 @@ test("waitlist migration: contact becomes the profile once; no contact gives a b
     meta(),
   );
   expect(converted).toMatchObject({ ok: true, messages: [MESSAGES.convertedFromWaitlist] });
+  const converter = converted.ok ? converted.cookies : [];
   const [user] = await db().select().from(users).where(eq(users.email, "grower@example.nz"));
   // Until the address is confirmed, the profile is blank and the contact untouched.
   let [profile] = await db().select().from(profiles).where(eq(profiles.id, user!.id));
   expect(profile?.onboardingCompleted).toBe(false);
-  await confirm("grower@example.nz");
+  await confirm("grower@example.nz", converter);
   [profile] = await db().select().from(profiles).where(eq(profiles.id, user!.id));
   expect(profile).toMatchObject({
     phone: "021 555 0142",
@@ -221,11 +248,15 @@ test("waitlist migration: contact becomes the profile once; no contact gives a b
   expect(blank).toMatchObject({ onboardingCompleted: false, climateZone: "New Zealand" });
 });
 
-test("admin: verified e-mail exactly in the list; unverified or other addresses are not", () => {
-  expect(isAdminUser({ email: "admin@patch.nz", emailVerified: true })).toBe(true);
-  expect(isAdminUser({ email: "admin@patch.nz", emailVerified: false })).toBe(false);
-  expect(isAdminUser({ email: "admin@patch.nz.evil.com", emailVerified: true })).toBe(false);
-  expect(isAdminUser({ email: "someone@patch.nz", emailVerified: true })).toBe(false);
+test("admin: verified e-mail exactly in the list, with its rights granted; nothing less", () => {
+  const granted = { role: "admin" };
+  expect(isAdminUser({ email: "admin@patch.nz", emailVerified: true, ...granted })).toBe(true);
+  expect(isAdminUser({ email: "admin@patch.nz", emailVerified: true, role: null })).toBe(false);
+  expect(isAdminUser({ email: "admin@patch.nz", emailVerified: false, ...granted })).toBe(false);
+  expect(isAdminUser({ email: "admin@patch.nz.evil.com", emailVerified: true, ...granted })).toBe(
+    false,
+  );
+  expect(isAdminUser({ email: "someone@patch.nz", emailVerified: true, ...granted })).toBe(false);
 });
 
 test("password reset: same answer for unknown addresses, single-use link, 3 per hour", async () => {
@@ -267,24 +298,60 @@ test("password reset: same answer for unknown addresses, single-use link, 3 per 
     ok: true,
     messages: [MESSAGES.resetSent],
   });
-  await smtp.waitFor(2);
-  await new Promise((r) => setTimeout(r, 300));
+  // Every e-mail those requests started has been sent (they aren't awaited): two, no more.
+  await sendsSettled();
   expect(smtp.messages).toHaveLength(2);
 });
 
-test("sign-in limits: 5 a minute per IP, 10 an hour per account", async () => {
-  const fixed = { request: new Request(`${SITE}/auth`), clientIp: "192.0.2.77" };
-  for (let i = 0; i < 5; i++) {
-    expect((await signIn({ email: `x${i}@example.nz`, password: PASSWORD }, fixed)).ok).toBe(false);
-  }
-  expect(await signIn({ email: "x9@example.nz", password: PASSWORD }, fixed)).toMatchObject({
-    status: 429,
-    message: MESSAGES.tooManyAttempts,
+test("sign-in failures slow the guesser, not the owner; a reset link lifts the account's lock", async () => {
+  await createConfirmed("target@example.nz");
+  const from = (clientIp: string) => ({ request: new Request(`${SITE}/auth`), clientIp });
+  const attacker = from("192.0.2.77");
+  const owner = from("203.0.113.200");
+  const guess = (n: number) => ({ email: "target@example.nz", password: `guess number ${n}` });
+  // 5 a minute per IP, whatever the account, with the real wait in the answer.
+  for (let i = 0; i < 5; i++) expect((await signIn(guess(i), attacker)).ok).toBe(false);
+  const perIp = await signIn({ email: "other@example.nz", password: PASSWORD }, attacker);
+  expect(perIp).toMatchObject({ ok: false, status: 429 });
+  expect(perIp.ok ? "" : perIp.message).toMatch(
+    /^Too many attempts\. Please try again in ([1-9]|[1-5][0-9]) seconds?\.$/,
+  );
+  // A minute later, 5 more: 10 wrong passwords for the account from this IP in the hour.
+  const aMinuteLater = () => db().delete(rateLimits).where(eq(rateLimits.bucket, "sign-in-ip"));
+  await aMinuteLater();
+  for (let i = 5; i < 10; i++) expect((await signIn(guess(i), attacker)).ok).toBe(false);
+  await aMinuteLater();
+  const locked = await signIn({ email: "target@example.nz", password: PASSWORD }, attacker);
+  expect(locked).toMatchObject({ ok: false, status: 429 });
+  expect(locked.ok ? "" : locked.message).toMatch(
+    /^Too many wrong attempts on this account\. Please try again in \d+ minutes?, or reset your password to sign in now\.$/,
+  );
+  // That IP may still try other accounts, and the owner signs in from anywhere else.
+  expect(await signIn({ email: "other@example.nz", password: PASSWORD }, attacker)).toMatchObject({
+    status: 401,
   });
-  for (let i = 0; i < 10; i++)
-    await signIn({ email: "target@example.nz", password: "guess number " + i }, meta());
-  expect(await signIn({ email: "target@example.nz", password: PASSWORD }, meta())).toMatchObject({
-    status: 429,
+  expect(await signIn({ email: "target@example.nz", password: PASSWORD }, owner)).toMatchObject({
+    ok: true,
+    messages: [MESSAGES.signedIn],
+  });
+  // Guessing from 90 more addresses locks the account everywhere, until the owner resets.
+  await Promise.all(
+    Array.from({ length: 90 }, (_, i) =>
+      recordSignInFailure(`198.18.${Math.floor(i / 250)}.${i % 250}`, "target@example.nz"),
+    ),
+  );
+  const everywhere = await signIn({ email: "target@example.nz", password: PASSWORD }, owner);
+  expect(everywhere).toMatchObject({ ok: false, status: 429 });
+  expect(everywhere.ok ? "" : everywhere.message).toMatch(/reset your password to sign in now/);
+  smtp.messages.length = 0;
+  await requestPasswordReset({ email: "target@example.nz" }, owner);
+  const [mail] = await smtp.waitFor(1);
+  const reset = await followLink(linkIn(mail!, `${SITE}/api/auth/reset-password/`));
+  const token = new URL(reset.headers.get("location")!, SITE).searchParams.get("token")!;
+  const newPassword = "kowhaiwhai on the meeting house";
+  expect(await resetPassword({ token, password: newPassword })).toMatchObject({ ok: true });
+  expect(await signIn({ email: "target@example.nz", password: newPassword }, owner)).toMatchObject({
+    ok: true,
   });
 });
 
@@ -312,4 +379,192 @@ test("what a visitor entered before signing up (userData) starts the profile", a
     climateZone: "Hawke's Bay",
     onboardingCompleted: false,
   });
+});
+
+test("sign-up: 10 an hour from one address; the 11th is refused with the real wait", async () => {
+  const fixed = { request: new Request(`${SITE}/auth`), clientIp: "192.0.2.111" };
+  for (let i = 1; i <= 10; i++) {
+    const outcome = await signUp({ email: `batch${i}@example.nz`, password: PASSWORD }, fixed);
+    expect(outcome, `sign-up ${i}`).toMatchObject({
+      ok: true,
+      messages: [MESSAGES.accountCreated],
+    });
+  }
+  const eleventh = await signUp({ email: "batch11@example.nz", password: PASSWORD }, fixed);
+  expect(eleventh).toMatchObject({ ok: false, status: 429 });
+  expect(eleventh.ok ? 0 : eleventh.retryAfter).toBeGreaterThan(0);
+  // Another address is not held up.
+  expect(await signUp({ email: "batch12@example.nz", password: PASSWORD }, meta())).toMatchObject({
+    ok: true,
+  });
+});
+
+test("convert from waitlist: the limit comes before the waitlist is looked up", async () => {
+  await db().insert(contacts).values({ id: crypto.randomUUID(), email: "listed@example.nz" });
+  const fixed = { request: new Request(`${SITE}/auth`), clientIp: "192.0.2.112" };
+  // A password the policy refuses gets the same answer for a member and a stranger.
+  const weak = "password1234";
+  const member = await convertWaitlist({ email: "listed@example.nz", password: weak }, fixed);
+  const stranger = await convertWaitlist({ email: "unlisted@example.nz", password: weak }, fixed);
+  expect(member).toMatchObject({ ok: false, status: 400, message: MESSAGES.convertFailed });
+  expect(stranger).toEqual(member);
+  // Probing with a good password: 10 answers an hour from one address, then only the limit.
+  for (let i = 1; i <= 10; i++) {
+    const probe = await convertWaitlist(
+      { email: `probe${i}@example.nz`, password: PASSWORD },
+      fixed,
+    );
+    expect(probe, `probe ${i}`).toMatchObject({ ok: false, message: MESSAGES.notInWaitlist });
+  }
+  for (const email of ["probe11@example.nz", "listed@example.nz"]) {
+    expect(await convertWaitlist({ email, password: PASSWORD }, fixed), email).toMatchObject({
+      ok: false,
+      status: 429,
+    });
+  }
+  const [account] = await db().select().from(users).where(eq(users.email, "listed@example.nz"));
+  expect(account).toBeUndefined();
+});
+
+test("an address signed up by someone else: its owner's link asks for a password, and the first one stops working", async () => {
+  const email = "kaitiaki@example.nz";
+  const attackerPassword = "someone else chose this one";
+  const ownerPassword = "the owner's own kauri passphrase";
+  const attacker = await signUp({ email, password: attackerPassword }, meta());
+  expect(attacker).toMatchObject({ ok: true, messages: [MESSAGES.accountCreated] });
+
+  // The owner opens the unsolicited e-mail's link (as would a mail scanner): it confirms nothing
+  // and signs nobody in, but leads to choosing the password.
+  const link = await confirmLink(email);
+  const opened = await followLink(link);
+  expect(opened.status).toBe(302);
+  const page = new URL(opened.headers.get("location")!);
+  expect(page.origin + page.pathname).toBe(`${SITE}/auth`);
+  expect(page.searchParams.get("mode")).toBe("confirm-email");
+  expect(opened.headers.getSetCookie().some((c) => c.startsWith("patch.session_token="))).toBe(
+    false,
+  );
+  const token = page.searchParams.get("token")!;
+  expect(await confirmLinkIsValid(token)).toBe(true);
+  expect(await signIn({ email, password: attackerPassword }, meta())).toMatchObject({
+    ok: false,
+    message: MESSAGES.emailNotConfirmed,
+  });
+
+  // A password the policy refuses changes nothing; the owner's own confirms and signs them in.
+  expect(await confirmEmailWithPassword({ token, password: "password1234" }, meta())).toMatchObject(
+    { ok: false, status: 400 },
+  );
+  const confirmed = await confirmEmailWithPassword({ token, password: ownerPassword }, meta());
+  expect(confirmed).toMatchObject({
+    ok: true,
+    messages: [MESSAGES.emailConfirmed],
+    redirectTo: "/",
+  });
+  const { user } = await getCurrentUser(
+    meta(cookieHeader(confirmed.ok ? confirmed.cookies : [])).request,
+  );
+  expect(user).toMatchObject({ email, emailVerified: true });
+
+  // The password someone else chose no longer opens the account; the owner's does.
+  expect(await signIn({ email, password: attackerPassword }, meta())).toMatchObject({
+    ok: false,
+    message: MESSAGES.invalidCredentials,
+  });
+  expect(await signIn({ email, password: ownerPassword }, meta())).toMatchObject({ ok: true });
+  // The link is spent, on the page and on the link alike.
+  expect(await confirmLinkIsValid(token)).toBe(false);
+  expect(
+    await confirmEmailWithPassword({ token, password: "a third password entirely" }, meta()),
+  ).toMatchObject({ ok: false, message: MESSAGES.confirmLinkInvalid });
+  // Even in the browser that signed up, a spent link signs nobody in.
+  const late = await followLink(link, cookieHeader(attacker.ok ? attacker.cookies : []));
+  expect(late.headers.getSetCookie().some((c) => c.startsWith("patch.session_token="))).toBe(false);
+});
+
+test("signing up again on an unconfirmed address replaces nothing and sends a new link", async () => {
+  const email = "kiwi@example.nz";
+  const first = await signUp({ email, password: "first person's passphrase" }, meta());
+  await confirmLink(email);
+  smtp.messages.length = 0;
+  const second = await signUp({ email, password: "second person's passphrase" }, meta());
+  expect(second).toMatchObject({ ok: true, messages: [MESSAGES.accountCreated] });
+  const link = await confirmLink(email);
+  // The second browser didn't make the account: its link asks for a password there too.
+  const opened = await followLink(link, cookieHeader(second.ok ? second.cookies : []));
+  expect(new URL(opened.headers.get("location")!).searchParams.get("mode")).toBe("confirm-email");
+  // The first browser did: the link confirms there with the first password.
+  expect(
+    (await followLink(link, cookieHeader(first.ok ? first.cookies : []))).headers.get("location"),
+  ).toMatch(/\/auth\/callback/);
+  expect(await signIn({ email, password: "first person's passphrase" }, meta())).toMatchObject({
+    ok: true,
+  });
+});
+
+test("an admin address gets its rights only when its owner proves it while choosing the password", async () => {
+  const adminRequest = (cookie: string) =>
+    new Request(`${SITE}/admin`, { headers: cookie ? { cookie } : {} });
+  const refusal = async (cookie: string) =>
+    (await requireAdmin(adminRequest(cookie)).then(
+      () => null,
+      (r: unknown) => r,
+    )) as Response | null;
+
+  // Someone signs up ops@ first; the owner's link (or a scanner) asks for a password and grants
+  // nothing, so the account can't even be signed in to.
+  const attackerPassword = "a stranger chose this passphrase";
+  await signUp({ email: "ops@patch.nz", password: attackerPassword }, meta());
+  await followLink(await confirmLink("ops@patch.nz"));
+  expect(await signIn({ email: "ops@patch.nz", password: attackerPassword }, meta())).toMatchObject(
+    { ok: false, message: MESSAGES.emailNotConfirmed },
+  );
+
+  // An account confirmed before this rule (the old link signed in whoever opened it): the
+  // password may be someone else's, so /admin sends home and e-mails the owner a reset link.
+  await db().update(users).set({ emailVerified: true }).where(eq(users.email, "ops@patch.nz"));
+  const legacy = await signIn({ email: "ops@patch.nz", password: attackerPassword }, meta());
+  const legacyCookie = cookieHeader(legacy.ok ? legacy.cookies : []);
+  expect((await getCurrentUser(adminRequest(legacyCookie))).user).toMatchObject({
+    isAdmin: false,
+    awaitsAdminRights: true,
+  });
+  smtp.messages.length = 0;
+  const home = await refusal(legacyCookie);
+  expect(home?.status).toBe(302);
+  expect(home?.headers.get("location")).toBe("/");
+  const [reset] = await smtp.waitFor(1);
+  expect(reset?.to).toContain("ops@patch.nz");
+  expect(reset?.subject).toMatch(/Reset your/);
+
+  // The owner chooses a password with that link: the other sessions end and the rights are granted.
+  const followed = await followLink(linkIn(reset!, `${SITE}/api/auth/reset-password/`));
+  const token = new URL(followed.headers.get("location")!, SITE).searchParams.get("token")!;
+  const ownerPassword = "the real owner picked kahikatea";
+  expect(await resetPassword({ token, password: ownerPassword })).toMatchObject({ ok: true });
+  expect((await getCurrentUser(adminRequest(legacyCookie))).user).toBeNull();
+  expect(await signIn({ email: "ops@patch.nz", password: attackerPassword }, meta())).toMatchObject(
+    { ok: false },
+  );
+  const owner = await signIn({ email: "ops@patch.nz", password: ownerPassword }, meta());
+  const ownerCookie = cookieHeader(owner.ok ? owner.cookies : []);
+  expect(await refusal(ownerCookie)).toBeNull();
+  expect((await requireAdmin(adminRequest(ownerCookie))).isAdmin).toBe(true);
+
+  // The owner of grow@, whose address someone else signed up, confirms from the page: granted.
+  await signUp({ email: "grow@patch.nz", password: "a stranger chose this one too" }, meta());
+  const growPage = await followLink(await confirmLink("grow@patch.nz"));
+  const growToken = new URL(growPage.headers.get("location")!).searchParams.get("token")!;
+  const grow = await confirmEmailWithPassword(
+    { token: growToken, password: "the real owner picked matai" },
+    meta(),
+  );
+  expect(
+    (await getCurrentUser(adminRequest(cookieHeader(grow.ok ? grow.cookies : [])))).user,
+  ).toMatchObject({ isAdmin: true, awaitsAdminRights: false });
+
+  // And admin@, signed up and confirmed in its owner's own browser: granted.
+  const own = await signUp({ email: "admin@patch.nz", password: PASSWORD }, meta());
+  const signedIn = await confirm("admin@patch.nz", own.ok ? own.cookies : []);
+  expect((await getCurrentUser(adminRequest(cookieHeader(signedIn)))).user?.isAdmin).toBe(true);
 });

@@ -4,6 +4,7 @@ import { and, desc, eq, gt, ilike, isNull, or, sql } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 import { log } from "../../lib/log.server.ts";
+import { adminUserActionSchema, userSearchSchema } from "./accounts.schema.ts";
 
 export async function isBanned(userId: string, now = new Date()): Promise<boolean> {
   const [row] = await db()
@@ -21,7 +22,7 @@ export async function isBanned(userId: string, now = new Date()): Promise<boolea
 }
 
 export async function searchUsers(query: string | null, limit = 50) {
-  const q = query?.trim().slice(0, 100) ?? "";
+  const q = userSearchSchema.parse(query ?? "");
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db()
     .select({
@@ -43,22 +44,35 @@ export async function searchUsers(query: string | null, limit = 50) {
 
 export type AdminUserResult = { ok: true; message: string } | { ok: false; message: string };
 
+const GONE = "That account no longer exists.";
+
+/** The account id and reason as the schema keeps them, or the answer to a form that was wrong. */
+function readAction(userId: string, reason: string | null = null) {
+  const parsed = adminUserActionSchema.safeParse({ userId, reason: reason ?? undefined });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  // An id of the wrong shape names no account: no query is needed to say so.
+  return { ok: false as const, message: issue?.path[0] === "userId" ? GONE : issue!.message };
+}
+
 export async function banUser(
   actor: { id: string; email: string },
   userId: string,
   reason: string | null,
 ): Promise<AdminUserResult> {
+  const input = readAction(userId, reason);
+  if ("ok" in input) return input;
   if (actor.id === userId) return { ok: false, message: "You can't suspend your own account." };
   const updated = await db().transaction(async (tx) => {
     const rows = await tx
       .update(users)
-      .set({ banned: true, banReason: reason?.trim().slice(0, 200) || null, updatedAt: new Date() })
+      .set({ banned: true, banReason: input.reason, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning({ email: users.email });
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     return rows[0];
   });
-  if (!updated) return { ok: false, message: "That account no longer exists." };
+  if (!updated) return { ok: false, message: GONE };
   log.info({ actor: actor.email, userId }, "account suspended");
   return { ok: true, message: `${updated.email} is suspended and signed out everywhere.` };
 }
@@ -67,12 +81,14 @@ export async function unbanUser(
   actor: { email: string },
   userId: string,
 ): Promise<AdminUserResult> {
+  const input = readAction(userId);
+  if ("ok" in input) return input;
   const [updated] = await db()
     .update(users)
     .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning({ email: users.email });
-  if (!updated) return { ok: false, message: "That account no longer exists." };
+  if (!updated) return { ok: false, message: GONE };
   log.info({ actor: actor.email, userId }, "account restored");
   return { ok: true, message: `${updated.email} can sign in again.` };
 }
@@ -81,6 +97,8 @@ export async function signOutUserEverywhere(
   actor: { email: string },
   userId: string,
 ): Promise<AdminUserResult> {
+  const input = readAction(userId);
+  if ("ok" in input) return input;
   const ended = await db()
     .delete(sessions)
     .where(eq(sessions.userId, userId))

@@ -4,6 +4,29 @@
 import { eq } from "drizzle-orm";
 import { contacts, profiles, sessions, smsReminders, users } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
+import { signToken, verifyToken } from "../../lib/signed-token.server.ts";
+
+const DOWNLOAD_PURPOSE = "my-data";
+const DOWNLOAD_SECONDS = 60;
+
+/**
+ * Where the browser fetches the file once the password is confirmed: a page's action can answer
+ * only with data for its page, so the file comes from its own address, signed for this person
+ * and a minute.
+ */
+export function myDataDownloadPath(userId: string, now = Date.now()): string {
+  const token = signToken(DOWNLOAD_PURPOSE, userId, new Date(now + DOWNLOAD_SECONDS * 1000));
+  return `/profile/my-data.json?t=${encodeURIComponent(token)}`;
+}
+
+export function myDataDownloadIsFor(token: string | null, userId: string): boolean {
+  return verifyToken(DOWNLOAD_PURPOSE, token) === userId;
+}
+
+/** The export as the file people download. */
+export async function myDataFile(userId: string): Promise<string> {
+  return JSON.stringify(await exportMyData(userId), null, 2);
+}
 
 export async function exportMyData(userId: string) {
   const [user] = await db()

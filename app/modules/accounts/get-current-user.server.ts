@@ -2,12 +2,12 @@
 // display name, and whether they are an admin. Sessions end after 7 days without use and at the
 // latest 30 days after sign-in, whatever the use.
 import { eq } from "drizzle-orm";
-import { profiles } from "../../../db/schema/index.ts";
+import { profiles, users } from "../../../db/schema/index.ts";
 import { FRESH_SESSION_SECONDS, SESSION_ABSOLUTE_SECONDS } from "../../lib/auth.server.ts";
 import { db } from "../../lib/db.server.ts";
-import { settings } from "../../lib/env.server.ts";
 import { displayName } from "./accounts.schema.ts";
 import { accountsAuth, authHeaders, setCookies } from "./accounts-auth.server.ts";
+import { ADMIN_ROLE, isAdminAddress } from "./grant-admin-rights.server.ts";
 
 export interface CurrentUser {
   id: string;
@@ -16,6 +16,8 @@ export interface CurrentUser {
   displayName: string;
   fullName: string | null;
   isAdmin: boolean;
+  /** An admin address whose owner hasn't yet proved it with a fresh link (ADR 020). */
+  awaitsAdminRights: boolean;
   sessionId: string;
   twoFactorEnabled: boolean;
   /** The proved number for signing in by text, if any. */
@@ -29,9 +31,16 @@ export function signedInRecently(user: { signedInAt: string }, now = Date.now())
   return now - new Date(user.signedInAt).getTime() <= FRESH_SESSION_SECONDS * 1000;
 }
 
-/** SPEC §6: an admin's VERIFIED e-mail exactly matches one of the three in settings. */
-export function isAdminUser(user: { email: string; emailVerified: boolean }): boolean {
-  return user.emailVerified && settings().adminEmails.includes(user.email.toLowerCase());
+/**
+ * SPEC §6: an admin's VERIFIED e-mail exactly matches one of the three in settings, and (ADR 020)
+ * its owner proved the mailbox while choosing the password, which granted the rights.
+ */
+export function isAdminUser(user: {
+  email: string;
+  emailVerified: boolean;
+  role: string | null;
+}): boolean {
+  return user.emailVerified && isAdminAddress(user.email) && user.role === ADMIN_ROLE;
 }
 
 export async function getCurrentUser(
@@ -60,10 +69,12 @@ export async function getCurrentUser(
     return { user: null, cookies: setCookies(out) };
   }
   const [profile] = await db()
-    .select({ fullName: profiles.fullName })
-    .from(profiles)
-    .where(eq(profiles.id, user.id))
+    .select({ fullName: profiles.fullName, role: users.role })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, user.id))
     .limit(1);
+  const role = profile?.role ?? null;
   return {
     user: {
       id: user.id,
@@ -71,7 +82,9 @@ export async function getCurrentUser(
       emailVerified: user.emailVerified,
       fullName: profile?.fullName ?? null,
       displayName: displayName(profile?.fullName ?? user.name, user.email),
-      isAdmin: isAdminUser(user),
+      isAdmin: isAdminUser({ ...user, role }),
+      awaitsAdminRights:
+        user.emailVerified && isAdminAddress(user.email) && !isAdminUser({ ...user, role }),
       sessionId: session.id,
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
       phoneNumber: user.phoneNumberVerified ? (user.phoneNumber ?? null) : null,

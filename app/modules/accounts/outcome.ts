@@ -1,5 +1,7 @@
 // What an accounts use-case answers a page with: toasts to show, cookies to set, where to go next,
 // or a message and per-field errors to show beside the form.
+import { accountLockedMessage, tooManyAttemptsMessage } from "./accounts.schema.ts";
+
 export interface AccountsSuccess {
   ok: true;
   /** Shown in order; the last one is also carried through a redirect. */
@@ -23,3 +25,18 @@ export interface AccountsFailure {
 }
 
 export type AccountsOutcome = AccountsSuccess | AccountsFailure;
+
+/** A limit said no: 429, with the real wait in words and as Retry-After. */
+export function refusedByLimit(limit: {
+  retryAfter: number;
+  accountLocked?: boolean;
+}): AccountsFailure {
+  return {
+    ok: false,
+    status: 429,
+    message: limit.accountLocked
+      ? accountLockedMessage(limit.retryAfter)
+      : tooManyAttemptsMessage(limit.retryAfter),
+    retryAfter: limit.retryAfter,
+  };
+}

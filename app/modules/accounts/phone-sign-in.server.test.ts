@@ -1,13 +1,15 @@
 // Signing in by text message: a number proved from the profile, 6-digit codes from the SMS outbox,
-// 10 minutes, 5 tries, 3 texts per 15 minutes per number, and no texts to unknown numbers.
+// 10 minutes, 5 tries, no texts to unknown numbers, and the limits on texts (3 per 15 minutes per
+// number, 5 an hour per account, 10 an hour per IP, SMS_CODES_PER_DAY).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { users } from "../../../db/schema/index.ts";
+import { rateLimits, users } from "../../../db/schema/index.ts";
 import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { db } from "../../lib/db.server";
+import { setSettings, settings } from "../../lib/env.server";
 import { readSmsOutbox } from "../../lib/sms.server";
 import { MESSAGES } from "./accounts.schema";
 import { accountsAuth } from "./accounts-auth.server";
@@ -19,6 +21,7 @@ import {
   verifySignInCode,
 } from "./phone-sign-in.server";
 import { signIn } from "./sign-in.server";
+import { sendsSettled } from "../../lib/sends-in-flight.server";
 
 const SITE = "https://patch.test";
 const PASSWORD = "takahe in the tussock";
@@ -52,7 +55,8 @@ async function latestCode(to: string): Promise<string> {
 }
 
 const textsTo = (to: string) => readSmsOutbox().filter((m) => m.to === to).length;
-const settle = () => new Promise((r) => setTimeout(r, 100));
+/** Every text those requests started has been sent (codes aren't awaited by the sign-in). */
+const settle = () => sendsSettled();
 
 async function accountWithPhone(email: string, phone: string) {
   await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
@@ -60,7 +64,8 @@ async function accountWithPhone(email: string, phone: string) {
   const signedIn = await signIn({ email, password: PASSWORD }, meta());
   if (!signedIn.ok) throw new Error(signedIn.message);
   const cookie = signedIn.cookies.map((c) => c.split(";")[0]).join("; ");
-  expect(await sendLinkPhoneCode({ phone }, meta(cookie))).toMatchObject({ ok: true });
+  const [account] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+  expect(await sendLinkPhoneCode(account!, { phone }, meta(cookie))).toMatchObject({ ok: true });
   const e164 = phone.replace(/\s/g, "").replace(/^0/, "+64");
   const code = await latestCode(e164);
   expect(await verifyLinkPhoneCode({ phone, code }, meta(cookie))).toMatchObject({
@@ -132,4 +137,74 @@ test("5 tries per code, 3 texts per 15 minutes per number", async () => {
   await sendSignInCode({ phone }, meta());
   await settle();
   expect(textsTo(phone)).toBe(before + 1);
+});
+
+test("one account can't text many numbers: 5 an hour per account, 10 an hour per IP", async () => {
+  const email = "piopio@example.nz";
+  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
+  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const signedIn = await signIn({ email, password: PASSWORD }, meta());
+  const cookie = signedIn.ok ? signedIn.cookies.map((c) => c.split(";")[0]).join("; ") : "";
+  const [account] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+  // Each from a new address, each to a new number.
+  for (let i = 0; i < 5; i++) {
+    expect(
+      await sendLinkPhoneCode(account!, { phone: `021 555 03${i}0` }, meta(cookie)),
+      `number ${i}`,
+    ).toMatchObject({ ok: true });
+  }
+  const sixth = await sendLinkPhoneCode(account!, { phone: "021 555 0390" }, meta(cookie));
+  expect(sixth).toMatchObject({ ok: false, status: 429 });
+  expect(sixth.ok ? "" : sixth.message).toMatch(
+    /^Too many attempts\. Please try again in \d+ minutes?\.$/,
+  );
+  await settle();
+  expect(textsTo("+64215550390")).toBe(0);
+
+  // Sign-in codes from one address: 10 requests an hour, whatever the numbers.
+  const fixed = { request: new Request(`${SITE}/auth`), clientIp: "192.0.2.200" };
+  for (let i = 0; i < 10; i++) {
+    expect(await sendSignInCode({ phone: `027 555 04${i}0` }, fixed)).toMatchObject({ ok: true });
+  }
+  expect(await sendSignInCode({ phone: "027 555 0499" }, fixed)).toMatchObject({
+    ok: false,
+    status: 429,
+  });
+});
+
+test("the day's budget of texted codes (SMS_CODES_PER_DAY) stops every code text", async () => {
+  const phone = await accountWithPhone("titipounamu@example.nz", "021 555 0501");
+  const before = settings();
+  // A new day with a budget of 2 texts: linking a second number spends it.
+  await db().delete(rateLimits).where(eq(rateLimits.bucket, "sms-send-day"));
+  setSettings({ ...before, smsCodesPerDay: 2 });
+  try {
+    const signedIn = await signIn({ email: "titipounamu@example.nz", password: PASSWORD }, meta());
+    const cookie = signedIn.ok ? signedIn.cookies.map((c) => c.split(";")[0]).join("; ") : "";
+    const [account] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, "titipounamu@example.nz"));
+    expect(await sendSignInCode({ phone }, meta())).toMatchObject({ ok: true });
+    expect(
+      await sendLinkPhoneCode(account!, { phone: "021 555 0502" }, meta(cookie)),
+    ).toMatchObject({ ok: true });
+    await settle();
+    const sent = textsTo(phone);
+    const paused =
+      /^We can't send text messages right now\. Please try again in \d+ (minutes?|hours?), or use your email and password\.$/;
+    const linkThird = await sendLinkPhoneCode(account!, { phone: "021 555 0503" }, meta(cookie));
+    expect(linkThird).toMatchObject({ ok: false, status: 429 });
+    expect(linkThird.ok ? "" : linkThird.message).toMatch(paused);
+    // Sign-in codes: the same answer for a proved number and an unknown one, and no text.
+    for (const to of [phone, "+64275550777"]) {
+      const outcome = await sendSignInCode({ phone: to }, meta());
+      expect(outcome.ok ? "" : outcome.message, to).toMatch(paused);
+    }
+    await settle();
+    expect(textsTo(phone)).toBe(sent);
+    expect(textsTo("+64215550503")).toBe(0);
+  } finally {
+    setSettings(before);
+  }
 });

@@ -1,12 +1,13 @@
 // Signing in with a 6-digit code by text message (SPEC §7: the default OTP channel is SMS), and
 // proving a number from the profile so it can be used for that. Codes last 10 minutes and allow 5
-// tries (better-auth's phone-number plugin); at most 3 texts per number every 15 minutes (ours,
-// in the database). Texts only go to numbers already proved by an account, so nobody can make us
-// text strangers, and the answer is the same either way.
+// tries (better-auth's phone-number plugin). Texts cost money and can be pumped to premium
+// numbers, so ours limit them per number, per account, per IP and per day (rate-limits.server.ts).
+// Sign-in texts only go to numbers already proved by an account, so nobody can make us text
+// strangers, and the answer is the same either way.
 import { and, eq } from "drizzle-orm";
 import { users } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
-import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import { log } from "../../lib/log.server.ts";
 import { stopSmsRemindersAfterPhoneChange } from "../reminders/stop-sms-reminders.server.ts";
 import {
   MESSAGES,
@@ -14,13 +15,18 @@ import {
   phoneSendSchema,
   phoneVerifySchema,
   safeRedirect,
+  textsPausedMessage,
 } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
-import type { AccountsOutcome } from "./outcome.ts";
-import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
+import { refusedByLimit, type AccountsOutcome } from "./outcome.ts";
+import {
+  limitSignIn,
+  limitTextRequests,
+  recordSignInFailure,
+  takeTextToNumber,
+  textBudgetLeft,
+} from "./rate-limits.server.ts";
 import type { RequestMeta } from "./sign-in.server.ts";
-
-export const SMS_SENDS = { limit: 3, windowSeconds: 15 * 60 } as const;
 
 async function sendCode(phone: string, meta: RequestMeta): Promise<void> {
   await accountsAuth().api.sendPhoneNumberOTP({
@@ -29,9 +35,10 @@ async function sendCode(phone: string, meta: RequestMeta): Promise<void> {
   });
 }
 
-async function underSendLimit(phone: string): Promise<boolean> {
-  const hit = await hitRateLimit("sms-send", phone, SMS_SENDS.limit, SMS_SENDS.windowSeconds);
-  return hit.allowed;
+/** The day's budget is spent: said to everyone alike, and loudly to whoever runs the site. */
+function textsPaused(retryAfter: number): AccountsOutcome {
+  log.error({ retryAfter }, "SMS_CODES_PER_DAY reached: no more codes are texted today");
+  return { ok: false, status: 429, message: textsPausedMessage(retryAfter), retryAfter };
 }
 
 export async function sendSignInCode(input: unknown, meta: RequestMeta): Promise<AccountsOutcome> {
@@ -41,12 +48,17 @@ export async function sendSignInCode(input: unknown, meta: RequestMeta): Promise
     return { ok: false, status: 400, message: errors.phone ?? "", fieldErrors: errors };
   }
   const { phone } = parsed.data;
+  // Before the number is looked up, so no answer below tells whether it has an account.
+  const requests = await limitTextRequests(meta.clientIp);
+  if (!requests.allowed) return refusedByLimit(requests);
+  const budget = await textBudgetLeft();
+  if (!budget.allowed) return textsPaused(budget.retryAfter);
   const [owner] = await db()
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.phoneNumber, phone), eq(users.phoneNumberVerified, true)))
     .limit(1);
-  if (owner && (await underSendLimit(phone))) await sendCode(phone, meta);
+  if (owner && (await takeTextToNumber(phone)).allowed) await sendCode(phone, meta);
   return { ok: true, messages: [MESSAGES.phoneCodeSent], cookies: [] };
 }
 
@@ -76,14 +88,7 @@ export async function verifySignInCode(
   }
   const { phone, code } = parsed.data;
   const limit = await limitSignIn(meta.clientIp, phone);
-  if (!limit.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: MESSAGES.tooManyAttempts,
-      retryAfter: limit.retryAfter,
-    };
-  }
+  if (!limit.allowed) return refusedByLimit(limit);
   try {
     const { headers } = await accountsAuth().api.verifyPhoneNumber({
       body: { phoneNumber: phone, code },
@@ -107,6 +112,7 @@ export async function verifySignInCode(
 
 /** Profile: text a code to a new number for the signed-in person. */
 export async function sendLinkPhoneCode(
+  user: { id: string },
   input: unknown,
   meta: RequestMeta,
 ): Promise<AccountsOutcome> {
@@ -115,8 +121,12 @@ export async function sendLinkPhoneCode(
     const errors = fieldErrors(parsed.error);
     return { ok: false, status: 400, message: errors.phone ?? "", fieldErrors: errors };
   }
-  if (!(await underSendLimit(parsed.data.phone))) {
-    return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
+  const requests = await limitTextRequests(meta.clientIp, user.id);
+  if (!requests.allowed) return refusedByLimit(requests);
+  const text = await takeTextToNumber(parsed.data.phone);
+  if (!text.allowed) {
+    const budget = await textBudgetLeft();
+    return budget.allowed ? refusedByLimit(text) : textsPaused(budget.retryAfter);
   }
   await sendCode(parsed.data.phone, meta);
   return { ok: true, messages: [MESSAGES.phoneCodeSentToYou], cookies: [] };

@@ -1,22 +1,50 @@
-// The accounts limits (issue 5 "Security"), kept in the database so every app process shares them:
-// sign-in 5 failures a minute per IP (IPv6 by /64) and 10 an hour per account, reset 3 an hour per
-// address, sign-up 10 an hour per IP.
-import { and, eq } from "drizzle-orm";
+// The accounts limits (issue 5 "Security", issue 17, ADR 020), kept in the database so every app
+// process shares them. Failed sign-ins (password, texted code or two-factor code) slow the
+// guesser, not the owner: 5 a minute per IP (IPv6 by /64), 10 an hour per account from one IP, and
+// only far more (100 an hour) per account from everywhere, a lock a password reset lifts; two-factor
+// codes (whose guesser already has the password) 10 an hour per account from everywhere. Reset
+// e-mails 3 an hour per address; sign-ups (and waitlist conversions) 10 an hour per IP. Texted
+// codes, which cost money and can be pumped to premium numbers: 3 per number every 15 minutes, 5 an
+// hour per account, 10 an hour per IP, and SMS_CODES_PER_DAY from everyone together.
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { rateLimits } from "../../../db/schema/index.ts";
 import { clientKey } from "../../lib/client-ip.server.ts";
 import { db } from "../../lib/db.server.ts";
-import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import { settings } from "../../lib/env.server.ts";
+import { hitRateLimit, rateWindow } from "../../lib/rate-limit.server.ts";
 
 export const LIMITS = {
   signInPerIp: { limit: 5, windowSeconds: 60 },
-  signInPerAccount: { limit: 10, windowSeconds: 60 * 60 },
+  signInPerAccountAndIp: { limit: 10, windowSeconds: 60 * 60 },
+  signInPerAccount: { limit: 100, windowSeconds: 60 * 60 },
+  twoFactorPerAccount: { limit: 10, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 3, windowSeconds: 60 * 60 },
   signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  textsPerNumber: { limit: 3, windowSeconds: 15 * 60 },
+  textsPerAccount: { limit: 5, windowSeconds: 60 * 60 },
+  textsPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  /** The limit itself is a setting (SMS_CODES_PER_DAY). */
+  textsPerDay: { windowSeconds: 24 * 60 * 60 },
 } as const;
+
+const BUCKETS = {
+  ip: "sign-in-ip",
+  accountAndIp: "sign-in-account-ip",
+  account: "sign-in-account",
+  twoFactorAccount: "two-factor-account",
+} as const;
+
+/** What was tried: a password or texted code, or a two-factor code (tighter per account). */
+export type SignInStep = "password" | "two-factor";
 
 export interface LimitOutcome {
   allowed: boolean;
   retryAfter: number;
+}
+
+export interface SignInLimit extends LimitOutcome {
+  /** The account itself is locked (from everywhere, or from this IP): a password reset lifts it. */
+  accountLocked: boolean;
 }
 
 async function check(
@@ -30,10 +58,13 @@ async function check(
   };
 }
 
-/** Failed sign-ins only count: a household behind one address signing in is never blocked. */
-async function failures(bucket: string, key: string, windowSeconds: number, now: number) {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+const accountKey = (account: string) => account.trim().toLowerCase();
+// The account first, so a reset can clear every IP's counter for it by prefix.
+const accountAndIpKey = (account: string, ip: string) => `${accountKey(account)} ${clientKey(ip)}`;
+
+/** A counter as it stands, without adding to it. */
+async function currentCount(bucket: string, key: string, windowSeconds: number, now: number) {
+  const { windowStart, retryAfter } = rateWindow(windowSeconds, now);
   const [row] = await db()
     .select({ count: rateLimits.count })
     .from(rateLimits)
@@ -44,38 +75,99 @@ async function failures(bucket: string, key: string, windowSeconds: number, now:
         eq(rateLimits.windowStart, windowStart),
       ),
     );
+  return { count: row?.count ?? 0, retryAfter };
+}
+
+/** Before a sign-in attempt: refused once the failures reach any of the limits. */
+export async function limitSignIn(
+  ip: string,
+  account: string,
+  step: SignInStep = "password",
+  now = Date.now(),
+): Promise<SignInLimit> {
+  const { signInPerIp, signInPerAccountAndIp, signInPerAccount, twoFactorPerAccount } = LIMITS;
+  const perAccount = step === "two-factor" ? twoFactorPerAccount : signInPerAccount;
+  const [byIp, byAccountAndIp, byAccount] = await Promise.all([
+    // Failed sign-ins only count: a household behind one address signing in is never blocked.
+    currentCount(BUCKETS.ip, clientKey(ip), signInPerIp.windowSeconds, now),
+    currentCount(
+      BUCKETS.accountAndIp,
+      accountAndIpKey(account, ip),
+      signInPerAccountAndIp.windowSeconds,
+      now,
+    ),
+    currentCount(
+      step === "two-factor" ? BUCKETS.twoFactorAccount : BUCKETS.account,
+      accountKey(account),
+      perAccount.windowSeconds,
+      now,
+    ),
+  ]);
+  const ipRefused = byIp.count >= signInPerIp.limit;
+  const accountRefused = [
+    ...(byAccountAndIp.count >= signInPerAccountAndIp.limit ? [byAccountAndIp.retryAfter] : []),
+    ...(byAccount.count >= perAccount.limit ? [byAccount.retryAfter] : []),
+  ];
+  const waits = [...(ipRefused ? [byIp.retryAfter] : []), ...accountRefused];
   return {
-    count: row?.count ?? 0,
-    retryAfter: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000)),
+    allowed: waits.length === 0,
+    retryAfter: Math.max(0, ...waits),
+    accountLocked: accountRefused.length > 0,
   };
 }
 
-/** Before a sign-in attempt: refused once the failures reach either limit. */
-export async function limitSignIn(ip: string, account: string, now = Date.now()) {
-  const { signInPerIp: perIp, signInPerAccount: perAccount } = LIMITS;
-  const [byIp, byAccount] = await Promise.all([
-    failures("sign-in-ip", clientKey(ip), perIp.windowSeconds, now),
-    failures("sign-in-account", account.toLowerCase(), perAccount.windowSeconds, now),
+/** After a failed attempt (wrong password or code). */
+export async function recordSignInFailure(
+  ip: string,
+  account: string,
+  step: SignInStep = "password",
+): Promise<void> {
+  const { signInPerIp, signInPerAccountAndIp, signInPerAccount, twoFactorPerAccount } = LIMITS;
+  await Promise.all([
+    hitRateLimit(BUCKETS.ip, clientKey(ip), signInPerIp.limit, signInPerIp.windowSeconds),
+    hitRateLimit(
+      BUCKETS.accountAndIp,
+      accountAndIpKey(account, ip),
+      signInPerAccountAndIp.limit,
+      signInPerAccountAndIp.windowSeconds,
+    ),
+    hitRateLimit(
+      BUCKETS.account,
+      accountKey(account),
+      signInPerAccount.limit,
+      signInPerAccount.windowSeconds,
+    ),
+    ...(step === "two-factor"
+      ? [
+          hitRateLimit(
+            BUCKETS.twoFactorAccount,
+            accountKey(account),
+            twoFactorPerAccount.limit,
+            twoFactorPerAccount.windowSeconds,
+          ),
+        ]
+      : []),
   ]);
-  const refused = [
-    ...(byIp.count >= perIp.limit ? [byIp.retryAfter] : []),
-    ...(byAccount.count >= perAccount.limit ? [byAccount.retryAfter] : []),
-  ];
-  return { allowed: refused.length === 0, retryAfter: Math.max(0, ...refused) };
 }
 
-/** After a failed attempt (wrong password or code). */
-export async function recordSignInFailure(ip: string, account: string): Promise<void> {
-  const { signInPerIp: perIp, signInPerAccount: perAccount } = LIMITS;
-  await Promise.all([
-    hitRateLimit("sign-in-ip", clientKey(ip), perIp.limit, perIp.windowSeconds),
-    hitRateLimit(
-      "sign-in-account",
-      account.toLowerCase(),
-      perAccount.limit,
-      perAccount.windowSeconds,
-    ),
-  ]);
+/**
+ * The owner proved the mailbox with a fresh e-mail link (a password reset): whatever guessers did
+ * to the account's counters no longer holds them back. Per-IP counters stay.
+ */
+export async function liftSignInLock(account: string): Promise<void> {
+  const key = accountKey(account);
+  await db()
+    .delete(rateLimits)
+    .where(
+      and(
+        inArray(rateLimits.bucket, [
+          BUCKETS.account,
+          BUCKETS.accountAndIp,
+          BUCKETS.twoFactorAccount,
+        ]),
+        sql`(${rateLimits.key} = ${key} or starts_with(${rateLimits.key}, ${`${key} `}))`,
+      ),
+    );
 }
 
 export function limitPasswordReset(email: string): Promise<LimitOutcome> {
@@ -86,4 +178,49 @@ export function limitPasswordReset(email: string): Promise<LimitOutcome> {
 export function limitSignUp(ip: string): Promise<LimitOutcome> {
   const { limit, windowSeconds } = LIMITS.signUpPerIp;
   return check([hitRateLimit("sign-up-ip", clientKey(ip), limit, windowSeconds)]);
+}
+
+/** Before texting a code, per IP and (signed in) per account: every request counts. */
+export function limitTextRequests(ip: string, userId?: string): Promise<LimitOutcome> {
+  const { textsPerIp, textsPerAccount } = LIMITS;
+  return check([
+    hitRateLimit("sms-send-ip", clientKey(ip), textsPerIp.limit, textsPerIp.windowSeconds),
+    ...(userId
+      ? [
+          hitRateLimit(
+            "sms-send-account",
+            userId,
+            textsPerAccount.limit,
+            textsPerAccount.windowSeconds,
+          ),
+        ]
+      : []),
+  ]);
+}
+
+/** A text to this number now: counted per number, then against the day's budget. */
+export async function takeTextToNumber(phone: string): Promise<LimitOutcome> {
+  const { textsPerNumber, textsPerDay } = LIMITS;
+  const perNumber = await hitRateLimit(
+    "sms-send",
+    phone,
+    textsPerNumber.limit,
+    textsPerNumber.windowSeconds,
+  );
+  if (!perNumber.allowed) return perNumber;
+  return check([
+    hitRateLimit("sms-send-day", "all", settings().smsCodesPerDay, textsPerDay.windowSeconds),
+  ]);
+}
+
+/** Whether any of today's budget of texted codes is left, without spending it. */
+export async function textBudgetLeft(now = Date.now()): Promise<LimitOutcome> {
+  const { count, retryAfter } = await currentCount(
+    "sms-send-day",
+    "all",
+    LIMITS.textsPerDay.windowSeconds,
+    now,
+  );
+  const allowed = count < settings().smsCodesPerDay;
+  return { allowed, retryAfter: allowed ? 0 : retryAfter };
 }

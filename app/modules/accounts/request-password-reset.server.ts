@@ -21,17 +21,21 @@ export async function requestPasswordReset(
       fieldErrors: fieldErrors(parsed.error),
     };
   }
-  const { email } = parsed.data;
-  const limit = await limitPasswordReset(email);
-  if (!limit.allowed) return { ok: true, messages: [MESSAGES.resetSent], cookies: [] };
   try {
-    await accountsAuth().api.requestPasswordReset({
-      body: { email, redirectTo: RESET_RETURN_PATH },
-      headers: authHeaders(meta.request, meta.clientIp),
-    });
+    await sendPasswordResetLink(parsed.data.email, meta);
     return { ok: true, messages: [MESSAGES.resetSent], cookies: [] };
   } catch (error) {
     if (authErrorCode(error) === undefined) throw error;
     return { ok: false, status: 500, message: MESSAGES.resetFailed };
   }
+}
+
+/** The e-mail with a reset link, if the address has an account and is under its limit. */
+export async function sendPasswordResetLink(email: string, meta?: RequestMeta): Promise<void> {
+  const limit = await limitPasswordReset(email);
+  if (!limit.allowed) return;
+  await accountsAuth().api.requestPasswordReset({
+    body: { email, redirectTo: RESET_RETURN_PATH },
+    headers: meta ? authHeaders(meta.request, meta.clientIp) : new Headers(),
+  });
 }

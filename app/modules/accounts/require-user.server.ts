@@ -1,8 +1,11 @@
 // Route protection (SPEC §2): anonymous visitors go to /login, keeping where they were going;
-// signed-in non-admins on admin pages go home. Both with the spec's toasts.
+// signed-in non-admins on admin pages go home. Both with the spec's toasts. An admin address
+// whose rights aren't granted yet (ADR 020) goes home too, and is e-mailed the link that grants them.
+import { log } from "../../lib/log.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { MESSAGES } from "./accounts.schema.ts";
 import { getCurrentUser, type CurrentUser } from "./get-current-user.server.ts";
+import { sendPasswordResetLink } from "./request-password-reset.server.ts";
 
 export function loginUrl(request: Request): string {
   const url = new URL(request.url);
@@ -26,6 +29,15 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
+  if (user.awaitsAdminRights) {
+    await sendPasswordResetLink(user.email).catch((err: unknown) =>
+      log.error({ err }, "admin rights: reset e-mail failed"),
+    );
+    throw await redirectWithToast(request, "/", {
+      type: "info",
+      message: MESSAGES.adminNeedsReset,
+    });
+  }
   if (!user.isAdmin) {
     throw await redirectWithToast(request, "/", { type: "error", message: MESSAGES.noPermission });
   }

@@ -1,9 +1,10 @@
-// Sign-in with e-mail and password (SPEC §8 messages; limits 5/min per IP, 10/hour per account).
+// Sign-in with e-mail and password (SPEC §8 messages; the failure limits of rate-limits.server.ts).
 import { MESSAGES, safeRedirect, signInSchema, fieldErrors } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { findUserByEmail, findWaitlistContact } from "./find-user-by-email.server.ts";
-import type { AccountsOutcome } from "./outcome.ts";
+import { refusedByLimit, type AccountsOutcome } from "./outcome.ts";
 import { withPasswordSlot } from "./password-work.server.ts";
+import { twoFactorPendingCookie } from "./two-factor.server.ts";
 import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
 
 export interface RequestMeta {
@@ -27,14 +28,7 @@ export async function signIn(
   }
   const { email, password } = parsed.data;
   const limit = await limitSignIn(meta.clientIp, email);
-  if (!limit.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: MESSAGES.tooManyAttempts,
-      retryAfter: limit.retryAfter,
-    };
-  }
+  if (!limit.allowed) return refusedByLimit(limit);
   try {
     const { headers, response } = await withPasswordSlot(() =>
       accountsAuth().api.signInEmail({
@@ -44,8 +38,13 @@ export async function signIn(
       }),
     );
     if ("twoFactorRedirect" in (response as object)) {
-      // Only the short-lived two-factor cookie is set; the session comes with the code.
-      return { ok: true, messages: [], cookies: setCookies(headers), twoFactor: true };
+      // Only the short-lived two-factor cookies are set; the session comes with the code.
+      return {
+        ok: true,
+        messages: [],
+        cookies: [...setCookies(headers), await twoFactorPendingCookie(email)],
+        twoFactor: true,
+      };
     }
     return {
       ok: true,

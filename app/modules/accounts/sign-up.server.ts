@@ -1,21 +1,26 @@
-// Creating an account with e-mail and password (SPEC §8). The answer is the same whether or not
-// the address already has an account, except when the person also knows its password: then we say
-// 'Account already exists, trying to sign you in...' and sign them in.
+// Creating an account with e-mail and password (SPEC §8), also for 'Convert from Waitlist'. The
+// answer is the same whether or not the address already has an account, except when the person
+// also knows its password: then we say 'Account already exists, trying to sign you in...' and sign
+// them in. Every answer that depends on the address (the waitlist's 'Email not found', the account)
+// comes after the per-IP limit, so addresses can't be tried at speed.
 import { withPasswordSlot } from "./password-work.server.ts";
 import { MESSAGES, fieldErrors, signUpSchema } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders } from "./accounts-auth.server.ts";
-import { findUserByEmail } from "./find-user-by-email.server.ts";
+import { findUserByEmail, findWaitlistContact } from "./find-user-by-email.server.ts";
 import { carryUserData } from "./update-profile.server.ts";
-import type { AccountsOutcome } from "./outcome.ts";
+import { refusedByLimit, type AccountsOutcome } from "./outcome.ts";
 import { passwordProblems } from "./password-policy.server.ts";
 import { limitSignUp } from "./rate-limits.server.ts";
 import { signIn, type RequestMeta } from "./sign-in.server.ts";
+import { markSignUpBrowser } from "./sign-up-browser.server.ts";
 
 export interface SignUpOptions {
   /** The message for a new account (conversion from the waitlist has its own). */
   createdMessage?: string;
   failedMessage?: string;
   redirectTo?: string | null;
+  /** 'Convert from Waitlist' (SPEC §5): only an address on the waitlist may. */
+  waitlistOnly?: boolean;
 }
 
 export async function signUp(
@@ -49,13 +54,9 @@ export async function signUp(
     };
   }
   const limit = await limitSignUp(meta.clientIp);
-  if (!limit.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: MESSAGES.tooManyAttempts,
-      retryAfter: limit.retryAfter,
-    };
+  if (!limit.allowed) return refusedByLimit(limit);
+  if (options.waitlistOnly && !(await findWaitlistContact(email))) {
+    return { ok: false, status: 404, message: MESSAGES.notInWaitlist };
   }
   const existing = await findUserByEmail(email);
   try {
@@ -70,15 +71,19 @@ export async function signUp(
     if (authErrorCode(error) === undefined) throw error;
     return { ok: false, status: 400, message: failed };
   }
-  if (!existing) {
-    const created = await findUserByEmail(email);
-    if (created) await carryUserData(created.id, (input as { userData?: unknown })?.userData);
-  }
+  const created = existing ? undefined : await findUserByEmail(email);
+  if (created) await carryUserData(created.id, (input as { userData?: unknown })?.userData);
   if (existing?.emailVerified) {
     const attempt = await signIn({ email, password }, meta, options.redirectTo);
     if (attempt.ok) {
       return { ...attempt, messages: [MESSAGES.accountExists, ...attempt.messages] };
     }
   }
-  return { ok: true, messages: [options.createdMessage ?? MESSAGES.accountCreated], cookies: [] };
+  return {
+    ok: true,
+    messages: [options.createdMessage ?? MESSAGES.accountCreated],
+    // This browser chose the new account's password (a decoy mark otherwise, so the answer is
+    // the same): its confirmation link may sign in here with it (ADR 020).
+    cookies: [await markSignUpBrowser(meta.request, created?.id ?? null)],
+  };
 }

@@ -125,3 +125,50 @@ test("set up TOTP, sign in with a code and with a recovery code once, turn it of
     messages: [MESSAGES.signedIn],
   });
 });
+
+test("wrong two-factor codes count per account: from many addresses, 10 an hour, then none", async () => {
+  const email = "kaki@example.nz";
+  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
+  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const first = await signIn({ email, password: PASSWORD }, meta());
+  const cookie = jar(first.ok ? first.cookies : []);
+  const { user } = await getCurrentUser(meta(cookie).request);
+  const setup = await startTwoFactorSetup(user!, PASSWORD, meta(cookie));
+  if (!setup.ok) throw new Error(setup.message);
+  const totp = OTPAuth.URI.parse(setup.totpUri) as OTPAuth.TOTP;
+  expect(await confirmTwoFactorSetup(user!, totp.generate(), meta(cookie))).toMatchObject({
+    ok: true,
+  });
+  const wrong = () => (totp.generate() === "000000" ? "111111" : "000000");
+
+  // Someone with the password guesses codes, each from a new address, a new challenge every 4.
+  let pending = "";
+  for (let i = 0; i < 10; i++) {
+    if (i % 4 === 0) {
+      const step1 = await signIn({ email, password: PASSWORD }, meta());
+      pending = jar(step1.ok ? step1.cookies : []);
+    }
+    expect(
+      await verifyTwoFactorSignIn({ code: wrong() }, meta(pending)),
+      `guess ${i}`,
+    ).toMatchObject({ ok: false, message: MESSAGES.twoFactorCodeWrong });
+  }
+  // From yet another address, even the right code waits, and the answer says how long.
+  const step1 = await signIn({ email, password: PASSWORD }, meta());
+  const refused = await verifyTwoFactorSignIn(
+    { code: totp.generate() },
+    meta(jar(step1.ok ? step1.cookies : [])),
+  );
+  expect(refused).toMatchObject({ ok: false, status: 429 });
+  expect(refused.ok ? "" : refused.message).toMatch(
+    /^Too many wrong attempts on this account\. Please try again in \d+ minutes?, or reset your password to sign in now\.$/,
+  );
+  // Without the note of which account it is for, a code isn't taken at all.
+  const bare = jar(
+    (step1.ok ? step1.cookies : []).filter((c) => !c.includes("two_factor_account")),
+  );
+  expect(await verifyTwoFactorSignIn({ code: totp.generate() }, meta(bare))).toMatchObject({
+    ok: false,
+    message: MESSAGES.twoFactorExpired,
+  });
+});

@@ -1,9 +1,13 @@
 // Two-factor sign-in with an authenticator app (TOTP) and recovery codes, set up from the profile
 // (better-auth's two-factor plugin). Turning it on or off needs the password and a recent sign-in.
+// Wrong codes count like wrong passwords: per IP, and per account (from this IP, and from all).
+import { createCookie } from "react-router";
+import { TWO_FACTOR_PENDING_SECONDS } from "../../lib/auth.server.ts";
+import { settings } from "../../lib/env.server.ts";
 import { MESSAGES, safeRedirect } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { signedInRecently } from "./get-current-user.server.ts";
-import type { AccountsOutcome } from "./outcome.ts";
+import { refusedByLimit, type AccountsOutcome } from "./outcome.ts";
 import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
 import type { RequestMeta } from "./sign-in.server.ts";
 
@@ -92,6 +96,38 @@ export async function disableTwoFactor(
   }
 }
 
+// better-auth's own two-factor cookie names only a stored challenge; this one, signed, says which
+// account the half-finished sign-in is for, so that its wrong codes count against the account.
+function pendingAccountCookie() {
+  const s = settings();
+  return createCookie(
+    s.isProduction ? "__Host-patch.two_factor_account" : "patch.two_factor_account",
+    {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: s.isProduction,
+      path: "/",
+      maxAge: TWO_FACTOR_PENDING_SECONDS,
+      secrets: [s.authSecret],
+    },
+  );
+}
+
+/** Set with better-auth's two-factor cookie when the password was right (sign-in.server.ts). */
+export function twoFactorPendingCookie(account: string, now = Date.now()): Promise<string> {
+  return pendingAccountCookie().serialize({
+    account,
+    until: now + TWO_FACTOR_PENDING_SECONDS * 1000,
+  });
+}
+
+async function pendingAccount(request: Request, now = Date.now()): Promise<string | null> {
+  const value = (await pendingAccountCookie().parse(request.headers.get("cookie"))) as unknown;
+  if (typeof value !== "object" || value === null) return null;
+  const { account, until } = value as { account?: unknown; until?: unknown };
+  return typeof account === "string" && typeof until === "number" && until > now ? account : null;
+}
+
 /** Sign-in, second step: a 6-digit code from the app, or one of the recovery codes. */
 export async function verifyTwoFactorSignIn(
   input: { code?: unknown },
@@ -99,15 +135,10 @@ export async function verifyTwoFactorSignIn(
   redirectTo?: string | null,
 ): Promise<AccountsOutcome> {
   const code = typeof input.code === "string" ? input.code.replace(/\s/g, "") : "";
-  const limit = await limitSignIn(meta.clientIp, `two-factor:${meta.clientIp}`);
-  if (!limit.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: MESSAGES.tooManyAttempts,
-      retryAfter: limit.retryAfter,
-    };
-  }
+  const account = await pendingAccount(meta.request);
+  if (!account) return { ok: false, status: 401, message: MESSAGES.twoFactorExpired, reauth: true };
+  const limit = await limitSignIn(meta.clientIp, account, "two-factor");
+  if (!limit.allowed) return refusedByLimit(limit);
   const auth = accountsAuth();
   const headers = authHeaders(meta.request, meta.clientIp);
   try {
@@ -117,13 +148,16 @@ export async function verifyTwoFactorSignIn(
     return {
       ok: true,
       messages: [MESSAGES.signedIn],
-      cookies: setCookies(answer.headers),
+      cookies: [
+        ...setCookies(answer.headers),
+        await pendingAccountCookie().serialize("", { maxAge: 0 }),
+      ],
       redirectTo: safeRedirect(redirectTo),
     };
   } catch (error) {
     const reason = authErrorCode(error);
     if (reason === undefined) throw error;
-    await recordSignInFailure(meta.clientIp, `two-factor:${meta.clientIp}`);
+    await recordSignInFailure(meta.clientIp, account, "two-factor");
     if (reason === "INVALID_TWO_FACTOR_COOKIE" || reason === "UNAUTHORIZED") {
       return { ok: false, status: 401, message: MESSAGES.twoFactorExpired, reauth: true };
     }

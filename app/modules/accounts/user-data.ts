@@ -2,31 +2,32 @@
 // the browser under `userData`. Updates merge new over old (address and growingSpace field by
 // field) and stamp lastUpdated; clearing leaves only lastUpdated; it is carried into the profile
 // at sign-up and cleared at sign-out (with the stored userId).
-import { z } from "../../lib/zod.ts";
+import { freeText, z } from "../../lib/zod.ts";
 
 import { USER_DATA_KEY } from "./user-data-key.ts";
 
 export { USER_DATA_KEY };
 
 export const userDataSchema = z.object({
-  lastUpdated: z.string(),
+  lastUpdated: z.string().max(40),
   userId: z.string().max(100).optional(),
+  // Carried into the profile at sign-up: the same free-text rule as the profile's own fields.
   address: z
     .object({
-      street: z.string().max(200).optional(),
-      suburb: z.string().max(100).optional(),
-      city: z.string().max(100).optional(),
-      state: z.string().max(100).optional(),
-      region: z.string().max(100).optional(),
-      zip: z.string().max(10).optional(),
-      country: z.string().max(60).optional(),
+      street: freeText({ max: 200 }).optional(),
+      suburb: freeText({ max: 100 }).optional(),
+      city: freeText({ max: 100 }).optional(),
+      state: freeText({ max: 100 }).optional(),
+      region: freeText({ max: 100 }).optional(),
+      zip: freeText({ max: 10 }).optional(),
+      country: freeText({ max: 60 }).optional(),
     })
     .optional(),
   growingSpace: z
     .object({
-      kind: z.string().max(60).optional(),
+      kind: freeText({ max: 60 }).optional(),
       sizeM2: z.number().min(0).max(10_000).optional(),
-      sunHours: z.string().max(60).optional(),
+      sunHours: freeText({ max: 60 }).optional(),
     })
     .optional(),
 });

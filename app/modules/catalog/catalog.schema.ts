@@ -59,7 +59,10 @@ export const LOW_STOCK = 5;
 
 export { imageSrc } from "./product-images.ts";
 
-/** Ids the cart asks about: product ids are slug-like. */
+/** Product ids (and slugs) are lower-case words joined by hyphens. */
+export const productIdSchema = z.string().regex(/^[a-z0-9-]{1,80}$/);
+
+/** Ids the cart asks about. */
 export const cartCheckSchema = z.object({
-  ids: z.array(z.string().regex(/^[a-z0-9-]{1,80}$/)).max(50),
+  ids: z.array(productIdSchema).max(50),
 });

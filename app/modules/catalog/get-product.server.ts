@@ -2,7 +2,7 @@
 import { and, asc, eq, ne, or } from "drizzle-orm";
 import { products } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
-import type { ProductSummary, ProductView } from "./catalog.schema.ts";
+import { productIdSchema, type ProductSummary, type ProductView } from "./catalog.schema.ts";
 import { summaryColumns, toView } from "./product-view.server.ts";
 
 const RELATED = 4;
@@ -10,6 +10,8 @@ const RELATED = 4;
 export async function getProduct(
   idOrSlug: string,
 ): Promise<{ product: ProductView; related: ProductSummary[] } | null> {
+  // A path that can't be a product id or slug is no product: no query needed to say so.
+  if (!productIdSchema.safeParse(idOrSlug).success) return null;
   const [row] = await db()
     .select()
     .from(products)

@@ -1,8 +1,9 @@
 // An admin edits a product: price (entered in dollars), stock, description, summary, active.
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { products } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
+import { freeText, z } from "../../lib/zod.ts";
+import { productIdSchema } from "./catalog.schema.ts";
 
 export const updateProductSchema = z.object({
   price: z
@@ -15,14 +16,19 @@ export const updateProductSchema = z.object({
     .int({ message: "Enter the stock as a whole number" })
     .min(0, { message: "Stock can't be negative" })
     .max(100_000),
-  summary: z.string().trim().min(1).max(300),
-  description: z.string().trim().min(1).max(5000),
+  summary: freeText({ max: 300 }).min(1, { message: "Write a summary" }),
+  description: freeText({ max: 5000, multiline: true }).min(1, {
+    message: "Write a description",
+  }),
   active: z.boolean(),
 });
 
 export type UpdateProductResult = { ok: true } | { ok: false; message: string };
 
+const NO_SUCH_PRODUCT = "That product doesn't exist.";
+
 export async function updateProduct(id: string, raw: unknown): Promise<UpdateProductResult> {
+  if (!productIdSchema.safeParse(id).success) return { ok: false, message: NO_SUCH_PRODUCT };
   const parsed = updateProductSchema.safeParse(raw);
   if (!parsed.success)
     return { ok: false, message: parsed.error.issues[0]?.message ?? "Check the form" };
@@ -31,5 +37,5 @@ export async function updateProduct(id: string, raw: unknown): Promise<UpdatePro
     .set({ ...parsed.data, updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning({ id: products.id });
-  return row ? { ok: true } : { ok: false, message: "That product doesn't exist." };
+  return row ? { ok: true } : { ok: false, message: NO_SUCH_PRODUCT };
 }

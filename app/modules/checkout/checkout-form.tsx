@@ -31,7 +31,7 @@ export type CheckoutOutcome =
   | { kind: "invalid"; message: string; fieldErrors: Partial<Record<CheckoutField, string>> }
   | { kind: "cart-changed"; message: string }
   | { kind: "declined"; message: string }
-  | { kind: "expired" | "unavailable"; message: string }
+  | { kind: "expired" | "unavailable" | "limited"; message: string }
   | { kind: "stripe"; orderId: string; clientSecret: string };
 
 export interface CheckoutFormProps {

@@ -1,5 +1,5 @@
 // The checkout form, one schema for the browser and the server (SPEC §3 "Checkout info").
-import { z } from "../../lib/zod.ts";
+import { freeText, z } from "../../lib/zod.ts";
 import { NZ_REGIONS } from "../../lib/nz-regions.ts";
 import { SHIPPING_METHODS, type ShippingMethod } from "./pricing.ts";
 
@@ -18,7 +18,7 @@ export const MESSAGES = {
 } as const;
 
 const text = (max: number, message: string) =>
-  z.string({ message }).trim().min(1, { message }).max(max, { message });
+  freeText({ max, tooLong: message, notText: message }).min(1, { message });
 
 export const cartLinesSchema = z
   .array(
@@ -35,7 +35,7 @@ export type CartLineInput = z.infer<typeof cartLinesSchema>[number];
 
 export const addressSchema = z.object({
   street: text(200, MESSAGES.street),
-  suburb: z.string().trim().max(100).optional().default(""),
+  suburb: freeText({ max: 100 }).optional().default(""),
   city: text(100, MESSAGES.city),
   region: z.enum(NZ_REGIONS, { message: MESSAGES.region }),
   postcode: z

@@ -17,6 +17,7 @@ import { db } from "../../lib/db.server";
 import { setSettings } from "../../lib/env.server";
 import { createQueues, startQueue, stopQueue } from "../../lib/queue.server";
 import { changeOrderStatus } from "../orders/change-order-status.server";
+import { markOrderPaid } from "../orders/mark-order-paid.server";
 import { expireOrder } from "../orders/expire-order.server";
 import { orderJobs } from "../orders/order-jobs.server";
 import { refundOrderPayment } from "../orders/refund-order-payment.server";
@@ -44,6 +45,9 @@ afterAll(async () => {
   await stripe.close();
 });
 
+let addresses = 0;
+const someone = () => ({ ip: `198.51.100.${++addresses}` });
+
 async function stripeOrder(stockQuantity = 3) {
   const p = buildProduct({ price: 5000, stockQuantity });
   await db().insert(products).values(p);
@@ -55,12 +59,13 @@ async function stripeOrder(stockQuantity = 3) {
     shippingMethod: "standard",
     items: [{ productId: p.id, quantity: 1, price: 5000 }],
   };
-  const placed = await placeOrder(input);
+  const buyer = someone();
+  const placed = await placeOrder(input, buyer);
   if (!placed.ok || placed.status !== "requires_payment")
     throw new Error("expected a Stripe order");
   const [row] = await db().select().from(orders).where(eq(orders.id, placed.orderId));
   const intent = stripe.paymentIntents.get(row!.paymentReference!)!;
-  return { input, placed, row: row!, intent, productId: p.id! };
+  return { input, buyer, placed, row: row!, intent, productId: p.id! };
 }
 
 const requestsFor = (intentId: string) =>
@@ -71,10 +76,10 @@ const hourLater = () => new Date(Date.now() + 60 * 60_000);
 
 test("a Stripe order needs no card fields, makes one intent and a retry reuses it", async () => {
   const intentsBefore = stripe.paymentIntents.size;
-  const { input, placed: first, row, intent } = await stripeOrder();
+  const { input, buyer, placed: first, row, intent } = await stripeOrder();
   expect(first.clientSecret).toBe(intent.client_secret);
   expect(first.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_`));
-  const again = await placeOrder(input);
+  const again = await placeOrder(input, buyer);
   expect(again).toEqual(first);
   // One intent, keyed by the order id, for the server-computed total; the retry only read it back.
   expect(stripe.paymentIntents.size).toBe(intentsBefore + 1);
@@ -193,4 +198,74 @@ test("Stripe's errors reach us as Stripe errors: an unknown intent, a wrong key"
   } finally {
     setSettings(t.settings);
   }
+});
+
+function checkoutFor(productId: string, email = "wiremu@example.nz") {
+  return {
+    idempotencyKey: randomUUID(),
+    name: "Hemi",
+    email,
+    address: { street: "9 Kauri Street", city: "Whangārei", region: "Northland", postcode: "0110" },
+    shippingMethod: "standard",
+    items: [{ productId, quantity: 1, price: 5000 }],
+  };
+}
+
+test("three unpaid orders may hold stock per address and per e-mail; the fourth waits for a hold to end", async () => {
+  const p = buildProduct({ price: 5000, stockQuantity: 20 });
+  await db().insert(products).values(p);
+  const home = { ip: "203.0.113.50" };
+  const start = new Date();
+  const at = (s: number) => new Date(start.getTime() + s * 1000);
+  const held = [];
+  for (let i = 0; i < 3; i++) {
+    const input = checkoutFor(p.id!);
+    const result = await placeOrder(input, home, at(i));
+    expect(result, `order ${i + 1}`).toMatchObject({ ok: true, status: "requires_payment" });
+    held.push({ input, result });
+  }
+  expect(await stock(p.id!)).toBe(17);
+
+  const refused = {
+    ok: false,
+    code: "limited",
+    message:
+      "You already have 3 unpaid orders holding items. Please finish paying for one of them, or try again in 30 minutes.",
+    // Until the first hold ends.
+    retryAfter: 30 * 60 - 5,
+  };
+  // A fourth from the same address under another e-mail, and from elsewhere under the same e-mail.
+  expect(await placeOrder(checkoutFor(p.id!, "someone.else@example.nz"), home, at(5))).toEqual(
+    refused,
+  );
+  expect(await placeOrder(checkoutFor(p.id!), { ip: "203.0.113.51" }, at(5))).toEqual(refused);
+  expect(await stock(p.id!)).toBe(17);
+  // Retrying one of the three is not a new hold.
+  expect(await placeOrder(held[0]!.input, home, at(6))).toEqual(held[0]!.result);
+  // Someone else entirely is not affected.
+  expect(
+    await placeOrder(checkoutFor(p.id!, "kiri@example.nz"), { ip: "203.0.113.52" }, at(6)),
+  ).toMatchObject({ ok: true });
+
+  // Once one of the three is paid, its hold is no longer open: a fourth may start.
+  const first = held[0]!.result;
+  if (!first.ok) throw new Error("expected an order");
+  await db().transaction((tx) => markOrderPaid(tx, first.orderId, "pi_paid_in_test"));
+  expect(await placeOrder(checkoutFor(p.id!), home, at(7))).toMatchObject({
+    ok: true,
+    status: "requires_payment",
+  });
+});
+
+test("ten unpaid orders started at once from one address: three hold stock, seven are told to wait", async () => {
+  const p = buildProduct({ price: 5000, stockQuantity: 20 });
+  await db().insert(products).values(p);
+  const results = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      placeOrder(checkoutFor(p.id!, `burst${i}@example.nz`), { ip: "203.0.113.60" }),
+    ),
+  );
+  expect(results.filter((r) => r.ok)).toHaveLength(3);
+  expect(results.filter((r) => !r.ok && r.code === "limited")).toHaveLength(7);
+  expect(await stock(p.id!)).toBe(17);
 });

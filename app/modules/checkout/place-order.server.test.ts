@@ -4,7 +4,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { notifications, orderItems, orders, products } from "../../../db/schema/index.ts";
+import { testCard } from "../../../tests/factories/cards";
 import { buildProduct } from "../../../tests/factories/products";
+import { drainQueue } from "../../../tests/setup/drain-queue";
 import { startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
 import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { db } from "../../lib/db.server";
@@ -44,8 +46,13 @@ async function product(overrides: Parameters<typeof buildProduct>[0] = {}) {
   return p;
 }
 
-const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" };
-const DECLINED_CARD = { number: "4000 0000 0000 0002", expiry: "12/39", cvc: "123" };
+const GOOD_CARD = testCard("success");
+const DECLINED_CARD = testCard("declined");
+
+// Each order comes from its own address unless a test says otherwise, so the per-address limits
+// only meet the tests that are about them.
+let addresses = 0;
+const someone = () => ({ ip: `198.51.${Math.floor(++addresses / 250)}.${addresses % 250}` });
 
 function order(
   items: { productId: string; quantity: number; price: number }[],
@@ -83,6 +90,7 @@ test("a paid order has server-computed totals with GST on its own line and takes
       { productId: kit.id!, quantity: 1, price: 14900 },
       { productId: seeds.id!, quantity: 3, price: 450 },
     ]),
+    someone(),
   );
   expect(result).toMatchObject({ ok: true, status: "paid" });
   if (!result.ok) return;
@@ -127,9 +135,15 @@ test("the quote prices lines from the database, with express and rural shipping"
 
 test("30 concurrent checkouts for the last 5 units: exactly 5 orders, stock never below 0", async () => {
   const last = await product({ stockQuantity: 5, price: 1000 });
+  // Thirty different people at once.
   const results = await Promise.all(
-    Array.from({ length: 30 }, () =>
-      placeOrder(order([{ productId: last.id!, quantity: 1, price: 1000 }])),
+    Array.from({ length: 30 }, (_, i) =>
+      placeOrder(
+        order([{ productId: last.id!, quantity: 1, price: 1000 }], {
+          email: `buyer${i}@example.nz`,
+        }),
+        someone(),
+      ),
     ),
   );
   const won = results.filter((r) => r.ok);
@@ -148,6 +162,7 @@ test("an order that can't get every line reserves none of them", async () => {
       { productId: plenty.id!, quantity: 2, price: 1000 },
       { productId: scarce.id!, quantity: 2, price: 1000 },
     ]),
+    someone(),
   );
   expect(result).toMatchObject({
     ok: false,
@@ -160,7 +175,10 @@ test("an order that can't get every line reserves none of them", async () => {
 
 test("a price changed since the cart stops the order and says so", async () => {
   const p = await product({ price: 1200, name: "Dearer now" });
-  const result = await placeOrder(order([{ productId: p.id!, quantity: 1, price: 1000 }]));
+  const result = await placeOrder(
+    order([{ productId: p.id!, quantity: 1, price: 1000 }]),
+    someone(),
+  );
   expect(result).toMatchObject({
     ok: false,
     code: "cart-changed",
@@ -172,8 +190,13 @@ test("a price changed since the cart stops the order and says so", async () => {
 test("retrying a submit (in turn and at once) never makes a second order", async () => {
   const p = await product({ stockQuantity: 10 });
   const input = order([{ productId: p.id!, quantity: 2, price: 1000 }]);
-  const results = await Promise.all([placeOrder(input), placeOrder(input), placeOrder(input)]);
-  const again = await placeOrder(input);
+  const buyer = someone();
+  const results = await Promise.all([
+    placeOrder(input, buyer),
+    placeOrder(input, buyer),
+    placeOrder(input, buyer),
+  ]);
+  const again = await placeOrder(input, buyer);
   const ids = new Set([...results, again].map((r) => (r.ok ? r.orderId : "failed")));
   expect(ids.size).toBe(1);
   expect(ids.has("failed")).toBe(false);
@@ -185,35 +208,105 @@ test("retrying a submit (in turn and at once) never makes a second order", async
   expect(await stockOf(p.id!)).toBe(8);
 });
 
-test("a declined card is told clearly, keeps the hold, and a retry with a good card pays it", async () => {
+test("a declined card is told clearly and releases its hold at once; a retry with a good card takes it again and pays", async () => {
   const p = await product({ stockQuantity: 3 });
   const input = order([{ productId: p.id!, quantity: 1, price: 1000 }], { card: DECLINED_CARD });
-  const declined = await placeOrder(input);
+  const buyer = someone();
+  const declined = await placeOrder(input, buyer);
   expect(declined).toMatchObject({ ok: false, code: "declined", message: DEMO_MESSAGES.declined });
   if (declined.ok || declined.code !== "declined") return;
-  const [held] = await db().select().from(orders).where(eq(orders.id, declined.orderId));
-  expect(held).toMatchObject({ status: "payment_failed", paymentError: DEMO_MESSAGES.declined });
-  expect(await stockOf(p.id!)).toBe(2);
+  const [failed] = await db().select().from(orders).where(eq(orders.id, declined.orderId));
+  expect(failed).toMatchObject({ status: "payment_failed", paymentError: DEMO_MESSAGES.declined });
+  expect(failed?.stockReleasedAt).toBeInstanceOf(Date);
+  expect(await stockOf(p.id!)).toBe(3);
 
-  const unknown = await placeOrder({
-    ...input,
-    card: { ...GOOD_CARD, number: "5555555555554444" },
-  });
+  const unknown = await placeOrder(
+    { ...input, card: { ...GOOD_CARD, number: "5555555555554444" } },
+    buyer,
+  );
   expect(unknown).toMatchObject({ ok: false, code: "declined", message: DEMO_MESSAGES.unknown });
+  expect(await stockOf(p.id!)).toBe(3);
 
-  const paid = await placeOrder({ ...input, card: GOOD_CARD });
+  const paid = await placeOrder({ ...input, card: GOOD_CARD }, buyer);
   expect(paid).toEqual({ ok: true, orderId: declined.orderId, status: "paid" });
   expect(await stockOf(p.id!)).toBe(2);
+  const [row] = await db().select().from(orders).where(eq(orders.id, declined.orderId));
+  expect(row).toMatchObject({ status: "paid", stockReleasedAt: null, paymentError: null });
+});
+
+test("ten anonymous orders with the decline card hold nothing", async () => {
+  const p = await product({ stockQuantity: 2 });
+  for (let i = 0; i < 10; i++) {
+    const result = await placeOrder(
+      order([{ productId: p.id!, quantity: 2, price: 1000 }], { card: DECLINED_CARD }),
+      someone(),
+    );
+    expect(result).toMatchObject({ ok: false, code: "declined" });
+  }
+  expect(await stockOf(p.id!)).toBe(2);
+  // Someone with a card that works still gets the last two.
+  const real = await placeOrder(order([{ productId: p.id!, quantity: 2, price: 1000 }]), someone());
+  expect(real).toMatchObject({ ok: true, status: "paid" });
+  expect(await stockOf(p.id!)).toBe(0);
+});
+
+test("a retry after a decline, once someone else has bought the stock, says what changed", async () => {
+  const p = await product({ stockQuantity: 2, name: "Popular thing" });
+  const input = order([{ productId: p.id!, quantity: 2, price: 1000 }], { card: DECLINED_CARD });
+  const buyer = someone();
+  const declined = await placeOrder(input, buyer);
+  if (declined.ok || declined.code !== "declined") throw new Error("expected a decline");
+  const other = await placeOrder(
+    order([{ productId: p.id!, quantity: 1, price: 1000 }]),
+    someone(),
+  );
+  expect(other).toMatchObject({ ok: true, status: "paid" });
+
+  const retry = await placeOrder({ ...input, card: GOOD_CARD }, buyer);
+  expect(retry).toMatchObject({
+    ok: false,
+    code: "cart-changed",
+    problems: [{ kind: "stock", productId: p.id, requested: 2, available: 1 }],
+  });
+  expect(await stockOf(p.id!)).toBe(1);
+  const [row] = await db().select().from(orders).where(eq(orders.id, declined.orderId));
+  expect(row?.status).toBe("payment_failed");
+  expect(row?.stockReleasedAt).toBeInstanceOf(Date);
+});
+
+test("a product taken off sale is refused at checkout and nothing is reserved", async () => {
+  const gone = await product({ stockQuantity: 5, active: false });
+  const other = await product({ stockQuantity: 5 });
+  const result = await placeOrder(
+    order([
+      { productId: gone.id!, quantity: 1, price: 1000 },
+      { productId: other.id!, quantity: 1, price: 1000 },
+    ]),
+    someone(),
+  );
+  expect(result).toMatchObject({
+    ok: false,
+    code: "cart-changed",
+    problems: [{ kind: "removed", productId: gone.id }],
+  });
+  expect(await stockOf(gone.id!)).toBe(5);
+  expect(await stockOf(other.id!)).toBe(5);
+  expect(await db().select().from(orderItems).where(eq(orderItems.productId, gone.id!))).toEqual(
+    [],
+  );
 });
 
 test("invalid details get field messages and reserve nothing", async () => {
   const p = await product({ stockQuantity: 3 });
-  const result = await placeOrder({
-    ...order([{ productId: p.id!, quantity: 1, price: 1000 }]),
-    email: "nope",
-    address: { street: "", city: "", region: "Atlantis", postcode: "12345" },
-    card: { number: "12", expiry: "13/99", cvc: "x" },
-  });
+  const result = await placeOrder(
+    {
+      ...order([{ productId: p.id!, quantity: 1, price: 1000 }]),
+      email: "nope",
+      address: { street: "", city: "", region: "Atlantis", postcode: "12345" },
+      card: { number: "12", expiry: "13/99", cvc: "x" },
+    },
+    someone(),
+  );
   expect(result).toMatchObject({
     ok: false,
     code: "invalid",
@@ -230,12 +323,35 @@ test("invalid details get field messages and reserve nothing", async () => {
   expect(await stockOf(p.id!)).toBe(3);
 });
 
-test("unpaid orders expire after 30 minutes and give their stock back, once", async () => {
+test("a card that expired last month is refused; one that runs to the end of this month is not", async () => {
+  const p = await product({ stockQuantity: 3 });
+  const now = new Date();
+  const mmyy = (d: Date) =>
+    `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCFullYear() % 100).padStart(2, "0")}`;
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
+  const expired = await placeOrder(
+    order([{ productId: p.id!, quantity: 1, price: 1000 }], {
+      card: { ...GOOD_CARD, expiry: mmyy(lastMonth) },
+    }),
+    someone(),
+  );
+  expect(expired).toMatchObject({ ok: false, code: "declined", message: DEMO_MESSAGES.expired });
+  const thisMonth = await placeOrder(
+    order([{ productId: p.id!, quantity: 1, price: 1000 }], {
+      card: { ...GOOD_CARD, expiry: mmyy(now) },
+    }),
+    someone(),
+  );
+  expect(thisMonth).toMatchObject({ ok: true, status: "paid" });
+});
+
+test("unpaid orders expire after 30 minutes; a declined one gave its stock back already, and only once", async () => {
   const p = await product({ stockQuantity: 2 });
   const input = order([{ productId: p.id!, quantity: 2, price: 1000 }], { card: DECLINED_CARD });
-  const placed = await placeOrder(input);
+  const buyer = someone();
+  const placed = await placeOrder(input, buyer);
   if (placed.ok || placed.code !== "declined") throw new Error("expected a declined order");
-  expect(await stockOf(p.id!)).toBe(0);
+  expect(await stockOf(p.id!)).toBe(2);
   const [job] = await queue().findJobs(expireOrderJob.name, { data: { orderId: placed.orderId } });
   expect(job).toBeDefined();
   const startAfter = new Date(job!.startAfter).getTime() - Date.now();
@@ -249,14 +365,17 @@ test("unpaid orders expire after 30 minutes and give their stock back, once", as
   const [row] = await db().select().from(orders).where(eq(orders.id, placed.orderId));
   expect(row?.status).toBe("expired");
   // Paying the expired checkout later is refused, and the stock stays released.
-  const late = await placeOrder({ ...input, card: GOOD_CARD });
+  const late = await placeOrder({ ...input, card: GOOD_CARD }, buyer);
   expect(late).toMatchObject({ ok: false, code: "expired" });
   expect(await stockOf(p.id!)).toBe(2);
 });
 
 test("a paid order is never expired", async () => {
   const p = await product({ stockQuantity: 2 });
-  const placed = await placeOrder(order([{ productId: p.id!, quantity: 1, price: 1000 }]));
+  const placed = await placeOrder(
+    order([{ productId: p.id!, quantity: 1, price: 1000 }]),
+    someone(),
+  );
   if (!placed.ok) throw new Error("expected a paid order");
   expect(await expireOrder(placed.orderId, new Date(Date.now() + 60 * 60_000))).toBe("settled");
   expect(await stockOf(p.id!)).toBe(1);
@@ -264,7 +383,10 @@ test("a paid order is never expired", async () => {
 
 test("the confirmation e-mail is queued on payment and sent once", async () => {
   const p = await product({ name: "Hand trowel", price: 2490 });
-  const placed = await placeOrder(order([{ productId: p.id!, quantity: 1, price: 2490 }]));
+  const placed = await placeOrder(
+    order([{ productId: p.id!, quantity: 1, price: 2490 }]),
+    someone(),
+  );
   if (!placed.ok) throw new Error("expected a paid order");
   const jobs = await queue().findJobs(sendOrderConfirmationJob.name, {
     data: { orderId: placed.orderId },
@@ -278,8 +400,10 @@ test("the confirmation e-mail is queued on payment and sent once", async () => {
   expect(mail?.text).toContain("1 × Hand trowel: $24.90");
   expect(mail?.text).toContain("GST (15%)");
   expect(mail?.text).toContain(`https://patch.test/post-checkout?order=${placed.orderId}`);
-  await new Promise((r) => setTimeout(r, 100));
-  expect(smtp.messages).toHaveLength(1);
+  // The queued confirmation job runs too, and finds the e-mail already sent. (The queue also
+  // sends the other tests' orders' e-mails: only this order's count here.)
+  await drainQueue([sendOrderConfirmationJob]);
+  expect(smtp.messages.filter((m) => m.text.includes(placed.orderId))).toHaveLength(1);
   const [note] = await db()
     .select()
     .from(notifications)
@@ -287,18 +411,18 @@ test("the confirmation e-mail is queued on payment and sent once", async () => {
   expect(note?.status).toBe("sent");
 });
 
-test("after a decline, a changed cart under the same key replaces the unpaid order and its hold", async () => {
+test("after a decline, a changed cart under the same key replaces the unpaid order", async () => {
   const p = await product({ stockQuantity: 3 });
   const input = order([{ productId: p.id!, quantity: 2, price: 1000 }], { card: DECLINED_CARD });
-  const declined = await placeOrder(input);
+  const buyer = someone();
+  const declined = await placeOrder(input, buyer);
   if (declined.ok || declined.code !== "declined") throw new Error("expected a decline");
-  expect(await stockOf(p.id!)).toBe(1);
-  // The person now wants all three: only possible once the first hold is released.
-  const changed = await placeOrder({
-    ...input,
-    items: [{ productId: p.id!, quantity: 3, price: 1000 }],
-    card: GOOD_CARD,
-  });
+  expect(await stockOf(p.id!)).toBe(3);
+  // The person now wants all three.
+  const changed = await placeOrder(
+    { ...input, items: [{ productId: p.id!, quantity: 3, price: 1000 }], card: GOOD_CARD },
+    buyer,
+  );
   expect(changed).toMatchObject({ ok: true, status: "paid" });
   if (!changed.ok) return;
   expect(changed.orderId).not.toBe(declined.orderId);
@@ -311,4 +435,78 @@ test("after a decline, a changed cart under the same key replaces the unpaid ord
     .from(orders)
     .where(eq(orders.idempotencyKey, input.idempotencyKey));
   expect(current?.id).toBe(changed.orderId);
+});
+
+test("checkout allows 10 orders a minute from one address; the 11th gets a wait, others don't", async () => {
+  const p = await product({ stockQuantity: 50 });
+  const buyer = { ip: "203.0.113.7" };
+  // The start of a minute, so the ten land in one window whatever the clock says.
+  const start = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
+  const limit = 10;
+  for (let i = 0; i < limit; i++) {
+    const result = await placeOrder(
+      order([{ productId: p.id!, quantity: 1, price: 1000 }]),
+      buyer,
+      new Date(start.getTime() + i * 1000),
+    );
+    expect(result, `order ${i + 1}`).toMatchObject({ ok: true, status: "paid" });
+  }
+  const eleventh = await placeOrder(
+    order([{ productId: p.id!, quantity: 1, price: 1000 }]),
+    buyer,
+    new Date(start.getTime() + 20_000),
+  );
+  expect(eleventh).toEqual({
+    ok: false,
+    code: "limited",
+    message:
+      "You've started a lot of checkouts in a short time. Nothing has been charged: please try again in 40 seconds.",
+    retryAfter: 40,
+  });
+  expect(await stockOf(p.id!)).toBe(40);
+  // The same /64 is the same household; another address is someone else.
+  const neighbour = await placeOrder(
+    order([{ productId: p.id!, quantity: 1, price: 1000 }]),
+    { ip: "203.0.113.8" },
+    new Date(start.getTime() + 20_000),
+  );
+  expect(neighbour).toMatchObject({ ok: true });
+  // The next minute, the first address may order again.
+  const nextMinute = await placeOrder(
+    order([{ productId: p.id!, quantity: 1, price: 1000 }]),
+    buyer,
+    new Date(start.getTime() + 60_000),
+  );
+  expect(nextMinute).toMatchObject({ ok: true });
+});
+
+test("checkout allows 30 orders an hour from one address; the 31st waits for the hour", async () => {
+  const p = await product({ stockQuantity: 50 });
+  const buyer = { ip: "2001:db8:7:1::5" };
+  const hour = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000);
+  const limit = 30;
+  // Three minutes of ten: never too fast for the minute's limit.
+  for (let i = 0; i < limit; i++) {
+    const at = new Date(hour.getTime() + Math.floor(i / 10) * 60_000 + (i % 10) * 1000);
+    const result = await placeOrder(
+      order([{ productId: p.id!, quantity: 1, price: 1000 }]),
+      // Another machine in the same /64.
+      i % 2 ? buyer : { ip: "2001:db8:7:1::9" },
+      at,
+    );
+    expect(result, `order ${i + 1}`).toMatchObject({ ok: true, status: "paid" });
+  }
+  const thirtyFirst = await placeOrder(
+    order([{ productId: p.id!, quantity: 1, price: 1000 }]),
+    buyer,
+    new Date(hour.getTime() + 10 * 60_000),
+  );
+  expect(thirtyFirst).toEqual({
+    ok: false,
+    code: "limited",
+    message:
+      "You've started a lot of checkouts in a short time. Nothing has been charged: please try again in 50 minutes.",
+    retryAfter: 50 * 60,
+  });
+  expect(await stockOf(p.id!)).toBe(20);
 });

@@ -2,7 +2,8 @@
 // conditional UPDATE (stock_quantity >= n), prices are read from the database, the order and its
 // lines are written and the expiry job is queued. Two people can never buy the last unit; a
 // retried submit with the same idempotency key finds the same order and never charges twice.
-import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+// The checkout's limits (ADR 021) come first: checkouts per address, unpaid holds per buyer.
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, products } from "../../../db/schema/index.ts";
 import { db, isDatabaseUnavailable } from "../../lib/db.server.ts";
 import { settings } from "../../lib/env.server.ts";
@@ -10,6 +11,8 @@ import { log } from "../../lib/log.server.ts";
 import { enqueue } from "../../lib/queue.server.ts";
 import { expireOrderJob } from "../orders/expire-order.server.ts";
 import { markOrderPaid, markPaymentFailed } from "../orders/mark-order-paid.server.ts";
+import { releaseStockHold } from "../orders/release-stock-hold.server.ts";
+import { retakeStockHold, StockGoneError } from "../orders/retake-stock-hold.server.ts";
 import {
   demoCardSchema,
   fieldErrors,
@@ -18,6 +21,12 @@ import {
   type CheckoutField,
   type PlaceOrderInput,
 } from "./checkout.schema.ts";
+import {
+  checkOpenHolds,
+  clientKeyHash,
+  limitCheckoutRate,
+  type LimitOutcome,
+} from "./checkout-limits.server.ts";
 import { chargeDemoCard } from "./demo-payments.server.ts";
 import { computeTotals, ORDER_HOLD_MINUTES } from "./pricing.ts";
 import {
@@ -43,7 +52,13 @@ export type PlaceOrderResult =
     }
   | { ok: false; code: "cart-changed"; message: string; problems: CartProblem[] }
   | { ok: false; code: "declined"; message: string; orderId: string }
-  | { ok: false; code: "expired" | "unavailable"; message: string };
+  | { ok: false; code: "expired" | "unavailable"; message: string }
+  | { ok: false; code: "limited"; message: string; retryAfter: number };
+
+/** Who is placing the order, for the checkout's limits: the client's address. */
+export interface Buyer {
+  ip: string;
+}
 
 export const PLACE_MESSAGES = {
   cartChanged:
@@ -62,7 +77,27 @@ class CartChanged extends Error {
   }
 }
 
-export async function placeOrder(raw: unknown, now = new Date()): Promise<PlaceOrderResult> {
+/** Thrown inside a transaction to roll it back when the buyer already holds enough. */
+class HoldsRefused extends Error {
+  readonly outcome: Extract<LimitOutcome, { allowed: false }>;
+  constructor(outcome: Extract<LimitOutcome, { allowed: false }>) {
+    super("too many open holds");
+    this.outcome = outcome;
+  }
+}
+
+const limited = (o: { message: string; retryAfter: number }): PlaceOrderResult => ({
+  ok: false,
+  code: "limited",
+  message: o.message,
+  retryAfter: o.retryAfter,
+});
+
+export async function placeOrder(
+  raw: unknown,
+  buyer: Buyer,
+  now = new Date(),
+): Promise<PlaceOrderResult> {
   const parsed = placeOrderSchema.safeParse(raw);
   const provider = settings().stripe ? "stripe" : settings().isProduction ? null : "demo";
   const card =
@@ -84,6 +119,10 @@ export async function placeOrder(raw: unknown, now = new Date()): Promise<PlaceO
   const input = parsed.data;
 
   try {
+    const rate = await limitCheckoutRate(buyer.ip, now);
+    if (!rate.allowed) return limited(rate);
+    const holder = { clientKeyHash: clientKeyHash(buyer.ip), email: input.email };
+
     let order = await findByKey(input.idempotencyKey);
     // After a decline the person may change their cart or address and submit again: that is a new
     // order, so the unpaid one under this key steps aside and gives its stock back first.
@@ -103,7 +142,7 @@ export async function placeOrder(raw: unknown, now = new Date()): Promise<PlaceO
     }
     if (!order) {
       try {
-        order = await reserveAndCreate(input, provider, now);
+        order = await reserveAndCreate(input, provider, holder, now);
       } catch (error) {
         if (error instanceof CartChanged)
           return {
@@ -112,6 +151,7 @@ export async function placeOrder(raw: unknown, now = new Date()): Promise<PlaceO
             message: PLACE_MESSAGES.cartChanged,
             problems: error.problems,
           };
+        if (error instanceof HoldsRefused) return limited(error.outcome);
         // The same submit twice at once: the loser of the unique key race reads the winner's order.
         if (uniqueViolation(error)) order = await findByKey(input.idempotencyKey);
         if (!order) throw error;
@@ -119,8 +159,14 @@ export async function placeOrder(raw: unknown, now = new Date()): Promise<PlaceO
     }
     if (order.status === "paid" || order.paidAt)
       return { ok: true, orderId: order.id, status: "paid" };
-    if (order.status === "expired" || order.expiresAt <= now)
+    // Expired, or cancelled by us: its items went back and this checkout can't be paid now.
+    if (!UNPAID.includes(order.status) || order.expiresAt <= now)
       return { ok: false, code: "expired", message: PLACE_MESSAGES.expired };
+    // A decline let the order's stock go: the buyer's retry takes it again before paying.
+    if (order.stockReleasedAt) {
+      const refused = await holdAgain(order.id, holder, now);
+      if (refused) return refused;
+    }
 
     if (order.paymentProvider === "stripe") {
       if (order.paymentReference) {
@@ -172,6 +218,41 @@ function prefixCard(errors: Partial<Record<CheckoutField, string>>) {
 
 const UNPAID: string[] = ["pending_payment", "payment_failed"];
 
+/** Takes a declined order's stock again for its buyer's retry; the answer if that can't be. */
+async function holdAgain(
+  orderId: string,
+  holder: { clientKeyHash: string; email: string },
+  now: Date,
+): Promise<PlaceOrderResult | null> {
+  try {
+    await db().transaction(async (tx) => {
+      const holds = await checkOpenHolds(tx, holder, now);
+      if (!holds.allowed) throw new HoldsRefused(holds);
+      await retakeStockHold(tx, orderId, { now, onSaleOnly: true });
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof HoldsRefused) return limited(error.outcome);
+    if (!(error instanceof StockGoneError)) throw error;
+    return {
+      ok: false,
+      code: "cart-changed",
+      message: PLACE_MESSAGES.cartChanged,
+      problems: error.shortages.map((s): CartProblem =>
+        s.removed
+          ? { kind: "removed", productId: s.productId }
+          : {
+              kind: "stock",
+              productId: s.productId,
+              name: s.name,
+              requested: s.requested,
+              available: s.available,
+            },
+      ),
+    };
+  }
+}
+
 /** Does this submit describe the order already placed under its key? */
 async function sameOrder(
   order: typeof orders.$inferSelect,
@@ -200,30 +281,19 @@ async function sameOrder(
 /** Cancels an unpaid order and returns its stock, freeing its idempotency key for the new one. */
 async function supersede(orderId: string, key: string, now: Date): Promise<void> {
   await db().transaction(async (tx) => {
-    const [released] = await tx
+    const [cancelled] = await tx
       .update(orders)
       .set({
         status: "cancelled",
         idempotencyKey: `${key}:superseded:${orderId}`,
-        stockReleasedAt: now,
         updatedAt: now,
       })
       .where(
-        and(
-          eq(orders.id, orderId),
-          inArray(orders.status, ["pending_payment", "payment_failed"]),
-          isNull(orders.stockReleasedAt),
-        ),
+        and(eq(orders.id, orderId), inArray(orders.status, ["pending_payment", "payment_failed"])),
       )
       .returning({ id: orders.id });
-    if (!released) return;
-    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    for (const line of lines.sort((x, y) => x.productId.localeCompare(y.productId))) {
-      await tx
-        .update(products)
-        .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`, updatedAt: now })
-        .where(eq(products.id, line.productId));
-    }
+    // A declined order gave its stock back already; one still holding gives it back now.
+    if (cancelled) await releaseStockHold(tx, orderId, now);
   });
 }
 
@@ -237,7 +307,12 @@ function uniqueViolation(error: unknown): boolean {
   return (e.code ?? e.cause?.code) === "23505";
 }
 
-async function reserveAndCreate(input: PlaceOrderInput, provider: "stripe" | "demo", now: Date) {
+async function reserveAndCreate(
+  input: PlaceOrderInput,
+  provider: "stripe" | "demo",
+  holder: { clientKeyHash: string; email: string },
+  now: Date,
+) {
   // One line per product; locked in id order so concurrent orders can't deadlock.
   const merged = new Map<string, { quantity: number; price: number }>();
   for (const i of input.items) {
@@ -247,6 +322,8 @@ async function reserveAndCreate(input: PlaceOrderInput, provider: "stripe" | "de
   const wanted = [...merged.entries()].sort(([a], [b]) => a.localeCompare(b));
 
   return db().transaction(async (tx) => {
+    const holds = await checkOpenHolds(tx, holder, now);
+    if (!holds.allowed) throw new HoldsRefused(holds);
     const problems: CartProblem[] = [];
     const lines = [];
     for (const [productId, { quantity, price }] of wanted) {
@@ -309,6 +386,7 @@ async function reserveAndCreate(input: PlaceOrderInput, provider: "stripe" | "de
         gst: totals.gst,
         total: totals.total,
         paymentProvider: provider,
+        clientKeyHash: holder.clientKeyHash,
         expiresAt: new Date(now.getTime() + ORDER_HOLD_MINUTES * 60_000),
         createdAt: now,
         updatedAt: now,

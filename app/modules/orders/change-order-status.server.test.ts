@@ -1,17 +1,27 @@
-// The admin's order changes: allowed transitions only, stock back on cancel, e-mails once.
+// The admin's order changes: allowed transitions only (every pair tried, with its effect on the
+// stock), stock back on cancel, e-mails once, and order ids checked before any lookup.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { orders, products } from "../../../db/schema/index.ts";
+import { orders, products, type OrderStatus } from "../../../db/schema/index.ts";
+import { testCard } from "../../../tests/factories/cards";
 import { buildProduct } from "../../../tests/factories/products";
 import { startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { startStripeApi, type FakeStripe } from "../../../tests/setup/stripe-api";
+import {
+  openTestDatabase,
+  testSettings,
+  type TestDatabase,
+} from "../../../tests/setup/test-database";
 import { db } from "../../lib/db.server";
+import { setSettings } from "../../lib/env.server";
 import { closeMail } from "../../lib/mail.server";
 import { createQueues, queue, startQueue, stopQueue } from "../../lib/queue.server";
 import { updateProduct } from "../catalog/update-product.server";
 import { placeOrder } from "../checkout/place-order.server";
 import { changeOrderStatus } from "./change-order-status.server";
+import { expireOrder } from "./expire-order.server";
+import { getOrder } from "./get-order.server";
 import { listCustomerOrders } from "./list-customer-orders.server";
 import { orderJobs } from "./order-jobs.server";
 import { refundOrderPayment, refundOrderPaymentJob } from "./refund-order-payment.server";
@@ -19,8 +29,10 @@ import { sendOrderUpdate, sendOrderUpdateJob } from "./send-order-update.server"
 
 let t: TestDatabase;
 let smtp: TestSmtp;
+let stripe: FakeStripe;
 beforeAll(async () => {
   smtp = await startSmtp();
+  stripe = await startStripeApi("sk_test_fake");
   t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: "https://patch.test" });
   await startQueue(t.handle, { connectionString: t.url });
   await createQueues(orderJobs);
@@ -30,23 +42,33 @@ afterAll(async () => {
   await stopQueue();
   await t.close();
   await smtp.close();
+  await stripe.close();
 });
 beforeEach(() => {
   smtp.messages.length = 0;
 });
 
-async function paidOrder(email = "kiri@example.nz") {
-  const p = buildProduct({ stockQuantity: 5, price: 2000 });
-  await db().insert(products).values(p);
-  const placed = await placeOrder({
+let addresses = 0;
+const someone = () => ({ ip: `198.18.${Math.floor(++addresses / 250)}.${addresses % 250}` });
+
+function kiriOrder(productId: string, email = "kiri@example.nz") {
+  return {
     idempotencyKey: randomUUID(),
     name: "Kiri",
     email,
     address: { street: "3 Nīkau Place", city: "Napier", region: "Hawke's Bay", postcode: "4110" },
     shippingMethod: "standard",
-    items: [{ productId: p.id, quantity: 2, price: 2000 }],
-    card: { number: "4242424242424242", expiry: "01/40", cvc: "999" },
-  });
+    items: [{ productId, quantity: 2, price: 2000 }],
+  };
+}
+
+async function paidOrder(email = "kiri@example.nz") {
+  const p = buildProduct({ stockQuantity: 5, price: 2000 });
+  await db().insert(products).values(p);
+  const placed = await placeOrder(
+    { ...kiriOrder(p.id!, email), card: testCard("success") },
+    someone(),
+  );
   if (!placed.ok) throw new Error("expected a paid order");
   return { orderId: placed.orderId, productId: p.id! };
 }
@@ -95,6 +117,148 @@ test("a guest's orders are listed for the member with that e-mail", async () => 
   const list = await listCustomerOrders("member@example.NZ");
   expect(list).toHaveLength(1);
   expect(list[0]).toMatchObject({ status: "paid" });
+});
+
+const STATUSES: OrderStatus[] = [
+  "pending_payment",
+  "payment_failed",
+  "expired",
+  "paid",
+  "packed",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+];
+
+/**
+ * What an admin may change each status to, and what that does to the shelf (units of an order of
+ * two). Written out here, not read from the code's own table, so a change to either is noticed.
+ * An unpaid order holds its stock until cancelled; a declined one gave it back when it failed;
+ * goods that never left come back on cancel or refund; goods that left (shipped, delivered) don't.
+ */
+const ALLOWED: Record<OrderStatus, Partial<Record<OrderStatus, number>>> = {
+  pending_payment: { cancelled: +2 },
+  payment_failed: { cancelled: 0 },
+  expired: {},
+  paid: { packed: 0, shipped: 0, cancelled: +2, refunded: +2 },
+  packed: { shipped: 0, cancelled: +2, refunded: +2 },
+  shipped: { delivered: 0, refunded: 0 },
+  delivered: { refunded: 0 },
+  cancelled: {},
+  refunded: {},
+};
+
+const TRACKING = { trackingNumber: "NZP123456" };
+
+/** An order of two units (of five) brought to `status` the way a real one gets there. */
+async function orderIn(status: OrderStatus) {
+  const p = buildProduct({ stockQuantity: 5, price: 2000 });
+  await db().insert(products).values(p);
+  const productId = p.id!;
+  if (status === "pending_payment") {
+    // Only a card provider that confirms later (Stripe) leaves an order waiting for payment.
+    setSettings(
+      testSettings({
+        DATABASE_URL: t.url,
+        SMTP_URL: t.settings.smtpUrl ?? "",
+        SITE_URL: "https://patch.test",
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+        STRIPE_WEBHOOK_SECRET: "whsec_fake",
+        STRIPE_API_URL: stripe.url,
+      }),
+    );
+    try {
+      // Each from its own buyer: one buyer may only have three unpaid orders at once.
+      const placed = await placeOrder(
+        kiriOrder(productId, `kiri.${addresses}@example.nz`),
+        someone(),
+      );
+      if (!placed.ok) throw new Error("expected an unpaid order");
+      return { orderId: placed.orderId, productId };
+    } finally {
+      setSettings(t.settings);
+    }
+  }
+  if (status === "payment_failed" || status === "expired") {
+    const placed = await placeOrder(
+      { ...kiriOrder(productId), card: testCard("declined") },
+      someone(),
+    );
+    if (placed.ok || placed.code !== "declined") throw new Error("expected a declined order");
+    if (status === "expired")
+      expect(await expireOrder(placed.orderId, new Date(Date.now() + 31 * 60_000))).toBe("expired");
+    return { orderId: placed.orderId, productId };
+  }
+  const placed = await placeOrder(
+    { ...kiriOrder(productId), card: testCard("success") },
+    someone(),
+  );
+  if (!placed.ok) throw new Error("expected a paid order");
+  const orderId = placed.orderId;
+  const path: Record<string, OrderStatus[]> = {
+    paid: [],
+    packed: ["packed"],
+    shipped: ["shipped"],
+    delivered: ["shipped", "delivered"],
+    cancelled: ["cancelled"],
+    refunded: ["refunded"],
+  };
+  for (const step of path[status]!)
+    expect(await changeOrderStatus(orderId, { status: step, ...TRACKING })).toEqual({ ok: true });
+  return { orderId, productId };
+}
+
+for (const from of STATUSES) {
+  for (const to of STATUSES) {
+    const effect = ALLOWED[from][to];
+    const name =
+      effect === undefined
+        ? `${from} → ${to} is refused and changes nothing`
+        : `${from} → ${to} is allowed${effect ? `, and ${effect} units go back on the shelf` : ", and the stock stays as it is"}`;
+    test(name, async () => {
+      const { orderId, productId } = await orderIn(from);
+      const [before] = await db().select().from(orders).where(eq(orders.id, orderId));
+      expect(before?.status).toBe(from);
+      const stockBefore = await stock(productId);
+
+      const result = await changeOrderStatus(orderId, { status: to, ...TRACKING });
+
+      const [after] = await db().select().from(orders).where(eq(orders.id, orderId));
+      if (effect === undefined) {
+        expect(result).toMatchObject({ ok: false });
+        expect(after?.status).toBe(from);
+        expect(await stock(productId)).toBe(stockBefore);
+      } else {
+        expect(result).toEqual({ ok: true });
+        expect(after?.status).toBe(to);
+        expect(await stock(productId)).toBe(stockBefore + effect);
+      }
+    });
+  }
+}
+
+test("an order id that isn't one (36 dashes, junk, a UUID we don't have) is simply not found", async () => {
+  const { orderId } = await paidOrder();
+  for (const id of [
+    "-".repeat(36),
+    "",
+    "not-an-order",
+    "00000000-0000-0000-0000-00000000000g",
+    `${orderId}x`,
+    `{${orderId}}`,
+    randomUUID(),
+  ]) {
+    expect(await getOrder(id), id).toBeNull();
+    expect(await changeOrderStatus(id, { status: "cancelled" }), id).toEqual({
+      ok: false,
+      message: "That order doesn't exist.",
+      notFound: true,
+    });
+  }
+  expect((await getOrder(orderId))?.id).toBe(orderId);
+  expect((await getOrder(orderId.toUpperCase()))?.id).toBe(orderId);
 });
 
 test("admins edit price in dollars, stock, words and whether it is on sale", async () => {

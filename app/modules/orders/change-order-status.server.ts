@@ -2,71 +2,59 @@
 // (its stock goes back on the shelf) or refunded (stock back too if it never left). The status
 // change, the stock and the customer's e-mail job are one transaction; a change that is no longer
 // allowed (someone else got there first) changes nothing.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { orderItems, orders, products, type OrderStatus } from "../../../db/schema/index.ts";
+import { orders, type OrderStatus } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
+import { freeText } from "../../lib/zod.ts";
 import { enqueue } from "../../lib/queue.server.ts";
+import { isOrderId } from "./order-id.ts";
 import { NEXT_STATUSES } from "./order-status.ts";
 import { refundOrderPaymentJob } from "./refund-order-payment.server.ts";
+import { releaseStockHold } from "./release-stock-hold.server.ts";
 import { sendOrderUpdateJob } from "./send-order-update.server.ts";
 
 export const changeStatusSchema = z
   .object({
     status: z.enum(Object.keys(NEXT_STATUSES) as [OrderStatus, ...OrderStatus[]]),
-    trackingNumber: z.string().trim().max(60).optional().default(""),
+    trackingNumber: freeText({ max: 60 }).optional().default(""),
   })
   .refine((v) => v.status !== "shipped" || v.trackingNumber.length >= 4, {
     message: "Enter the courier's tracking number",
     path: ["trackingNumber"],
   });
 
-export type ChangeStatusResult = { ok: true } | { ok: false; message: string };
+export type ChangeStatusResult = { ok: true } | { ok: false; message: string; notFound?: true };
+
+const NOT_FOUND = { ok: false, message: "That order doesn't exist.", notFound: true } as const;
 
 export async function changeOrderStatus(
   orderId: string,
   raw: unknown,
 ): Promise<ChangeStatusResult> {
+  if (!isOrderId(orderId)) return NOT_FOUND;
   const parsed = changeStatusSchema.safeParse(raw);
   if (!parsed.success)
     return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid change" };
   const { status, trackingNumber } = parsed.data;
   return db().transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order) return { ok: false, message: "That order doesn't exist." };
+    if (!order) return NOT_FOUND;
     if (!NEXT_STATUSES[order.status].includes(status))
       return { ok: false, message: `An order that is ${order.status} can't become ${status}.` };
     const now = new Date();
-    // Stock returns when the goods never left us: cancelled, or refunded before shipping.
+    const [changed] = await tx
+      .update(orders)
+      .set({ status, updatedAt: now, ...(status === "shipped" ? { trackingNumber } : {}) })
+      .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+      .returning({ id: orders.id });
+    if (!changed) return { ok: false, message: "The order changed meanwhile: reload and retry." };
+    // Stock returns when the goods never left us: cancelled, or refunded before shipping. An
+    // order whose hold went back already (declined) returns nothing more.
     const returnStock =
       status === "cancelled" ||
       (status === "refunded" && (order.status === "paid" || order.status === "packed"));
-    const [changed] = await tx
-      .update(orders)
-      .set({
-        status,
-        updatedAt: now,
-        ...(status === "shipped" ? { trackingNumber } : {}),
-        ...(returnStock ? { stockReleasedAt: now } : {}),
-      })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.status, order.status),
-          ...(returnStock ? [isNull(orders.stockReleasedAt)] : []),
-        ),
-      )
-      .returning({ id: orders.id });
-    if (!changed) return { ok: false, message: "The order changed meanwhile: reload and retry." };
-    if (returnStock) {
-      const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-      for (const line of lines.sort((a, b) => a.productId.localeCompare(b.productId))) {
-        await tx
-          .update(products)
-          .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`, updatedAt: now })
-          .where(eq(products.id, line.productId));
-      }
-    }
+    if (returnStock) await releaseStockHold(tx, orderId, now);
     if ((status === "cancelled" || status === "refunded") && order.paidAt)
       await enqueue(tx, refundOrderPaymentJob, { orderId });
     if ((status === "shipped" || status === "cancelled" || status === "refunded") && order.paidAt)

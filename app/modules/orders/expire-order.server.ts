@@ -1,13 +1,19 @@
 // Unpaid orders give their stock back after the hold (30 minutes). The job is scheduled with
-// startAfter when the order is placed; it is idempotent because the status change and the
-// stock_released_at stamp happen once, in one transaction, guarded by the status.
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+// startAfter when the order is placed; it is idempotent because the status change is guarded by
+// the status and the stock goes back through releaseStockHold, once in the order's life (a
+// declined order gave it back already).
+import { and, eq, inArray, lte } from "drizzle-orm";
 import { z } from "zod";
-import { orderItems, orders, products } from "../../../db/schema/index.ts";
+import { orders } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 import { defineJob } from "../../lib/queue.server.ts";
 import { retrieveStripePayment } from "../checkout/stripe.server.ts";
-import { markOrderPaid } from "./mark-order-paid.server.ts";
+import {
+  flagPaidAfterExpiry,
+  markOrderPaid,
+  NeedsAttentionError,
+} from "./mark-order-paid.server.ts";
+import { releaseStockHold } from "./release-stock-hold.server.ts";
 
 export type ExpireResult = "expired" | "not-due" | "settled" | "paid";
 
@@ -18,18 +24,23 @@ export async function expireOrder(orderId: string, now = new Date()): Promise<Ex
   // With Stripe, a payment may have succeeded just before the hold ran out: honour it, and cancel
   // an unfinished PaymentIntent so it can't be paid after we release the stock.
   if (order.paymentProvider === "stripe" && order.paymentReference) {
-    const state = await retrieveStripePayment(order.paymentReference, { cancelIfOpen: true });
+    const reference = order.paymentReference;
+    const state = await retrieveStripePayment(reference, { cancelIfOpen: true });
     if (state === "succeeded") {
-      const result = await db().transaction((tx) =>
-        markOrderPaid(tx, orderId, order.paymentReference!),
-      );
-      if (result === "paid" || result === "already-paid") return "paid";
+      try {
+        const result = await db().transaction((tx) => markOrderPaid(tx, orderId, reference));
+        if (result === "paid" || result === "already-paid") return "paid";
+      } catch (error) {
+        // Paid after a decline gave the stock back, and it has gone since: a person decides.
+        if (!(error instanceof NeedsAttentionError)) throw error;
+        await db().transaction((tx) => flagPaidAfterExpiry(tx, orderId, reference));
+      }
     }
   }
   return db().transaction(async (tx) => {
     const [expired] = await tx
       .update(orders)
-      .set({ status: "expired", stockReleasedAt: now, updatedAt: now })
+      .set({ status: "expired", updatedAt: now })
       .where(
         and(
           eq(orders.id, orderId),
@@ -39,13 +50,7 @@ export async function expireOrder(orderId: string, now = new Date()): Promise<Ex
       )
       .returning({ id: orders.id });
     if (!expired) return "settled";
-    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    for (const line of lines.sort((a, b) => a.productId.localeCompare(b.productId))) {
-      await tx
-        .update(products)
-        .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`, updatedAt: now })
-        .where(eq(products.id, line.productId));
-    }
+    await releaseStockHold(tx, orderId, now);
     return "expired";
   });
 }

@@ -2,13 +2,15 @@
 import { asc, eq } from "drizzle-orm";
 import { orderItems, orders } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
+import { isOrderId } from "./order-id.ts";
 
 export type OrderWithItems = typeof orders.$inferSelect & {
   items: (typeof orderItems.$inferSelect)[];
 };
 
+/** The order, or null for an id that isn't one of ours, well-formed or not. */
 export async function getOrder(orderId: string): Promise<OrderWithItems | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
+  if (!isOrderId(orderId)) return null;
   const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
   const items = await db()

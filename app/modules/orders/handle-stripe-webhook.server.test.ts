@@ -1,37 +1,34 @@
 // Stripe's webhook: signature checked on the raw body, events de-duplicated by id, and replays,
-// out-of-order and tampered events leave the order correct. Events are signed with the Stripe
-// library's own test-header helper.
+// out-of-order and tampered events leave the order correct; a failed payment gives its stock back
+// at once. Events are signed with the Stripe library's own test-header helper; orders are placed
+// through our Stripe module talking to a local fake of Stripe's API.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { orders, paymentEvents, products } from "../../../db/schema/index.ts";
 import { buildProduct } from "../../../tests/factories/products";
-import {
-  openTestDatabase,
-  testSettings,
-  type TestDatabase,
-} from "../../../tests/setup/test-database";
+import { startStripeApi, type FakeStripe } from "../../../tests/setup/stripe-api";
+import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { db } from "../../lib/db.server";
-import { setSettings, type Settings } from "../../lib/env.server";
 import { createQueues, queue, startQueue, stopQueue } from "../../lib/queue.server";
 import { placeOrder } from "../checkout/place-order.server";
-import { expireOrderJob } from "./expire-order.server";
+import { expireOrder, expireOrderJob } from "./expire-order.server";
 import { handleStripeWebhook } from "./handle-stripe-webhook.server";
 import { sendOrderConfirmationJob } from "./send-order-confirmation.server";
 
 const SECRET = "whsec_test_secret_for_patch";
 let t: TestDatabase;
-let stripeSettings: Settings;
+let stripe: FakeStripe;
 
 beforeAll(async () => {
-  t = await openTestDatabase({ SITE_URL: "https://patch.test" });
-  stripeSettings = testSettings({
-    DATABASE_URL: t.url,
+  stripe = await startStripeApi("sk_test_fake");
+  t = await openTestDatabase({
     SITE_URL: "https://patch.test",
-    STRIPE_SECRET_KEY: "sk_test_not_used_here",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_not_used_here",
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
     STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_URL: stripe.url,
   });
   await startQueue(t.handle, { connectionString: t.url });
   await createQueues([expireOrderJob, sendOrderConfirmationJob] as never);
@@ -39,26 +36,32 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopQueue();
   await t.close();
+  await stripe.close();
 });
 
-/** An unpaid order, placed through the demo provider with a declined card, then Stripe turned on. */
-async function unpaidOrder(): Promise<{ orderId: string; productId: string }> {
-  setSettings(t.settings);
+let addresses = 0;
+
+/** An unpaid Stripe order holding one of the product's five units. */
+async function unpaidOrder() {
   const p = buildProduct({ stockQuantity: 5 });
   await db().insert(products).values(p);
-  const placed = await placeOrder({
+  const input = {
     idempotencyKey: randomUUID(),
     name: "Tama",
     email: "tama@example.nz",
     address: { street: "1 Rata Road", city: "Nelson", region: "Nelson", postcode: "7010" },
     shippingMethod: "standard",
     items: [{ productId: p.id, quantity: 1, price: p.price }],
-    card: { number: "4000000000000002", expiry: "12/39", cvc: "123" },
-  });
-  if (placed.ok || placed.code !== "declined") throw new Error("expected an unpaid order");
-  setSettings(stripeSettings);
-  return { orderId: placed.orderId, productId: p.id! };
+  };
+  const buyer = { ip: `192.0.2.${++addresses}` };
+  const placed = await placeOrder(input, buyer);
+  if (!placed.ok || placed.status !== "requires_payment")
+    throw new Error("expected an unpaid order");
+  return { orderId: placed.orderId, productId: p.id!, input, buyer, placed };
 }
+
+const stockOf = async (id: string) =>
+  (await db().select().from(products).where(eq(products.id, id)))[0]!.stockQuantity;
 
 function event(type: string, orderId: string, extra: Record<string, unknown> = {}) {
   return {
@@ -131,19 +134,73 @@ test("a failure arriving after success (out of order) leaves the order paid", as
   const order = await statusOf(orderId);
   expect(order.status).toBe("paid");
   expect(order.paymentError).toBeNull();
+  expect(order.stockReleasedAt).toBeNull();
 });
 
-test("a failure then a success ends paid; the failure's message is kept until then", async () => {
-  const { orderId } = await unpaidOrder();
+test("a failed payment gives the order's stock back at once, and only once", async () => {
+  const { orderId, productId } = await unpaidOrder();
+  expect(await stockOf(productId)).toBe(4);
+  const failed = signed(event("payment_intent.payment_failed", orderId));
+  expect(await handleStripeWebhook(failed.body, failed.signature)).toEqual({
+    status: 200,
+    body: { received: true, duplicate: false },
+  });
+  expect(await statusOf(orderId)).toMatchObject({
+    status: "payment_failed",
+    paymentError: "Your card was declined.",
+    stockReleasedAt: expect.any(Date),
+  });
+  expect(await stockOf(productId)).toBe(5);
+  // The same event again, a second failure, and the hold's expiry return nothing more.
+  await handleStripeWebhook(failed.body, failed.signature);
+  const again = signed(event("payment_intent.payment_failed", orderId));
+  await handleStripeWebhook(again.body, again.signature);
+  expect(await stockOf(productId)).toBe(5);
+  expect(await expireOrder(orderId, new Date(Date.now() + 31 * 60_000))).toBe("expired");
+  expect(await stockOf(productId)).toBe(5);
+});
+
+test("a failure then a success ends paid, taking the stock again; the failure's message is kept until then", async () => {
+  const { orderId, productId } = await unpaidOrder();
   const failed = signed(event("payment_intent.payment_failed", orderId));
   await handleStripeWebhook(failed.body, failed.signature);
   expect(await statusOf(orderId)).toMatchObject({
     status: "payment_failed",
     paymentError: "Your card was declined.",
   });
+  expect(await stockOf(productId)).toBe(5);
   const ok = signed(event("payment_intent.succeeded", orderId));
   await handleStripeWebhook(ok.body, ok.signature);
-  expect((await statusOf(orderId)).status).toBe("paid");
+  expect(await statusOf(orderId)).toMatchObject({
+    status: "paid",
+    paymentError: null,
+    stockReleasedAt: null,
+  });
+  expect(await stockOf(productId)).toBe(4);
+});
+
+test("a success after a failure, once the stock has gone, is flagged for a person", async () => {
+  const { orderId, productId } = await unpaidOrder();
+  const failed = signed(event("payment_intent.payment_failed", orderId));
+  await handleStripeWebhook(failed.body, failed.signature);
+  await db().update(products).set({ stockQuantity: 0 }).where(eq(products.id, productId));
+  const ok = signed(event("payment_intent.succeeded", orderId));
+  expect((await handleStripeWebhook(ok.body, ok.signature)).status).toBe(200);
+  const order = await statusOf(orderId);
+  expect(order.status).toBe("payment_failed");
+  expect(order.paymentError).toContain("refund or restock");
+  expect(await stockOf(productId)).toBe(0);
+});
+
+test("the buyer's retry after a failed payment takes the stock again and reuses the intent", async () => {
+  const { orderId, productId, input, buyer, placed } = await unpaidOrder();
+  const failed = signed(event("payment_intent.payment_failed", orderId));
+  await handleStripeWebhook(failed.body, failed.signature);
+  expect(await stockOf(productId)).toBe(5);
+  const retry = await placeOrder(input, buyer);
+  expect(retry).toEqual(placed);
+  expect(await stockOf(productId)).toBe(4);
+  expect((await statusOf(orderId)).stockReleasedAt).toBeNull();
 });
 
 test("tampered, unsigned or wrongly signed events are refused and change nothing", async () => {
@@ -154,7 +211,7 @@ test("tampered, unsigned or wrongly signed events are refused and change nothing
   expect((await handleStripeWebhook(body, undefined)).status).toBe(400);
   const wrong = signed(event("payment_intent.succeeded", orderId), "whsec_someone_else");
   expect((await handleStripeWebhook(wrong.body, wrong.signature)).status).toBe(400);
-  expect((await statusOf(orderId)).status).toBe("payment_failed");
+  expect((await statusOf(orderId)).status).toBe("pending_payment");
 });
 
 test("success for an order that already expired takes its stock again when it is there", async () => {

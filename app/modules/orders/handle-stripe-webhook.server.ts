@@ -13,13 +13,12 @@ import {
   markPaymentFailed,
   NeedsAttentionError,
 } from "./mark-order-paid.server.ts";
+import { isOrderId } from "./order-id.ts";
 
 export type WebhookResult = {
   status: 200 | 400 | 404;
   body: { received: boolean; duplicate?: boolean; error?: string };
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function handleStripeWebhook(
   rawBody: string,
@@ -37,7 +36,7 @@ export async function handleStripeWebhook(
     ? (event.data.object as Stripe.PaymentIntent)
     : undefined;
   const orderId = intent?.metadata?.orderId;
-  const relevant = Boolean(intent && orderId && UUID.test(orderId));
+  const relevant = Boolean(intent && isOrderId(orderId));
 
   const record = (tx: Database) =>
     tx

@@ -1,11 +1,14 @@
 // Settling a payment, shared by the demo provider and Stripe's webhook. Transitions are guarded by
 // the current status, so a replayed or late event can't move an order backwards: a paid order stays
-// paid whatever arrives after, and a failure after success is ignored.
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { orderItems, orders, products } from "../../../db/schema/index.ts";
+// paid whatever arrives after, and a failure after success is ignored. A failure gives the order's
+// stock back at once (ADR 021); a success for an order whose stock went back takes it again.
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { orders } from "../../../db/schema/index.ts";
 import type { Database } from "../../lib/db.server.ts";
 import { log } from "../../lib/log.server.ts";
 import { enqueue } from "../../lib/queue.server.ts";
+import { releaseStockHold } from "./release-stock-hold.server.ts";
+import { retakeStockHold, StockGoneError } from "./retake-stock-hold.server.ts";
 import { sendOrderConfirmationJob } from "./send-order-confirmation.server.ts";
 
 const UNPAID = ["pending_payment", "payment_failed"] as const;
@@ -18,16 +21,24 @@ export async function markOrderPaid(
   reference: string,
   now = new Date(),
 ): Promise<PaidResult> {
+  const paidNow = {
+    status: "paid" as const,
+    paidAt: now,
+    paymentReference: reference,
+    paymentError: null,
+    updatedAt: now,
+  };
+  // The usual case: an unpaid order still holding its stock.
   const [paid] = await tx
     .update(orders)
-    .set({
-      status: "paid",
-      paidAt: now,
-      paymentReference: reference,
-      paymentError: null,
-      updatedAt: now,
-    })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID])))
+    .set(paidNow)
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.status, [...UNPAID]),
+        isNull(orders.stockReleasedAt),
+      ),
+    )
     .returning({ id: orders.id });
   if (paid) {
     await enqueue(tx, sendOrderConfirmationJob, { orderId });
@@ -35,44 +46,25 @@ export async function markOrderPaid(
   }
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return "not-payable";
-  // A superseded order (the person changed their cart after a decline) released its stock like an
-  // expired one; a late payment for either is handled the same way.
+  // Orders whose stock went back: declined (a retry inside Stripe's form can still succeed),
+  // expired, or superseded by a changed cart. A late payment for any of them is handled alike.
   const released =
+    (UNPAID as readonly string[]).includes(order.status) ||
     order.status === "expired" ||
     (order.status === "cancelled" && order.idempotencyKey.includes(":superseded:"));
   if (!released) return order.status === "paid" ? "already-paid" : "not-payable";
 
-  // Paid at the card after the hold expired (a slow bank, a late webhook): take the stock again if
-  // it is still there, otherwise keep the money on record and flag the order for a person.
-  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  let reserved = true;
-  for (const line of lines.sort((a, b) => a.productId.localeCompare(b.productId))) {
-    const [ok] = await tx
-      .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}` })
-      .where(and(eq(products.id, line.productId), gte(products.stockQuantity, line.quantity)))
-      .returning({ id: products.id });
-    if (!ok) {
-      reserved = false;
-      break;
-    }
-  }
-  if (!reserved) {
+  // Paid at the card after the hold was let go (a slow bank, a late webhook): take the stock again
+  // if it is still there, otherwise keep the money on record and flag the order for a person.
+  try {
+    await retakeStockHold(tx, orderId, { now, onSaleOnly: false });
+  } catch (error) {
     // Throwing rolls back the lines taken so far with the caller's transaction; the caller then
     // flags the order in a fresh one (flagPaidAfterExpiry).
-    throw new NeedsAttentionError(orderId);
+    if (error instanceof StockGoneError) throw new NeedsAttentionError(orderId);
+    throw error;
   }
-  await tx
-    .update(orders)
-    .set({
-      status: "paid",
-      paidAt: now,
-      paymentReference: reference,
-      paymentError: null,
-      stockReleasedAt: null,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, orderId));
+  await tx.update(orders).set(paidNow).where(eq(orders.id, orderId));
   await enqueue(tx, sendOrderConfirmationJob, { orderId });
   return "paid";
 }
@@ -81,34 +73,43 @@ export class NeedsAttentionError extends Error {
   override name = "NeedsAttentionError";
   readonly orderId: string;
   constructor(orderId: string) {
-    super(`Order ${orderId} was paid after it expired and its stock is gone`);
+    super(`Order ${orderId} was paid after its hold was released and its stock is gone`);
     this.orderId = orderId;
   }
 }
 
 /** Records a paid-but-unfillable order for the admin (refund or restock); no stock is touched. */
 export async function flagPaidAfterExpiry(tx: Database, orderId: string, reference: string) {
-  log.error({ orderId }, "order paid after expiry with no stock left: refund or restock");
+  log.error(
+    { orderId },
+    "order paid after its hold was released, no stock left: refund or restock",
+  );
   await tx
     .update(orders)
     .set({
       paymentReference: reference,
-      paymentError: "Paid after the hold expired and the stock had gone: refund or restock.",
+      paymentError: "Paid after the hold was released and the stock had gone: refund or restock.",
       updatedAt: new Date(),
     })
     .where(eq(orders.id, orderId));
 }
 
-/** A declined or failed attempt: the order keeps its stock until it expires, so they can retry. */
+/**
+ * A declined or failed attempt. The order gives its stock back at once, so a decline card can't
+ * hold the shop's stock for the length of the hold; the buyer's retry takes it again.
+ */
 export async function markPaymentFailed(
   tx: Database,
   orderId: string,
   message: string,
+  now = new Date(),
 ): Promise<boolean> {
   const [row] = await tx
     .update(orders)
-    .set({ status: "payment_failed", paymentError: message, updatedAt: new Date() })
+    .set({ status: "payment_failed", paymentError: message, updatedAt: now })
     .where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID])))
     .returning({ id: orders.id });
-  return Boolean(row);
+  if (!row) return false;
+  await releaseStockHold(tx, orderId, now);
+  return true;
 }

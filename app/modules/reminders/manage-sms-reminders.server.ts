@@ -127,11 +127,17 @@ export async function getSmsReminders(userId: string): Promise<SmsRemindersView>
   };
 }
 
-const failure = (message: string, field?: string, status = 400): AccountsOutcome => ({
+const failure = (
+  message: string,
+  field?: string,
+  status = 400,
+  retryAfter?: number,
+): AccountsOutcome => ({
   ok: false,
   status,
   message,
   fieldErrors: field ? { [field]: message } : undefined,
+  retryAfter,
 });
 
 const success = (message: string): AccountsOutcome => ({
@@ -179,7 +185,7 @@ export async function saveSmsReminders(
     OPT_INS.limit,
     OPT_INS.windowSeconds,
   );
-  if (!limit.allowed) return failure(REMINDER_MESSAGES.tooMany, undefined, 429);
+  if (!limit.allowed) return failure(REMINDER_MESSAGES.tooMany, undefined, 429, limit.retryAfter);
 
   const consentRecord = {
     phone,

@@ -1,19 +1,19 @@
 // The admin side of the waitlist (/admin/waitlist): counts by region and over time, the contacts
 // with search, filters and paging, CSV export, and erasure (Privacy Act 2020).
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { contacts, notifications, users } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server.ts";
 import { settings } from "../../lib/env.server.ts";
 import { NZ_REGIONS } from "../../lib/nz-regions.ts";
 import { deleteJobsWhere, enqueue } from "../../lib/queue.server.ts";
+import { freeText, z } from "../../lib/zod.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 
 export const PAGE_SIZE = 25;
 
 const yesNoAny = z.enum(["yes", "no", "any"]).catch("any");
 export const contactFiltersSchema = z.object({
-  q: z.string().trim().max(200).catch(""),
+  q: freeText({ max: 200 }).catch(""),
   region: z.enum(NZ_REGIONS).optional().catch(undefined),
   source: z.enum(["waitlist_page", "waitlist_page_migrated"]).optional().catch(undefined),
   confirmed: yesNoAny,

@@ -2,6 +2,7 @@
 // succeeds twice and leaves one row. The contact, the consent record and the confirmation job are
 // written in one transaction; then a first send is tried inline so the person hears if it failed.
 import { randomUUID } from "node:crypto";
+import { formPageSchema } from "./waitlist.schema.ts";
 import { eq, sql } from "drizzle-orm";
 import { createRequire } from "node:module";
 import { contactConsents, contacts } from "../../../db/schema/index.ts";
@@ -20,13 +21,22 @@ import {
   CONFIRMATION_TEMPLATE,
 } from "./send-waitlist-confirmation.server.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
+import type { JoinChallenge } from "./join-challenge.ts";
+import { issueJoinChallenge, joinWorkIsValid } from "./join-challenge.server.ts";
 import { CONSENT_STATEMENT, fieldErrors, joinWaitlistSchema, MESSAGES } from "./waitlist.schema.ts";
 
 const disposableDomains = new Set<string>(
   createRequire(import.meta.url)("disposable-email-domains/index.json") as string[],
 );
 
-export const JOIN_LIMIT = { perIp: 10, windowSeconds: 3600 };
+/**
+ * Sign-ups an hour from one connection (an IPv4 address, or an IPv6 /64). New Zealand's mobile
+ * networks put many people behind one address (carrier-grade NAT), as schools and offices do, so
+ * the first `free` need nothing; past them each needs a small proof of work from the browser, up
+ * to `ceiling`, where the connection is refused until the hour ends (ADR 022). Every request
+ * counts, repeats and refusals included.
+ */
+export const JOIN_LIMIT = { free: 300, ceiling: 2_000, windowSeconds: 3600, workBits: 14 };
 const LIMIT_BUCKET = "waitlist-join";
 /** The queued job waits this long, so the inline first attempt normally sends the message. */
 const JOB_DELAY_SECONDS = 60;
@@ -59,7 +69,14 @@ export type JoinResult =
       message: string;
       fieldErrors: Partial<Record<"email" | "region", string>>;
     }
-  | { ok: false; status: 429; message: string; retryAfter: number }
+  | {
+      ok: false;
+      status: 429;
+      message: string;
+      retryAfter: number;
+      /** Past the free sign-ups: the work that lets this one through (join-challenge.ts). */
+      challenge?: JoinChallenge;
+    }
   | { ok: false; status: 503; message: string; retryAfter: number };
 
 export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<JoinResult> {
@@ -74,11 +91,18 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
   }
   const input = parsed.data;
   if (input.website) {
+    // Quietly accepted and dropped: a script told it was caught would simply leave the field out.
     log.warn({ ip: context.ip }, "waitlist honeypot filled");
-    return { ok: false, status: 400, message: MESSAGES.joinFailed, fieldErrors: {} };
+    return {
+      ok: true,
+      created: true,
+      emailSent: true,
+      confirmationFailed: false,
+      message: MESSAGES.joinedWithEmail,
+      surveyUrl: surveyUrl(undefined),
+    };
   }
-  const domain = input.email.split("@")[1] ?? "";
-  if (disposableDomains.has(domain)) {
+  if (isDisposable(input.email)) {
     return {
       ok: false,
       status: 400,
@@ -90,7 +114,15 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
   try {
     const saved = await saveNew(input, context);
     if ("refused" in saved)
-      return { ok: false, status: 429, message: MESSAGES.rateLimited, retryAfter: saved.refused };
+      return saved.challenge
+        ? {
+            ok: false,
+            status: 429,
+            message: MESSAGES.checkNeeded,
+            retryAfter: saved.refused,
+            challenge: saved.challenge,
+          }
+        : { ok: false, status: 429, message: MESSAGES.rateLimited, retryAfter: saved.refused };
     let emailSent = false;
     let confirmationFailed = false;
     if (saved.confirmation === "queued" && saved.key) {
@@ -144,24 +176,27 @@ interface Saved {
 }
 
 /**
- * A new address through the shared batch, which counts the per-IP limit in the same statement. The
- * browser's id (the form sends one, so a retried entry is known) becomes the new contact's id. A
- * known address or id takes the merge path, its hit on the limit already counted.
+ * A new address through the shared batch, which counts the per-connection limit in the same
+ * statement (past the free sign-ups, with the work the browser did, ADR 022). The browser's id
+ * (the form sends one, so a retried entry is known) becomes the new contact's id. A known address
+ * or id takes the merge path, its hit on the limit already counted.
  */
 async function saveNew(
   input: JoinInput,
   context: JoinContext,
-): Promise<Saved | { refused: number }> {
+): Promise<Saved | { refused: number; challenge?: JoinChallenge }> {
   const id = input.id ?? randomUUID();
   const key = `waitlist-confirmation:${randomUUID()}`;
-  const made = await saveNewContacts({
-    input,
-    context,
-    id,
-    key,
-    limitKey: clientKey(context.ip),
-  });
-  if (!made.allowed) return { refused: made.retryAfter };
+  const limitKey = clientKey(context.ip);
+  const worked = await joinWorkIsValid(input.work, input.email, limitKey, JOIN_LIMIT.workBits);
+  const made = await saveNewContacts({ input, context, id, key, limitKey, worked });
+  if (!made.allowed)
+    return {
+      refused: made.retryAfter,
+      ...(made.seen <= JOIN_LIMIT.ceiling
+        ? { challenge: issueJoinChallenge(limitKey, JOIN_LIMIT.workBits) }
+        : {}),
+    };
   if (made.claimId)
     return { id, created: true, confirmation: "queued", key, claimId: made.claimId };
   return saveWithRetry(input, context);
@@ -265,7 +300,8 @@ async function save(
   return finishSave(tx, input, id, created, changed, needsConfirmation);
 }
 
-const consentSource = (context: JoinContext) => `${settings().siteUrl}${context.page}`;
+const consentSource = (context: JoinContext) =>
+  `${settings().siteUrl}${formPageSchema.parse(context.page)}`;
 const consentAgent = (context: JoinContext) => context.userAgent?.slice(0, 500) ?? null;
 
 interface NewContact {
@@ -273,22 +309,25 @@ interface NewContact {
   context: JoinContext;
   id: string;
   key: string;
-  /** The per-IP limit's counter. */
+  /** The per-connection limit's counter. */
   limitKey: string;
+  /** Carries valid work for a challenge (needed past the free sign-ups). */
+  worked: boolean;
 }
 
 /**
  * New addresses (the usual case), gathered across concurrent requests (ARCHITECTURE.md "group
- * commit"). One statement counts their hits on the per-IP limit and, for those within it, makes
- * their contacts, consents and the claimed records of their first confirmation sends; a second
- * queues their confirmation jobs, in the same transaction. Each answer says whether the limit
- * allowed it and, when that contact was made, the claimed send record that the inline first
- * attempt then settles; a known address (or a repeat within the batch) is not made, and takes the
- * merge path on its own.
+ * commit"). One statement counts their hits on the per-connection limit and, for those within it,
+ * makes their contacts, consents and the claimed records of their first confirmation sends; a
+ * second queues their confirmation jobs, in the same transaction. Each answer says whether the
+ * limit allowed it (and how many hits its connection had, so a refusal knows whether work would
+ * have let it through) and, when that contact was made, the claimed send record that the inline
+ * first attempt then settles; a known address (or a repeat within the batch) is not made, and
+ * takes the merge path on its own.
  */
 const saveNewContacts = batched<
   NewContact,
-  { allowed: boolean; retryAfter: number; claimId?: string }
+  { allowed: boolean; seen: number; retryAfter: number; claimId?: string }
 >((items) =>
   db().transaction(async (tx) => {
     const { windowStart, retryAfter } = rateWindow(JOIN_LIMIT.windowSeconds);
@@ -304,9 +343,10 @@ const saveNewContacts = batched<
             ${column((i) => i.context.ip)}::text[],
             ${column((i) => consentAgent(i.context))}::text[],
             ${column((i) => i.key)}::text[],
-            ${column((i) => i.limitKey)}::text[]
+            ${column((i) => i.limitKey)}::text[],
+            ${column((i) => i.worked)}::boolean[]
           ) with ordinality as t(id, email, region, plan, consent_source, ip, user_agent, send_key,
-                                 limit_key, ord)
+                                 limit_key, worked, ord)
         ),
         hits as (
           ${countHitsSql(sql`
@@ -325,8 +365,14 @@ const saveNewContacts = batched<
           from input join hits on hits.key = input.limit_key
           window w as (partition by input.limit_key)
         ),
+        -- Free up to the free count; past it, only with work, and nothing past the ceiling.
+        within as (
+          select counted.*,
+                 seen <= ${JOIN_LIMIT.free} or (worked and seen <= ${JOIN_LIMIT.ceiling}) as ok
+          from counted
+        ),
         allowed as (
-          select * from counted where seen <= ${JOIN_LIMIT.perIp} and first
+          select * from within where ok and first
         ),
         -- A known id or address makes nothing here (either conflict).
         inserted as (
@@ -352,11 +398,11 @@ const saveNewContacts = batched<
           from allowed join inserted using (id)
           returning id, resource_id
         )
-        select counted.ord::int as ord, counted.seen <= ${JOIN_LIMIT.perIp} as allowed,
+        select within.ord::int as ord, within.ok as allowed, within.seen::int as seen,
                claimed.id as claim_id
-        from counted
-        left join claimed on claimed.resource_id = counted.id::text and counted.first`)) as unknown as {
-      rows: { ord: number; allowed: boolean; claim_id: string | null }[];
+        from within
+        left join claimed on claimed.resource_id = within.id::text and within.first`)) as unknown as {
+      rows: { ord: number; allowed: boolean; seen: number; claim_id: string | null }[];
     };
     const byItem = new Map(result.rows.map((r) => [items[r.ord - 1], r]));
     const fresh = items.filter((i) => byItem.get(i)?.claim_id);
@@ -383,6 +429,7 @@ const saveNewContacts = batched<
       const row = byItem.get(i);
       return {
         allowed: row?.allowed ?? false,
+        seen: Number(row?.seen ?? Infinity),
         retryAfter,
         ...(row?.claim_id ? { claimId: row.claim_id } : {}),
       };
@@ -416,6 +463,14 @@ async function finishSave(
   return jobId
     ? { id, created, confirmation: "queued", key }
     : { id, created, confirmation: "recently-sent" };
+}
+
+/** Throwaway inboxes, and any subdomain of one (x@anything.mailinator.com is as disposable). */
+function isDisposable(email: string): boolean {
+  const labels = (email.split("@")[1] ?? "").split(".");
+  for (let i = 0; i < labels.length - 1; i++)
+    if (disposableDomains.has(labels.slice(i).join("."))) return true;
+  return false;
 }
 
 function toStored(row: ContactRow): StoredContact {

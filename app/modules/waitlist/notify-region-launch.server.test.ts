@@ -1,11 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { contacts, notifications } from "../../../db/schema/index.ts";
 import { db } from "../../lib/db.server";
 import { closeMail } from "../../lib/mail.server";
 import { startQueue, startWorking, stopQueue } from "../../lib/queue.server";
+import { drainQueue } from "../../../tests/setup/drain-queue";
 import { startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import {
+  emptyDatabase,
+  openTestDatabase,
+  type TestDatabase,
+} from "../../../tests/setup/test-database";
 import {
   launchFanOutJob,
   launchProgress,
@@ -15,6 +20,7 @@ import {
 
 let t: TestDatabase;
 let smtp: TestSmtp;
+const jobs = [launchFanOutJob, sendLaunchEmailJob];
 
 async function contact(
   email: string,
@@ -39,7 +45,13 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: "https://patch.test" });
   await startQueue(t.handle, { connectionString: t.url });
-  await startWorking([launchFanOutJob, sendLaunchEmailJob] as never);
+  await startWorking(jobs as never);
+});
+// A launch goes to everyone confirmed in the region: each test starts from an empty database.
+beforeEach(async () => {
+  await drainQueue(jobs);
+  await emptyDatabase();
+  smtp.messages.length = 0;
 });
 afterAll(async () => {
   closeMail();
@@ -62,8 +74,7 @@ test("a launch e-mails every confirmed, subscribed contact in the region once, h
   expect(await notifyRegionLaunch("Otago", "ops@patch.nz")).toEqual({ ok: true, started: false });
   expect(await notifyRegionLaunch("Mordor", "admin@patch.nz")).toMatchObject({ ok: false });
 
-  await smtp.waitFor(3, 30_000);
-  await new Promise((r) => setTimeout(r, 1500));
+  await drainQueue(jobs);
   expect(smtp.messages.map((m) => m.to).sort()).toEqual([
     "one@example.nz",
     "three@example.nz",
@@ -79,7 +90,7 @@ test("a launch e-mails every confirmed, subscribed contact in the region once, h
     { jobId: "x", attempt: 1 },
   );
   await launchFanOutJob.handle({ region: "Otago" }, { jobId: "y", attempt: 1 });
-  await new Promise((r) => setTimeout(r, 1500));
+  await drainQueue(jobs);
   expect(smtp.messages).toHaveLength(3);
 
   const [progress] = await launchProgress();
@@ -107,7 +118,7 @@ test("a send claimed by a worker that died is taken over after the lease, once",
   const before = smtp.messages.length;
   await sendLaunchEmailJob.handle({ contactId: id, region: "Nelson" }, { jobId: "z", attempt: 1 });
   await sendLaunchEmailJob.handle({ contactId: id, region: "Nelson" }, { jobId: "z", attempt: 2 });
-  await new Promise((r) => setTimeout(r, 300));
+  await drainQueue(jobs);
   expect(smtp.messages.length - before).toBe(1);
   const [row] = await db()
     .select()

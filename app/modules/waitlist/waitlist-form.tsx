@@ -14,6 +14,7 @@ import {
   type LocalContact,
   type SendOutcome,
 } from "./offline-contacts";
+import { solveJoinChallenge, type JoinChallenge, type JoinWork } from "./join-challenge";
 import { checkJoinFields, CONSENT_STATEMENT, MESSAGES } from "./waitlist-messages";
 
 export interface WaitlistOutcome {
@@ -44,23 +45,40 @@ interface JoinAnswer {
   confirmationFailed?: boolean;
   fieldErrors?: Partial<Record<"email" | "region", string>>;
   surveyUrl?: string;
+  /** Many sign-ups from this connection: the proof of work that lets this one through. */
+  challenge?: JoinChallenge;
 }
 
-/** One attempt; throws when there is no answer (offline, or our server is down). */
-async function postContact(contact: LocalContact, page: string): Promise<Answer<JoinAnswer>> {
-  const res = await fetch("/api/waitlist", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({
-      id: contact.id,
-      email: contact.email,
-      region: contact.address.state,
-      plan: contact.plan,
-      page: contact.page ?? page,
-    }),
-  });
-  const body = (await res.json().catch(() => ({}))) as JoinAnswer;
-  return { status: res.status, body };
+/**
+ * One attempt; throws when there is no answer (offline, or our server is down). When the server
+ * asks for a proof of work (a busy shared connection), it is done here and the entry sent again.
+ */
+async function postContact(
+  contact: LocalContact,
+  page: string,
+  honeypot?: string,
+): Promise<Answer<JoinAnswer>> {
+  const post = async (work?: JoinWork) => {
+    const res = await fetch("/api/waitlist", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({
+        id: contact.id,
+        email: contact.email,
+        region: contact.address.state,
+        plan: contact.plan,
+        page: contact.page ?? page,
+        website: honeypot,
+        work,
+      }),
+    });
+    const body = (await res.json().catch(() => ({}))) as JoinAnswer;
+    return { status: res.status, body };
+  };
+  const answer = await post();
+  if (answer.status !== 429 || !answer.body.challenge) return answer;
+  const work = await solveJoinChallenge(answer.body.challenge, contact.email);
+  return work ? post(work) : answer;
 }
 
 /** SPEC §2: 'Skip for now' scrolls to the top, then goes to /. */
@@ -194,7 +212,7 @@ export function WaitlistForm({
       page,
     };
     try {
-      const { status, body } = await send({ ...contact });
+      const { status, body } = await postContact({ ...contact }, page, values.website);
       if (body.ok) {
         keepContact({ ...contact, id: body.contactId ?? contact.id, pending: false });
         localStorage.setItem(USER_ID_KEY, body.contactId ?? contact.id);
@@ -216,7 +234,7 @@ export function WaitlistForm({
         status === 503
           ? MESSAGES.saveFailed
           : status === 429
-            ? MESSAGES.rateLimited
+            ? (body.message ?? MESSAGES.rateLimited)
             : MESSAGES.joinFailed;
       setFormError(message);
       void showToast("error", message);
@@ -294,7 +312,9 @@ export function WaitlistForm({
     >
       <input type="hidden" name="page" value={page} />
       {plan && <input type="hidden" name="plan" value={plan} />}
-      <div className="hidden" aria-hidden="true">
+      {/* The honeypot: the hidden attribute keeps it from people (even before the stylesheet
+          loads) and from screen readers; scripts that fill every field are quietly dropped. */}
+      <div hidden aria-hidden="true">
         <label>
           Website <input type="text" name="website" tabIndex={-1} autoComplete="off" />
         </label>

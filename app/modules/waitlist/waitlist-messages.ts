@@ -11,8 +11,12 @@ export const MESSAGES = {
   emailFailed: "Waitlist signup successful, but confirmation email failed to send",
   saveFailed: "Failed to save your information. Please try again later.",
   joinFailed: "There was an error adding you to the waitlist",
-  // The limit is 10 sign-ups per address per hour (join-waitlist.server.ts).
+  // Past the hard limit for one connection (JOIN_LIMIT in join-waitlist.server.ts, ADR 022).
   rateLimited: "Too many sign-ups from your connection. Please try again in an hour.",
+  // Past the free sign-ups for one connection the browser does a quick check (a proof of work),
+  // which needs JavaScript: told to the form posted without it.
+  checkNeeded:
+    "Lots of people have joined from your connection this hour, so your browser needs to do a quick check first. Please turn on JavaScript and press Join Waitlist again, or try again in an hour.",
   disposable:
     "Please use a permanent email address: we can't send launch news to disposable inboxes.",
   offline:

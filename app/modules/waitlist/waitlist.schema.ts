@@ -1,5 +1,5 @@
 // The waitlist's shared schemas: the same rules in the browser and on the server (SPEC §5, §8).
-import { z } from "../../lib/zod.ts";
+import { freeText, z } from "../../lib/zod.ts";
 import { NZ_REGIONS } from "../../lib/nz-regions.ts";
 import { MESSAGES, PLAN_IDS } from "./waitlist-messages.ts";
 
@@ -16,8 +16,19 @@ export const joinWaitlistSchema = z.object({
     .pipe(z.email({ message: MESSAGES.invalidEmail })),
   region: z.enum(NZ_REGIONS, { message: MESSAGES.missingRegion }),
   plan: z.enum(PLAN_IDS).optional().catch(undefined),
-  /** Honeypot: people never see or fill it. */
-  website: z.string().max(500).optional(),
+  /**
+   * Honeypot: hidden from people and screen readers, so anything in it came from a script. Any
+   * value at all counts as filled (a long one must not turn into a refusal the script could read).
+   */
+  website: z
+    .unknown()
+    .optional()
+    .transform((v) => v !== undefined && v !== null && v !== ""),
+  /** The proof of work the browser did when its connection was asked for one (ADR 022). */
+  work: z
+    .object({ token: z.string().max(2000), nonce: z.string().max(16) })
+    .optional()
+    .catch(undefined),
 });
 
 export type JoinWaitlistInput = z.infer<typeof joinWaitlistSchema>;
@@ -47,3 +58,8 @@ export function fieldErrors(error: z.ZodError): Partial<Record<"email" | "region
   }
   return out;
 }
+
+/** The page a form was sent from, kept in the consent record: one of our paths, else /waitlist. */
+export const formPageSchema = freeText({ max: 100 })
+  .refine((v) => v.startsWith("/"))
+  .catch("/waitlist");

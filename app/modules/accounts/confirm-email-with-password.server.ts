@@ -1,0 +1,102 @@
+// Confirming an address from its link anywhere but the browser that signed up (ADR 020): whoever
+// holds the link owns the mailbox, so they choose the account's password here. Any password set
+// before (perhaps by someone who registered the address first) stops working, every session of
+// the account ends, and then the owner is signed in with the new one. Opening the page does
+// nothing, so mail scanners that follow links confirm nobody.
+import { and, eq } from "drizzle-orm";
+import { verifyJWT } from "better-auth/crypto";
+import { authAccounts, sessions, users } from "../../../db/schema/index.ts";
+import { hashPassword } from "../../lib/auth.server.ts";
+import { db } from "../../lib/db.server.ts";
+import { settings } from "../../lib/env.server.ts";
+import { MESSAGES, confirmEmailSchema, fieldErrors } from "./accounts.schema.ts";
+import { grantAdminRightsIfListed } from "./grant-admin-rights.server.ts";
+import type { AccountsOutcome } from "./outcome.ts";
+import { passwordProblems } from "./password-policy.server.ts";
+import { withPasswordSlot } from "./password-work.server.ts";
+import { signIn, type RequestMeta } from "./sign-in.server.ts";
+
+const invalidLink = { ok: false, status: 400, message: MESSAGES.confirmLinkInvalid } as const;
+
+/**
+ * The account a sign-up confirmation token is for: better-auth's own token (a JWT signed with
+ * AUTH_SECRET, expiring with the link), checked with its own verifier. E-mail change tokens
+ * (`updateTo`) are not for this page.
+ */
+async function accountOfToken(token: string): Promise<{ id: string; email: string } | null> {
+  const payload = await verifyJWT<{ email?: unknown; userId?: unknown; updateTo?: unknown }>(
+    token,
+    settings().authSecret,
+  );
+  if (!payload || payload.updateTo !== undefined) return null;
+  const { email, userId } = payload;
+  if (typeof email !== "string" || typeof userId !== "string") return null;
+  const [user] = await db()
+    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user && user.email === email.toLowerCase() && !user.emailVerified ? user : null;
+}
+
+/** The page itself: is the link still good (so the form is worth showing)? */
+export async function confirmLinkIsValid(token: string): Promise<boolean> {
+  return token.length > 0 && token.length < 4000 && (await accountOfToken(token)) !== null;
+}
+
+export async function confirmEmailWithPassword(
+  input: unknown,
+  meta: RequestMeta,
+  redirectTo?: string | null,
+): Promise<AccountsOutcome> {
+  const parsed = confirmEmailSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    if (errors.token) return invalidLink;
+    return { ok: false, status: 400, message: errors.password ?? "", fieldErrors: errors };
+  }
+  const { token, password } = parsed.data;
+  const account = await accountOfToken(token);
+  if (!account) return invalidLink;
+  const problems = passwordProblems(password, { email: account.email });
+  if (problems.length > 0) {
+    return {
+      ok: false,
+      status: 400,
+      message: problems.join(" "),
+      fieldErrors: { password: problems.join(" ") },
+      passwordProblems: problems,
+    };
+  }
+  const hash = await withPasswordSlot(() => hashPassword(password));
+  const confirmed = await db().transaction(async (tx) => {
+    const [changed] = await tx
+      .update(users)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(users.id, account.id), eq(users.emailVerified, false)))
+      .returning({ id: users.id });
+    // The same link used twice at once: only the first sets the password.
+    if (!changed) return false;
+    const [credential] = await tx
+      .update(authAccounts)
+      .set({ password: hash, updatedAt: new Date() })
+      .where(and(eq(authAccounts.userId, account.id), eq(authAccounts.providerId, "credential")))
+      .returning({ id: authAccounts.id });
+    if (!credential) {
+      await tx.insert(authAccounts).values({
+        id: crypto.randomUUID(),
+        accountId: account.id,
+        providerId: "credential",
+        userId: account.id,
+        password: hash,
+      });
+    }
+    await tx.delete(sessions).where(eq(sessions.userId, account.id));
+    return true;
+  });
+  if (!confirmed) return invalidLink;
+  await grantAdminRightsIfListed(account);
+  const signedIn = await signIn({ email: account.email, password }, meta, redirectTo);
+  if (!signedIn.ok || signedIn.twoFactor) return signedIn;
+  return { ...signedIn, messages: [MESSAGES.emailConfirmed] };
+}

@@ -1,0 +1,245 @@
+// Who may do what (issue 17): the signed-in visitor as the server resolves them, the admin rule,
+// page protection, and the recent sign-in every sensitive change asks for.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { sessions, users } from "../../../db/schema/index.ts";
+import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { FRESH_SESSION_SECONDS, SESSION_ABSOLUTE_SECONDS } from "../../lib/auth.server";
+import { db } from "../../lib/db.server";
+import { readToast } from "../../lib/toast.server";
+import { MESSAGES } from "./accounts.schema";
+import { accountsAuth } from "./accounts-auth.server";
+import { changeEmail } from "./change-email.server";
+import { deleteAccount } from "./delete-account.server";
+import { getCurrentUser, isAdminUser, signedInRecently } from "./get-current-user.server";
+import { changePassword } from "./manage-sessions.server";
+import { adminOrStatus, loginUrl, requireAdmin, requireUser } from "./require-user.server";
+import { signIn } from "./sign-in.server";
+import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from "./two-factor.server";
+import { grantAdminRightsIfListed } from "./grant-admin-rights.server";
+
+const SITE = "https://patch.test";
+const PASSWORD = "tuatara basking at noon";
+let t: TestDatabase;
+let ip = 0;
+const meta = () => ({ request: new Request(`${SITE}/profile`), clientIp: `198.18.0.${++ip}` });
+
+beforeAll(async () => {
+  t = await openTestDatabase({
+    SITE_URL: SITE,
+    ADMIN_EMAILS: "boss@patch.nz,ops@patch.nz,grow@patch.nz",
+    MAIL_OUTBOX_DIR: "/tmp/patch-guards-test-mail",
+  });
+});
+afterAll(() => t.close());
+
+/** A signed-up, signed-in member: the cookie header their browser would send. */
+async function signedIn(email: string, verified = true): Promise<string> {
+  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
+  const [user] = await db()
+    .update(users)
+    .set({ emailVerified: true })
+    .where(eq(users.email, email.toLowerCase()))
+    .returning();
+  // Confirmed by its owner, as the link or a reset would: an admin address gets its rights (ADR 020).
+  await grantAdminRightsIfListed(user!);
+  const outcome = await signIn({ email, password: PASSWORD }, meta());
+  if (!outcome.ok) throw new Error(outcome.message);
+  if (!verified)
+    await db().update(users).set({ emailVerified: false }).where(eq(users.email, email));
+  return outcome.cookies.map((c) => c.split(";")[0]).join("; ");
+}
+const request = (path: string, cookie?: string) =>
+  new Request(`${SITE}${path}`, { headers: cookie ? { cookie } : {} });
+const thrown = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error("expected a redirect");
+    },
+    (r: Response) => r,
+  );
+async function toastOf(response: Response) {
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!;
+  return (await readToast(new Request(SITE, { headers: { cookie } }))).toast;
+}
+
+test("a sign-in is recent for ten minutes to the millisecond", () => {
+  const signedInAt = "2026-11-24T10:00:00.000Z";
+  const at = Date.parse(signedInAt);
+  expect(FRESH_SESSION_SECONDS).toBe(600);
+  expect(signedInRecently({ signedInAt }, at)).toBe(true);
+  expect(signedInRecently({ signedInAt }, at + 600_000)).toBe(true);
+  expect(signedInRecently({ signedInAt }, at + 600_001)).toBe(false);
+  // By default, now.
+  expect(signedInRecently({ signedInAt: new Date().toISOString() })).toBe(true);
+  expect(signedInRecently({ signedInAt: new Date(Date.now() - 601_000).toISOString() })).toBe(
+    false,
+  );
+});
+
+test("an admin is one of the three addresses, verified, granted its rights, however it is capitalised", () => {
+  const admin = "admin" as const;
+  expect(isAdminUser({ email: "ops@patch.nz", emailVerified: true, role: admin })).toBe(true);
+  expect(isAdminUser({ email: "Ops@Patch.NZ", emailVerified: true, role: admin })).toBe(true);
+  expect(isAdminUser({ email: "ops@patch.nz", emailVerified: false, role: admin })).toBe(false);
+  // A listed, verified address without the grant (ADR 020) is no admin.
+  expect(isAdminUser({ email: "ops@patch.nz", emailVerified: true, role: null })).toBe(false);
+  expect(isAdminUser({ email: "ops@patch.nz", emailVerified: true, role: "user" })).toBe(false);
+  expect(
+    isAdminUser({ email: "ops@patch.nz.evil.example", emailVerified: true, role: admin }),
+  ).toBe(false);
+  expect(isAdminUser({ email: "gardener@example.nz", emailVerified: true, role: admin })).toBe(
+    false,
+  );
+});
+
+test("the way back after signing in is the page itself, data requests and router ids dropped", () => {
+  expect(loginUrl(request("/admin"))).toBe("/login?redirectTo=%2Fadmin");
+  expect(loginUrl(request("/orders/abc.data?tab=items&_route=routes%2Forder"))).toBe(
+    "/login?redirectTo=%2Forders%2Fabc%3Ftab%3Ditems",
+  );
+  expect(loginUrl(request("/.data"))).toBe("/login?redirectTo=%2F");
+  expect(loginUrl(request("/"))).toBe("/login?redirectTo=%2F");
+  expect(loginUrl(request("/profile?_route=x"))).toBe("/login?redirectTo=%2Fprofile");
+  // Only a trailing .data is the router's.
+  expect(loginUrl(request("/guides/data.datasheet"))).toBe(
+    "/login?redirectTo=%2Fguides%2Fdata.datasheet",
+  );
+});
+
+test("no session: pages send the visitor to sign in with the spec's toast; data endpoints say 401", async () => {
+  for (const cookie of [undefined, "theme=dark", "patch.session_token=forged.value"]) {
+    const { user, cookies } = await getCurrentUser(request("/profile", cookie));
+    expect(user, String(cookie)).toBeNull();
+    if (!cookie?.includes("patch.session_token")) expect(cookies).toEqual([]);
+    const redirect = await thrown(requireUser(request("/profile?tab=orders", cookie)));
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("location")).toBe("/login?redirectTo=%2Fprofile%3Ftab%3Dorders");
+    expect(await toastOf(redirect)).toMatchObject({
+      type: "error",
+      message: MESSAGES.pleaseLogIn,
+    });
+    const admin = await thrown(requireAdmin(request("/admin", cookie)));
+    expect(admin.headers.get("location")).toBe("/login?redirectTo=%2Fadmin");
+    expect(await adminOrStatus(request("/admin/stats", cookie))).toEqual({ status: 401 });
+  }
+});
+
+test("a member is resolved from their session with what the pages need", async () => {
+  const cookie = await signedIn("Member@Example.nz");
+  const { user } = await getCurrentUser(request("/", cookie));
+  const [session] = await db().select().from(sessions).where(eq(sessions.userId, user!.id));
+  expect(user).toEqual({
+    id: expect.any(String),
+    email: "member@example.nz",
+    emailVerified: true,
+    displayName: "member",
+    fullName: null,
+    isAdmin: false,
+    awaitsAdminRights: false,
+    sessionId: session!.id,
+    twoFactorEnabled: false,
+    phoneNumber: null,
+    signedInAt: session!.createdAt.toISOString(),
+  });
+  expect(await requireUser(request("/profile", cookie))).toEqual(user);
+
+  // A phone number counts only once proved.
+  await db()
+    .update(users)
+    .set({ phoneNumber: "+64211234567", phoneNumberVerified: false })
+    .where(eq(users.id, user!.id));
+  expect((await getCurrentUser(request("/", cookie))).user?.phoneNumber).toBeNull();
+  await db().update(users).set({ phoneNumberVerified: true }).where(eq(users.id, user!.id));
+  expect((await getCurrentUser(request("/", cookie))).user?.phoneNumber).toBe("+64211234567");
+});
+
+test("a signed-in member on an admin page goes home with the spec's toast; endpoints say 403", async () => {
+  const cookie = await signedIn("gardener@example.nz");
+  const redirect = await thrown(requireAdmin(request("/admin", cookie)));
+  expect(redirect.status).toBe(302);
+  expect(redirect.headers.get("location")).toBe("/");
+  expect(await toastOf(redirect)).toMatchObject({ type: "error", message: MESSAGES.noPermission });
+  expect(await adminOrStatus(request("/admin/waitlist.csv", cookie))).toEqual({ status: 403 });
+});
+
+test("an admin passes every check; the same address unverified passes none", async () => {
+  const cookie = await signedIn("boss@patch.nz");
+  const admin = await requireAdmin(request("/admin", cookie));
+  expect(admin).toMatchObject({ email: "boss@patch.nz", isAdmin: true });
+  expect(await adminOrStatus(request("/admin/stats", cookie))).toEqual({ user: admin });
+
+  await db().update(users).set({ emailVerified: false }).where(eq(users.email, "boss@patch.nz"));
+  expect((await getCurrentUser(request("/", cookie))).user?.isAdmin).toBe(false);
+  expect((await thrown(requireAdmin(request("/admin", cookie)))).headers.get("location")).toBe("/");
+  expect(await adminOrStatus(request("/admin/stats", cookie))).toEqual({ status: 403 });
+});
+
+test("a session ends 30 days after sign-in however much it is used", async () => {
+  const cookie = await signedIn("longtime@example.nz");
+  const { user } = await getCurrentUser(request("/", cookie));
+  const ageTo = (ms: number) =>
+    db()
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - ms) })
+      .where(eq(sessions.id, user!.sessionId));
+
+  await ageTo(SESSION_ABSOLUTE_SECONDS * 1000 - 60_000);
+  expect((await getCurrentUser(request("/", cookie))).user?.id).toBe(user!.id);
+
+  await ageTo(SESSION_ABSOLUTE_SECONDS * 1000 + 60_000);
+  const ended = await getCurrentUser(request("/", cookie));
+  expect(ended.user).toBeNull();
+  // Signed out for good: the cookie is cleared and the session is gone.
+  expect(ended.cookies.join("\n")).toMatch(/patch\.session_token=;/);
+  expect(await db().select().from(sessions).where(eq(sessions.id, user!.sessionId))).toEqual([]);
+});
+
+test("every sensitive change asks for a recent sign-in first, and only then looks at the input", async () => {
+  const stale = {
+    id: "stale",
+    email: "stale@example.nz",
+    signedInAt: new Date(Date.now() - (FRESH_SESSION_SECONDS + 60) * 1000).toISOString(),
+  };
+  const fresh = { ...stale, signedInAt: new Date().toISOString() };
+  const reauth = { ok: false, status: 403, message: MESSAGES.reauthRequired, reauth: true };
+
+  expect(await deleteAccount(stale, { confirm: "yes", password: PASSWORD }, meta())).toEqual(
+    reauth,
+  );
+  expect(await deleteAccount(fresh, { confirm: "no" }, meta())).toMatchObject({
+    ok: false,
+    status: 400,
+  });
+
+  expect(await changeEmail(stale, { newEmail: "new@example.nz" }, meta())).toEqual(reauth);
+  expect(await changeEmail(fresh, { newEmail: "stale@example.nz" }, meta())).toMatchObject({
+    status: 400,
+    message: "That's already your email address.",
+  });
+
+  const passwords = { currentPassword: PASSWORD, newPassword: "a brand new long passphrase" };
+  expect(await changePassword(passwords, meta(), stale)).toEqual(reauth);
+  expect(await changePassword({}, meta(), fresh)).toMatchObject({ ok: false, status: 400 });
+
+  const { status: _, ...staleSetup } = reauth;
+  expect(await startTwoFactorSetup(stale, PASSWORD, meta())).toEqual(staleSetup);
+  expect(await startTwoFactorSetup(fresh, "", meta())).toEqual({
+    ok: false,
+    message: "Please enter your password.",
+    field: "password",
+  });
+  expect(await confirmTwoFactorSetup(stale, "123456", meta())).toEqual(reauth);
+  // Past the check, with no session behind the request, the code is refused.
+  expect(await confirmTwoFactorSetup(fresh, "123456", meta())).toMatchObject({
+    ok: false,
+    status: 400,
+    message: MESSAGES.twoFactorCodeWrong,
+  });
+  expect(await disableTwoFactor(stale, PASSWORD, meta())).toEqual(reauth);
+  expect(await disableTwoFactor(fresh, PASSWORD, meta())).toMatchObject({
+    ok: false,
+    status: 400,
+    message: MESSAGES.wrongCurrentPassword,
+  });
+});

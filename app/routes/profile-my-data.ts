@@ -1,0 +1,25 @@
+// GET /profile/my-data.json?t=…: "Download my data" (Privacy Act 2020, principle 6). The profile's
+// form confirms the password and sends the browser here with a link signed for this person and a
+// minute; the file itself comes from here, since a page's action can only answer with page data.
+import { redirectWithToast } from "~/lib/toast.server";
+import { myDataDownloadIsFor, myDataFile } from "~/modules/accounts/export-my-data.server";
+import { requireUser } from "~/modules/accounts/require-user.server";
+import type { Route } from "./+types/profile-my-data";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  if (!myDataDownloadIsFor(new URL(request.url).searchParams.get("t"), user.id)) {
+    throw await redirectWithToast(request, "/profile#your-data", {
+      type: "error",
+      message: "That download link has expired. Please confirm your password again.",
+    });
+  }
+  return new Response(await myDataFile(user.id), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="patch-my-data.json"`,
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

@@ -1,0 +1,27 @@
+// The project's Vitest setup as Stryker runs it: the focused `*.guards.test.ts` files first, then
+// the other test files from the smallest up. Each mutant stops at its first failing test, so the
+// quick files usually decide it before a long journey file starts (Vitest's own order is the
+// slowest first).
+import { statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { defineConfig, mergeConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+import base from "../../vitest.config.ts";
+
+class QuickTestsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => (f.moduleId.endsWith(".guards.test.ts") ? 0 : 1);
+    const size = (f: TestSpecification) => statSync(f.moduleId).size;
+    return [...files].sort((a, b) => rank(a) - rank(b) || size(a) - size(b));
+  }
+}
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      root: fileURLToPath(new URL("../..", import.meta.url)),
+      sequence: { sequencer: QuickTestsFirst },
+    },
+  }),
+);

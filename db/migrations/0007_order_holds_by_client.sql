@@ -1,0 +1,3 @@
+ALTER TABLE "orders" ADD COLUMN "client_key_hash" text;--> statement-breakpoint
+CREATE INDEX "orders_open_holds_by_client_idx" ON "orders" USING btree ("client_key_hash") WHERE "orders"."stock_released_at" is null and "orders"."status" in ('pending_payment', 'payment_failed');--> statement-breakpoint
+CREATE INDEX "orders_open_holds_by_email_idx" ON "orders" USING btree ("email") WHERE "orders"."stock_released_at" is null and "orders"."status" in ('pending_payment', 'payment_failed');

@@ -1,0 +1,121 @@
+// Request bodies over a real socket: a body larger than its route takes is refused with 413
+// before it is read (declared or chunked), so four 60 MB posts at once neither take memory nor
+// hold up /api/health; bodies of the size a route takes still get through.
+import { request as httpRequest, createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startQueue, stopQueue } from "../app/lib/queue.server";
+import { openTestDatabase, type TestDatabase } from "../tests/setup/test-database";
+import { createApp } from "./app";
+
+const SITE = "https://patch.test";
+const MB = 1024 * 1024;
+let t: TestDatabase;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  t = await openTestDatabase({ SITE_URL: SITE });
+  await startQueue(t.handle, { connectionString: t.url });
+  server = createServer(getRequestListener(createApp({ settings: t.settings }).fetch));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await stopQueue();
+  await t.close();
+});
+
+interface Answer {
+  status: number;
+  ms: number;
+  body: string;
+}
+
+/**
+ * POSTs `size` bytes in 1 MB writes (declared up front, or chunked), as fast as the server takes
+ * them, and stops sending once the answer comes.
+ */
+function post(path: string, size: number, options: { chunked?: boolean; type?: string } = {}) {
+  const started = performance.now();
+  return new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest(base + path, {
+      method: "POST",
+      headers: {
+        "content-type": options.type ?? "application/json",
+        origin: SITE,
+        ...(options.chunked ? {} : { "content-length": String(size) }),
+      },
+    });
+    let answered = false;
+    req.on("response", (res) => {
+      answered = true;
+      const ms = performance.now() - started;
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (body += d));
+      res.on("end", () => {
+        resolve({ status: res.statusCode ?? 0, ms, body });
+        req.destroy();
+      });
+    });
+    // Once answered, the server may close the connection under the rest of the body.
+    req.on("error", (error) => (answered ? undefined : reject(error)));
+    const chunk = Buffer.alloc(Math.min(MB, size), "a");
+    let sent = 0;
+    const write = () => {
+      while (!answered && sent < size) {
+        const part = chunk.subarray(0, Math.min(chunk.length, size - sent));
+        sent += part.length;
+        if (!req.write(part)) return void req.once("drain", write);
+      }
+      if (!answered) req.end();
+    };
+    write();
+  });
+}
+
+async function health(): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/health`);
+  await res.text();
+  return performance.now() - started;
+}
+
+test("four 60 MB posts at once are refused with 413 in well under a second; health stays quick", async () => {
+  const attacks = Promise.all([
+    post("/api/waitlist", 60 * MB),
+    post("/api/waitlist", 60 * MB, { chunked: true }),
+    post("/checkout", 60 * MB, { type: "application/x-www-form-urlencoded" }),
+    post("/api/webhooks/stripe", 60 * MB, { chunked: true }),
+  ]);
+  const healthChecks: number[] = [];
+  for (let i = 0; i < 5; i++) healthChecks.push(await health());
+  const answers = await attacks;
+  for (const answer of answers) {
+    expect(answer.status).toBe(413);
+    expect(answer.ms).toBeLessThan(1_000);
+  }
+  expect(Math.max(...healthChecks)).toBeLessThan(1_000);
+  // Said in words: JSON for the API, plain text for a page's form.
+  expect(JSON.parse(answers[0]!.body)).toEqual({
+    error: "That is more than we take here (8 KB at most). Please shorten it and try again.",
+  });
+  expect(answers[2]!.body).toBe(
+    "That is more than we take here (64 KB at most). Please shorten it and try again.",
+  );
+});
+
+test("each route takes the size it needs, and no more", async () => {
+  // The waitlist takes a few fields; a form post up to 64 KB reaches its page; Stripe's events up
+  // to 256 KB reach the webhook (refused there for their missing signature, not their size).
+  expect((await post("/api/waitlist", 9 * 1024)).status).toBe(413);
+  expect((await post("/api/waitlist", 7 * 1024, { chunked: true })).status).toBe(400);
+  expect((await post("/no-page-here", 60 * 1024)).status).toBe(404);
+  expect((await post("/no-page-here", 65 * 1024, { chunked: true })).status).toBe(413);
+  expect((await post("/api/webhooks/stripe", 200 * 1024)).status).not.toBe(413);
+  expect((await post("/api/webhooks/stripe", 257 * 1024)).status).toBe(413);
+});

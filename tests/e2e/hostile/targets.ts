@@ -1,0 +1,350 @@
+// What the fuzz suite sends requests to, read from the code so a new route or endpoint is not
+// forgotten: the route table (app/routes.ts) says which pages exist and which of them take posts,
+// server/api.ts lists the JSON endpoints. The forms come from the pages themselves (scraped in
+// Chromium, see hostile-input.e2e.ts); FORMS below adds what a page only shows after a step or
+// what only a script sends, and the baselines that keep the suite from doing lasting harm.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import routeConfig from "../../../app/routes.ts";
+
+export interface RouteEntry {
+  /** "/profile", "/product/:id"; "/" for the index route. */
+  path: string;
+  file: string;
+  source: string;
+  hasAction: boolean;
+  /** A page (.tsx) rather than a resource route (.ts). */
+  isPage: boolean;
+  /** Names the loader or action reads from the query string. */
+  queryNames: string[];
+  /** Field names the action reads itself with form.get("…"). */
+  formNames: string[];
+}
+
+interface ConfigEntry {
+  file: string;
+  path?: string;
+  index?: boolean;
+  children?: ConfigEntry[];
+}
+
+function flatten(entries: ConfigEntry[], prefix = ""): { path: string; file: string }[] {
+  return entries.flatMap((e) => {
+    const path = e.index ? prefix || "/" : `${prefix}/${e.path ?? ""}`.replace(/\/+/g, "/");
+    return [{ path, file: e.file }, ...flatten(e.children ?? [], path === "/" ? "" : path)];
+  });
+}
+
+const unique = (values: string[]) => [...new Set(values)].sort();
+const matches = (source: string, pattern: RegExp) =>
+  [...source.matchAll(pattern)].map((m) => m[1]!).filter(Boolean);
+
+export function routeTable(): RouteEntry[] {
+  return flatten(routeConfig as ConfigEntry[]).map(({ path, file }) => {
+    const source = readFileSync(join("app", file), "utf8");
+    return {
+      path,
+      file,
+      source,
+      hasAction: /export (async )?function action\b/.test(source),
+      isPage: file.endsWith(".tsx"),
+      queryNames: unique(matches(source, /searchParams\.(?:get|has|getAll)\("([^"]+)"\)/g)),
+      formNames: unique(matches(source, /form\.get(?:All)?\("([^"]+)"\)/g)),
+    };
+  });
+}
+
+/** The JSON endpoints server/api.ts declares, as "METHOD /api/path". */
+export function apiEndpoints(): string[] {
+  const source = readFileSync("server/api.ts", "utf8");
+  return unique(
+    [...source.matchAll(/api\.(get|post|put|patch|delete)\("([^"]+)"/g)].map(
+      (m) => `${m[1]!.toUpperCase()} /api${m[2]}`,
+    ),
+  );
+}
+
+/** Query names read by module helpers the route hands its whole query string to. */
+export const EXTRA_QUERY_NAMES = [
+  "q",
+  "region",
+  "source",
+  "confirmed",
+  "unsubscribed",
+  "page",
+  "month",
+  "zone",
+  "status",
+  "category",
+  "sort",
+  "kind",
+  "sizeM2",
+  "sunHours",
+  "experience",
+  "timePerWeek",
+  "interests",
+  "saved",
+  "plan",
+  "token",
+  "id",
+];
+
+/** The people the suite posts as. */
+export type Role = "stranger" | "member" | "admin";
+
+/** What a run knows when it picks a field's harmless value. */
+export interface BaselineContext {
+  freshEmail(): string;
+  /** An account the admin may suspend and restore (never one of the suite's own). */
+  victimUserId: string;
+  /** A product to edit (put back as it was at the end) and to order, at its current price. */
+  productId: string;
+  productPrice: number;
+  /** One idempotency key for every checkout post: at most one order holds stock at a time. */
+  checkoutKey: string;
+}
+
+export type Baseline = string | ((ctx: BaselineContext) => string);
+
+export interface FormSpec {
+  /** The path the form posts to. */
+  action: string;
+  intent?: string;
+  /** Each field and the value it has while another field carries the hostile value. */
+  fields: Record<string, Baseline>;
+}
+
+const WRONG_PASSWORD = "not the password of anyone here";
+const NEW_PASSWORD = "a fresh and long passphrase for kereru";
+const email = (ctx: BaselineContext) => ctx.freshEmail();
+
+/**
+ * Forms a page shows only after a step (a code sent, a set-up begun), forms only a script sends
+ * (checkout: its cart lives in the browser), forms on pages with an id in their path, and the
+ * baselines that matter: wrong passwords (so nothing is deleted or changed for real), a declined
+ * test card, a region and a month that don't exist (so no launch or tips e-mail goes out).
+ */
+export const FORMS: FormSpec[] = [
+  {
+    action: "/auth",
+    intent: "sign-in",
+    fields: { email, password: WRONG_PASSWORD, redirectTo: "/profile" },
+  },
+  {
+    action: "/auth",
+    intent: "sign-up",
+    fields: {
+      email,
+      password: NEW_PASSWORD,
+      fullName: "Aroha Kea",
+      redirectTo: "/",
+      userData: JSON.stringify({
+        lastUpdated: "2026-11-01T00:00:00.000Z",
+        address: { street: "1 Kea Street", city: "Nelson", region: "Nelson" },
+        growingSpace: { kind: "balcony", sizeM2: 2 },
+      }),
+    },
+  },
+  {
+    action: "/auth",
+    intent: "convert",
+    fields: { email, password: NEW_PASSWORD, fullName: "Aroha Kea", redirectTo: "/" },
+  },
+  { action: "/auth", intent: "forgot", fields: { email } },
+  {
+    action: "/auth",
+    intent: "reset-password",
+    fields: { token: "not-a-real-reset-token", password: NEW_PASSWORD },
+  },
+  { action: "/auth", intent: "phone-send", fields: { phone: "021 555 0199" } },
+  {
+    action: "/auth",
+    intent: "phone-verify",
+    fields: { phone: "021 555 0199", code: "123456", redirectTo: "/" },
+  },
+  { action: "/auth", intent: "two-factor", fields: { code: "123456", trustDevice: "on" } },
+  { action: "/auth", intent: "social", fields: { provider: "google", redirectTo: "/" } },
+  { action: "/auth", intent: "sign-out", fields: { from: "/profile" } },
+  {
+    action: "/profile",
+    intent: "save-profile",
+    fields: {
+      fullName: "Aroha Kea",
+      phone: "021 555 0142",
+      street: "1 Kea Street",
+      suburb: "Stoke",
+      city: "Nelson",
+      region: "Nelson",
+      zip: "7011",
+      country: "New Zealand",
+      interests: "herbs",
+      growingSpace: "balcony",
+    },
+  },
+  { action: "/profile", intent: "change-email", fields: { newEmail: email } },
+  {
+    action: "/profile",
+    intent: "change-password",
+    fields: { currentPassword: WRONG_PASSWORD, newPassword: NEW_PASSWORD },
+  },
+  { action: "/profile", intent: "phone-link-send", fields: { phone: "021 555 0142" } },
+  {
+    action: "/profile",
+    intent: "phone-link-verify",
+    fields: { phone: "021 555 0142", code: "123456" },
+  },
+  {
+    action: "/profile",
+    intent: "sms-reminders-save",
+    fields: { frequency: "weekly", consent: "yes" },
+  },
+  { action: "/profile", intent: "sms-reminders-off", fields: {} },
+  { action: "/profile", intent: "2fa-start", fields: { password: WRONG_PASSWORD } },
+  {
+    action: "/profile",
+    intent: "2fa-confirm",
+    fields: {
+      code: "123456",
+      setup: JSON.stringify({ totpUri: "otpauth://totp/Patch", backupCodes: ["kea"] }),
+    },
+  },
+  { action: "/profile", intent: "2fa-disable", fields: { password: WRONG_PASSWORD } },
+  { action: "/profile", intent: "revoke-session", fields: { sessionId: "no-such-session" } },
+  { action: "/profile", intent: "revoke-others", fields: {} },
+  { action: "/profile", intent: "export-data", fields: { password: WRONG_PASSWORD } },
+  {
+    action: "/profile",
+    intent: "delete-account",
+    fields: { password: WRONG_PASSWORD, confirm: "DELETE" },
+  },
+  { action: "/profile", intent: "calendar-plan", fields: { plan: "1m2" } },
+  { action: "/profile", intent: "calendar-reset", fields: {} },
+  { action: "/profile", intent: "growing-tips", fields: { tips: "on" } },
+  {
+    action: "/address",
+    fields: {
+      street: "1 Kea Street",
+      suburb: "Stoke",
+      city: "Nelson",
+      region: "Nelson",
+      zip: "7011",
+      country: "New Zealand",
+    },
+  },
+  {
+    action: "/checkout",
+    intent: "quote",
+    fields: {
+      items: (ctx) =>
+        JSON.stringify([{ productId: ctx.productId, quantity: 1, price: ctx.productPrice }]),
+      shippingMethod: "standard",
+      rural: "on",
+    },
+  },
+  {
+    action: "/checkout",
+    fields: {
+      idempotencyKey: (ctx) => ctx.checkoutKey,
+      items: (ctx) =>
+        JSON.stringify([{ productId: ctx.productId, quantity: 1, price: ctx.productPrice }]),
+      name: "Aroha Kea",
+      email,
+      street: "1 Kea Street",
+      suburb: "Stoke",
+      city: "Nelson",
+      region: "Nelson",
+      postcode: "7011",
+      rural: "on",
+      shippingMethod: "standard",
+      // The demo provider declines this test card: no order is ever paid.
+      cardNumber: "4000 0000 0000 0002",
+      cardExpiry: "12/39",
+      cardCvc: "123",
+    },
+  },
+  {
+    action: "/define-garden",
+    fields: {
+      t: "not-a-survey-token",
+      kind: "Balcony or deck",
+      sizeM2: "2",
+      sunHours: "3 to 6 hours",
+      experience: "Never grown food",
+      timePerWeek: "30 minutes",
+      interests: "Herbs",
+    },
+  },
+  {
+    action: "/waitlist",
+    fields: { id: "", email, region: "Nelson", plan: "1m2", website: "", page: "/waitlist" },
+  },
+  { action: "/waitlist/confirm", fields: { token: "not-a-confirm-token" } },
+  { action: "/unsubscribe?token=not-an-unsubscribe-token", fields: {} },
+  {
+    action: "/admin/products",
+    fields: {
+      id: (ctx) => ctx.productId,
+      price: "12.50",
+      stockQuantity: "40",
+      summary: "A hostile-input test summary",
+      description: "A hostile-input test description.\nOn two lines.",
+      active: "on",
+    },
+  },
+  {
+    action: "/admin/users",
+    intent: "ban",
+    fields: { userId: (ctx) => ctx.victimUserId, reason: "Testing suspensions" },
+  },
+  { action: "/admin/users", intent: "unban", fields: { userId: (ctx) => ctx.victimUserId } },
+  { action: "/admin/users", intent: "sign-out", fields: { userId: (ctx) => ctx.victimUserId } },
+  {
+    action: "/admin/waitlist",
+    intent: "delete",
+    fields: { id: "5b0a7f5e-0000-4000-8000-000000000000", confirm: "yes" },
+  },
+  // No region has this name: the launch never starts, whatever the other fields hold.
+  {
+    action: "/admin/waitlist",
+    intent: "launch",
+    fields: { region: "Atlantis", confirm: "yes" },
+  },
+  // Not a month: no tips e-mail goes out.
+  {
+    action: "/admin/tips",
+    intent: "send",
+    fields: { month: "not-a-month", zone: "temperate", confirm: "yes" },
+  },
+  {
+    action: "/admin/orders/00000000-0000-4000-8000-000000000000",
+    fields: { status: "shipped", trackingNumber: "NZ123456789" },
+  },
+];
+
+/** Baselines for fields the pages show that must never keep their real value. */
+export const SAFE_BASELINES: Record<string, Baseline> = {
+  email,
+  newEmail: email,
+  password: WRONG_PASSWORD,
+  currentPassword: WRONG_PASSWORD,
+  newPassword: NEW_PASSWORD,
+  // Suspending, restoring or signing out always picks the victim, never one of the suite's own.
+  userId: (ctx) => ctx.victimUserId,
+  // Never one of the suite's own sessions.
+  sessionId: "no-such-session",
+  region: "Nelson",
+};
+
+/** Per form, baselines that win over what the page shows (see FORMS for why). */
+export const FORCED_BASELINES: Record<string, Record<string, Baseline>> = {
+  "/admin/waitlist launch": { region: "Atlantis" },
+  "/admin/tips send": { month: "not-a-month" },
+  "/admin/waitlist delete": { id: "5b0a7f5e-0000-4000-8000-000000000000" },
+  "/checkout ": { cardNumber: "4000 0000 0000 0002", idempotencyKey: (ctx) => ctx.checkoutKey },
+};
+
+/** Example values for path parameters when a page is scraped for its forms. */
+export const SAMPLE_PARAMS: Record<string, (ctx: BaselineContext) => string> = {
+  "/product/:id": (ctx) => `/product/${ctx.productId}`,
+  "/education/monthly/:id": () => "/education/monthly/june-2024",
+};

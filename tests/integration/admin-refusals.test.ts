@@ -1,0 +1,436 @@
+// Every admin page, data endpoint and action, asked by a stranger and by a signed-in member with
+// everything a real request needs: each is refused as SPEC §2 says (a stranger to /login, a
+// member home with the spec's toast; endpoints 401 and 403), and nothing in the database, the
+// queue or the mail changes. The same request from an admin then works, so the refusals are the
+// guard's doing and not a malformed request's.
+import { testCard } from "../factories/cards";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { contacts, products, sessions, users } from "../../db/schema/index.ts";
+import { db } from "../../app/lib/db.server";
+import { closeMail } from "../../app/lib/mail.server";
+import { createQueues, startQueue, stopQueue } from "../../app/lib/queue.server";
+import { readToast } from "../../app/lib/toast.server";
+import { MESSAGES } from "../../app/modules/accounts/accounts.schema";
+import { grantAdminRightsIfListed } from "../../app/modules/accounts/grant-admin-rights.server";
+import { accountsAuth } from "../../app/modules/accounts/accounts-auth.server";
+import { signIn } from "../../app/modules/accounts/sign-in.server";
+import { placeOrder } from "../../app/modules/checkout/place-order.server";
+import { newZealandMonth } from "../../app/modules/growing-tips/tips-month";
+import * as adminHome from "../../app/routes/admin";
+import * as adminOrder from "../../app/routes/admin-order";
+import * as adminOrders from "../../app/routes/admin-orders";
+import * as adminProducts from "../../app/routes/admin-products";
+import * as adminStats from "../../app/routes/admin-stats";
+import * as adminTips from "../../app/routes/admin-tips";
+import * as adminTipsPreview from "../../app/routes/admin-tips-preview";
+import * as adminUsers from "../../app/routes/admin-users";
+import * as adminWaitlist from "../../app/routes/admin-waitlist";
+import * as adminWaitlistCsv from "../../app/routes/admin-waitlist-csv";
+import { jobs } from "../../server/jobs";
+import { buildProduct } from "../factories/products";
+import { startSmtp, type TestSmtp } from "../setup/smtp";
+import { openTestDatabase, type TestDatabase } from "../setup/test-database";
+
+const SITE = "https://patch.test";
+const PASSWORD = "kakapo boom in the night";
+let t: TestDatabase;
+let smtp: TestSmtp;
+let adminCookie: string;
+let memberCookie: string;
+
+async function account(email: string): Promise<{ id: string; cookie: string }> {
+  const made = await accountsAuth().api.signUpEmail({
+    body: { email, password: PASSWORD, name: "" },
+  });
+  const [user] = await db()
+    .update(users)
+    .set({ emailVerified: true })
+    .where(eq(users.email, email))
+    .returning();
+  // Confirmed by its owner, as the link or a reset would: an admin address gets its rights (ADR 020).
+  await grantAdminRightsIfListed(user!);
+  // Its welcome e-mail has gone before the test counts what the requests send.
+  const until = Date.now() + 10_000;
+  while (!smtp.messages.some((m) => m.to === email)) {
+    if (Date.now() > until) throw new Error(`no welcome e-mail to ${email}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const outcome = await signIn(
+    { email, password: PASSWORD },
+    { request: new Request(`${SITE}/auth`), clientIp: "203.0.113.20" },
+  );
+  if (!outcome.ok) throw new Error(outcome.message);
+  return { id: made.user.id, cookie: outcome.cookies.map((c) => c.split(";")[0]).join("; ") };
+}
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await openTestDatabase({ SITE_URL: SITE, SMTP_URL: smtp.url });
+  await startQueue(t.handle, { connectionString: t.url });
+  // Queues only, no workers: whatever a request queued stays in the queue to be seen.
+  await createQueues(jobs);
+  adminCookie = (await account("ops@patch.nz")).cookie;
+  memberCookie = (await account("gardener@example.nz")).cookie;
+});
+afterAll(async () => {
+  closeMail();
+  await stopQueue();
+  await t.close();
+  await smtp.close();
+});
+beforeEach(() => {
+  smtp.messages.length = 0;
+});
+
+/** Every row of every table of ours, and every job in the queue, in a stable order. */
+async function everything(): Promise<string> {
+  const tables = (await db().execute(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  )) as unknown as { rows: { tablename: string }[] };
+  const dump: Record<string, string[]> = {};
+  for (const { tablename } of tables.rows) {
+    const rows = (await db().execute(
+      sql`select * from ${sql.identifier(tablename)}`,
+    )) as unknown as { rows: unknown[] };
+    dump[tablename] = rows.rows.map((r) => JSON.stringify(r)).sort();
+  }
+  const queued = (await db().execute(
+    sql`select name, state, data from pgboss.job order by name, id`,
+  )) as unknown as { rows: unknown[] };
+  dump["pgboss.job"] = queued.rows.map((r) => JSON.stringify(r));
+  return JSON.stringify(dump);
+}
+
+interface Answer {
+  status: number;
+  location: string | null;
+  toast: string | null;
+  body: string;
+}
+
+/** What a route module's loader or action answered, thrown (redirects) or returned. */
+async function answer(run: () => unknown): Promise<Answer> {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) {
+    const cookie = value.headers.get("set-cookie")?.split(";")[0];
+    const toast = cookie
+      ? (await readToast(new Request(SITE, { headers: { cookie } }))).toast?.message
+      : null;
+    return {
+      status: value.status,
+      location: value.headers.get("location"),
+      toast: toast ?? null,
+      body: await value.text(),
+    };
+  }
+  // data(body, { status }) from react-router
+  const init = (value as { init?: ResponseInit | null } | null)?.init;
+  return { status: init?.status ?? 200, location: null, toast: null, body: JSON.stringify(value) };
+}
+
+type Fields = Record<string, string>;
+type Handler = (args: { request: Request; params: Record<string, string> }) => unknown;
+
+const asRoute = (handler: unknown) => handler as Handler;
+
+function ask(
+  handler: unknown,
+  path: string,
+  params: Record<string, string> = {},
+  form?: Fields,
+): (cookie?: string) => Promise<Answer> {
+  return (cookie) => {
+    const headers: Record<string, string> = cookie ? { cookie } : {};
+    const request = form
+      ? new Request(`${SITE}${path}`, {
+          method: "POST",
+          headers: {
+            ...headers,
+            origin: SITE,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams(form),
+        })
+      : new Request(`${SITE}${path}`, { headers });
+    return answer(() => asRoute(handler)({ request, params }));
+  };
+}
+
+/** A confirmed contact the request could export, delete or e-mail. */
+async function contact(region = "Otago"): Promise<{ id: string; email: string }> {
+  const id = randomUUID();
+  const email = `waiting.${id.slice(0, 8)}@example.nz`;
+  await db()
+    .insert(contacts)
+    .values({ id, email, region, address: { state: region }, confirmedAt: new Date() });
+  return { id, email };
+}
+
+async function paidOrder(): Promise<string> {
+  const product = buildProduct({ stockQuantity: 5, price: 2000 });
+  await db().insert(products).values(product);
+  const placed = await placeOrder(
+    {
+      idempotencyKey: randomUUID(),
+      name: "Kiri",
+      email: "kiri@example.nz",
+      address: { street: "3 Nīkau Place", city: "Napier", region: "Hawke's Bay", postcode: "4110" },
+      shippingMethod: "standard",
+      items: [{ productId: product.id!, quantity: 1, price: 2000 }],
+      card: testCard("success"),
+    },
+    { ip: "198.51.100.7" },
+  );
+  if (!placed.ok) throw new Error("expected a paid order");
+  return placed.orderId;
+}
+
+async function product(): Promise<string> {
+  const made = buildProduct({ stockQuantity: 5, price: 2000 });
+  await db().insert(products).values(made);
+  return made.id!;
+}
+
+/** Someone an admin could suspend, restore or sign out (signed in, so they have a session). */
+async function someone(state: { banned?: boolean } = {}): Promise<string> {
+  const { id } = await account(`someone.${randomUUID().slice(0, 8)}@example.nz`);
+  if (state.banned) await db().update(users).set({ banned: true }).where(eq(users.id, id));
+  return id;
+}
+
+interface Case {
+  name: string;
+  /** A page (redirects), or a data endpoint (answers 401 and 403). */
+  kind: "page" | "endpoint";
+  path: string;
+  /** Makes what the request is about; answers the request to make. */
+  prepare(): Promise<(cookie?: string) => Promise<Answer>>;
+  /** An action: the admin's same request changes something. */
+  changes?: boolean;
+}
+
+const cases: Case[] = [
+  {
+    name: "GET /admin",
+    kind: "page",
+    path: "/admin",
+    prepare: async () => ask(adminHome.loader, "/admin"),
+  },
+  {
+    name: "GET /admin/stats",
+    kind: "endpoint",
+    path: "/admin/stats",
+    prepare: async () => ask(adminStats.loader, "/admin/stats"),
+  },
+  {
+    name: "GET /admin/orders",
+    kind: "page",
+    path: "/admin/orders?status=paid",
+    prepare: async () => {
+      await paidOrder();
+      return ask(adminOrders.loader, "/admin/orders?status=paid");
+    },
+  },
+  {
+    name: "GET /admin/orders/{id}",
+    kind: "page",
+    path: "/admin/orders/{id}",
+    prepare: async () => {
+      const id = await paidOrder();
+      return ask(adminOrder.loader, `/admin/orders/${id}`, { id });
+    },
+  },
+  {
+    name: "POST /admin/orders/{id} (change its status)",
+    kind: "page",
+    path: "/admin/orders/{id}",
+    changes: true,
+    prepare: async () => {
+      const id = await paidOrder();
+      return ask(adminOrder.action, `/admin/orders/${id}`, { id }, { status: "packed" });
+    },
+  },
+  {
+    name: "GET /admin/products",
+    kind: "page",
+    path: "/admin/products",
+    prepare: async () => ask(adminProducts.loader, "/admin/products"),
+  },
+  {
+    name: "POST /admin/products (edit a product)",
+    kind: "page",
+    path: "/admin/products",
+    changes: true,
+    prepare: async () => {
+      const id = await product();
+      return ask(
+        adminProducts.action,
+        "/admin/products",
+        {},
+        {
+          id,
+          price: "0.50",
+          stockQuantity: "90000",
+          summary: "Half price",
+          description: "Changed by whoever asked",
+          active: "on",
+        },
+      );
+    },
+  },
+  {
+    name: "GET /admin/waitlist",
+    kind: "page",
+    path: "/admin/waitlist",
+    prepare: async () => {
+      await contact();
+      return ask(adminWaitlist.loader, "/admin/waitlist");
+    },
+  },
+  {
+    name: "GET /admin/waitlist.csv (the export)",
+    kind: "endpoint",
+    path: "/admin/waitlist.csv",
+    prepare: async () => {
+      const { email } = await contact("Northland");
+      const request = ask(adminWaitlistCsv.loader, "/admin/waitlist.csv?region=Northland");
+      return async (cookie) => {
+        const got = await request(cookie);
+        // Whoever is refused gets no part of the list.
+        if (got.status !== 200) expect(got.body).not.toContain(email);
+        else expect(got.body).toContain(email);
+        return got;
+      };
+    },
+  },
+  {
+    name: "POST /admin/waitlist intent=delete",
+    kind: "page",
+    path: "/admin/waitlist",
+    changes: true,
+    prepare: async () => {
+      const { id } = await contact();
+      return ask(
+        adminWaitlist.action,
+        "/admin/waitlist",
+        {},
+        { intent: "delete", id, confirm: "yes" },
+      );
+    },
+  },
+  {
+    name: "POST /admin/waitlist intent=launch",
+    kind: "page",
+    path: "/admin/waitlist",
+    changes: true,
+    prepare: async () => {
+      await contact("Marlborough");
+      return ask(
+        adminWaitlist.action,
+        "/admin/waitlist",
+        {},
+        { intent: "launch", region: "Marlborough", confirm: "yes" },
+      );
+    },
+  },
+  {
+    name: "GET /admin/users",
+    kind: "page",
+    path: "/admin/users",
+    prepare: async () => ask(adminUsers.loader, "/admin/users?q=someone"),
+  },
+  {
+    name: "POST /admin/users intent=ban",
+    kind: "page",
+    path: "/admin/users",
+    changes: true,
+    prepare: async () => {
+      const userId = await someone();
+      return ask(adminUsers.action, "/admin/users", {}, { intent: "ban", userId, reason: "spam" });
+    },
+  },
+  {
+    name: "POST /admin/users intent=unban",
+    kind: "page",
+    path: "/admin/users",
+    changes: true,
+    prepare: async () => {
+      const userId = await someone({ banned: true });
+      return ask(adminUsers.action, "/admin/users", {}, { intent: "unban", userId });
+    },
+  },
+  {
+    name: "POST /admin/users intent=sign-out",
+    kind: "page",
+    path: "/admin/users",
+    changes: true,
+    prepare: async () => {
+      const userId = await someone();
+      expect(await db().select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(1);
+      return ask(adminUsers.action, "/admin/users", {}, { intent: "sign-out", userId });
+    },
+  },
+  {
+    name: "GET /admin/tips",
+    kind: "page",
+    path: "/admin/tips",
+    prepare: async () => ask(adminTips.loader, "/admin/tips"),
+  },
+  {
+    name: "GET /admin/tips/preview",
+    kind: "endpoint",
+    path: "/admin/tips/preview",
+    prepare: async () =>
+      ask(
+        adminTipsPreview.loader,
+        `/admin/tips/preview?month=${newZealandMonth(1)}&zone=warm-north`,
+      ),
+  },
+  {
+    name: "POST /admin/tips intent=send",
+    kind: "page",
+    path: "/admin/tips",
+    changes: true,
+    prepare: async () => {
+      await contact("Canterbury");
+      return ask(
+        adminTips.action,
+        "/admin/tips",
+        {},
+        { intent: "send", month: newZealandMonth(1), zone: "", confirm: "yes" },
+      );
+    },
+  },
+];
+
+for (const c of cases) {
+  test(`${c.name}: refused to a stranger and to a member, and nothing changes; an admin may`, async () => {
+    const request = await c.prepare();
+    smtp.messages.length = 0;
+    const before = await everything();
+
+    const stranger = await request();
+    const member = await request(memberCookie);
+    if (c.kind === "endpoint") {
+      expect(stranger.status).toBe(401);
+      expect(member.status).toBe(403);
+    } else {
+      expect(stranger).toMatchObject({ status: 302, toast: MESSAGES.pleaseLogIn });
+      expect(stranger.location).toMatch(/^\/login\?redirectTo=%2Fadmin/);
+      expect(member).toMatchObject({ status: 302, location: "/", toast: MESSAGES.noPermission });
+    }
+    expect(await everything()).toBe(before);
+    expect(smtp.messages).toEqual([]);
+
+    const admin = await request(adminCookie);
+    expect(admin.status === 200 || (admin.status === 302 && admin.location !== "/")).toBe(true);
+    if (c.changes) expect(await everything()).not.toBe(before);
+  });
+}
