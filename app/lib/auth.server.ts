@@ -29,6 +29,10 @@ export const PHONE_CODE = { length: 6, expiresInSeconds: 10 * 60, attempts: 5 } 
 // OWASP's minimum for argon2id: 19 MiB, 2 passes, 1 lane.
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/** better-auth's "errors" that describe the request it was sent, not a fault of ours. */
+const REQUEST_COMPLAINTS =
+  /^(Invalid (callbackURL|errorCallbackURL|newUserCallbackURL)|Failed to parse state)/;
+
 // Hashing runs on low-priority threads, fewer than the cores (password-hashing.server.ts).
 export function hashPassword(password: string): Promise<string> {
   return hashOffThread(password, ARGON2);
@@ -89,12 +93,16 @@ function createAuth() {
       },
     }),
     // Its messages join our structured log ("User not found" and the like are routine: debug).
+    // What it calls errors about a stranger's request (a bad callbackURL or OAuth state) are
+    // warnings: anyone can send them, and an error in our log means something of ours went wrong.
     logger: {
       level: "warn",
       log: (level, message, ...args) =>
-        level === "error"
-          ? log.error({ args }, `better-auth: ${message}`)
-          : log.debug({ level, args }, `better-auth: ${message}`),
+        level !== "error"
+          ? log.debug({ level, args }, `better-auth: ${message}`)
+          : REQUEST_COMPLAINTS.test(message)
+            ? log.warn({ args }, `better-auth: ${message}`)
+            : log.error({ args }, `better-auth: ${message}`),
     },
     // Our own DB-backed limits apply in the use-cases (app/modules/accounts), shared by processes.
     rateLimit: { enabled: false },

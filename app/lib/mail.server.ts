@@ -1,11 +1,11 @@
 // Sending e-mail: SMTP when SMTP_URL is set, otherwise a file outbox of .eml files (read by the
 // dev mailbox page and by tests). Messages are composed by app/lib/mime-message.server.ts and
 // handed to nodemailer whole, so its pooled SMTP transport writes each one in a single piece.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { settings } from "./env.server.ts";
 import { composeMessage } from "./mime-message.server.ts";
+import { writeOutboxFile } from "./outbox-file.server.ts";
 import { trackSend } from "./sends-in-flight.server.ts";
 
 export interface MailMessage {
@@ -49,9 +49,8 @@ async function deliver(message: MailMessage): Promise<{ messageId: string }> {
     await smtpTransport(s.smtpUrl).sendMail({ envelope, raw });
   } else {
     const dir = resolve(s.mailOutboxDir);
-    mkdirSync(dir, { recursive: true });
     const safeId = messageId.replace(/[^a-zA-Z0-9.@-]/g, "");
-    writeFileSync(join(dir, `${Date.now()}-${safeId}.eml`), raw);
+    writeOutboxFile(dir, `${Date.now()}-${safeId}.eml`, raw);
   }
   return { messageId };
 }

@@ -1,9 +1,10 @@
 // Sending text messages: one interface, Twilio's REST API when settings().twilio is set, otherwise
 // a file outbox (SMS_OUTBOX_DIR, one JSON file per text) read back by the dev tools and the tests.
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { settings } from "./env.server.ts";
+import { writeOutboxFile } from "./outbox-file.server.ts";
 import { trackSend } from "./sends-in-flight.server.ts";
 
 export interface SmsMessage {
@@ -24,10 +25,9 @@ function fileOutbox(dir: string): SmsProvider {
   return {
     async send(message) {
       const folder = resolve(dir);
-      mkdirSync(folder, { recursive: true });
       const id = randomUUID();
       const text: OutboxText = { id, ...message, sentAt: new Date().toISOString() };
-      writeFileSync(join(folder, `${Date.now()}-${id}.json`), JSON.stringify(text, null, 2));
+      writeOutboxFile(folder, `${Date.now()}-${id}.json`, JSON.stringify(text, null, 2));
       return { id };
     },
   };

@@ -35,6 +35,15 @@ export default async function setup({
   provide("mailboxUrl", await printedMailboxUrl(server.output));
   return async () => {
     await server.stop();
+    // The server's errors, so a failed run in CI says what went wrong on the server's side too.
+    const errors = server
+      .output()
+      .split("\n")
+      .filter((line) => /"level":(50|60)/.test(line));
+    if (errors.length > 0)
+      console.error(
+        `The e2e server logged ${errors.length} errors:\n${errors.slice(-20).join("\n")}`,
+      );
     if (base && dbName) {
       const admin = new pg.Client({ connectionString: base });
       await admin.connect();

@@ -55,6 +55,7 @@ export async function waitForText(to: string): Promise<string> {
   for (;;) {
     if (existsSync(dir)) {
       for (const file of readdirSync(dir).sort().reverse()) {
+        if (!file.endsWith(".json")) continue;
         const text = JSON.parse(readFileSync(join(dir, file), "utf8")) as {
           to: string;
           body: string;

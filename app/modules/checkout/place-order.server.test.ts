@@ -437,6 +437,32 @@ test("after a decline, a changed cart under the same key replaces the unpaid ord
   expect(current?.id).toBe(changed.orderId);
 });
 
+test("changed submits under one key at once (each replacing the last) always get an answer and leave the stock whole", async () => {
+  // A person pressing Place Order again and again while changing the address: each submit may
+  // find the last one's order, replace it, charge it or take its stock back, all at the same time.
+  const p = await product({ stockQuantity: 50 });
+  const key = randomUUID();
+  for (let round = 0; round < 6; round++) {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        placeOrder(
+          order([{ productId: p.id!, quantity: 1 + (i % 2), price: 1000 }], {
+            idempotencyKey: key,
+            email: `kea.${round}.${i}@example.nz`,
+            card: DECLINED_CARD,
+            address: { ...order([]).address, rural: i % 2 === 0 },
+          }),
+          someone(),
+        ),
+      ),
+    );
+    for (const r of results) expect(r.ok ? r.status : r.code).toMatch(/^(declined|cart-changed)$/);
+  }
+  expect(await stockOf(p.id!)).toBe(50);
+  const live = await db().select().from(orders).where(eq(orders.idempotencyKey, key));
+  expect(live).toHaveLength(1);
+});
+
 test("checkout allows 10 orders a minute from one address; the 11th gets a wait, others don't", async () => {
   const p = await product({ stockQuantity: 50 });
   const buyer = { ip: "203.0.113.7" };

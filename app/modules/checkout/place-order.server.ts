@@ -5,7 +5,7 @@
 // The checkout's limits (ADR 021) come first: checkouts per address, unpaid holds per buyer.
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, products } from "../../../db/schema/index.ts";
-import { db, isDatabaseUnavailable } from "../../lib/db.server.ts";
+import { db, isDatabaseUnavailable, type Database } from "../../lib/db.server.ts";
 import { settings } from "../../lib/env.server.ts";
 import { log } from "../../lib/log.server.ts";
 import { enqueue } from "../../lib/queue.server.ts";
@@ -98,6 +98,19 @@ export async function placeOrder(
   buyer: Buyer,
   now = new Date(),
 ): Promise<PlaceOrderResult> {
+  // Every step is safe to run again (the idempotency key finds what an earlier run did), so a
+  // transaction PostgreSQL chose to abort (a deadlock with an expiry or a webhook) is retried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await placeOnce(raw, buyer, now);
+    } catch (error) {
+      if (attempt >= 3 || !abortedByDatabase(error)) throw error;
+      log.warn({ err: error, attempt }, "checkout: transaction aborted, trying again");
+    }
+  }
+}
+
+async function placeOnce(raw: unknown, buyer: Buyer, now: Date): Promise<PlaceOrderResult> {
   const parsed = placeOrderSchema.safeParse(raw);
   const provider = settings().stripe ? "stripe" : settings().isProduction ? null : "demo";
   const card =
@@ -164,7 +177,7 @@ export async function placeOrder(
       return { ok: false, code: "expired", message: PLACE_MESSAGES.expired };
     // A decline let the order's stock go: the buyer's retry takes it again before paying.
     if (order.stockReleasedAt) {
-      const refused = await holdAgain(order.id, holder, now);
+      const refused = await holdAgain(order.id, input.idempotencyKey, holder, now);
       if (refused) return refused;
     }
 
@@ -190,10 +203,16 @@ export async function placeOrder(
     const charge = chargeDemoCard(card!.data!, order.id, now);
     const orderId = order.id;
     if (!charge.ok) {
-      await db().transaction((tx) => markPaymentFailed(tx, orderId, charge.message));
+      await db().transaction(async (tx) => {
+        await lockCheckoutKey(tx, input.idempotencyKey);
+        await markPaymentFailed(tx, orderId, charge.message);
+      });
       return { ok: false, code: "declined", message: charge.message, orderId };
     }
-    const paid = await db().transaction((tx) => markOrderPaid(tx, orderId, charge.reference));
+    const paid = await db().transaction(async (tx) => {
+      await lockCheckoutKey(tx, input.idempotencyKey);
+      return markOrderPaid(tx, orderId, charge.reference);
+    });
     if (paid === "paid" || paid === "already-paid") return { ok: true, orderId, status: "paid" };
     return { ok: false, code: "expired", message: PLACE_MESSAGES.expired };
   } catch (error) {
@@ -221,11 +240,13 @@ const UNPAID: string[] = ["pending_payment", "payment_failed"];
 /** Takes a declined order's stock again for its buyer's retry; the answer if that can't be. */
 async function holdAgain(
   orderId: string,
+  key: string,
   holder: { clientKeyHash: string; email: string },
   now: Date,
 ): Promise<PlaceOrderResult | null> {
   try {
     await db().transaction(async (tx) => {
+      await lockCheckoutKey(tx, key);
       const holds = await checkOpenHolds(tx, holder, now);
       if (!holds.allowed) throw new HoldsRefused(holds);
       await retakeStockHold(tx, orderId, { now, onSaleOnly: true });
@@ -281,6 +302,7 @@ async function sameOrder(
 /** Cancels an unpaid order and returns its stock, freeing its idempotency key for the new one. */
 async function supersede(orderId: string, key: string, now: Date): Promise<void> {
   await db().transaction(async (tx) => {
+    await lockCheckoutKey(tx, key);
     const [cancelled] = await tx
       .update(orders)
       .set({
@@ -302,9 +324,31 @@ async function findByKey(key: string) {
   return row;
 }
 
+function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code ?? e?.cause?.code;
+}
+
 function uniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === "23505";
+  return sqlState(error) === "23505";
+}
+
+/** A deadlock or serialization failure: PostgreSQL rolled the transaction back, to be run again. */
+function abortedByDatabase(error: unknown): boolean {
+  const code = sqlState(error);
+  return code === "40P01" || code === "40001";
+}
+
+/**
+ * The first lock of every checkout transaction: one submit's steps under a key (replace the last
+ * order, reserve, take stock back, record the charge) run one at a time. Without it, a submit
+ * holding a product row while inserting the key could wait on one replacing the key's old order,
+ * which waits on the product: a deadlock.
+ */
+async function lockCheckoutKey(tx: Database, key: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-key:${key}`}, 0))`,
+  );
 }
 
 async function reserveAndCreate(
@@ -322,6 +366,7 @@ async function reserveAndCreate(
   const wanted = [...merged.entries()].sort(([a], [b]) => a.localeCompare(b));
 
   return db().transaction(async (tx) => {
+    await lockCheckoutKey(tx, input.idempotencyKey);
     const holds = await checkOpenHolds(tx, holder, now);
     if (!holds.allowed) throw new HoldsRefused(holds);
     const problems: CartProblem[] = [];
