@@ -6,6 +6,14 @@ import tseslint from "typescript-eslint";
 
 const drizzleNames = { drizzleObjectName: ["db", "tx", "database"] };
 
+// One import spelling (ADR 024): a sibling as ./file.ts, anything else as #app/…, #db/…, #server/…,
+// #tests/… (package.json "imports"), always with its extension, so Node and Vite read the same.
+const oneSpelling = {
+  regex:
+    "^(~/|\\.\\./|\\.\\.$)|^(\\.|#)(?!/\\+types/)(?!.*\\.(ts|tsx|mjs|js|json|css|svg|png|jpg|webp|woff2|md|txt)(\\?.*)?$)",
+  message: "Import a sibling as ./file.ts and anything else as #app/… with its extension (ADR 024).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,6 +50,7 @@ export default tseslint.config(
         },
       ],
       "no-console": ["error", { allow: ["warn", "error"] }],
+      "no-restricted-imports": ["error", { patterns: [oneSpelling] }],
     },
   },
   {
@@ -67,14 +76,9 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            {
-              group: ["~/routes/*", "**/routes/*", "../routes", "./routes"],
-              message: "Modules never import routes.",
-            },
-            {
-              group: ["**/server/*", "~/../server/*"],
-              message: "Modules never import the server.",
-            },
+            oneSpelling,
+            { group: ["#app/routes/*"], message: "Modules never import routes." },
+            { group: ["#server/*"], message: "Modules never import the server." },
           ],
         },
       ],
@@ -91,8 +95,9 @@ export default tseslint.config(
             { name: "drizzle-orm", message: "Routes call use-cases; queries live in modules." },
           ],
           patterns: [
+            oneSpelling,
             {
-              group: ["**/db/schema*"],
+              group: ["#db/schema/*"],
               message: "Routes call use-cases; queries live in modules.",
             },
           ],

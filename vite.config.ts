@@ -10,7 +10,6 @@ export default defineConfig({
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/entry.ts" } } },
   },
-  resolve: { tsconfigPaths: true },
   ssr: {
     // Native / WASM packages are loaded from node_modules at run time, not bundled.
     external: ["@electric-sql/pglite", "pg", "pg-boss", "pino", "nodemailer"],

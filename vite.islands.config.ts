@@ -20,7 +20,6 @@ export default defineConfig({
     },
   },
   resolve: {
-    tsconfigPaths: true,
     alias: [{ find: /^react-router$/, replacement: resolve("app/islands/router-shim.tsx") }],
   },
 });

@@ -10,7 +10,6 @@ const projects = [
 ];
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",

@@ -3,7 +3,6 @@ import { defineConfig } from "vitest/config";
 // Journeys a person takes, in Debian's Chromium, against the production build served by
 // server/index.ts (started once by tests/e2e/global-setup.ts).
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
     include: ["tests/e2e/**/*.e2e.ts"],
     environment: "node",

@@ -3,11 +3,11 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { IslandsBuildContext } from "~/islands/island";
-import { islandsBuild } from "~/islands/islands-build.server";
-import { log } from "~/lib/log.server";
-import { NonceContext } from "~/lib/nonce";
-import { requestInfo } from "~/lib/request-context";
+import { IslandsBuildContext } from "#app/islands/island.tsx";
+import { islandsBuild } from "#app/islands/islands-build.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { NonceContext } from "#app/lib/nonce.ts";
+import { requestInfo } from "#app/lib/request-context.ts";
 
 export const streamTimeout = 5_000;
 

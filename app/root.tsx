@@ -13,25 +13,25 @@ import type { Route } from "./+types/root";
 // The stylesheet is rendered with a precedence, so React puts it in <head> ahead of the module
 // preloads: the page paints once the CSS is in, without waiting behind 120 KB of JavaScript.
 import appCss from "./app.css?url";
-import { CartPanel } from "./components/cart-panel";
-import { DeferredScripts } from "./components/deferred-scripts";
-import { CrashScreen, NotFoundScreen } from "./components/error-screens";
-import { RouteProgress } from "./components/route-progress";
-import { Toasts } from "./components/toasts";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { Island, IslandsBuildContext, IslandsMode } from "./islands/island";
-import { IslandScripts } from "./islands/island-scripts";
-import { publicSettings, settings, type PublicSettings } from "./lib/env.server";
-import { useNonce } from "./lib/nonce";
-import { requestInfo } from "./lib/request-context";
-import { readToast } from "./lib/toast.server";
+import { CartPanel } from "#app/components/cart-panel.tsx";
+import { DeferredScripts } from "#app/components/deferred-scripts.tsx";
+import { CrashScreen, NotFoundScreen } from "#app/components/error-screens.tsx";
+import { RouteProgress } from "#app/components/route-progress.tsx";
+import { Toasts } from "#app/components/toasts.tsx";
+import { SiteFooter } from "#app/components/site-footer.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+import { Island, IslandsBuildContext, IslandsMode } from "#app/islands/island.tsx";
+import { IslandScripts } from "#app/islands/island-scripts.tsx";
+import { publicSettings, settings, type PublicSettings } from "#app/lib/env.server.ts";
+import { useNonce } from "#app/lib/nonce.ts";
+import { requestInfo } from "#app/lib/request-context.ts";
+import { readToast } from "#app/lib/toast.server.ts";
 import {
   hasMemberHint,
   MEMBER_HINT_SCRIPT,
   memberHintCookie,
-} from "./modules/accounts/header-user";
-import { signedInUser } from "./modules/accounts/signed-in-user.server";
+} from "#app/modules/accounts/header-user.ts";
+import { signedInUser } from "#app/modules/accounts/signed-in-user.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A public page may be kept and sent to anyone (app/lib/public-pages.ts): there the browser

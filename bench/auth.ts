@@ -9,8 +9,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import { hashPassword } from "../app/lib/auth.server.ts";
-import { parseMessage } from "../app/modules/notifications/read-outbox.server.ts";
+import { hashPassword } from "#app/lib/auth.server.ts";
+import { parseMessage } from "#app/modules/notifications/read-outbox.server.ts";
 import { constantRate, printTable, startServer, type ServerProcess } from "./lib.ts";
 
 const PASSWORD = "bench kowhai tui ruru";

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
-import { startServer, type ServerProcess } from "../tests/e2e/server-process.ts";
+import { startServer, type ServerProcess } from "#tests/e2e/server-process.ts";
 
 export { startServer, type ServerProcess };
 

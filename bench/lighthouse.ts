@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromiumPath } from "../tests/e2e/chromium.ts";
+import { chromiumPath } from "#tests/e2e/chromium.ts";
 import { printTable, startServer } from "./lib.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

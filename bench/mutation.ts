@@ -12,7 +12,7 @@ import { setPriority } from "node:os";
 import { relative } from "node:path";
 import { Stryker } from "@stryker-mutator/core";
 import type { MutantResult, PartialStrykerOptions } from "@stryker-mutator/api/core";
-import { GUARDS, guardRanges } from "./mutation/guards.ts";
+import { GUARDS, guardRanges } from "#bench/mutation/guards.ts";
 import { printTable } from "./lib.ts";
 
 const args = process.argv.slice(3);

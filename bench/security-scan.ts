@@ -17,8 +17,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseMessage } from "../app/modules/notifications/read-outbox.server.ts";
-import { startServer } from "../tests/e2e/server-process.ts";
+import { parseMessage } from "#app/modules/notifications/read-outbox.server.ts";
+import { startServer } from "#tests/e2e/server-process.ts";
 
 const MINUTES = Number(process.env.SCAN_MINUTES ?? 3);
 const PASSWORD = "a long scanner passphrase for the tui";

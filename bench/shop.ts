@@ -5,16 +5,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { orderItems, products } from "../db/schema/index.ts";
-import { openDatabase, setDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
-import { parseSettings, setSettings } from "../app/lib/env.server.ts";
-import { setLogLevel } from "../app/lib/log.server.ts";
-import { createQueues, startQueue, stopQueue } from "../app/lib/queue.server.ts";
-import { placeOrder } from "../app/modules/checkout/place-order.server.ts";
-import { expireOrderJob } from "../app/modules/orders/expire-order.server.ts";
-import { sendOrderConfirmationJob } from "../app/modules/orders/send-order-confirmation.server.ts";
-import { testCard } from "../tests/factories/cards.ts";
-import { buildProduct } from "../tests/factories/products.ts";
+import { orderItems, products } from "#db/schema/index.ts";
+import { openDatabase, setDatabase, type DatabaseHandle } from "#app/lib/db.server.ts";
+import { parseSettings, setSettings } from "#app/lib/env.server.ts";
+import { setLogLevel } from "#app/lib/log.server.ts";
+import { createQueues, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { placeOrder } from "#app/modules/checkout/place-order.server.ts";
+import { expireOrderJob } from "#app/modules/orders/expire-order.server.ts";
+import { sendOrderConfirmationJob } from "#app/modules/orders/send-order-confirmation.server.ts";
+import { testCard } from "#tests/factories/cards.ts";
+import { buildProduct } from "#tests/factories/products.ts";
 import { constantRate, printTable, startServer } from "./lib.ts";
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 200);

@@ -5,7 +5,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../tests/e2e/server-process.ts";
+import { freePort } from "#tests/e2e/server-process.ts";
 import { printTable, startServer } from "./lib.ts";
 
 async function timeToHome(env: Record<string, string>) {

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { readdirSync } from "node:fs";
 import pg from "pg";
-import { startSmtp } from "../tests/setup/smtp.ts";
+import { startSmtp } from "#tests/setup/smtp.ts";
 import { printTable, startServer } from "./lib.ts";
 
 const BASE_RATE = 50;

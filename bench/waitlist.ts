@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { startSmtp } from "../tests/setup/smtp.ts";
+import { startSmtp } from "#tests/setup/smtp.ts";
 import {
   constantRate,
   cpuSeconds,

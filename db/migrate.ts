@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL (the server also does
 // this at start). Runs on Node 24 directly.
-import { openDatabase } from "../app/lib/db.server.ts";
-import { loadDotEnv, parseSettings, SettingsError } from "../app/lib/env.server.ts";
+import { openDatabase } from "#app/lib/db.server.ts";
+import { loadDotEnv, parseSettings, SettingsError } from "#app/lib/env.server.ts";
 
 try {
   loadDotEnv();

@@ -1,9 +1,9 @@
 // Demo data for `npm start` and `npm run db:seed`, built by the same factories the tests use.
 // Every seeder is idempotent: running it twice leaves the same rows.
-import type { Database } from "../app/lib/db.server.ts";
-import type { Settings } from "../app/lib/env.server.ts";
-import { catalogueProducts } from "../tests/factories/products.ts";
-import { products } from "./schema/index.ts";
+import type { Database } from "#app/lib/db.server.ts";
+import type { Settings } from "#app/lib/env.server.ts";
+import { catalogueProducts } from "#tests/factories/products.ts";
+import { products } from "#db/schema/index.ts";
 
 type Seeder = (db: Database, settings: Settings) => Promise<void>;
 

@@ -1,6 +1,6 @@
 // `npm run db:seed`: migrates, then loads the demo data (idempotent). Runs on Node 24 directly.
-import { openDatabase } from "../app/lib/db.server.ts";
-import { loadDotEnv, parseSettings, SettingsError } from "../app/lib/env.server.ts";
+import { openDatabase } from "#app/lib/db.server.ts";
+import { loadDotEnv, parseSettings, SettingsError } from "#app/lib/env.server.ts";
 import { seedDemoData } from "./seed-data.ts";
 
 try {

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startQueue, stopQueue } from "../app/lib/queue.server";
-import { openTestDatabase, type TestDatabase } from "../tests/setup/test-database";
-import { createApp } from "./app";
+import { startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { createApp } from "./app.ts";
 
 let t: TestDatabase;
 let clientDir: string;

@@ -5,21 +5,21 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contacts, profiles } from "../db/schema/index.ts";
+import { contacts, profiles } from "#db/schema/index.ts";
 import { authRoutes } from "./auth-routes.ts";
 import {
   CookieJar,
   signInAtIssuerFor,
   startOidcIssuer,
   type TestIssuer,
-} from "../tests/setup/oidc-issuer";
-import { openTestDatabase, type TestDatabase } from "../tests/setup/test-database";
-import { db } from "../app/lib/db.server.ts";
-import { getCurrentUser } from "../app/modules/accounts/get-current-user.server.ts";
+} from "#tests/setup/oidc-issuer.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import {
   socialProviders,
   startSocialSignIn,
-} from "../app/modules/accounts/start-social-sign-in.server.ts";
+} from "#app/modules/accounts/start-social-sign-in.server.ts";
 
 const SITE = "https://patch.test";
 let t: TestDatabase;

@@ -1,6 +1,6 @@
 // /api/auth: only the links a browser follows are open, and a foreign Origin is refused before it.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../tests/setup/test-database.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import { createApp } from "./app.ts";
 
 let t: TestDatabase;

@@ -2,7 +2,7 @@
 // social sign-in (all GET). Sign-in, sign-up and the rest go through our pages' actions, where the
 // shared rate limits and the password rules apply, so better-auth's JSON endpoints stay closed.
 import { Hono } from "hono";
-import { accountsAuth } from "../app/modules/accounts/accounts-auth.server.ts";
+import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
 
 type Env = { Variables: { clientIp: string } };
 

@@ -5,9 +5,9 @@ import { request as httpRequest, createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startQueue, stopQueue } from "../app/lib/queue.server";
-import { openTestDatabase, type TestDatabase } from "../tests/setup/test-database";
-import { createApp } from "./app";
+import { startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { createApp } from "./app.ts";
 
 const SITE = "https://patch.test";
 const MB = 1024 * 1024;

@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { loadDotEnv, parseSettings, SettingsError, type Settings } from "../app/lib/env.server.ts";
-import { log } from "../app/lib/log.server.ts";
+import { loadDotEnv, parseSettings, SettingsError, type Settings } from "#app/lib/env.server.ts";
+import { log } from "#app/lib/log.server.ts";
 import { createApp } from "./app.ts";
 import { startRuntime } from "./runtime.ts";
 import { startupNotice } from "./startup-notice.ts";

@@ -1,25 +1,25 @@
 // Every job the worker handles, gathered from the areas that define them.
 import { z } from "zod";
-import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
-import { defineJob, type JobDefinition } from "../app/lib/queue.server.ts";
+import { pruneRateLimits } from "#app/lib/rate-limit.server.ts";
+import { defineJob, type JobDefinition } from "#app/lib/queue.server.ts";
 import {
   growingTipsFanOutJob,
   monthlyTipsScheduleJob,
   sendGrowingTipsJob,
-} from "../app/modules/growing-tips/send-growing-tips.server.ts";
-import { orderJobs } from "../app/modules/orders/order-jobs.server.ts";
+} from "#app/modules/growing-tips/send-growing-tips.server.ts";
+import { orderJobs } from "#app/modules/orders/order-jobs.server.ts";
 import {
   dispatchMonthlySmsRemindersJob,
   dispatchWeeklySmsRemindersJob,
   sendSmsReminderJob,
-} from "../app/modules/reminders/dispatch-sms-reminders.server.ts";
-import { sendReminderConfirmationJob } from "../app/modules/reminders/manage-sms-reminders.server.ts";
+} from "#app/modules/reminders/dispatch-sms-reminders.server.ts";
+import { sendReminderConfirmationJob } from "#app/modules/reminders/manage-sms-reminders.server.ts";
 import {
   launchFanOutJob,
   sendLaunchEmailJob,
-} from "../app/modules/waitlist/notify-region-launch.server.ts";
-import { sendWaitlistConfirmationJob } from "../app/modules/waitlist/send-waitlist-confirmation.server.ts";
-import { syncContactToCrmJob } from "../app/modules/waitlist/sync-contact-to-crm.server.ts";
+} from "#app/modules/waitlist/notify-region-launch.server.ts";
+import { sendWaitlistConfirmationJob } from "#app/modules/waitlist/send-waitlist-confirmation.server.ts";
+import { syncContactToCrmJob } from "#app/modules/waitlist/sync-contact-to-crm.server.ts";
 
 const pruneRateLimitsJob = defineJob({
   name: "platform.prune-rate-limits",

@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import { isSharedPageRequest } from "../app/lib/public-pages.ts";
+import { isSharedPageRequest } from "#app/lib/public-pages.ts";
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);

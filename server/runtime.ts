@@ -1,9 +1,9 @@
 // Starting and stopping what a process needs besides HTTP: settings, database, migrations, queue.
-import { seedDemoData } from "../db/seed-data.ts";
-import { openDatabase, setDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
-import { setSettings, type Settings } from "../app/lib/env.server.ts";
-import { log, setLogLevel } from "../app/lib/log.server.ts";
-import { createQueues, startQueue, startWorking, stopQueue } from "../app/lib/queue.server.ts";
+import { seedDemoData } from "#db/seed-data.ts";
+import { openDatabase, setDatabase, type DatabaseHandle } from "#app/lib/db.server.ts";
+import { setSettings, type Settings } from "#app/lib/env.server.ts";
+import { log, setLogLevel } from "#app/lib/log.server.ts";
+import { createQueues, startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
 import { jobs } from "./jobs.ts";
 
 export interface Runtime {

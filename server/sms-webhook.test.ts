@@ -2,10 +2,10 @@
 // text/xml, 403 for a bad signature, and a rate limit per caller.
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { hitRateLimit } from "../app/lib/rate-limit.server.ts";
-import { clientKey } from "../app/lib/client-ip.server.ts";
-import { WEBHOOK_LIMIT } from "../app/modules/reminders/handle-twilio-sms-webhook.server.ts";
-import { openTestDatabase, type TestDatabase } from "../tests/setup/test-database.ts";
+import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
+import { clientKey } from "#app/lib/client-ip.server.ts";
+import { WEBHOOK_LIMIT } from "#app/modules/reminders/handle-twilio-sms-webhook.server.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import { createApp } from "./app.ts";
 
 const SITE = "https://patch.test";

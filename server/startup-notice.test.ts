@@ -1,8 +1,8 @@
 // What the server says at start: each convenience standing in for a setting, and why.
 import { expect, test } from "vitest";
-import { devToolsKey } from "../app/lib/dev-tools-gate.server";
-import { parseSettings } from "../app/lib/env.server";
-import { startupNotice } from "./startup-notice";
+import { devToolsKey } from "#app/lib/dev-tools-gate.server.ts";
+import { parseSettings } from "#app/lib/env.server.ts";
+import { startupNotice } from "./startup-notice.ts";
 
 test("`npm start` with nothing set lists every convenience and the mailbox link", () => {
   // As `npm start` runs on a fresh clone (the secret given here so no file is written).

@@ -1,8 +1,8 @@
 // What the server says at start besides its JSON logs: each convenience that stands in for a
 // setting (a made-up secret, example admins, demo payments, mail to files, cookies without Secure,
 // no HSTS) and why, so none weakens the site silently; and the mailbox link with its key.
-import { mailboxUrl } from "../app/lib/dev-tools-gate.server.ts";
-import type { Settings } from "../app/lib/env.server.ts";
+import { mailboxUrl } from "#app/lib/dev-tools-gate.server.ts";
+import type { Settings } from "#app/lib/env.server.ts";
 
 /** The block printed on stderr at start; empty when nothing stands in for a setting. */
 export function startupNotice(s: Settings): string {

@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { orders } from "../db/schema/index.ts";
-import { db } from "../app/lib/db.server.ts";
-import { setSettings } from "../app/lib/env.server.ts";
-import { openTestDatabase, testSettings, type TestDatabase } from "../tests/setup/test-database.ts";
+import { orders } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { setSettings } from "#app/lib/env.server.ts";
+import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
 import { createApp } from "./app.ts";
 
 const SECRET = "whsec_http_test_secret";

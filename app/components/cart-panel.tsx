@@ -4,11 +4,11 @@
 // for the person to accept, never applied quietly.
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { formatMoney } from "~/lib/money";
-import { CartChangesNotice } from "~/modules/cart/cart-changes-notice";
-import { cartSubtotal, useCart } from "~/modules/cart/cart-store";
-import { useCartCheck } from "~/modules/cart/use-cart-check";
-import { CloseButton } from "./ui/close-button";
+import { formatMoney } from "#app/lib/money.ts";
+import { CartChangesNotice } from "#app/modules/cart/cart-changes-notice.tsx";
+import { cartSubtotal, useCart } from "#app/modules/cart/cart-store.ts";
+import { useCartCheck } from "#app/modules/cart/use-cart-check.ts";
+import { CloseButton } from "#app/components/ui/close-button.tsx";
 
 /** How long a removed line takes to slide out (matches .cart-line-leave in app.css). */
 const LEAVE_MS = 200;

@@ -2,11 +2,11 @@
 // Garden, Sign In (or the 'Signed in as' block), and Cart.
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import type { HeaderUser } from "~/modules/accounts/accounts.schema";
-import { SignOutForm } from "~/modules/accounts/user-menu";
-import { Logo } from "./logo";
-import { mainNav } from "./site-header";
-import { CloseButton } from "./ui/close-button";
+import type { HeaderUser } from "#app/modules/accounts/accounts.schema.ts";
+import { SignOutForm } from "#app/modules/accounts/user-menu.tsx";
+import { Logo } from "./logo.tsx";
+import { mainNav } from "./site-header.tsx";
+import { CloseButton } from "#app/components/ui/close-button.tsx";
 
 export function MobileMenu({
   open,

@@ -2,12 +2,12 @@
 // scrolled past 10 px; navigation, sign-in or user menu, the cart button, the mobile menu.
 import { useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
-import type { HeaderUser } from "~/modules/accounts/accounts.schema";
-import { useHeaderUser } from "~/modules/accounts/header-user";
-import { UserMenu } from "~/modules/accounts/user-menu";
-import { cartQuantity, useCart } from "~/modules/cart/cart-store";
-import { Logo } from "./logo";
-import { MobileMenu } from "./mobile-menu";
+import type { HeaderUser } from "#app/modules/accounts/accounts.schema.ts";
+import { useHeaderUser } from "#app/modules/accounts/header-user.ts";
+import { UserMenu } from "#app/modules/accounts/user-menu.tsx";
+import { cartQuantity, useCart } from "#app/modules/cart/cart-store.ts";
+import { Logo } from "./logo.tsx";
+import { MobileMenu } from "./mobile-menu.tsx";
 
 export const SCROLL_THRESHOLD_PX = 10;
 

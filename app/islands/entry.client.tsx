@@ -4,8 +4,8 @@
 // app/islands/router-shim.tsx, so the page's script is React DOM and these parts, nothing more.
 import { startTransition, useEffect, type ComponentType, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { useCart } from "~/modules/cart/cart-store";
-import { islands, lazyIslands } from "./registry";
+import { useCart } from "#app/modules/cart/cart-store.ts";
+import { islands, lazyIslands } from "./registry.ts";
 
 const props = (el: HTMLElement) => JSON.parse(el.dataset.props ?? "{}") as object;
 

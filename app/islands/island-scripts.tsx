@@ -2,7 +2,7 @@
 // enhance HTML that already works (links, and forms that post), so nothing waits for them, and on
 // a slow connection the stylesheet and the largest image don't share the line with the page's
 // JavaScript. Without JavaScript the page is its HTML, and its forms post as they are.
-import type { IslandsDocument } from "./island";
+import type { IslandsDocument } from "./island.tsx";
 
 export function IslandScripts({ build, nonce }: { build: IslandsDocument; nonce?: string }) {
   // After the load event and the first largest-contentful-paint entry (where the browser reports

@@ -3,7 +3,7 @@
 // app/islands/entry.client.tsx instead of the whole document by React Router. Elsewhere, and on a
 // client-side navigation to such a page, <Island> renders its component as any other.
 import { createContext, useContext, type ComponentType } from "react";
-import type { islands, lazyIslands } from "./registry";
+import type { islands, lazyIslands } from "./registry.ts";
 
 type Components = typeof islands & {
   [N in keyof typeof lazyIslands]: Awaited<ReturnType<(typeof lazyIslands)[N]>>;

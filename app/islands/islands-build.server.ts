@@ -2,7 +2,7 @@
 // React Router's client build. There is none in development, where every page is React Router's.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { IslandsDocument } from "./island";
+import type { IslandsDocument } from "./island.tsx";
 
 export const ISLANDS_MANIFEST = "build/client/.vite/islands-manifest.json";
 

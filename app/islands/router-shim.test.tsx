@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import * as RR from "react-router";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import * as Shim from "./router-shim";
+import * as Shim from "./router-shim.tsx";
 
 const at = "/education/slug-patrol";
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth, phoneNumber, twoFactor } from "better-auth/plugins";
-import { authAccounts, sessions, twoFactors, users, verifications } from "../../db/schema/index.ts";
+import { authAccounts, sessions, twoFactors, users, verifications } from "#db/schema/index.ts";
 import { db } from "./db.server.ts";
 import { hashOffThread, verifyOffThread } from "./password-hashing.server.ts";
 import { renderEmail } from "./email-layout.server.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { batched } from "./batch.server";
+import { batched } from "./batch.server.ts";
 
 /** A batch runner that answers each item doubled, when told to, and records its calls. */
 function slowDoubler() {

@@ -1,7 +1,7 @@
 // How a caller is keyed for rate limits (issue 17): one key per IPv4 address, one per IPv6 /64,
 // however the address is written.
 import { expect, test } from "vitest";
-import { clientKey } from "./client-ip.server";
+import { clientKey } from "./client-ip.server.ts";
 
 test("an IPv6 address is keyed by its first four groups, padded and lower-cased", () => {
   expect(clientKey("2001:DB8:A:B:1:2:3:4")).toBe("2001:0db8:000a:000b::/64");

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { clientKey, resolveClientIp } from "./client-ip.server";
+import { clientKey, resolveClientIp } from "./client-ip.server.ts";
 
 test("IPv6 clients are grouped by their /64, IPv4 kept whole", () => {
   expect(clientKey("2001:db8:1:2:aaaa::1")).toBe("2001:0db8:0001:0002::/64");

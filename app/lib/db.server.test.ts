@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
-import { db, isDatabaseUnavailable } from "./db.server";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db, isDatabaseUnavailable } from "./db.server.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { parseSettings, publicSettings, SettingsError } from "./env.server";
+import { parseSettings, publicSettings, SettingsError } from "./env.server.ts";
 
 test("defaults run as-is and use the spec's brand", () => {
   const s = parseSettings({ APP_ENV: "test" });

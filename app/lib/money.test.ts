@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatMoney } from "./money";
+import { formatMoney } from "./money.ts";
 
 test("cents are shown in en-US currency", () => {
   expect(formatMoney(3999)).toBe("$39.99");

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { writeOutboxFile } from "./outbox-file.server";
+import { writeOutboxFile } from "./outbox-file.server.ts";
 
 test("a message appears whole under its own name, with nothing left beside it", () => {
   const folder = join(mkdtempSync(join(tmpdir(), "outbox-")), "sms");

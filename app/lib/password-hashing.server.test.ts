@@ -2,7 +2,7 @@
 // at once queued onto the hashing threads, and those threads really running at a lower priority.
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { hashOffThread, verifyOffThread } from "./password-hashing.server";
+import { hashOffThread, verifyOffThread } from "./password-hashing.server.ts";
 
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

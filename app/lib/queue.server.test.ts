@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { z } from "zod";
-import { openTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
-import { db } from "./db.server";
-import { defineJob, enqueue, queue, startQueue, startWorking, stopQueue } from "./queue.server";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "./db.server.ts";
+import { defineJob, enqueue, queue, startQueue, startWorking, stopQueue } from "./queue.server.ts";
 
 let t: TestDatabase;
 const handled: string[] = [];

@@ -1,8 +1,8 @@
 // The shared counter at its edges (issue 17): the window a moment falls in, what a refused caller
 // is told to wait, and which windows pruning keeps.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
-import { hitRateLimit, pruneRateLimits, rateWindow } from "./rate-limit.server";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { hitRateLimit, pruneRateLimits, rateWindow } from "./rate-limit.server.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
-import { hitRateLimit, pruneRateLimits } from "./rate-limit.server";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { hitRateLimit, pruneRateLimits } from "./rate-limit.server.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // Fixed-window rate limits kept in the database, so every app process shares the same counters.
 import { and, lt, sql, type SQL } from "drizzle-orm";
-import { rateLimits } from "../../db/schema/index.ts";
+import { rateLimits } from "#db/schema/index.ts";
 import { batched } from "./batch.server.ts";
 import { db } from "./db.server.ts";
 

@@ -1,10 +1,10 @@
 // Texts through Twilio (issue 17): sendSms() against a local server speaking Twilio's Messages
 // API, so a swapped To and From, a wrong account or a lost Body fails here as it would for real.
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { testSettings } from "../../tests/setup/test-database";
-import { startTwilioApi, type FakeTwilio } from "../../tests/setup/twilio-api";
-import { setSettings } from "./env.server";
-import { sendSms } from "./sms.server";
+import { testSettings } from "#tests/setup/test-database.ts";
+import { startTwilioApi, type FakeTwilio } from "#tests/setup/twilio-api.ts";
+import { setSettings } from "./env.server.ts";
+import { sendSms } from "./sms.server.ts";
 
 let twilio: FakeTwilio;
 

@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from "vitest";
-import { setSettings } from "./env.server";
-import { testSettings } from "../../tests/setup/test-database";
-import { readToast, redirectWithToast } from "./toast.server";
+import { setSettings } from "./env.server.ts";
+import { testSettings } from "#tests/setup/test-database.ts";
+import { readToast, redirectWithToast } from "./toast.server.ts";
 
 beforeAll(() => setSettings(testSettings()));
 

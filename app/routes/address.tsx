@@ -1,13 +1,13 @@
 // /address (signed in): the delivery address, the same fields as the profile's.
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { showToast } from "~/components/toasts";
-import { formValues, MESSAGES } from "~/modules/accounts/accounts.schema";
-import { AddressFields } from "~/modules/accounts/address-fields";
-import { FormMessage } from "~/modules/accounts/form-field";
-import { getProfile } from "~/modules/accounts/get-profile.server";
-import { requireUser } from "~/modules/accounts/require-user.server";
-import { saveAddress } from "~/modules/accounts/update-profile.server";
+import { showToast } from "#app/components/toasts.tsx";
+import { formValues, MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
+import { AddressFields } from "#app/modules/accounts/address-fields.tsx";
+import { FormMessage } from "#app/modules/accounts/form-field.tsx";
+import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
+import { requireUser } from "#app/modules/accounts/require-user.server.ts";
+import { saveAddress } from "#app/modules/accounts/update-profile.server.ts";
 import type { Route } from "./+types/address";
 
 export const meta = () => [

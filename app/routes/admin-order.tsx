@@ -1,11 +1,11 @@
 // /admin/orders/{id} (admins only): one order and the status changes open to it.
 import { data, Form, Link, useNavigation } from "react-router";
-import { formatMoney } from "~/lib/money";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/modules/accounts/require-user.server";
-import { changeOrderStatus } from "~/modules/orders/change-order-status.server";
-import { getOrder, orderNumber } from "~/modules/orders/get-order.server";
-import { NEXT_STATUSES, STATUS_LABELS } from "~/modules/orders/order-status";
+import { formatMoney } from "#app/lib/money.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
+import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
+import { getOrder, orderNumber } from "#app/modules/orders/get-order.server.ts";
+import { NEXT_STATUSES, STATUS_LABELS } from "#app/modules/orders/order-status.ts";
 import type { Route } from "./+types/admin-order";
 
 export const meta = () => [

@@ -1,10 +1,10 @@
 // /admin/orders (admins only): every order, newest first, filtered by status.
 import { Form, Link, useRouteLoaderData } from "react-router";
-import { formatMoney } from "~/lib/money";
-import { requireAdmin } from "~/modules/accounts/require-user.server";
-import { listOrders } from "~/modules/orders/list-orders.server";
-import { STATUS_LABELS } from "~/modules/orders/order-status";
-import type { loader as rootLoader } from "~/root";
+import { formatMoney } from "#app/lib/money.ts";
+import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
+import { listOrders } from "#app/modules/orders/list-orders.server.ts";
+import { STATUS_LABELS } from "#app/modules/orders/order-status.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/admin-orders";
 
 export const meta = () => [

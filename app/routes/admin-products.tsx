@@ -1,9 +1,9 @@
 // /admin/products (admins only): price, stock, words and whether each product is on sale.
 import { data, Form, Link, useNavigation } from "react-router";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/modules/accounts/require-user.server";
-import { listAllProducts } from "~/modules/catalog/list-all-products.server";
-import { updateProduct } from "~/modules/catalog/update-product.server";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
+import { listAllProducts } from "#app/modules/catalog/list-all-products.server.ts";
+import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
 import type { Route } from "./+types/admin-products";
 
 export const meta = () => [

@@ -1,8 +1,8 @@
 // GET /admin/stats: the admin home's numbers as JSON. A data endpoint answers 401 or 403 instead
 // of redirecting like the pages do.
 import { data } from "react-router";
-import { getAdminOverview } from "~/modules/accounts/get-admin-overview.server";
-import { adminOrStatus } from "~/modules/accounts/require-user.server";
+import { getAdminOverview } from "#app/modules/accounts/get-admin-overview.server.ts";
+import { adminOrStatus } from "#app/modules/accounts/require-user.server.ts";
 import type { Route } from "./+types/admin-stats";
 
 export async function loader({ request }: Route.LoaderArgs) {

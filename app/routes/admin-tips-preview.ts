@@ -1,9 +1,9 @@
 // /admin/tips/preview?month=&zone=: a month's growing-tips e-mail as the HTML document it is, for
 // the sandboxed frame on /admin/tips (admins only; 401/403 else). server/app.ts lets our own pages
 // frame this one path.
-import { adminOrStatus } from "~/modules/accounts/require-user.server";
-import { readTipsChoice } from "~/modules/growing-tips/admin-tips.server";
-import { previewTipsEmail } from "~/modules/growing-tips/compose-tips-email.server";
+import { adminOrStatus } from "#app/modules/accounts/require-user.server.ts";
+import { readTipsChoice } from "#app/modules/growing-tips/admin-tips.server.ts";
+import { previewTipsEmail } from "#app/modules/growing-tips/compose-tips-email.server.ts";
 import type { Route } from "./+types/admin-tips-preview";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,17 +2,21 @@
 // runs so far, and send a month early (once: a month already started shows its progress instead).
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
-import { SendRunsTable, sendRunIsGoing, sendRunProgress } from "~/components/send-runs-table";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/modules/accounts/require-user.server";
+import {
+  SendRunsTable,
+  sendRunIsGoing,
+  sendRunProgress,
+} from "#app/components/send-runs-table.tsx";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import {
   adminTipsOverview,
   PREVIEW_ZONES,
   readTipsChoice,
-} from "~/modules/growing-tips/admin-tips.server";
-import { previewTipsEmail } from "~/modules/growing-tips/compose-tips-email.server";
-import { startGrowingTipsRun } from "~/modules/growing-tips/send-growing-tips.server";
-import { formatTipsMonth, isTipsMonth } from "~/modules/growing-tips/tips-month";
+} from "#app/modules/growing-tips/admin-tips.server.ts";
+import { previewTipsEmail } from "#app/modules/growing-tips/compose-tips-email.server.ts";
+import { startGrowingTipsRun } from "#app/modules/growing-tips/send-growing-tips.server.ts";
+import { formatTipsMonth, isTipsMonth } from "#app/modules/growing-tips/tips-month.ts";
 import type { Route } from "./+types/admin-tips";
 
 export const meta = () => [

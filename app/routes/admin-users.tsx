@@ -1,14 +1,14 @@
 // /admin/users (admins only): search people, suspend and restore them, sign them out everywhere.
 import { useEffect } from "react";
 import { data, Form } from "react-router";
-import { showToast } from "~/components/toasts";
+import { showToast } from "#app/components/toasts.tsx";
 import {
   banUser,
   searchUsers,
   signOutUserEverywhere,
   unbanUser,
-} from "~/modules/accounts/admin-users.server";
-import { requireAdmin } from "~/modules/accounts/require-user.server";
+} from "#app/modules/accounts/admin-users.server.ts";
+import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import type { Route } from "./+types/admin-users";
 
 export const meta = () => [

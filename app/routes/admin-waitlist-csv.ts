@@ -1,6 +1,9 @@
 // /admin/waitlist.csv: the filtered contacts as a spreadsheet-friendly CSV (admins only; 403 else).
-import { adminOrStatus } from "~/modules/accounts/require-user.server";
-import { exportContactsCsv, readContactFilters } from "~/modules/waitlist/admin-waitlist.server";
+import { adminOrStatus } from "#app/modules/accounts/require-user.server.ts";
+import {
+  exportContactsCsv,
+  readContactFilters,
+} from "#app/modules/waitlist/admin-waitlist.server.ts";
 import type { Route } from "./+types/admin-waitlist-csv";
 
 export async function loader({ request }: Route.LoaderArgs) {

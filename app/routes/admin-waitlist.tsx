@@ -2,17 +2,20 @@
 // launch notification for a region with its progress.
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { NZ_REGIONS } from "~/lib/nz-regions";
-import { SendRunsTable, sendRunIsGoing } from "~/components/send-runs-table";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/modules/accounts/require-user.server";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { SendRunsTable, sendRunIsGoing } from "#app/components/send-runs-table.tsx";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import {
   deleteContact,
   listContacts,
   readContactFilters,
   waitlistStats,
-} from "~/modules/waitlist/admin-waitlist.server";
-import { launchProgress, notifyRegionLaunch } from "~/modules/waitlist/notify-region-launch.server";
+} from "#app/modules/waitlist/admin-waitlist.server.ts";
+import {
+  launchProgress,
+  notifyRegionLaunch,
+} from "#app/modules/waitlist/notify-region-launch.server.ts";
 import type { Route } from "./+types/admin-waitlist";
 
 export const meta = () => [

@@ -1,7 +1,7 @@
 // /admin (admins only): the numbers that matter and a link to each admin area.
 import { Link } from "react-router";
-import { getAdminOverview } from "~/modules/accounts/get-admin-overview.server";
-import { requireAdmin } from "~/modules/accounts/require-user.server";
+import { getAdminOverview } from "#app/modules/accounts/get-admin-overview.server.ts";
+import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import type { Route } from "./+types/admin";
 
 export const meta = () => [{ title: "Admin | Patch" }, { name: "robots", content: "noindex" }];

@@ -1,9 +1,9 @@
 // /auth/callback: where the e-mail confirmation link (and social sign-in) lands. better-auth has
 // already signed the person in, or added ?error= when the link was expired or used.
 import { redirect } from "react-router";
-import { redirectWithToast } from "~/lib/toast.server";
-import { MESSAGES, safeRedirect } from "~/modules/accounts/accounts.schema";
-import { getCurrentUser } from "~/modules/accounts/get-current-user.server";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { MESSAGES, safeRedirect } from "#app/modules/accounts/accounts.schema.ts";
+import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import type { Route } from "./+types/auth-callback";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,8 +2,8 @@
 // header shows them. Open tabs ask every 60 s, so they notice a sign-out elsewhere, an expiry or a
 // ban; a public page (the same for everyone) asks once after hydration to fill in its header.
 import { data } from "react-router";
-import { getCurrentUser } from "~/modules/accounts/get-current-user.server";
-import { toHeaderUser } from "~/modules/accounts/signed-in-user.server";
+import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
+import { toHeaderUser } from "#app/modules/accounts/signed-in-user.server.ts";
 import type { Route } from "./+types/auth-session";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,37 +4,40 @@
 // JavaScript loads; the actions call the accounts use-cases and answer with the spec's messages.
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
-import { settings } from "~/lib/env.server";
-import { requestInfo } from "~/lib/request-context";
-import { redirectWithToast, toastCookie } from "~/lib/toast.server";
-import { showToast } from "~/components/toasts";
+import { settings } from "#app/lib/env.server.ts";
+import { requestInfo } from "#app/lib/request-context.ts";
+import { redirectWithToast, toastCookie } from "#app/lib/toast.server.ts";
+import { showToast } from "#app/components/toasts.tsx";
 import {
   formValues,
   MESSAGES,
   PASSWORD_MAX,
   PASSWORD_MIN,
   safeRedirect,
-} from "~/modules/accounts/accounts.schema";
+} from "#app/modules/accounts/accounts.schema.ts";
 import {
   confirmEmailWithPassword,
   confirmLinkIsValid,
-} from "~/modules/accounts/confirm-email-with-password.server";
-import { convertWaitlist } from "~/modules/accounts/convert-waitlist.server";
-import { FormField, FormMessage } from "~/modules/accounts/form-field";
-import { readUserData } from "~/modules/accounts/user-data";
-import { getCurrentUser } from "~/modules/accounts/get-current-user.server";
-import { memberHintCookie } from "~/modules/accounts/header-user";
-import type { AccountsOutcome } from "~/modules/accounts/outcome";
-import { requestPasswordReset } from "~/modules/accounts/request-password-reset.server";
-import { resetPassword } from "~/modules/accounts/reset-password.server";
-import { sendSignInCode, verifySignInCode } from "~/modules/accounts/phone-sign-in.server";
-import { signIn } from "~/modules/accounts/sign-in.server";
-import { socialProviders, startSocialSignIn } from "~/modules/accounts/start-social-sign-in.server";
-import { verifyTwoFactorSignIn } from "~/modules/accounts/two-factor.server";
-import { signOut } from "~/modules/accounts/sign-out.server";
-import { signUp } from "~/modules/accounts/sign-up.server";
+} from "#app/modules/accounts/confirm-email-with-password.server.ts";
+import { convertWaitlist } from "#app/modules/accounts/convert-waitlist.server.ts";
+import { FormField, FormMessage } from "#app/modules/accounts/form-field.tsx";
+import { readUserData } from "#app/modules/accounts/user-data.ts";
+import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
+import { memberHintCookie } from "#app/modules/accounts/header-user.ts";
+import type { AccountsOutcome } from "#app/modules/accounts/outcome.ts";
+import { requestPasswordReset } from "#app/modules/accounts/request-password-reset.server.ts";
+import { resetPassword } from "#app/modules/accounts/reset-password.server.ts";
+import { sendSignInCode, verifySignInCode } from "#app/modules/accounts/phone-sign-in.server.ts";
+import { signIn } from "#app/modules/accounts/sign-in.server.ts";
+import {
+  socialProviders,
+  startSocialSignIn,
+} from "#app/modules/accounts/start-social-sign-in.server.ts";
+import { verifyTwoFactorSignIn } from "#app/modules/accounts/two-factor.server.ts";
+import { signOut } from "#app/modules/accounts/sign-out.server.ts";
+import { signUp } from "#app/modules/accounts/sign-up.server.ts";
 import type { Route } from "./+types/auth";
-import { retryAfterHeader } from "~/lib/retry-after-header";
+import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 
 const MODES = [
   "sign-in",

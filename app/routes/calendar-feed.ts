@@ -1,13 +1,13 @@
 // The planting calendar feed: /calendar.ics?region=Auckland&plan=1m2. Calendar apps subscribe to it
 // (webcal://) and re-read it daily; ?download=1 offers it as a file to save instead.
-import { settings } from "~/lib/env.server";
-import { readCalendarChoice } from "~/modules/guidance/calendar-choice";
+import { settings } from "#app/lib/env.server.ts";
+import { readCalendarChoice } from "#app/modules/guidance/calendar-choice.ts";
 import {
   CALENDAR_CONTENT_TYPE,
   calendarFileName,
   exportPlantingCalendar,
-} from "~/modules/guidance/export-planting-calendar.server";
-import { planGardenSessions } from "~/modules/guidance/plan-garden-sessions.server";
+} from "#app/modules/guidance/export-planting-calendar.server.ts";
+import { planGardenSessions } from "#app/modules/guidance/plan-garden-sessions.server.ts";
 import type { Route } from "./+types/calendar-feed";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 // A member's own planting calendar: /calendar/feed/{token}.ics. The token is the key; calendar
 // apps re-read it daily. Unknown or reset tokens get a 404, never someone else's calendar.
-import { settings } from "~/lib/env.server";
-import { CALENDAR_CONTENT_TYPE } from "~/modules/guidance/export-planting-calendar.server";
-import { personalCalendarFeed } from "~/modules/guidance/personal-calendar.server";
+import { settings } from "#app/lib/env.server.ts";
+import { CALENDAR_CONTENT_TYPE } from "#app/modules/guidance/export-planting-calendar.server.ts";
+import { personalCalendarFeed } from "#app/modules/guidance/personal-calendar.server.ts";
 import type { Route } from "./+types/calendar-personal-feed";
 
 const text = (body: string, status: number) =>

@@ -1,14 +1,17 @@
 // The calendar export (/calendar): choose a region and plan, then subscribe to or download the
 // planting calendar. A plain GET form, so it works before (or without) JavaScript.
 import { Form, Link } from "react-router";
-import { settings } from "~/lib/env.server";
-import { NZ_REGIONS } from "~/lib/nz-regions";
-import { pageMeta } from "~/lib/seo";
-import { readCalendarChoice, type CalendarChoiceErrors } from "~/modules/guidance/calendar-choice";
-import { formatDayAndDate } from "~/modules/guidance/new-zealand-date";
-import { previewPlantingCalendar } from "~/modules/guidance/preview-planting-calendar.server";
-import { DEFAULT_PLAN_ID, plans } from "~/modules/subscriptions/plans";
-import type { loader as rootLoader } from "~/root";
+import { settings } from "#app/lib/env.server.ts";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import {
+  readCalendarChoice,
+  type CalendarChoiceErrors,
+} from "#app/modules/guidance/calendar-choice.ts";
+import { formatDayAndDate } from "#app/modules/guidance/new-zealand-date.ts";
+import { previewPlantingCalendar } from "#app/modules/guidance/preview-planting-calendar.server.ts";
+import { DEFAULT_PLAN_ID, plans } from "#app/modules/subscriptions/plans.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/calendar";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,16 +1,16 @@
 // /checkout: the steps (contact, address, shipping, payment, review). The action answers two
 // intents: "quote" (the server's totals for the review) and "place" (reserve, create, pay).
 import { data, redirect, useRouteLoaderData } from "react-router";
-import { settings } from "~/lib/env.server";
-import { requestInfo } from "~/lib/request-context";
-import { pageMeta } from "~/lib/seo";
-import { signedInUser } from "~/modules/accounts/signed-in-user.server";
-import { checkoutFormValues } from "~/modules/checkout/checkout.schema";
-import { CheckoutForm, type CheckoutOutcome } from "~/modules/checkout/checkout-form";
-import { DEMO_NOTICE } from "~/modules/checkout/demo-payments.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
-import { quoteOrder } from "~/modules/checkout/quote-order.server";
-import type { loader as rootLoader } from "~/root";
+import { settings } from "#app/lib/env.server.ts";
+import { requestInfo } from "#app/lib/request-context.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { signedInUser } from "#app/modules/accounts/signed-in-user.server.ts";
+import { checkoutFormValues } from "#app/modules/checkout/checkout.schema.ts";
+import { CheckoutForm, type CheckoutOutcome } from "#app/modules/checkout/checkout-form.tsx";
+import { DEMO_NOTICE } from "#app/modules/checkout/demo-payments.server.ts";
+import { placeOrder } from "#app/modules/checkout/place-order.server.ts";
+import { quoteOrder } from "#app/modules/checkout/quote-order.server.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/checkout";
 
 export function meta({ matches }: Route.MetaArgs) {

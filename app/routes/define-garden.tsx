@@ -1,16 +1,16 @@
 // /define-garden: the short growing-space survey, reached through a signed link (no sign-in). The
 // answers go to the contact's growing_space and survey_data; it ends on /survey-complete.
 import { data, Form, redirect, useNavigation } from "react-router";
-import { pageMeta } from "~/lib/seo";
-import { saveSurvey, surveyTokenIsValid } from "~/modules/waitlist/save-survey.server";
-import { surveyFormValues } from "~/modules/waitlist/survey-form";
+import { pageMeta } from "#app/lib/seo.ts";
+import { saveSurvey, surveyTokenIsValid } from "#app/modules/waitlist/save-survey.server.ts";
+import { surveyFormValues } from "#app/modules/waitlist/survey-form.ts";
 import {
   EXPERIENCE,
   INTERESTS,
   SPACE_KINDS,
   SUN_HOURS,
   TIME_PER_WEEK,
-} from "~/modules/waitlist/survey-options";
+} from "#app/modules/waitlist/survey-options.ts";
 import type { Route } from "./+types/define-garden";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,6 +1,6 @@
 // Outside production this page crashes on purpose, so the crash screen can be seen and tested;
 // like the mailbox, only with the key the server prints at start (app/lib/dev-tools-gate.server.ts).
-import { requireDevTools } from "~/lib/dev-tools-gate.server";
+import { requireDevTools } from "#app/lib/dev-tools-gate.server.ts";
 import type { Route } from "./+types/dev-crash";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 // An education article (/education/legacy, /education/slug-patrol, …): one module for all of them,
 // each path with its own route id; the file under content/articles is named after the path.
 import { data } from "react-router";
-import { pageMeta } from "~/lib/seo";
-import { ArticleStructuredData } from "~/modules/guidance/article-structured-data";
-import { ContentHeader } from "~/modules/guidance/content-header";
-import { getArticle } from "~/modules/guidance/get-article.server";
-import { GuidanceCard } from "~/modules/guidance/guidance-card";
-import { ProseBody } from "~/modules/guidance/prose-body";
-import type { loader as rootLoader } from "~/root";
+import { pageMeta } from "#app/lib/seo.ts";
+import { ArticleStructuredData } from "#app/modules/guidance/article-structured-data.tsx";
+import { ContentHeader } from "#app/modules/guidance/content-header.tsx";
+import { getArticle } from "#app/modules/guidance/get-article.server.ts";
+import { GuidanceCard } from "#app/modules/guidance/guidance-card.tsx";
+import { ProseBody } from "#app/modules/guidance/prose-body.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/education-article";
 
 export function loader({ request }: Route.LoaderArgs) {

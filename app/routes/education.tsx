@@ -1,12 +1,16 @@
 // The education hub (SPEC §2 /education): articles by topic, the twelve monthly guides with this
 // month picked out, search, and the planning tools.
 import { Link } from "react-router";
-import { pageMeta } from "~/lib/seo";
-import { getEducationHub } from "~/modules/guidance/get-education-hub.server";
-import { GuidanceCard } from "~/modules/guidance/guidance-card";
-import { ILLUSTRATION_SIZE, monthName } from "~/modules/guidance/guidance-content";
-import { GuidanceSearch, SearchResults, SearchStatus } from "~/modules/guidance/guidance-search";
-import type { loader as rootLoader } from "~/root";
+import { pageMeta } from "#app/lib/seo.ts";
+import { getEducationHub } from "#app/modules/guidance/get-education-hub.server.ts";
+import { GuidanceCard } from "#app/modules/guidance/guidance-card.tsx";
+import { ILLUSTRATION_SIZE, monthName } from "#app/modules/guidance/guidance-content.ts";
+import {
+  GuidanceSearch,
+  SearchResults,
+  SearchStatus,
+} from "#app/modules/guidance/guidance-search.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/education";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,15 +1,15 @@
 // The home page (SPEC §2 "Home page").
 import { useRouteLoaderData } from "react-router";
-import { Island } from "~/islands/island";
-import { pageMeta } from "~/lib/seo";
-import { useNonce } from "~/lib/nonce";
-import { CallToAction } from "~/modules/marketing/call-to-action";
-import { Hero } from "~/modules/marketing/hero";
-import { HowItWorks } from "~/modules/marketing/how-it-works";
-import { PlanPicker } from "~/modules/subscriptions/plan-picker";
-import { plans } from "~/modules/subscriptions/plans";
-import { WaitlistSection } from "~/modules/waitlist/waitlist-section";
-import type { loader as rootLoader } from "~/root";
+import { Island } from "#app/islands/island.tsx";
+import { pageMeta } from "#app/lib/seo.ts";
+import { useNonce } from "#app/lib/nonce.ts";
+import { CallToAction } from "#app/modules/marketing/call-to-action.tsx";
+import { Hero } from "#app/modules/marketing/hero.tsx";
+import { HowItWorks } from "#app/modules/marketing/how-it-works.tsx";
+import { PlanPicker } from "#app/modules/subscriptions/plan-picker.tsx";
+import { plans } from "#app/modules/subscriptions/plans.ts";
+import { WaitlistSection } from "#app/modules/waitlist/waitlist-section.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/home";
 
 // Sent as islands (ADR 017): only the header, hero, plan cards and waitlist form are hydrated.

@@ -1,17 +1,17 @@
 // /privacy and /terms (content/legal), with our contact details from the settings and a table of
 // contents from the ## headings.
 import { data } from "react-router";
-import { settings } from "~/lib/env.server";
-import { pageMeta } from "~/lib/seo";
+import { settings } from "#app/lib/env.server.ts";
+import { pageMeta } from "#app/lib/seo.ts";
 import {
   getLegalPage,
   LEGAL_PAGES,
   type LegalPageId,
-} from "~/modules/guidance/get-legal-page.server";
-import { formatDate } from "~/modules/guidance/new-zealand-date";
-import { ProseBody } from "~/modules/guidance/prose-body";
-import { TableOfContents } from "~/modules/guidance/table-of-contents";
-import type { loader as rootLoader } from "~/root";
+} from "#app/modules/guidance/get-legal-page.server.ts";
+import { formatDate } from "#app/modules/guidance/new-zealand-date.ts";
+import { ProseBody } from "#app/modules/guidance/prose-body.tsx";
+import { TableOfContents } from "#app/modules/guidance/table-of-contents.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/legal-page";
 
 function isLegalPageId(value: string): value is LegalPageId {

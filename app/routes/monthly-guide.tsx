@@ -1,13 +1,13 @@
 // A monthly guide: /education/monthly/:id (january … december), and the dated issues
 // /education/june-2024 and /education/august-2025, which show the same guide under their own title.
 import { data, Link, redirect } from "react-router";
-import { pageMeta } from "~/lib/seo";
-import { ArticleStructuredData } from "~/modules/guidance/article-structured-data";
-import { ContentHeader } from "~/modules/guidance/content-header";
-import { getMonthlyGuide } from "~/modules/guidance/get-monthly-guide.server";
-import { monthName } from "~/modules/guidance/guidance-content";
-import { ProseBody } from "~/modules/guidance/prose-body";
-import type { loader as rootLoader } from "~/root";
+import { pageMeta } from "#app/lib/seo.ts";
+import { ArticleStructuredData } from "#app/modules/guidance/article-structured-data.tsx";
+import { ContentHeader } from "#app/modules/guidance/content-header.tsx";
+import { getMonthlyGuide } from "#app/modules/guidance/get-monthly-guide.server.ts";
+import { monthName } from "#app/modules/guidance/guidance-content.ts";
+import { ProseBody } from "#app/modules/guidance/prose-body.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/monthly-guide";
 
 const DATED_ISSUE = /^\/education\/([a-z]+)-(\d{4})\/?$/;

@@ -1,10 +1,10 @@
 // Planting layout examples (/education/layouts): each plan's grow box square by square, for spring
 // and summer and for autumn and winter, with spacing and companion notes. Prints one A4 page a box.
 import { Link } from "react-router";
-import { pageMeta } from "~/lib/seo";
-import { PlantingGrid } from "~/modules/guidance/planting-grid";
-import { listPlantingLayouts } from "~/modules/guidance/planting-layouts";
-import type { loader as rootLoader } from "~/root";
+import { pageMeta } from "#app/lib/seo.ts";
+import { PlantingGrid } from "#app/modules/guidance/planting-grid.tsx";
+import { listPlantingLayouts } from "#app/modules/guidance/planting-layouts.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/planting-layouts";
 
 export function loader() {

@@ -3,14 +3,14 @@
 // The link only shows the order: it carries nothing that can act on it (ADR 021).
 import { useEffect } from "react";
 import { data, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
-import { formatMoney } from "~/lib/money";
-import { pageMeta } from "~/lib/seo";
-import { useCart } from "~/modules/cart/cart-store";
-import { attemptDigest } from "~/modules/checkout/attempt-digest";
-import { useCheckout } from "~/modules/checkout/checkout-store";
-import { SHIPPING_METHODS } from "~/modules/checkout/pricing";
-import { getOrderConfirmation } from "~/modules/orders/get-order-confirmation.server";
-import type { loader as rootLoader } from "~/root";
+import { formatMoney } from "#app/lib/money.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { useCart } from "#app/modules/cart/cart-store.ts";
+import { attemptDigest } from "#app/modules/checkout/attempt-digest.ts";
+import { useCheckout } from "#app/modules/checkout/checkout-store.ts";
+import { SHIPPING_METHODS } from "#app/modules/checkout/pricing.ts";
+import { getOrderConfirmation } from "#app/modules/orders/get-order-confirmation.server.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/post-checkout";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,16 +1,16 @@
 // /product/{id}: gallery, description, price, stock, quantity and add to cart, related products.
 import { useState } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
-import { formatMoney } from "~/lib/money";
-import { pageMeta } from "~/lib/seo";
-import { QuantityAndAdd } from "~/modules/catalog/add-to-cart";
-import { imageSrc } from "~/modules/catalog/product-images";
-import { getProduct } from "~/modules/catalog/get-product.server";
-import { ProductCard } from "~/modules/catalog/product-card";
-import { ProductImage } from "~/modules/catalog/product-image";
-import { ProductStructuredData } from "~/modules/catalog/product-structured-data";
-import { StockNote } from "~/modules/catalog/stock-note";
-import type { loader as rootLoader } from "~/root";
+import { formatMoney } from "#app/lib/money.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { QuantityAndAdd } from "#app/modules/catalog/add-to-cart.tsx";
+import { imageSrc } from "#app/modules/catalog/product-images.ts";
+import { getProduct } from "#app/modules/catalog/get-product.server.ts";
+import { ProductCard } from "#app/modules/catalog/product-card.tsx";
+import { ProductImage } from "#app/modules/catalog/product-image.tsx";
+import { ProductStructuredData } from "#app/modules/catalog/product-structured-data.tsx";
+import { StockNote } from "#app/modules/catalog/stock-note.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product-detail";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

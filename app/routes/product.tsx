@@ -1,14 +1,14 @@
 // /product (the Start Your Garden buttons): the three grow box kits side by side with what each
 // contains, and the monthly plans, which lead to the waitlist until subscriptions open.
 import { Link, useRouteLoaderData } from "react-router";
-import { formatMoney } from "~/lib/money";
-import { pageMeta } from "~/lib/seo";
-import { AddToCartButton } from "~/modules/catalog/add-to-cart";
-import { listProductDetails } from "~/modules/catalog/list-products.server";
-import { ProductImage } from "~/modules/catalog/product-image";
-import { StockNote } from "~/modules/catalog/stock-note";
-import { plans, POPULAR_PLAN_ID } from "~/modules/subscriptions/plans";
-import type { loader as rootLoader } from "~/root";
+import { formatMoney } from "#app/lib/money.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { AddToCartButton } from "#app/modules/catalog/add-to-cart.tsx";
+import { listProductDetails } from "#app/modules/catalog/list-products.server.ts";
+import { ProductImage } from "#app/modules/catalog/product-image.tsx";
+import { StockNote } from "#app/modules/catalog/stock-note.tsx";
+import { plans, POPULAR_PLAN_ID } from "#app/modules/subscriptions/plans.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product";
 
 export function meta({ matches }: Route.MetaArgs) {

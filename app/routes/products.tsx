@@ -1,11 +1,11 @@
 // /products: the whole catalogue with a category filter and a sort, both GET parameters so the
 // form works before (or without) JavaScript.
 import { Form, Link, useRouteLoaderData, useSubmit } from "react-router";
-import { pageMeta } from "~/lib/seo";
-import { CATEGORIES, parseListQuery, SORTS } from "~/modules/catalog/catalog.schema";
-import { listProducts } from "~/modules/catalog/list-products.server";
-import { ProductCard } from "~/modules/catalog/product-card";
-import type { loader as rootLoader } from "~/root";
+import { pageMeta } from "#app/lib/seo.ts";
+import { CATEGORIES, parseListQuery, SORTS } from "#app/modules/catalog/catalog.schema.ts";
+import { listProducts } from "#app/modules/catalog/list-products.server.ts";
+import { ProductCard } from "#app/modules/catalog/product-card.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/products";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,9 +1,9 @@
 // GET /profile/my-data.json?t=…: "Download my data" (Privacy Act 2020, principle 6). The profile's
 // form confirms the password and sends the browser here with a link signed for this person and a
 // minute; the file itself comes from here, since a page's action can only answer with page data.
-import { redirectWithToast } from "~/lib/toast.server";
-import { myDataDownloadIsFor, myDataFile } from "~/modules/accounts/export-my-data.server";
-import { requireUser } from "~/modules/accounts/require-user.server";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { myDataDownloadIsFor, myDataFile } from "#app/modules/accounts/export-my-data.server.ts";
+import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import type { Route } from "./+types/profile-my-data";
 
 export async function loader({ request }: Route.LoaderArgs) {

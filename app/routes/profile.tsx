@@ -2,10 +2,10 @@
 // devices and the logout scopes); download my data and delete my account, each confirmed.
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { showToast } from "~/components/toasts";
-import { formatMoney } from "~/lib/money";
-import { requestInfo } from "~/lib/request-context";
-import { redirectWithToast } from "~/lib/toast.server";
+import { showToast } from "#app/components/toasts.tsx";
+import { formatMoney } from "#app/lib/money.ts";
+import { requestInfo } from "#app/lib/request-context.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   formValues,
   GROWING_SPACES,
@@ -13,55 +13,58 @@ import {
   MESSAGES,
   PASSWORD_MAX,
   PASSWORD_MIN,
-} from "~/modules/accounts/accounts.schema";
-import { AddressFields } from "~/modules/accounts/address-fields";
-import { changeEmail } from "~/modules/accounts/change-email.server";
-import { confirmPassword } from "~/modules/accounts/confirm-password.server";
-import { deleteAccount } from "~/modules/accounts/delete-account.server";
-import { myDataDownloadPath } from "~/modules/accounts/export-my-data.server";
-import { FormField, FormMessage } from "~/modules/accounts/form-field";
-import { getProfile } from "~/modules/accounts/get-profile.server";
+} from "#app/modules/accounts/accounts.schema.ts";
+import { AddressFields } from "#app/modules/accounts/address-fields.tsx";
+import { changeEmail } from "#app/modules/accounts/change-email.server.ts";
+import { confirmPassword } from "#app/modules/accounts/confirm-password.server.ts";
+import { deleteAccount } from "#app/modules/accounts/delete-account.server.ts";
+import { myDataDownloadPath } from "#app/modules/accounts/export-my-data.server.ts";
+import { FormField, FormMessage } from "#app/modules/accounts/form-field.tsx";
+import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import {
   changePassword,
   listDeviceSessions,
   revokeDeviceSession,
   revokeOtherDeviceSessions,
   signOutEverywhere,
-} from "~/modules/accounts/manage-sessions.server";
-import type { AccountsOutcome } from "~/modules/accounts/outcome";
-import { listCustomerOrders } from "~/modules/orders/list-customer-orders.server";
+} from "#app/modules/accounts/manage-sessions.server.ts";
+import type { AccountsOutcome } from "#app/modules/accounts/outcome.ts";
+import { listCustomerOrders } from "#app/modules/orders/list-customer-orders.server.ts";
 import {
   GROWING_TIPS_INTENT,
   GROWING_TIPS_MESSAGES,
   GrowingTipsSetting,
-} from "~/modules/growing-tips/growing-tips-setting";
-import { setGrowingTips } from "~/modules/growing-tips/tips-opt-out.server";
+} from "#app/modules/growing-tips/growing-tips-setting.tsx";
+import { setGrowingTips } from "#app/modules/growing-tips/tips-opt-out.server.ts";
 import {
   CALENDAR_INTENTS,
   PersonalCalendarPanel,
-} from "~/modules/guidance/personal-calendar-panel";
+} from "#app/modules/guidance/personal-calendar-panel.tsx";
 import {
   getPersonalCalendar,
   resetCalendarToken,
   setCalendarPlan,
-} from "~/modules/guidance/personal-calendar.server";
-import { sendLinkPhoneCode, verifyLinkPhoneCode } from "~/modules/accounts/phone-sign-in.server";
-import { requireUser } from "~/modules/accounts/require-user.server";
+} from "#app/modules/guidance/personal-calendar.server.ts";
+import {
+  sendLinkPhoneCode,
+  verifyLinkPhoneCode,
+} from "#app/modules/accounts/phone-sign-in.server.ts";
+import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import {
   getSmsReminders,
   saveSmsReminders,
   switchOffSmsReminders,
-} from "~/modules/reminders/manage-sms-reminders.server";
-import { SmsRemindersPanel } from "~/modules/reminders/sms-reminders-panel";
+} from "#app/modules/reminders/manage-sms-reminders.server.ts";
+import { SmsRemindersPanel } from "#app/modules/reminders/sms-reminders-panel.tsx";
 import {
   confirmTwoFactorSetup,
   disableTwoFactor,
   startTwoFactorSetup,
-} from "~/modules/accounts/two-factor.server";
-import { updateProfile } from "~/modules/accounts/update-profile.server";
-import { clearLocalUserData } from "~/modules/accounts/user-menu";
+} from "#app/modules/accounts/two-factor.server.ts";
+import { updateProfile } from "#app/modules/accounts/update-profile.server.ts";
+import { clearLocalUserData } from "#app/modules/accounts/user-menu.tsx";
 import type { Route } from "./+types/profile";
-import { retryAfterHeader } from "~/lib/retry-after-header";
+import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
 export const headers = retryAfterHeader;

@@ -1,5 +1,5 @@
-import { settings } from "~/lib/env.server";
-import { PRIVATE_PREFIXES } from "~/modules/marketing/public-pages";
+import { settings } from "#app/lib/env.server.ts";
+import { PRIVATE_PREFIXES } from "#app/modules/marketing/public-pages.ts";
 
 export function loader() {
   const body = [

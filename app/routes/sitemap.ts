@@ -1,7 +1,7 @@
-import { settings } from "~/lib/env.server";
-import { parseListQuery } from "~/modules/catalog/catalog.schema";
-import { listProducts } from "~/modules/catalog/list-products.server";
-import { publicPaths } from "~/modules/marketing/public-pages";
+import { settings } from "#app/lib/env.server.ts";
+import { parseListQuery } from "#app/modules/catalog/catalog.schema.ts";
+import { listProducts } from "#app/modules/catalog/list-products.server.ts";
+import { publicPaths } from "#app/modules/marketing/public-pages.ts";
 
 export async function loader() {
   const site = settings().siteUrl;

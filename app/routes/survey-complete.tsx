@@ -1,9 +1,9 @@
 // /survey-complete: the plan that fits the person's space, and why, worked out from their answers.
 import { Link, useRouteLoaderData } from "react-router";
-import { formatMoney } from "~/lib/money";
-import { findPlan, planCardPlants } from "~/modules/subscriptions/plans";
-import { readSurveyResult } from "~/modules/waitlist/save-survey.server";
-import type { loader as rootLoader } from "~/root";
+import { formatMoney } from "#app/lib/money.ts";
+import { findPlan, planCardPlants } from "#app/modules/subscriptions/plans.ts";
+import { readSurveyResult } from "#app/modules/waitlist/save-survey.server.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/survey-complete";
 
 export function meta() {

@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import {
   readUnsubscribeLink,
   unsubscribeByLink,
-} from "~/modules/growing-tips/unsubscribe-link.server";
+} from "#app/modules/growing-tips/unsubscribe-link.server.ts";
 import type { Route } from "./+types/unsubscribe";
 
 export function meta() {

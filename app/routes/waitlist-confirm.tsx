@@ -2,7 +2,7 @@
 // mail scanners (Outlook Safe Links and the like) follow links, so a visit must not confirm anyone.
 // The button, a plain form post that works without JavaScript, is the person's own confirmation.
 import { Form, Link, useNavigation } from "react-router";
-import { confirmContact, readConfirmLink } from "~/modules/waitlist/confirm-contact.server";
+import { confirmContact, readConfirmLink } from "#app/modules/waitlist/confirm-contact.server.ts";
 import type { Route } from "./+types/waitlist-confirm";
 
 export function meta() {

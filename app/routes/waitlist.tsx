@@ -1,16 +1,16 @@
 // /waitlist: the waitlist form with the plan chosen on the home page's cards. The action answers
 // the form when it is posted before (or without) JavaScript.
 import { data, Link, useRouteLoaderData } from "react-router";
-import { formatMoney } from "~/lib/money";
-import { requestInfo } from "~/lib/request-context";
-import { pageMeta } from "~/lib/seo";
-import { findPlan } from "~/modules/subscriptions/plans";
-import { joinWaitlist } from "~/modules/waitlist/join-waitlist.server";
-import { joinFormValues } from "~/modules/waitlist/waitlist.schema";
-import { WaitlistForm, type WaitlistOutcome } from "~/modules/waitlist/waitlist-form";
-import type { loader as rootLoader } from "~/root";
+import { formatMoney } from "#app/lib/money.ts";
+import { requestInfo } from "#app/lib/request-context.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { findPlan } from "#app/modules/subscriptions/plans.ts";
+import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
+import { joinFormValues } from "#app/modules/waitlist/waitlist.schema.ts";
+import { WaitlistForm, type WaitlistOutcome } from "#app/modules/waitlist/waitlist-form.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/waitlist";
-import { retryAfterHeader } from "~/lib/retry-after-header";
+import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
 export const headers = retryAfterHeader;

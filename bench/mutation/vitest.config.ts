@@ -6,6 +6,8 @@ import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, mergeConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+// The root config is not under a "#…" import: the one import that climbs out of its folder.
+// eslint-disable-next-line no-restricted-imports
 import base from "../../vitest.config.ts";
 
 class QuickTestsFirst extends BaseSequencer {

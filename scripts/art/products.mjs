@@ -11,10 +11,10 @@ import sharp from "sharp";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { P, f, rng, lighten, darken, mix, svgDoc, blob } from "./lib/util.mjs";
-import { growBox } from "./lib/box.mjs";
-import * as pl from "./lib/plants.mjs";
-import { punnet, seedPacket, compostBag, cardboardBox, sparkle } from "./lib/props.mjs";
+import { P, f, rng, lighten, darken, mix, svgDoc, blob } from "#scripts/art/lib/util.mjs";
+import { growBox } from "#scripts/art/lib/box.mjs";
+import * as pl from "#scripts/art/lib/plants.mjs";
+import { punnet, seedPacket, compostBag, cardboardBox, sparkle } from "#scripts/art/lib/props.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.resolve(HERE, "../../public/images/products");

@@ -15,9 +15,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync, statSync, existsSync } f
 import { tmpdir, availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { heroSVG, VIEWS, LOOP_SECONDS } from "./lib/hero.mjs";
-import { FEATURES } from "./lib/features.mjs";
-import { ogSVG } from "./lib/og.mjs";
+import { heroSVG, VIEWS, LOOP_SECONDS } from "#scripts/art/lib/hero.mjs";
+import { FEATURES } from "#scripts/art/lib/features.mjs";
+import { ogSVG } from "#scripts/art/lib/og.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "../..");

@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { expect, test } from "vitest";
-import { compression } from "./compress-pages";
+import { compression } from "./compress-pages.ts";
 
 const page = `<!doctype html><html><body>${"<p>Grow your own kai.</p>".repeat(200)}</body></html>`;
 const app = new Hono();

@@ -2,7 +2,7 @@
 // mutation bench found these cases unasserted).
 import { Hono } from "hono";
 import { expect, test } from "vitest";
-import { originCheck } from "./origin-check";
+import { originCheck } from "./origin-check.ts";
 
 const REFUSED = { error: "This request came from another site and was refused." };
 

@@ -4,7 +4,7 @@
 // private until it says otherwise. The public pages (app/lib/public-pages.ts), which the page
 // cache may send to anyone, and static files keep their own rules.
 import type { MiddlewareHandler } from "hono";
-import { isPublicPage } from "../../app/lib/public-pages.ts";
+import { isPublicPage } from "#app/lib/public-pages.ts";
 
 export const PRIVATE = "private, no-store";
 

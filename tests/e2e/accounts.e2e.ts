@@ -7,8 +7,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import * as OTPAuth from "otpauth";
 import type { Page } from "playwright-core";
-import { linkIn } from "../setup/smtp.ts";
-import { baseUrl, dataDir, expect, PHONE, test } from "./fixtures";
+import { linkIn } from "#tests/setup/smtp.ts";
+import { baseUrl, dataDir, expect, PHONE, test } from "./fixtures.ts";
 import {
   createAccount,
   PASSWORD,
@@ -17,7 +17,7 @@ import {
   uniqueEmail,
   waitForMail,
   waitForText,
-} from "./members";
+} from "./members.ts";
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();

@@ -1,8 +1,8 @@
 // The waitlist's admin side (issue 4): counts, search, CSV, erasure and the launch notification.
-import { linkIn } from "../setup/smtp.ts";
-import { asVisitor, baseUrl, expect, test } from "./fixtures";
-import { confirmFrom, mailTo, sentMail } from "./mail";
-import { signedInAdmin, signedInMember } from "./members";
+import { linkIn } from "#tests/setup/smtp.ts";
+import { asVisitor, baseUrl, expect, test } from "./fixtures.ts";
+import { confirmFrom, mailTo, sentMail } from "./mail.ts";
+import { signedInAdmin, signedInMember } from "./members.ts";
 
 // Of the three admins, this file's own (members.ts).
 const ADMIN = "ops@patch.nz";

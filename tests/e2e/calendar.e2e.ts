@@ -1,7 +1,7 @@
 // A member's own planting calendar (issue 7): the profile shows a secret feed address that follows
 // their region and box size, the feed is a calendar file, and resetting the address ends the old one.
-import { baseUrl, expect, PHONE, test } from "./fixtures";
-import { signedInMember } from "./members";
+import { baseUrl, expect, PHONE, test } from "./fixtures.ts";
+import { signedInMember } from "./members.ts";
 
 test("the profile's personal calendar follows region and box size, and its address resets", async ({
   page,

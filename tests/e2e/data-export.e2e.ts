@@ -2,8 +2,8 @@
 // person a JSON file of their account. Found by the hostile-input suite: the page's own action
 // answered with the file, which React Router read as page data, and the page failed with a 500.
 import { readFile } from "node:fs/promises";
-import { expect, test } from "./fixtures";
-import { PASSWORD, signedInMember } from "./members";
+import { expect, test } from "./fixtures.ts";
+import { PASSWORD, signedInMember } from "./members.ts";
 
 test("a member downloads their data after confirming the password", async ({ page }) => {
   const email = await signedInMember(page, "data-export");

@@ -2,8 +2,8 @@
 // privacy policy and terms, planting layouts and the calendar export. Pages are read without
 // JavaScript; search also filters as you type once scripts load.
 import { readFileSync } from "node:fs";
-import { axeViolations } from "./axe";
-import { baseUrl, DESKTOP, expect, PHONE, test } from "./fixtures";
+import { axeViolations } from "./axe.ts";
+import { baseUrl, DESKTOP, expect, PHONE, test } from "./fixtures.ts";
 
 const articles: [path: string, title: string][] = [
   ["/education/legacy", "The Patch philosophy"],

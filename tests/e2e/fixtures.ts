@@ -1,7 +1,7 @@
 // e2e fixtures: Debian's Chromium driven by playwright-core, a fresh page per test whose console
 // errors and page errors fail the test, and the base URL of the running site.
 import { randomInt } from "node:crypto";
-import { chromiumPath } from "./chromium";
+import { chromiumPath } from "./chromium.ts";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, test as base, expect, inject } from "vitest";
 

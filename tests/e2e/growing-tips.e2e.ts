@@ -2,12 +2,12 @@
 // month by climate zone and sends it early; each subscriber gets it once, pressing again sends
 // nothing more, and the e-mail's unsubscribe link works.
 import type { Page } from "playwright-core";
-import { formatTipsMonth, newZealandMonth } from "../../app/modules/growing-tips/tips-month.ts";
-import { linkIn } from "../setup/smtp.ts";
-import { axeViolations } from "./axe";
-import { asVisitor, baseUrl, expect, PHONE, test } from "./fixtures";
-import { confirmFrom, mailTo, sentMail } from "./mail";
-import { signedInAdmin, signedInMember, waitForMail } from "./members";
+import { formatTipsMonth, newZealandMonth } from "#app/modules/growing-tips/tips-month.ts";
+import { linkIn } from "#tests/setup/smtp.ts";
+import { axeViolations } from "./axe.ts";
+import { asVisitor, baseUrl, expect, PHONE, test } from "./fixtures.ts";
+import { confirmFrom, mailTo, sentMail } from "./mail.ts";
+import { signedInAdmin, signedInMember, waitForMail } from "./members.ts";
 
 const ADMIN = "grow@patch.nz";
 const month = newZealandMonth(1);

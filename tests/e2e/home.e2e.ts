@@ -1,7 +1,7 @@
 // The home page (SPEC §2 "Home page", issue 3): hero and its video fallback, How It Works, the call
 // to action, the plan picker's flip rules, SEO and accessibility.
-import { axeViolations } from "./axe";
-import { animationsDone, baseUrl, DESKTOP, expect, PHONE, test } from "./fixtures";
+import { axeViolations } from "./axe.ts";
+import { animationsDone, baseUrl, DESKTOP, expect, PHONE, test } from "./fixtures.ts";
 
 test("the hero has the spec's texts, buttons and tags", async ({ page }) => {
   await page.goto("/");

@@ -5,8 +5,8 @@
 import pg from "pg";
 import type { Page } from "playwright-core";
 import { beforeAll, inject } from "vitest";
-import { linkIn } from "../setup/smtp.ts";
-import { baseUrl, expect, test } from "./fixtures";
+import { linkIn } from "#tests/setup/smtp.ts";
+import { baseUrl, expect, test } from "./fixtures.ts";
 import {
   FORBIDDEN_STORED,
   formBody,
@@ -18,7 +18,7 @@ import {
   URL_VALUES,
   type FormValue,
   type Hostile,
-} from "./hostile/corpus";
+} from "#tests/e2e/hostile/corpus.ts";
 import {
   apiEndpoints,
   EXTRA_QUERY_NAMES,
@@ -30,8 +30,8 @@ import {
   type Baseline,
   type BaselineContext,
   type Role,
-} from "./hostile/targets";
-import { PASSWORD, uniqueEmail, waitForMail } from "./members";
+} from "#tests/e2e/hostile/targets.ts";
+import { PASSWORD, uniqueEmail, waitForMail } from "./members.ts";
 
 /** "A few seconds": longer than any honest answer on a busy two-core machine. */
 const ANSWER_WITHIN_MS = 5_000;

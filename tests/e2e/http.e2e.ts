@@ -1,8 +1,8 @@
 // The HTTP layer as a visitor meets it (issue 17): the development pages open only with the key
 // the server printed at start, personal pages are never cached, and a form post refused by a
 // limit says when to try again.
-import { baseUrl, expect, mailboxUrl, test } from "./fixtures";
-import { signedInAdmin, signedInMember, uniqueEmail, waitForMail } from "./members";
+import { baseUrl, expect, mailboxUrl, test } from "./fixtures.ts";
+import { signedInAdmin, signedInMember, uniqueEmail, waitForMail } from "./members.ts";
 
 test("a stranger gets the 404 page from the mailbox and the crash page", async () => {
   const key = new URL(mailboxUrl()).searchParams.get("key");

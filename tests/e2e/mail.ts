@@ -1,11 +1,8 @@
 // Reading what the e2e server sent: its file outbox, one .eml per message.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  parseMessage,
-  type OutboxMessage,
-} from "../../app/modules/notifications/read-outbox.server.ts";
-import { dataDir } from "./fixtures";
+import { parseMessage, type OutboxMessage } from "#app/modules/notifications/read-outbox.server.ts";
+import { dataDir } from "./fixtures.ts";
 
 export function sentMail(): OutboxMessage[] {
   const dir = join(dataDir(), "mail");

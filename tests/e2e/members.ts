@@ -3,12 +3,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import {
-  parseMessage,
-  type OutboxMessage,
-} from "../../app/modules/notifications/read-outbox.server.ts";
-import { linkIn } from "../setup/smtp.ts";
-import { baseUrl, dataDir } from "./fixtures";
+import { parseMessage, type OutboxMessage } from "#app/modules/notifications/read-outbox.server.ts";
+import { linkIn } from "#tests/setup/smtp.ts";
+import { baseUrl, dataDir } from "./fixtures.ts";
 
 export const PASSWORD = "kereru on the feijoa tree";
 let counter = 0;

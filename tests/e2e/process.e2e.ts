@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { expect, test } from "vitest";
-import { printedMailboxUrl, startServer } from "./server-process";
+import { printedMailboxUrl, startServer } from "./server-process.ts";
 
 test("a wrong setting stops the process with one clear line naming it", () => {
   const run = spawnSync(resolve("node_modules/.bin/node"), ["server/index.ts"], {

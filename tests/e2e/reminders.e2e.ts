@@ -6,9 +6,9 @@ import { createHmac } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { axeViolations } from "./axe";
-import { asVisitor, baseUrl, dataDir, expect, PHONE, test } from "./fixtures";
-import { createAccount } from "./members";
+import { axeViolations } from "./axe.ts";
+import { asVisitor, baseUrl, dataDir, expect, PHONE, test } from "./fixtures.ts";
+import { createAccount } from "./members.ts";
 import { E2E_SMS_WEBHOOK_TOKEN } from "./server-process.ts";
 
 const WEBHOOK = "/api/webhooks/twilio/sms";

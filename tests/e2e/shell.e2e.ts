@@ -1,5 +1,5 @@
 // The site shell (SPEC §2): header, mobile menu, footer, cart button, 404 and the crash screen.
-import { baseUrl, DESKTOP, expect, mailboxUrl, PHONE, test } from "./fixtures";
+import { baseUrl, DESKTOP, expect, mailboxUrl, PHONE, test } from "./fixtures.ts";
 
 const routes = [
   "/",

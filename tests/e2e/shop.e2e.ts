@@ -4,12 +4,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { parseMessage } from "../../app/modules/notifications/read-outbox.server";
-import { futureExpiry } from "../factories/cards";
-import { linkIn } from "../setup/smtp";
-import { axeViolations } from "./axe";
-import { animationsDone, baseUrl, dataDir, DESKTOP, expect, PHONE, test } from "./fixtures";
-import { signedInAdmin, signedInMember } from "./members";
+import { parseMessage } from "#app/modules/notifications/read-outbox.server.ts";
+import { futureExpiry } from "#tests/factories/cards.ts";
+import { linkIn } from "#tests/setup/smtp.ts";
+import { axeViolations } from "./axe.ts";
+import { animationsDone, baseUrl, dataDir, DESKTOP, expect, PHONE, test } from "./fixtures.ts";
+import { signedInAdmin, signedInMember } from "./members.ts";
 
 const panel = (page: Page, lines: number) =>
   page.getByRole("dialog", { name: `Your Cart (${lines})`, exact: true });

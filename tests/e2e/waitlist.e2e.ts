@@ -1,9 +1,9 @@
 // The waitlist as a person uses it (issue 4): form states and messages, the panel, the form without
 // JavaScript, offline keeping and retry, the survey, and the links in the confirmation e-mail.
-import { asVisitor, baseUrl, expect, PHONE, test } from "./fixtures";
-import { JOIN_LIMIT } from "../../app/modules/waitlist/join-waitlist.server.ts";
-import { MESSAGES } from "../../app/modules/waitlist/waitlist-messages.ts";
-import { linkFrom, mailTo } from "./mail";
+import { asVisitor, baseUrl, expect, PHONE, test } from "./fixtures.ts";
+import { JOIN_LIMIT } from "#app/modules/waitlist/join-waitlist.server.ts";
+import { MESSAGES } from "#app/modules/waitlist/waitlist-messages.ts";
+import { linkFrom, mailTo } from "./mail.ts";
 
 let n = 0;
 const email = (tag: string) => `${tag}.${Date.now()}.${++n}@example.nz`;

@@ -1,7 +1,7 @@
 // The catalogue: the demo shop's products (seeded by db/seed-data.ts) and a factory for tests.
 // Prices in integer cents (USD, SPEC §9); stock counts are what a small shop holds in a week.
-import type { products } from "../../db/schema/index.ts";
-import type { CATEGORIES } from "../../app/modules/catalog/catalog.schema.ts";
+import type { products } from "#db/schema/index.ts";
+import type { CATEGORIES } from "#app/modules/catalog/catalog.schema.ts";
 
 export type NewProduct = typeof products.$inferInsert;
 

@@ -3,15 +3,15 @@
 // (How an admin address gets its rights, ADR 020, is tested in accounts.server.test.ts.)
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { users } from "../../db/schema/index.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/test-database";
-import { db } from "../../app/lib/db.server";
-import { loader as adminStats } from "../../app/routes/admin-stats";
-import { accountsAuth } from "../../app/modules/accounts/accounts-auth.server";
-import { getCurrentUser } from "../../app/modules/accounts/get-current-user.server";
-import { grantAdminRightsIfListed } from "../../app/modules/accounts/grant-admin-rights.server";
-import { requireAdmin } from "../../app/modules/accounts/require-user.server";
-import { signIn } from "../../app/modules/accounts/sign-in.server";
+import { users } from "#db/schema/index.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { loader as adminStats } from "#app/routes/admin-stats.ts";
+import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
+import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
+import { grantAdminRightsIfListed } from "#app/modules/accounts/grant-admin-rights.server.ts";
+import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
+import { signIn } from "#app/modules/accounts/sign-in.server.ts";
 
 const SITE = "https://patch.test";
 const PASSWORD = "kakapo boom in the night";

@@ -1,22 +1,22 @@
 // Production never takes the demo payment provider: without Stripe keys nothing is reserved or
 // charged, checkout says card payments aren't available, and the test cards pay for nothing.
-import { testCard } from "../factories/cards";
+import { testCard } from "#tests/factories/cards.ts";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { orders, products } from "../../db/schema/index.ts";
-import { db } from "../../app/lib/db.server";
-import { setSettings } from "../../app/lib/env.server";
-import { createQueues, startQueue, stopQueue } from "../../app/lib/queue.server";
-import { PLACE_MESSAGES, placeOrder } from "../../app/modules/checkout/place-order.server";
-import { expireOrderJob } from "../../app/modules/orders/expire-order.server";
-import { sendOrderConfirmationJob } from "../../app/modules/orders/send-order-confirmation.server";
-import { loader as checkoutLoader } from "../../app/routes/checkout";
-import { buildProduct } from "../factories/products";
-import { openTestDatabase, type TestDatabase } from "../setup/test-database";
+import { orders, products } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { setSettings } from "#app/lib/env.server.ts";
+import { createQueues, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { PLACE_MESSAGES, placeOrder } from "#app/modules/checkout/place-order.server.ts";
+import { expireOrderJob } from "#app/modules/orders/expire-order.server.ts";
+import { sendOrderConfirmationJob } from "#app/modules/orders/send-order-confirmation.server.ts";
+import { loader as checkoutLoader } from "#app/routes/checkout.tsx";
+import { buildProduct } from "#tests/factories/products.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 
 const SITE = "https://patch.test";
 let t: TestDatabase;

@@ -5,12 +5,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { devToolsKey, mailboxUrl } from "../../app/lib/dev-tools-gate.server";
-import { setSettings, type Settings } from "../../app/lib/env.server";
-import { sendMail } from "../../app/lib/mail.server";
-import { loader as crashLoader } from "../../app/routes/dev-crash";
-import { loader as mailLoader } from "../../app/routes/dev-mail";
-import { testSettings } from "../setup/test-database";
+import { devToolsKey, mailboxUrl } from "#app/lib/dev-tools-gate.server.ts";
+import { setSettings, type Settings } from "#app/lib/env.server.ts";
+import { sendMail } from "#app/lib/mail.server.ts";
+import { loader as crashLoader } from "#app/routes/dev-crash.tsx";
+import { loader as mailLoader } from "#app/routes/dev-mail.tsx";
+import { testSettings } from "#tests/setup/test-database.ts";
 
 const SITE = "http://localhost:3999";
 let dev: Settings;

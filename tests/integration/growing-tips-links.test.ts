@@ -3,14 +3,14 @@
 // is the only page our own pages may frame.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contacts, profiles, users } from "../../db/schema/index.ts";
-import { apiRoutes } from "../../server/api.ts";
-import { createApp } from "../../server/app.ts";
-import { openTestDatabase, type TestDatabase } from "../setup/test-database";
-import { db } from "../../app/lib/db.server";
-import { memberTipsOneClickUrl } from "../../app/modules/growing-tips/member-tips-links.server";
-import { oneClickUnsubscribeUrl } from "../../app/modules/waitlist/contact-links.server";
-import { loader as previewLoader } from "../../app/routes/admin-tips-preview";
+import { contacts, profiles, users } from "#db/schema/index.ts";
+import { apiRoutes } from "#server/api.ts";
+import { createApp } from "#server/app.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { memberTipsOneClickUrl } from "#app/modules/growing-tips/member-tips-links.server.ts";
+import { oneClickUnsubscribeUrl } from "#app/modules/waitlist/contact-links.server.ts";
+import { loader as previewLoader } from "#app/routes/admin-tips-preview.ts";
 
 const SITE = "https://patch.test";
 let t: TestDatabase;

@@ -1,35 +1,35 @@
 // Hostile text reaching each module's use-case (issue 17, finding 7): U+0000 and friends get the
 // field's message at the schema boundary, and ids of the wrong shape name nothing, before any of
 // it reaches PostgreSQL (which refuses NUL in text with an error, the 500 people used to see).
-import { testCard } from "../factories/cards";
+import { testCard } from "#tests/factories/cards.ts";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contactConsents, contacts, products, profiles, users } from "../../db/schema/index.ts";
-import { db } from "../../app/lib/db.server";
-import { closeMail } from "../../app/lib/mail.server";
-import { createQueues, startQueue, stopQueue } from "../../app/lib/queue.server";
-import { UNUSABLE_TEXT } from "../../app/lib/zod";
-import { MESSAGES } from "../../app/modules/accounts/accounts.schema";
-import { accountsAuth } from "../../app/modules/accounts/accounts-auth.server";
+import { contactConsents, contacts, products, profiles, users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { closeMail } from "#app/lib/mail.server.ts";
+import { createQueues, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { UNUSABLE_TEXT } from "#app/lib/zod.ts";
+import { MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
+import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
 import {
   banUser,
   searchUsers,
   signOutUserEverywhere,
-} from "../../app/modules/accounts/admin-users.server";
-import { resetPassword } from "../../app/modules/accounts/reset-password.server";
-import { signUp } from "../../app/modules/accounts/sign-up.server";
-import { saveAddress, updateProfile } from "../../app/modules/accounts/update-profile.server";
-import { getProduct } from "../../app/modules/catalog/get-product.server";
-import { updateProduct } from "../../app/modules/catalog/update-product.server";
-import { placeOrder } from "../../app/modules/checkout/place-order.server";
-import { changeOrderStatus } from "../../app/modules/orders/change-order-status.server";
-import { listContacts, readContactFilters } from "../../app/modules/waitlist/admin-waitlist.server";
-import { joinWaitlist } from "../../app/modules/waitlist/join-waitlist.server";
-import { jobs } from "../../server/jobs";
-import { buildProduct } from "../factories/products";
-import { startSmtp, type TestSmtp } from "../setup/smtp";
-import { openTestDatabase, type TestDatabase } from "../setup/test-database";
+} from "#app/modules/accounts/admin-users.server.ts";
+import { resetPassword } from "#app/modules/accounts/reset-password.server.ts";
+import { signUp } from "#app/modules/accounts/sign-up.server.ts";
+import { saveAddress, updateProfile } from "#app/modules/accounts/update-profile.server.ts";
+import { getProduct } from "#app/modules/catalog/get-product.server.ts";
+import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
+import { placeOrder } from "#app/modules/checkout/place-order.server.ts";
+import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
+import { listContacts, readContactFilters } from "#app/modules/waitlist/admin-waitlist.server.ts";
+import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
+import { jobs } from "#server/jobs.ts";
+import { buildProduct } from "#tests/factories/products.ts";
+import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 
 // Each order from its own address, so the checkout limits (ADR 021) never decide these tests.
 let buyers = 0;

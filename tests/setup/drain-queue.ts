@@ -4,9 +4,9 @@
 // passed. Jobs are handled here, in the test's process, through their own definitions; then every
 // message still on its way to the mail or text provider has arrived (sends-in-flight.server.ts).
 import { sql } from "drizzle-orm";
-import { db } from "../../app/lib/db.server.ts";
-import { queue, type JobDefinition } from "../../app/lib/queue.server.ts";
-import { sendsSettled } from "../../app/lib/sends-in-flight.server.ts";
+import { db } from "#app/lib/db.server.ts";
+import { queue, type JobDefinition } from "#app/lib/queue.server.ts";
+import { sendsSettled } from "#app/lib/sends-in-flight.server.ts";
 
 /** The schema pg-boss keeps its tables in (startQueue's default, which every test uses). */
 const JOB_TABLE = sql`pgboss.job`;

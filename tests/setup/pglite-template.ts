@@ -13,7 +13,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join, resolve } from "node:path";
-import { openDatabase } from "../../app/lib/db.server.ts";
+import { openDatabase } from "#app/lib/db.server.ts";
 
 function templatePath(): string {
   const hash = createHash("sha256");

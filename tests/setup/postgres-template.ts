@@ -1,7 +1,7 @@
 // Global setup: when TEST_DATABASE_URL is set, build one migrated template database that every
 // test file copies (CREATE DATABASE ... TEMPLATE), so each file starts from a fresh, migrated one.
 import pg from "pg";
-import { openDatabase } from "../../app/lib/db.server.ts";
+import { openDatabase } from "#app/lib/db.server.ts";
 
 export const TEMPLATE_DB = `patch_template_${process.pid}`;
 

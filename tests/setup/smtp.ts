@@ -1,10 +1,7 @@
 // A real SMTP server in-process: what our mailer sends arrives here as raw messages.
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import {
-  parseMessage,
-  type OutboxMessage,
-} from "../../app/modules/notifications/read-outbox.server.ts";
+import { parseMessage, type OutboxMessage } from "#app/modules/notifications/read-outbox.server.ts";
 
 export interface TestSmtp {
   url: string;

@@ -5,9 +5,9 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
-import { db, openDatabase, setDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
-import { parseSettings, setSettings, type Settings } from "../../app/lib/env.server.ts";
-import { setLogLevel } from "../../app/lib/log.server.ts";
+import { db, openDatabase, setDatabase, type DatabaseHandle } from "#app/lib/db.server.ts";
+import { parseSettings, setSettings, type Settings } from "#app/lib/env.server.ts";
+import { setLogLevel } from "#app/lib/log.server.ts";
 import { withDatabase } from "./postgres-template.ts";
 
 export interface TestDatabase {

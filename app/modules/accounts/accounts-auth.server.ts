@@ -2,13 +2,13 @@
 // /api/auth mount) goes through here, so profiles and the waitlist migration always run.
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema/index.ts";
-import { auth, setAuthHooks, type Auth } from "../../lib/auth.server.ts";
-import { db } from "../../lib/db.server.ts";
-import { renderEmail } from "../../lib/email-layout.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { log } from "../../lib/log.server.ts";
-import { sendMail } from "../../lib/mail.server.ts";
+import { users } from "#db/schema/index.ts";
+import { auth, setAuthHooks, type Auth } from "#app/lib/auth.server.ts";
+import { db } from "#app/lib/db.server.ts";
+import { renderEmail } from "#app/lib/email-layout.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { sendMail } from "#app/lib/mail.server.ts";
 import { isBanned } from "./admin-users.server.ts";
 import { grantAdminRightsIfListed } from "./grant-admin-rights.server.ts";
 import { liftSignInLock } from "./rate-limits.server.ts";

@@ -1,7 +1,7 @@
 // The accounts forms' shared rules (SPEC §5) and the messages of SPEC §8, used by the pages and
 // the server alike.
-import { freeText, opaqueId, z } from "../../lib/zod.ts";
-import { NZ_REGIONS } from "~/lib/nz-regions";
+import { freeText, opaqueId, z } from "#app/lib/zod.ts";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 
 export const MESSAGES = {
   signedIn: "Signed in successfully!",

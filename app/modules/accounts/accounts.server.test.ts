@@ -2,26 +2,29 @@
 // the spec's messages, the waitlist migration rules, the admin rule, reset, limits, cookies.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { contacts, profiles, rateLimits, users } from "../../../db/schema/index.ts";
-import { linkIn, startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { closeMail } from "../../lib/mail.server";
-import { MESSAGES } from "./accounts.schema";
-import { accountsAuth } from "./accounts-auth.server";
-import { confirmEmailWithPassword, confirmLinkIsValid } from "./confirm-email-with-password.server";
-import { convertWaitlist } from "./convert-waitlist.server";
-import { getCurrentUser, isAdminUser } from "./get-current-user.server";
-import { migrateWaitlistContact } from "./migrate-waitlist-contact.server";
-import { passwordProblems } from "./password-policy.server";
-import { recordSignInFailure } from "./rate-limits.server";
-import { requestPasswordReset } from "./request-password-reset.server";
-import { requireAdmin } from "./require-user.server";
-import { resetPassword } from "./reset-password.server";
-import { signIn } from "./sign-in.server";
-import { signOut } from "./sign-out.server";
-import { signUp } from "./sign-up.server";
-import { sendsSettled } from "../../lib/sends-in-flight.server";
+import { contacts, profiles, rateLimits, users } from "#db/schema/index.ts";
+import { linkIn, startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { closeMail } from "#app/lib/mail.server.ts";
+import { MESSAGES } from "./accounts.schema.ts";
+import { accountsAuth } from "./accounts-auth.server.ts";
+import {
+  confirmEmailWithPassword,
+  confirmLinkIsValid,
+} from "./confirm-email-with-password.server.ts";
+import { convertWaitlist } from "./convert-waitlist.server.ts";
+import { getCurrentUser, isAdminUser } from "./get-current-user.server.ts";
+import { migrateWaitlistContact } from "./migrate-waitlist-contact.server.ts";
+import { passwordProblems } from "./password-policy.server.ts";
+import { recordSignInFailure } from "./rate-limits.server.ts";
+import { requestPasswordReset } from "./request-password-reset.server.ts";
+import { requireAdmin } from "./require-user.server.ts";
+import { resetPassword } from "./reset-password.server.ts";
+import { signIn } from "./sign-in.server.ts";
+import { signOut } from "./sign-out.server.ts";
+import { signUp } from "./sign-up.server.ts";
+import { sendsSettled } from "#app/lib/sends-in-flight.server.ts";
 
 const SITE = "https://patch.test";
 const PASSWORD = "tui sing over the harbour";

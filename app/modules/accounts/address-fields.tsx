@@ -1,7 +1,7 @@
 // The NZ address fields (street, suburb, city, region, 4-digit postcode, country), shared by
 // /profile and /address.
-import { NZ_REGIONS } from "~/lib/nz-regions";
-import { FormField } from "./form-field";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { FormField } from "./form-field.tsx";
 
 export interface AddressValues {
   street?: string;

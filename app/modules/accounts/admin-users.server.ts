@@ -1,9 +1,9 @@
 // /admin/users: find people, suspend (ban) and restore them, sign them out everywhere. A ban ends
 // every session at once and refuses new ones (the session hook in accounts-auth.server.ts).
 import { and, desc, eq, gt, ilike, isNull, or, sql } from "drizzle-orm";
-import { sessions, users } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { log } from "../../lib/log.server.ts";
+import { sessions, users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { log } from "#app/lib/log.server.ts";
 import { adminUserActionSchema, userSearchSchema } from "./accounts.schema.ts";
 
 export async function isBanned(userId: string, now = new Date()): Promise<boolean> {

@@ -5,10 +5,10 @@
 // nothing, so mail scanners that follow links confirm nobody.
 import { and, eq } from "drizzle-orm";
 import { verifyJWT } from "better-auth/crypto";
-import { authAccounts, sessions, users } from "../../../db/schema/index.ts";
-import { hashPassword } from "../../lib/auth.server.ts";
-import { db } from "../../lib/db.server.ts";
-import { settings } from "../../lib/env.server.ts";
+import { authAccounts, sessions, users } from "#db/schema/index.ts";
+import { hashPassword } from "#app/lib/auth.server.ts";
+import { db } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 import { MESSAGES, confirmEmailSchema, fieldErrors } from "./accounts.schema.ts";
 import { grantAdminRightsIfListed } from "./grant-admin-rights.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";

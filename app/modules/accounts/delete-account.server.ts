@@ -2,8 +2,8 @@
 // its sessions and its profile. A waitlist entry stays a separate consent: it is unlinked, and its
 // own unsubscribe link still ends it.
 import { eq } from "drizzle-orm";
-import { contacts } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { contacts } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 import { MESSAGES } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";

@@ -2,9 +2,9 @@
 // account as JSON. Session tokens, password hashes and the calendar feed's token are left out:
 // they are secrets, not data.
 import { eq } from "drizzle-orm";
-import { contacts, profiles, sessions, smsReminders, users } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { signToken, verifyToken } from "../../lib/signed-token.server.ts";
+import { contacts, profiles, sessions, smsReminders, users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 
 const DOWNLOAD_PURPOSE = "my-data";
 const DOWNLOAD_SECONDS = 60;

@@ -1,7 +1,7 @@
 // Looks up whether an address has an account (server-side only: answers never reveal it).
 import { eq } from "drizzle-orm";
-import { contacts, users } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { contacts, users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 
 export async function findUserByEmail(email: string) {
   const [user] = await db()

@@ -1,7 +1,7 @@
 // The admin home's numbers (issue 5 "/admin"): the waitlist size, and people with accounts.
 import { count } from "drizzle-orm";
-import { contacts, users } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { contacts, users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 
 export async function getAdminOverview() {
   const [[waitlist], [accounts]] = await Promise.all([

@@ -2,9 +2,9 @@
 // display name, and whether they are an admin. Sessions end after 7 days without use and at the
 // latest 30 days after sign-in, whatever the use.
 import { eq } from "drizzle-orm";
-import { profiles, users } from "../../../db/schema/index.ts";
-import { FRESH_SESSION_SECONDS, SESSION_ABSOLUTE_SECONDS } from "../../lib/auth.server.ts";
-import { db } from "../../lib/db.server.ts";
+import { profiles, users } from "#db/schema/index.ts";
+import { FRESH_SESSION_SECONDS, SESSION_ABSOLUTE_SECONDS } from "#app/lib/auth.server.ts";
+import { db } from "#app/lib/db.server.ts";
 import { displayName } from "./accounts.schema.ts";
 import { accountsAuth, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { ADMIN_ROLE, isAdminAddress } from "./grant-admin-rights.server.ts";

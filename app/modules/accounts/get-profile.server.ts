@@ -1,7 +1,7 @@
 // The signed-in person's profile (SPEC §3 profiles); a blank one is made if it is missing.
 import { eq } from "drizzle-orm";
-import { profiles } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { profiles } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 import { ensureProfile } from "./migrate-waitlist-contact.server.ts";
 
 export async function getProfile(userId: string) {

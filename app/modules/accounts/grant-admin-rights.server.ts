@@ -5,9 +5,9 @@
 // account whose password someone else may have chosen (made before this rule, or moved to an admin
 // address by an e-mail change) never has it.
 import { and, eq } from "drizzle-orm";
-import { users } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { settings } from "../../lib/env.server.ts";
+import { users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 
 export const ADMIN_ROLE = "admin";
 

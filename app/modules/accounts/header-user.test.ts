@@ -1,6 +1,6 @@
 // The member hint: recognised in a Cookie header (and by the <head> script), set and cleared.
 import { expect, test } from "vitest";
-import { hasMemberHint, MEMBER_HINT_SCRIPT, memberHintCookie } from "./header-user";
+import { hasMemberHint, MEMBER_HINT_SCRIPT, memberHintCookie } from "./header-user.ts";
 
 test("the hint is recognised only as patch.member=1", () => {
   expect(hasMemberHint("patch.member=1")).toBe(true);

@@ -12,7 +12,7 @@
 // asks /auth/session who it is, so a new visitor's page view is one request, not two.
 import { useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
-import type { HeaderUser } from "./accounts.schema";
+import type { HeaderUser } from "./accounts.schema.ts";
 
 export const MEMBER_HINT_COOKIE = "patch.member";
 const HINT_SECONDS = 30 * 24 * 60 * 60;

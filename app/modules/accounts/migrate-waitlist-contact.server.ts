@@ -2,8 +2,8 @@
 // e-mail becomes the profile (onboarding done), and the contact is marked migrated with the user's
 // id. Without a contact the person gets a blank profile. Running it again changes nothing.
 import { and, eq, ne, sql } from "drizzle-orm";
-import { contacts, profiles, type ProfileAddress } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { contacts, profiles, type ProfileAddress } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 
 export const MIGRATED_SOURCE = "waitlist_page_migrated";
 export const DEFAULT_CLIMATE_ZONE = "New Zealand";

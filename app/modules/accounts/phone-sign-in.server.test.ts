@@ -6,22 +6,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { rateLimits, users } from "../../../db/schema/index.ts";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { setSettings, settings } from "../../lib/env.server";
-import { readSmsOutbox } from "../../lib/sms.server";
-import { MESSAGES } from "./accounts.schema";
-import { accountsAuth } from "./accounts-auth.server";
-import { getCurrentUser } from "./get-current-user.server";
+import { rateLimits, users } from "#db/schema/index.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { setSettings, settings } from "#app/lib/env.server.ts";
+import { readSmsOutbox } from "#app/lib/sms.server.ts";
+import { MESSAGES } from "./accounts.schema.ts";
+import { accountsAuth } from "./accounts-auth.server.ts";
+import { getCurrentUser } from "./get-current-user.server.ts";
 import {
   sendLinkPhoneCode,
   sendSignInCode,
   verifyLinkPhoneCode,
   verifySignInCode,
-} from "./phone-sign-in.server";
-import { signIn } from "./sign-in.server";
-import { sendsSettled } from "../../lib/sends-in-flight.server";
+} from "./phone-sign-in.server.ts";
+import { signIn } from "./sign-in.server.ts";
+import { sendsSettled } from "#app/lib/sends-in-flight.server.ts";
 
 const SITE = "https://patch.test";
 const PASSWORD = "takahe in the tussock";

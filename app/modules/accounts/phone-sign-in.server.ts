@@ -5,10 +5,10 @@
 // Sign-in texts only go to numbers already proved by an account, so nobody can make us text
 // strangers, and the answer is the same either way.
 import { and, eq } from "drizzle-orm";
-import { users } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { log } from "../../lib/log.server.ts";
-import { stopSmsRemindersAfterPhoneChange } from "../reminders/stop-sms-reminders.server.ts";
+import { users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { stopSmsRemindersAfterPhoneChange } from "#app/modules/reminders/stop-sms-reminders.server.ts";
 import {
   MESSAGES,
   fieldErrors,

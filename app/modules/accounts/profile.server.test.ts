@@ -2,29 +2,29 @@
 // scopes, the recent-sign-in rule, the data export and deleting the account; the 30-day limit.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contacts, profiles, sessions, smsReminders, users } from "../../../db/schema/index.ts";
-import { linkIn, startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { closeMail } from "../../lib/mail.server";
-import { MESSAGES } from "./accounts.schema";
-import { accountsAuth } from "./accounts-auth.server";
-import { banUser, searchUsers, signOutUserEverywhere, unbanUser } from "./admin-users.server";
-import { changeEmail } from "./change-email.server";
-import { deleteAccount } from "./delete-account.server";
-import { getPersonalCalendar } from "../guidance/personal-calendar.server";
-import { exportMyData } from "./export-my-data.server";
-import { getCurrentUser, type CurrentUser } from "./get-current-user.server";
-import { getProfile } from "./get-profile.server";
+import { contacts, profiles, sessions, smsReminders, users } from "#db/schema/index.ts";
+import { linkIn, startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { closeMail } from "#app/lib/mail.server.ts";
+import { MESSAGES } from "./accounts.schema.ts";
+import { accountsAuth } from "./accounts-auth.server.ts";
+import { banUser, searchUsers, signOutUserEverywhere, unbanUser } from "./admin-users.server.ts";
+import { changeEmail } from "./change-email.server.ts";
+import { deleteAccount } from "./delete-account.server.ts";
+import { getPersonalCalendar } from "#app/modules/guidance/personal-calendar.server.ts";
+import { exportMyData } from "./export-my-data.server.ts";
+import { getCurrentUser, type CurrentUser } from "./get-current-user.server.ts";
+import { getProfile } from "./get-profile.server.ts";
 import {
   changePassword,
   listDeviceSessions,
   revokeDeviceSession,
   revokeOtherDeviceSessions,
   signOutEverywhere,
-} from "./manage-sessions.server";
-import { signIn } from "./sign-in.server";
-import { saveAddress, updateProfile } from "./update-profile.server";
+} from "./manage-sessions.server.ts";
+import { signIn } from "./sign-in.server.ts";
+import { saveAddress, updateProfile } from "./update-profile.server.ts";
 
 const SITE = "https://patch.test";
 const PASSWORD = "weka wander the track";
@@ -52,7 +52,7 @@ async function signedIn(
   email: string,
   agent = "vitest",
 ): Promise<{ cookie: string; user: CurrentUser }> {
-  const { accountsAuth } = await import("./accounts-auth.server");
+  const { accountsAuth } = await import("./accounts-auth.server.ts");
   const existing = await db().select().from(users).where(eq(users.email, email));
   if (existing.length === 0) {
     await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });

@@ -2,14 +2,14 @@
 // minute per IP (IPv6 by /64), 10 an hour per account from one IP, 100 an hour per account (two-factor
 // codes 10), password reset 3 an hour per address, sign-up 10 an hour per IP. Each test uses its own addresses; the clock is fixed so no window ends mid-test.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import {
   LIMITS,
   limitPasswordReset,
   limitSignIn,
   limitSignUp,
   recordSignInFailure,
-} from "./rate-limits.server";
+} from "./rate-limits.server.ts";
 
 // 20 seconds into a minute, 20 seconds into an hour.
 const NOW = Date.UTC(2026, 10, 24, 10, 0, 20);

@@ -7,11 +7,11 @@
 // codes, which cost money and can be pumped to premium numbers: 3 per number every 15 minutes, 5 an
 // hour per account, 10 an hour per IP, and SMS_CODES_PER_DAY from everyone together.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { rateLimits } from "../../../db/schema/index.ts";
-import { clientKey } from "../../lib/client-ip.server.ts";
-import { db } from "../../lib/db.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { hitRateLimit, rateWindow } from "../../lib/rate-limit.server.ts";
+import { rateLimits } from "#db/schema/index.ts";
+import { clientKey } from "#app/lib/client-ip.server.ts";
+import { db } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { hitRateLimit, rateWindow } from "#app/lib/rate-limit.server.ts";
 
 export const LIMITS = {
   signInPerIp: { limit: 5, windowSeconds: 60 },

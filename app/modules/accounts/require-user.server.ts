@@ -1,8 +1,8 @@
 // Route protection (SPEC §2): anonymous visitors go to /login, keeping where they were going;
 // signed-in non-admins on admin pages go home. Both with the spec's toasts. An admin address
 // whose rights aren't granted yet (ADR 020) goes home too, and is e-mailed the link that grants them.
-import { log } from "../../lib/log.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { MESSAGES } from "./accounts.schema.ts";
 import { getCurrentUser, type CurrentUser } from "./get-current-user.server.ts";
 import { sendPasswordResetLink } from "./request-password-reset.server.ts";

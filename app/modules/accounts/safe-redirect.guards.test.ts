@@ -1,6 +1,6 @@
 // Where a sign-in may send someone back to: only our own pages (issue 17, open redirects).
 import { expect, test } from "vitest";
-import { safeRedirect } from "./accounts.schema";
+import { safeRedirect } from "./accounts.schema.ts";
 
 test("our own paths are kept as given, query and all", () => {
   expect(safeRedirect("/profile")).toBe("/profile");

@@ -1,7 +1,7 @@
 // Where a sign-in may send the browser next (issue 17, findings 3 and 7): only our own paths, read
 // back unchanged by the URL parser. Each refused target gets the fallback.
 import { expect, test } from "vitest";
-import { safeRedirect } from "./accounts.schema";
+import { safeRedirect } from "./accounts.schema.ts";
 
 const refused: [string, string | null | undefined][] = [
   ["nothing", undefined],

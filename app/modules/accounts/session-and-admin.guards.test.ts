@@ -2,21 +2,25 @@
 // page protection, and the recent sign-in every sensitive change asks for.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { sessions, users } from "../../../db/schema/index.ts";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { FRESH_SESSION_SECONDS, SESSION_ABSOLUTE_SECONDS } from "../../lib/auth.server";
-import { db } from "../../lib/db.server";
-import { readToast } from "../../lib/toast.server";
-import { MESSAGES } from "./accounts.schema";
-import { accountsAuth } from "./accounts-auth.server";
-import { changeEmail } from "./change-email.server";
-import { deleteAccount } from "./delete-account.server";
-import { getCurrentUser, isAdminUser, signedInRecently } from "./get-current-user.server";
-import { changePassword } from "./manage-sessions.server";
-import { adminOrStatus, loginUrl, requireAdmin, requireUser } from "./require-user.server";
-import { signIn } from "./sign-in.server";
-import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from "./two-factor.server";
-import { grantAdminRightsIfListed } from "./grant-admin-rights.server";
+import { sessions, users } from "#db/schema/index.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { FRESH_SESSION_SECONDS, SESSION_ABSOLUTE_SECONDS } from "#app/lib/auth.server.ts";
+import { db } from "#app/lib/db.server.ts";
+import { readToast } from "#app/lib/toast.server.ts";
+import { MESSAGES } from "./accounts.schema.ts";
+import { accountsAuth } from "./accounts-auth.server.ts";
+import { changeEmail } from "./change-email.server.ts";
+import { deleteAccount } from "./delete-account.server.ts";
+import { getCurrentUser, isAdminUser, signedInRecently } from "./get-current-user.server.ts";
+import { changePassword } from "./manage-sessions.server.ts";
+import { adminOrStatus, loginUrl, requireAdmin, requireUser } from "./require-user.server.ts";
+import { signIn } from "./sign-in.server.ts";
+import {
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  startTwoFactorSetup,
+} from "./two-factor.server.ts";
+import { grantAdminRightsIfListed } from "./grant-admin-rights.server.ts";
 
 const SITE = "https://patch.test";
 const PASSWORD = "tuatara basking at noon";

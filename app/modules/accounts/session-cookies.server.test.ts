@@ -2,11 +2,11 @@
 // every sign-in gets a new session token.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { users } from "../../../db/schema/index.ts";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { accountsAuth } from "./accounts-auth.server";
-import { signIn } from "./sign-in.server";
+import { users } from "#db/schema/index.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { accountsAuth } from "./accounts-auth.server.ts";
+import { signIn } from "./sign-in.server.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {

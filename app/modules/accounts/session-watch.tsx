@@ -3,8 +3,8 @@
 // its data signed out.
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { showToast } from "~/components/toasts";
-import { forgetSignedInUser } from "./header-user";
+import { showToast } from "#app/components/toasts.tsx";
+import { forgetSignedInUser } from "./header-user.ts";
 
 export const SESSION_CHECK_MS = 60_000;
 

@@ -9,8 +9,8 @@
 // was new. The last few are kept, for someone making more than one account in a browser.
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createCookie } from "react-router";
-import { EMAIL_CONFIRM_SECONDS } from "../../lib/auth.server.ts";
-import { settings } from "../../lib/env.server.ts";
+import { EMAIL_CONFIRM_SECONDS } from "#app/lib/auth.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 
 const KEEP = 5;
 

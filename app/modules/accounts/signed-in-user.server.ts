@@ -1,6 +1,6 @@
 // What every page's header needs to know about the visitor (root loader): who is signed in, never
 // more. A database hiccup shows the page signed out rather than failing it.
-import { log } from "../../lib/log.server.ts";
+import { log } from "#app/lib/log.server.ts";
 import type { HeaderUser } from "./accounts.schema.ts";
 import { getCurrentUser } from "./get-current-user.server.ts";
 

@@ -3,14 +3,14 @@
 // and profile exist and the waitlist entry is carried over.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contacts, profiles, users } from "../../../db/schema/index.ts";
-import { signInAtIssuer, startOidcIssuer, type TestIssuer } from "../../../tests/setup/oidc-issuer";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { MESSAGES } from "./accounts.schema";
-import { accountsAuth } from "./accounts-auth.server";
-import { getCurrentUser } from "./get-current-user.server";
-import { socialProviders, startSocialSignIn } from "./start-social-sign-in.server";
+import { contacts, profiles, users } from "#db/schema/index.ts";
+import { signInAtIssuer, startOidcIssuer, type TestIssuer } from "#tests/setup/oidc-issuer.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { MESSAGES } from "./accounts.schema.ts";
+import { accountsAuth } from "./accounts-auth.server.ts";
+import { getCurrentUser } from "./get-current-user.server.ts";
+import { socialProviders, startSocialSignIn } from "./start-social-sign-in.server.ts";
 
 const SITE = "https://patch.test";
 let t: TestDatabase;

@@ -1,7 +1,7 @@
 // 'Continue with Google / Apple': better-auth makes the provider's authorisation URL (state and
 // PKCE kept server-side and in a signed cookie) and the provider returns to /api/auth/callback/…,
 // which signs the person in and goes on to /auth/callback.
-import { settings } from "../../lib/env.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 import { MESSAGES, safeRedirect } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import type { RequestMeta } from "./sign-in.server.ts";

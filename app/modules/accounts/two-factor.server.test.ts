@@ -6,19 +6,19 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { users } from "../../../db/schema/index.ts";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { MESSAGES } from "./accounts.schema";
-import { accountsAuth } from "./accounts-auth.server";
-import { getCurrentUser } from "./get-current-user.server";
-import { signIn } from "./sign-in.server";
+import { users } from "#db/schema/index.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { MESSAGES } from "./accounts.schema.ts";
+import { accountsAuth } from "./accounts-auth.server.ts";
+import { getCurrentUser } from "./get-current-user.server.ts";
+import { signIn } from "./sign-in.server.ts";
 import {
   confirmTwoFactorSetup,
   disableTwoFactor,
   startTwoFactorSetup,
   verifyTwoFactorSignIn,
-} from "./two-factor.server";
+} from "./two-factor.server.ts";
 
 const SITE = "https://patch.test";
 const PASSWORD = "karearea over the ranges";

@@ -2,8 +2,8 @@
 // (better-auth's two-factor plugin). Turning it on or off needs the password and a recent sign-in.
 // Wrong codes count like wrong passwords: per IP, and per account (from this IP, and from all).
 import { createCookie } from "react-router";
-import { TWO_FACTOR_PENDING_SECONDS } from "../../lib/auth.server.ts";
-import { settings } from "../../lib/env.server.ts";
+import { TWO_FACTOR_PENDING_SECONDS } from "#app/lib/auth.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 import { MESSAGES, safeRedirect } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { signedInRecently } from "./get-current-user.server.ts";

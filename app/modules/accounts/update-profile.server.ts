@@ -1,8 +1,8 @@
 // Saving the profile form and the delivery address (/profile, /address). The climate zone follows
 // the region (SPEC §3: address state or region, else 'New Zealand').
 import { eq } from "drizzle-orm";
-import { profiles, users, type ProfileAddress } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { profiles, users, type ProfileAddress } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 import { addressSchema, fieldErrors, profileSchema, type AddressInput } from "./accounts.schema.ts";
 import { getProfile } from "./get-profile.server.ts";
 import { climateZoneFor } from "./migrate-waitlist-contact.server.ts";

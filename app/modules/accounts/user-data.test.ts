@@ -5,7 +5,7 @@ import {
   readUserData,
   updateUserData,
   USER_DATA_KEY,
-} from "./user-data";
+} from "./user-data.ts";
 
 function memoryStorage() {
   const map = new Map<string, string>();

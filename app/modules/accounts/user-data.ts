@@ -2,7 +2,7 @@
 // the browser under `userData`. Updates merge new over old (address and growingSpace field by
 // field) and stamp lastUpdated; clearing leaves only lastUpdated; it is carried into the profile
 // at sign-up and cleared at sign-out (with the stored userId).
-import { freeText, z } from "../../lib/zod.ts";
+import { freeText, z } from "#app/lib/zod.ts";
 
 import { USER_DATA_KEY } from "./user-data-key.ts";
 

@@ -2,9 +2,9 @@
 // disclosure, so it opens before JavaScript loads; Log out is a POST form.
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import type { HeaderUser } from "./accounts.schema";
-import { USER_DATA_KEY } from "./user-data-key";
-import { SessionWatch } from "./session-watch";
+import type { HeaderUser } from "./accounts.schema.ts";
+import { USER_DATA_KEY } from "./user-data-key.ts";
+import { SessionWatch } from "./session-watch.tsx";
 
 export const USER_ID_KEY = "userId";
 

@@ -1,7 +1,7 @@
 // Tells the person what changed in the catalogue since they filled their cart, and lets them
 // accept the updated cart with one button.
-import { formatMoney } from "~/lib/money";
-import type { CartChange } from "./cart-changes";
+import { formatMoney } from "#app/lib/money.ts";
+import type { CartChange } from "./cart-changes.ts";
 
 export function describeChange(change: CartChange, currency: string): string {
   switch (change.kind) {

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { diffCart } from "./cart-changes";
-import type { CartItem, CartProduct } from "./cart-store";
+import { diffCart } from "./cart-changes.ts";
+import type { CartItem, CartProduct } from "./cart-store.ts";
 
 const product = (id: string, over: Partial<CartProduct> = {}): CartProduct => ({
   id,

@@ -1,7 +1,7 @@
 // Compares the cart in the browser with the catalogue's current products. What the person would
 // notice (a new price, fewer units than they chose, a product gone) is listed as a change for them
 // to accept; the cart is never updated behind their back.
-import type { CartItem, CartProduct } from "./cart-store";
+import type { CartItem, CartProduct } from "./cart-store.ts";
 
 export type CartChange =
   | { kind: "price"; id: string; name: string; from: number; to: number }

@@ -1,5 +1,5 @@
 import { beforeEach, expect, test, vi } from "vitest";
-import type { CartProduct } from "./cart-store";
+import type { CartProduct } from "./cart-store.ts";
 
 // The browser's localStorage, as a plain in-memory Storage.
 const stored = new Map<string, string>();
@@ -8,7 +8,7 @@ vi.stubGlobal("localStorage", {
   setItem: (k: string, v: string) => void stored.set(k, v),
   removeItem: (k: string) => void stored.delete(k),
 });
-const { cartQuantity, cartSubtotal, useCart } = await import("./cart-store");
+const { cartQuantity, cartSubtotal, useCart } = await import("./cart-store.ts");
 
 const seeds: CartProduct = {
   id: "p1",

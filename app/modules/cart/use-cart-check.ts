@@ -1,10 +1,10 @@
 // Checks the cart against the catalogue (GET /api/cart/check) when asked: when the panel opens
 // and on the checkout page. Changes wait for the person to accept them.
 import { useCallback, useState } from "react";
-import type { ProductSummary } from "~/modules/catalog/catalog.schema";
-import { toCartProduct } from "~/modules/catalog/add-to-cart";
-import { diffCart, type CartChange } from "./cart-changes";
-import { useCart, type CartItem } from "./cart-store";
+import type { ProductSummary } from "#app/modules/catalog/catalog.schema.ts";
+import { toCartProduct } from "#app/modules/catalog/add-to-cart.tsx";
+import { diffCart, type CartChange } from "./cart-changes.ts";
+import { useCart, type CartItem } from "./cart-store.ts";
 
 export type CartCheckState =
   | { state: "idle" | "checking" | "current" }

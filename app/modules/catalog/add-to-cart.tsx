@@ -2,9 +2,9 @@
 // browser's storage (SPEC §3 'cart-storage'), so adding needs JavaScript; the pages themselves,
 // the filter and the sort work without it.
 import { useState } from "react";
-import { useCart } from "~/modules/cart/cart-store";
-import type { ProductSummary, ProductView } from "./catalog.schema";
-import { imageSrc } from "./product-images";
+import { useCart } from "#app/modules/cart/cart-store.ts";
+import type { ProductSummary, ProductView } from "./catalog.schema.ts";
+import { imageSrc } from "./product-images.ts";
 
 export function toCartProduct(p: ProductSummary) {
   return {

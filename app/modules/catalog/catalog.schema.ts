@@ -1,6 +1,6 @@
 // The catalogue's shared shapes: what a product looks like to pages and the cart, and the
 // listing's filter and sort (GET parameters, so the page works before JavaScript loads).
-import { z } from "../../lib/zod.ts";
+import { z } from "#app/lib/zod.ts";
 
 export const CATEGORIES = [
   "Grow box kits",

@@ -1,15 +1,15 @@
 // The catalogue on a real database, seeded exactly as `npm start` seeds it.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { products } from "../../../db/schema/index.ts";
-import { seedDemoData } from "../../../db/seed-data.ts";
-import { buildProduct, catalogueProducts } from "../../../tests/factories/products";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { CATEGORIES, parseListQuery } from "./catalog.schema";
-import { checkCart } from "./check-cart.server";
-import { getProduct } from "./get-product.server";
-import { listProductDetails, listProducts } from "./list-products.server";
+import { products } from "#db/schema/index.ts";
+import { seedDemoData } from "#db/seed-data.ts";
+import { buildProduct, catalogueProducts } from "#tests/factories/products.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { CATEGORIES, parseListQuery } from "./catalog.schema.ts";
+import { checkCart } from "./check-cart.server.ts";
+import { getProduct } from "./get-product.server.ts";
+import { listProductDetails, listProducts } from "./list-products.server.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {

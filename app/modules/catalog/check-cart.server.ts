@@ -1,8 +1,8 @@
 // The cart's check against the catalogue: current name, price and stock for the given ids. Ids
 // no longer sold come back in `missing`, so the browser can tell the person rather than guess.
 import { and, eq, inArray } from "drizzle-orm";
-import { products } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { products } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 import { cartCheckSchema, type ProductSummary } from "./catalog.schema.ts";
 import { summaryColumns } from "./product-view.server.ts";
 

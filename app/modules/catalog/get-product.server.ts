@@ -1,7 +1,7 @@
 // One product page: the product (by id or slug) and a few related ones from its category.
 import { and, asc, eq, ne, or } from "drizzle-orm";
-import { products } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { products } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 import { productIdSchema, type ProductSummary, type ProductView } from "./catalog.schema.ts";
 import { summaryColumns, toView } from "./product-view.server.ts";
 

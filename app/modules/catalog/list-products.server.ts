@@ -1,7 +1,7 @@
 // The catalogue listing: active products, optionally one category, in the chosen order.
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
-import { products } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { products } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 import type { ListQuery, ProductSummary, ProductView } from "./catalog.schema.ts";
 import { summaryColumns, toView } from "./product-view.server.ts";
 

@@ -1,10 +1,10 @@
 // A product in a grid: picture, name, category, price and stock, linking to its page.
 import { Link } from "react-router";
-import { formatMoney } from "~/lib/money";
-import { AddToCartButton } from "./add-to-cart";
-import type { ProductSummary } from "./catalog.schema";
-import { ProductImage } from "./product-image";
-import { StockNote } from "./stock-note";
+import { formatMoney } from "#app/lib/money.ts";
+import { AddToCartButton } from "./add-to-cart.tsx";
+import type { ProductSummary } from "./catalog.schema.ts";
+import { ProductImage } from "./product-image.tsx";
+import { StockNote } from "./stock-note.tsx";
 
 export function ProductCard({
   product,

@@ -1,5 +1,5 @@
 // A product's picture: square, AVIF then WebP, 400 and 800 px wide.
-import { Picture } from "~/components/ui/picture";
+import { Picture } from "#app/components/ui/picture.tsx";
 
 export function ProductImage({
   base,

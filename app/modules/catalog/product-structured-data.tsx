@@ -1,8 +1,8 @@
 // schema.org Product data for a product page, so search engines can show its price and stock.
 import { useRouteLoaderData } from "react-router";
-import { useNonce } from "~/lib/nonce";
-import type { ProductView } from "./catalog.schema";
-import { imageSrc } from "./product-images";
+import { useNonce } from "#app/lib/nonce.ts";
+import type { ProductView } from "./catalog.schema.ts";
+import { imageSrc } from "./product-images.ts";
 
 interface RootData {
   settings: { siteUrl: string; brandName: string; currency: string };

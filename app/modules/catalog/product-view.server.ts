@@ -1,5 +1,5 @@
 // One mapping from a product row to what pages and the cart see.
-import { products } from "../../../db/schema/index.ts";
+import { products } from "#db/schema/index.ts";
 import type { ProductSummary, ProductView } from "./catalog.schema.ts";
 
 /** The columns a product card needs: grids and related rows never carry the long texts. */

@@ -1,8 +1,8 @@
 // An admin edits a product: price (entered in dollars), stock, description, summary, active.
 import { eq } from "drizzle-orm";
-import { products } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { freeText, z } from "../../lib/zod.ts";
+import { products } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { freeText, z } from "#app/lib/zod.ts";
 import { productIdSchema } from "./catalog.schema.ts";
 
 export const updateProductSchema = z.object({

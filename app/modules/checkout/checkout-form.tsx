@@ -3,15 +3,15 @@
 // the review come from the server (the quote), never from the browser's arithmetic.
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
-import { formatMoney } from "~/lib/money";
-import { NZ_REGIONS } from "~/lib/nz-regions";
-import { CartChangesNotice } from "~/modules/cart/cart-changes-notice";
-import { cartSubtotal, useCart } from "~/modules/cart/cart-store";
-import { useCartCheck } from "~/modules/cart/use-cart-check";
-import type { CheckoutField } from "./checkout.schema";
-import { useCheckout } from "./checkout-store";
-import { FREE_STANDARD_FROM, RURAL_SURCHARGE, SHIPPING_METHODS, type Totals } from "./pricing";
-import { StripePayment } from "./stripe-payment";
+import { formatMoney } from "#app/lib/money.ts";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { CartChangesNotice } from "#app/modules/cart/cart-changes-notice.tsx";
+import { cartSubtotal, useCart } from "#app/modules/cart/cart-store.ts";
+import { useCartCheck } from "#app/modules/cart/use-cart-check.ts";
+import type { CheckoutField } from "./checkout.schema.ts";
+import { useCheckout } from "./checkout-store.ts";
+import { FREE_STANDARD_FROM, RURAL_SURCHARGE, SHIPPING_METHODS, type Totals } from "./pricing.ts";
+import { StripePayment } from "./stripe-payment.tsx";
 
 export const STEPS = ["Contact", "Delivery address", "Shipping", "Payment", "Review"] as const;
 const FIELD_STEP: Record<CheckoutField, number> = {

@@ -5,11 +5,11 @@
 // the orders themselves, under a lock per buyer, so a burst can't slip past the count.
 import { createHmac } from "node:crypto";
 import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { orders } from "../../../db/schema/index.ts";
-import { clientKey } from "../../lib/client-ip.server.ts";
-import type { Database } from "../../lib/db.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import { orders } from "#db/schema/index.ts";
+import { clientKey } from "#app/lib/client-ip.server.ts";
+import type { Database } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
 
 export const CHECKOUT_LIMITS = {
   perAddressPerMinute: { bucket: "checkout-ip-minute", limit: 10, windowSeconds: 60 },

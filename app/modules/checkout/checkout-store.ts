@@ -3,7 +3,7 @@
 // suburb, the rural flag and this attempt's idempotency key. Card details are never kept here.
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import type { ShippingMethod } from "./pricing";
+import type { ShippingMethod } from "./pricing.ts";
 
 export const CHECKOUT_STORAGE_KEY = "checkout-storage";
 

@@ -9,7 +9,7 @@ import {
   MESSAGES,
   placeOrderSchema,
   quoteSchema,
-} from "./checkout.schema";
+} from "./checkout.schema.ts";
 
 const line = { productId: "seed-kit-2", quantity: 1, price: 0 };
 const address = {

@@ -1,6 +1,6 @@
 // The checkout form, one schema for the browser and the server (SPEC §3 "Checkout info").
-import { freeText, z } from "../../lib/zod.ts";
-import { NZ_REGIONS } from "../../lib/nz-regions.ts";
+import { freeText, z } from "#app/lib/zod.ts";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { SHIPPING_METHODS, type ShippingMethod } from "./pricing.ts";
 
 export const MESSAGES = {

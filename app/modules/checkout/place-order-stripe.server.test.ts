@@ -5,24 +5,20 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { orders, products } from "../../../db/schema/index.ts";
-import { buildProduct } from "../../../tests/factories/products";
-import { startStripeApi, type FakeStripe } from "../../../tests/setup/stripe-api";
-import {
-  openTestDatabase,
-  testSettings,
-  type TestDatabase,
-} from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { setSettings } from "../../lib/env.server";
-import { createQueues, startQueue, stopQueue } from "../../lib/queue.server";
-import { changeOrderStatus } from "../orders/change-order-status.server";
-import { markOrderPaid } from "../orders/mark-order-paid.server";
-import { expireOrder } from "../orders/expire-order.server";
-import { orderJobs } from "../orders/order-jobs.server";
-import { refundOrderPayment } from "../orders/refund-order-payment.server";
-import { placeOrder } from "./place-order.server";
-import { createPaymentIntent, paymentIntentSecret } from "./stripe.server";
+import { orders, products } from "#db/schema/index.ts";
+import { buildProduct } from "#tests/factories/products.ts";
+import { startStripeApi, type FakeStripe } from "#tests/setup/stripe-api.ts";
+import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { setSettings } from "#app/lib/env.server.ts";
+import { createQueues, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
+import { markOrderPaid } from "#app/modules/orders/mark-order-paid.server.ts";
+import { expireOrder } from "#app/modules/orders/expire-order.server.ts";
+import { orderJobs } from "#app/modules/orders/order-jobs.server.ts";
+import { refundOrderPayment } from "#app/modules/orders/refund-order-payment.server.ts";
+import { placeOrder } from "./place-order.server.ts";
+import { createPaymentIntent, paymentIntentSecret } from "./stripe.server.ts";
 
 let stripe: FakeStripe;
 let stripeSettings: Record<string, string>;

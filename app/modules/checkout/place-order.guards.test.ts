@@ -1,21 +1,21 @@
 // What placing an order refuses, and when a resubmit is the same order or a new one (issue 17):
 // products off sale or gone, a cart with the same product twice, an expired hold, a site with no
 // way to take payment, and each detail that makes a resubmit after a decline a different order.
-import { testCard } from "../../../tests/factories/cards";
+import { testCard } from "#tests/factories/cards.ts";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { orderItems, orders, products } from "../../../db/schema/index.ts";
-import { buildProduct } from "../../../tests/factories/products";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { setSettings } from "../../lib/env.server";
-import { createQueues, startQueue, stopQueue } from "../../lib/queue.server";
-import { expireOrderJob } from "../orders/expire-order.server";
-import { sendOrderConfirmationJob } from "../orders/send-order-confirmation.server";
-import { MESSAGES } from "./checkout.schema";
-import { PLACE_MESSAGES, placeOrder } from "./place-order.server";
-import { ORDER_HOLD_MINUTES } from "./pricing";
+import { orderItems, orders, products } from "#db/schema/index.ts";
+import { buildProduct } from "#tests/factories/products.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { setSettings } from "#app/lib/env.server.ts";
+import { createQueues, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { expireOrderJob } from "#app/modules/orders/expire-order.server.ts";
+import { sendOrderConfirmationJob } from "#app/modules/orders/send-order-confirmation.server.ts";
+import { MESSAGES } from "./checkout.schema.ts";
+import { PLACE_MESSAGES, placeOrder } from "./place-order.server.ts";
+import { ORDER_HOLD_MINUTES } from "./pricing.ts";
 
 // Each order from its own address, so the checkout limits (ADR 021) never decide these tests.
 let buyers = 0;

@@ -3,23 +3,23 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { notifications, orderItems, orders, products } from "../../../db/schema/index.ts";
-import { testCard } from "../../../tests/factories/cards";
-import { buildProduct } from "../../../tests/factories/products";
-import { drainQueue } from "../../../tests/setup/drain-queue";
-import { startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { closeMail } from "../../lib/mail.server";
-import { createQueues, queue, startQueue, stopQueue } from "../../lib/queue.server";
-import { expireOrder, expireOrderJob } from "../orders/expire-order.server";
+import { notifications, orderItems, orders, products } from "#db/schema/index.ts";
+import { testCard } from "#tests/factories/cards.ts";
+import { buildProduct } from "#tests/factories/products.ts";
+import { drainQueue } from "#tests/setup/drain-queue.ts";
+import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { closeMail } from "#app/lib/mail.server.ts";
+import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { expireOrder, expireOrderJob } from "#app/modules/orders/expire-order.server.ts";
 import {
   sendOrderConfirmation,
   sendOrderConfirmationJob,
-} from "../orders/send-order-confirmation.server";
-import { DEMO_MESSAGES } from "./demo-payments.server";
-import { placeOrder } from "./place-order.server";
-import { quoteOrder } from "./quote-order.server";
+} from "#app/modules/orders/send-order-confirmation.server.ts";
+import { DEMO_MESSAGES } from "./demo-payments.server.ts";
+import { placeOrder } from "./place-order.server.ts";
+import { quoteOrder } from "./quote-order.server.ts";
 
 let t: TestDatabase;
 let smtp: TestSmtp;

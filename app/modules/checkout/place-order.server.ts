@@ -4,15 +4,15 @@
 // retried submit with the same idempotency key finds the same order and never charges twice.
 // The checkout's limits (ADR 021) come first: checkouts per address, unpaid holds per buyer.
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { orderItems, orders, products } from "../../../db/schema/index.ts";
-import { db, isDatabaseUnavailable, type Database } from "../../lib/db.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { log } from "../../lib/log.server.ts";
-import { enqueue } from "../../lib/queue.server.ts";
-import { expireOrderJob } from "../orders/expire-order.server.ts";
-import { markOrderPaid, markPaymentFailed } from "../orders/mark-order-paid.server.ts";
-import { releaseStockHold } from "../orders/release-stock-hold.server.ts";
-import { retakeStockHold, StockGoneError } from "../orders/retake-stock-hold.server.ts";
+import { orderItems, orders, products } from "#db/schema/index.ts";
+import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { enqueue } from "#app/lib/queue.server.ts";
+import { expireOrderJob } from "#app/modules/orders/expire-order.server.ts";
+import { markOrderPaid, markPaymentFailed } from "#app/modules/orders/mark-order-paid.server.ts";
+import { releaseStockHold } from "#app/modules/orders/release-stock-hold.server.ts";
+import { retakeStockHold, StockGoneError } from "#app/modules/orders/retake-stock-hold.server.ts";
 import {
   demoCardSchema,
   fieldErrors,

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { computeTotals, FREE_STANDARD_FROM, RURAL_SURCHARGE, SHIPPING_METHODS } from "./pricing";
+import { computeTotals, FREE_STANDARD_FROM, RURAL_SURCHARGE, SHIPPING_METHODS } from "./pricing.ts";
 
 const line = (unitPrice: number, quantity: number) => ({
   productId: `p${unitPrice}`,

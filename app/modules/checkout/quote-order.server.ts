@@ -1,8 +1,8 @@
 // The review step's totals, priced from the database: what the order would cost now. The browser
 // shows these; it never sends totals of its own.
 import { and, eq, inArray } from "drizzle-orm";
-import { products } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { products } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 import { quoteSchema } from "./checkout.schema.ts";
 import { computeTotals, type Totals } from "./pricing.ts";
 

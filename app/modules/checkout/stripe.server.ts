@@ -2,7 +2,7 @@
 // order id, so a retried submit never makes a second charge), confirmed in the browser by Stripe's
 // Payment Element; card data never touches our server.
 import Stripe from "stripe";
-import { settings } from "../../lib/env.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 
 let client: { key: string; stripe: Stripe } | undefined;
 

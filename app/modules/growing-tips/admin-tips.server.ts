@@ -1,6 +1,6 @@
 // What /admin/tips shows: a month and climate zone to preview (next New Zealand month and the
 // temperate zone unless chosen), the months one can pick, and the runs so far.
-import { CLIMATE_ZONES, type ClimateZoneId } from "../guidance/climate-zones.ts";
+import { CLIMATE_ZONES, type ClimateZoneId } from "#app/modules/guidance/climate-zones.ts";
 import { growingTipsProgress, type TipsRunProgress } from "./send-growing-tips.server.ts";
 import { formatTipsMonth, isTipsMonth, newZealandMonth, type TipsMonth } from "./tips-month.ts";
 

@@ -3,20 +3,23 @@
 // guide, who we are, why they get it, and a one-click unsubscribe. Drawn from content/monthly, so
 // the e-mail and the guide never disagree.
 import type { Token, Tokens } from "marked";
-import { renderEmail, type EmailContent } from "../../lib/email-layout.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import type { NzRegion } from "../../lib/nz-regions.ts";
+import { renderEmail, type EmailContent } from "#app/lib/email-layout.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import type { NzRegion } from "#app/lib/nz-regions.ts";
 import {
   climateZone,
   climateZoneForRegion,
   type ClimateZone,
   type ClimateZoneId,
-} from "../guidance/climate-zones.ts";
-import { monthName } from "../guidance/guidance-content.ts";
-import { loadMonthlyFile } from "../guidance/load-content.server.ts";
-import type { MonthlyTask } from "../guidance/monthly-guide-sections.server.ts";
-import { plainText } from "../guidance/render-markdown.server.ts";
-import { oneClickUnsubscribeUrl, unsubscribeUrl } from "../waitlist/contact-links.server.ts";
+} from "#app/modules/guidance/climate-zones.ts";
+import { monthName } from "#app/modules/guidance/guidance-content.ts";
+import { loadMonthlyFile } from "#app/modules/guidance/load-content.server.ts";
+import type { MonthlyTask } from "#app/modules/guidance/monthly-guide-sections.server.ts";
+import { plainText } from "#app/modules/guidance/render-markdown.server.ts";
+import {
+  oneClickUnsubscribeUrl,
+  unsubscribeUrl,
+} from "#app/modules/waitlist/contact-links.server.ts";
 import { memberTipsOneClickUrl, memberTipsUnsubscribeUrl } from "./member-tips-links.server.ts";
 import { guideIdFor, type TipsMonth } from "./tips-month.ts";
 import type { TipsRecipient } from "./tips-recipients.server.ts";

@@ -1,7 +1,7 @@
 // A member's own one-click unsubscribe from the growing tips: a signed link for their user id (no
 // sign-in needed), separate from the waitlist contacts' links so neither can stand in for the other.
-import { settings } from "../../lib/env.server.ts";
-import { signToken, TOKEN_PURPOSES, verifyToken } from "../../lib/signed-token.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { signToken, TOKEN_PURPOSES, verifyToken } from "#app/lib/signed-token.server.ts";
 
 const PURPOSE = TOKEN_PURPOSES.memberTipsUnsubscribe;
 

@@ -1,29 +1,25 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { contacts, profiles, users } from "../../../db/schema/index.ts";
-import { sendRunIsGoing, sendRunProgress } from "../../components/send-runs-table";
-import { drainQueue } from "../../../tests/setup/drain-queue";
-import { startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
-import {
-  emptyDatabase,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { closeMail } from "../../lib/mail.server";
-import { startQueue, startWorking, stopQueue } from "../../lib/queue.server";
-import { signToken } from "../../lib/signed-token.server";
-import { deleteContact } from "../waitlist/admin-waitlist.server";
-import { migrateWaitlistContact } from "../accounts/migrate-waitlist-contact.server";
-import type { OutboxMessage } from "../notifications/read-outbox.server";
+import { contacts, profiles, users } from "#db/schema/index.ts";
+import { sendRunIsGoing, sendRunProgress } from "#app/components/send-runs-table.tsx";
+import { drainQueue } from "#tests/setup/drain-queue.ts";
+import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
+import { emptyDatabase, openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { closeMail } from "#app/lib/mail.server.ts";
+import { startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
+import { signToken } from "#app/lib/signed-token.server.ts";
+import { deleteContact } from "#app/modules/waitlist/admin-waitlist.server.ts";
+import { migrateWaitlistContact } from "#app/modules/accounts/migrate-waitlist-contact.server.ts";
+import type { OutboxMessage } from "#app/modules/notifications/read-outbox.server.ts";
 import {
   growingTipsFanOutJob,
   growingTipsProgress,
   sendGrowingTipsJob,
   startGrowingTipsRun,
-} from "./send-growing-tips.server";
-import { tipsRecipientFor } from "./tips-recipients.server";
-import { readUnsubscribeLink, unsubscribeByLink } from "./unsubscribe-link.server";
+} from "./send-growing-tips.server.ts";
+import { tipsRecipientFor } from "./tips-recipients.server.ts";
+import { readUnsubscribeLink, unsubscribeByLink } from "./unsubscribe-link.server.ts";
 
 let t: TestDatabase;
 let smtp: TestSmtp;

@@ -4,12 +4,15 @@
 // message is sent once per month and address (ADR 005), re-checking consent just before it goes.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { growingTipsRuns } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { defineJob, enqueue, queue } from "../../lib/queue.server.ts";
-import { NZ_TIME_ZONE } from "../guidance/new-zealand-date.ts";
-import { sendRunCounts, type RunCounts } from "../notifications/send-run-progress.server.ts";
-import { deliverEmailOnce } from "../notifications/deliver-once.server.ts";
+import { growingTipsRuns } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { defineJob, enqueue, queue } from "#app/lib/queue.server.ts";
+import { NZ_TIME_ZONE } from "#app/modules/guidance/new-zealand-date.ts";
+import {
+  sendRunCounts,
+  type RunCounts,
+} from "#app/modules/notifications/send-run-progress.server.ts";
+import { deliverEmailOnce } from "#app/modules/notifications/deliver-once.server.ts";
 import { renderTipsEmail } from "./compose-tips-email.server.ts";
 import { isTipsMonth, newZealandMonth, type TipsMonth } from "./tips-month.ts";
 import { listTipsRecipients, tipsRecipientFor } from "./tips-recipients.server.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatTipsMonth, guideIdFor, isTipsMonth, newZealandMonth } from "./tips-month";
+import { formatTipsMonth, guideIdFor, isTipsMonth, newZealandMonth } from "./tips-month.ts";
 
 test("months are New Zealand calendar months, whatever the server's clock says", () => {
   // 8am on 1 December in Auckland (NZDT) is still 30 November in UTC.

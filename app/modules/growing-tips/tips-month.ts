@@ -1,7 +1,7 @@
 // The months the growing tips are sent for, as "2026-12": the New Zealand calendar month, so a run
 // started at 8am on the 1st in Auckland is that month's, whatever the server's clock says.
-import { monthIdFor, type MonthId } from "../guidance/guidance-content.ts";
-import { addMonths, todayInNewZealand } from "../guidance/new-zealand-date.ts";
+import { monthIdFor, type MonthId } from "#app/modules/guidance/guidance-content.ts";
+import { addMonths, todayInNewZealand } from "#app/modules/guidance/new-zealand-date.ts";
 
 export type TipsMonth = `${number}-${string}`;
 

@@ -1,9 +1,9 @@
 // A member's monthly growing tips, on or off: the switch in their profile, and the one-click
 // unsubscribe link in every tips e-mail (no sign-in needed). Off is kept as the time they said so.
 import { and, eq, isNull } from "drizzle-orm";
-import { profiles, users } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { ensureProfile } from "../accounts/migrate-waitlist-contact.server.ts";
+import { profiles, users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { ensureProfile } from "#app/modules/accounts/migrate-waitlist-contact.server.ts";
 import { readMemberTipsToken } from "./member-tips-links.server.ts";
 
 /** Switches a member's tips on or off; switching off twice keeps the first time. */

@@ -4,9 +4,9 @@
 // their profile's switch decides: a waitlist unsubscribe is carried into it when the contact
 // becomes a member and whenever they unsubscribe later, so the switch always shows the truth.
 import { eq, isNotNull, or, sql } from "drizzle-orm";
-import { contacts, profiles, users } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { isNzRegion, type NzRegion } from "../../lib/nz-regions.ts";
+import { contacts, profiles, users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { isNzRegion, type NzRegion } from "#app/lib/nz-regions.ts";
 
 export interface TipsRecipient {
   /** Lower-cased: the key a month's message is sent once by. */

@@ -4,7 +4,7 @@
 import {
   contactForUnsubscribe,
   unsubscribeContact,
-} from "../waitlist/unsubscribe-contact.server.ts";
+} from "#app/modules/waitlist/unsubscribe-contact.server.ts";
 import { readMemberTipsToken } from "./member-tips-links.server.ts";
 import { memberForTipsUnsubscribe, unsubscribeMemberFromTips } from "./tips-opt-out.server.ts";
 

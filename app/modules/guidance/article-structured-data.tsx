@@ -1,7 +1,7 @@
 // schema.org Article data for an article or guide, so search engines show its date and picture.
 import { useRouteLoaderData } from "react-router";
-import { useNonce } from "~/lib/nonce";
-import type { GuidanceSummary } from "./guidance-content";
+import { useNonce } from "#app/lib/nonce.ts";
+import type { GuidanceSummary } from "./guidance-content.ts";
 
 interface RootData {
   settings: { siteUrl: string; brandName: string };

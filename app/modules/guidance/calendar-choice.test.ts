@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { readCalendarChoice } from "./calendar-choice";
+import { readCalendarChoice } from "./calendar-choice.ts";
 
 test("a known region and plan are accepted", () => {
   const read = readCalendarChoice(new URLSearchParams("region=Hawke's Bay&plan=0.5m2"));

@@ -1,8 +1,8 @@
 // What the calendar export needs to know: a region (it decides the climate zone) and a plan size.
 // One schema for the calendar page's form and for the .ics feed's query string.
-import { z } from "../../lib/zod.ts";
-import { NZ_REGIONS } from "~/lib/nz-regions";
-import { findPlan, type Plan } from "~/modules/subscriptions/plans";
+import { z } from "#app/lib/zod.ts";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { findPlan, type Plan } from "#app/modules/subscriptions/plans.ts";
 
 export const calendarChoice = z.object({
   region: z.enum(NZ_REGIONS, { message: "Choose your region from the list." }),

@@ -1,6 +1,10 @@
 import { expect, test } from "vitest";
-import { NZ_REGIONS } from "~/lib/nz-regions";
-import { CLIMATE_ZONES, climateZoneForGuideHeading, climateZoneForRegion } from "./climate-zones";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import {
+  CLIMATE_ZONES,
+  climateZoneForGuideHeading,
+  climateZoneForRegion,
+} from "./climate-zones.ts";
 
 test("the warm north, the cool south, and everywhere else temperate", () => {
   const zoneOf = (region: (typeof NZ_REGIONS)[number]) => climateZoneForRegion(region).id;

@@ -1,7 +1,7 @@
 // The three growing climates our monthly guides are written for, and which of New Zealand's 16
 // regions (SPEC §3) fall in each. Frost dates and soil warmth, not lines on a map, decide when to
 // sow; a region spans more than one climate in places, so each maps to where most people garden.
-import { NZ_REGIONS, type NzRegion } from "~/lib/nz-regions";
+import { NZ_REGIONS, type NzRegion } from "#app/lib/nz-regions.ts";
 
 export type ClimateZoneId = "warm-north" | "temperate" | "cool-south";
 

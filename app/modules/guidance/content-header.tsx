@@ -2,8 +2,8 @@
 // long it takes to read, when it was last checked, and its illustration. The illustration is above
 // the fold, so it loads straight away with its size reserved.
 import { Link } from "react-router";
-import { ILLUSTRATION_SIZE } from "./guidance-content";
-import { formatDate } from "./new-zealand-date";
+import { ILLUSTRATION_SIZE } from "./guidance-content.ts";
+import { formatDate } from "./new-zealand-date.ts";
 
 export interface Crumb {
   label: string;

@@ -1,9 +1,9 @@
 // The .ics is checked with ical.js, an independent parser, the way a calendar app would read it.
 import ICAL from "ical.js";
 import { expect, test } from "vitest";
-import { findPlan } from "~/modules/subscriptions/plans";
-import { calendarFileName, exportPlantingCalendar } from "./export-planting-calendar.server";
-import { planGardenSessions } from "./plan-garden-sessions.server";
+import { findPlan } from "#app/modules/subscriptions/plans.ts";
+import { calendarFileName, exportPlantingCalendar } from "./export-planting-calendar.server.ts";
+import { planGardenSessions } from "./plan-garden-sessions.server.ts";
 
 const site = { siteUrl: "https://patch.example", brandName: "Patch" };
 

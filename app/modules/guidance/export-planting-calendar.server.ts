@@ -1,8 +1,8 @@
 // The planting calendar as an iCalendar (.ics) file: one event per Saturday-morning session, in NZ
 // time with a VTIMEZONE, each with a reminder at 6 pm the evening before.
 import ical, { ICalAlarmType } from "ical-generator";
-import { PACIFIC_AUCKLAND, vtimezoneFor } from "./pacific-auckland-timezone";
-import type { GardenSession, GardenSessionPlan } from "./plan-garden-sessions.server";
+import { PACIFIC_AUCKLAND, vtimezoneFor } from "./pacific-auckland-timezone.ts";
+import type { GardenSession, GardenSessionPlan } from "./plan-garden-sessions.server.ts";
 
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
 

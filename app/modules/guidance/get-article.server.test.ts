@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { getArticle } from "./get-article.server";
+import { getArticle } from "./get-article.server.ts";
 
 test("an article with its body, topic anchor, related reading and this month's guide", () => {
   const page = getArticle("legacy", { year: 2027, month: 3, day: 1 })!;

@@ -5,11 +5,11 @@ import {
   type GuidanceSummary,
   type MonthlySummary,
   monthIdFor,
-} from "./guidance-content";
-import { articleSummary, listArticles, topicAnchor } from "./list-articles.server";
-import { monthlySummary } from "./list-monthly-guides.server";
-import { loadArticleFile, loadMonthlyFile } from "./load-content.server";
-import { todayInNewZealand, type CalendarDate } from "./new-zealand-date";
+} from "./guidance-content.ts";
+import { articleSummary, listArticles, topicAnchor } from "./list-articles.server.ts";
+import { monthlySummary } from "./list-monthly-guides.server.ts";
+import { loadArticleFile, loadMonthlyFile } from "./load-content.server.ts";
+import { todayInNewZealand, type CalendarDate } from "./new-zealand-date.ts";
 
 export interface ArticlePage {
   article: GuidanceSummary & { html: string; headings: DocumentHeading[]; topicAnchor: string };

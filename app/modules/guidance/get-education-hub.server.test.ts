@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { getEducationHub } from "./get-education-hub.server";
+import { getEducationHub } from "./get-education-hub.server.ts";
 
 const november = { year: 2026, month: 11, day: 22 };
 

@@ -7,11 +7,11 @@ import {
   type MonthId,
   type MonthlySummary,
   type SearchResult,
-} from "./guidance-content";
-import { listArticlesByTopic } from "./list-articles.server";
-import { listMonthlyGuides } from "./list-monthly-guides.server";
-import { searchGuidance } from "./search-guidance.server";
-import { todayInNewZealand, type CalendarDate } from "./new-zealand-date";
+} from "./guidance-content.ts";
+import { listArticlesByTopic } from "./list-articles.server.ts";
+import { listMonthlyGuides } from "./list-monthly-guides.server.ts";
+import { searchGuidance } from "./search-guidance.server.ts";
+import { todayInNewZealand, type CalendarDate } from "./new-zealand-date.ts";
 
 export interface EducationHub {
   query: string;

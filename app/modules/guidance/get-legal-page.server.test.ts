@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { fillContactDetails, getLegalPage, telHref } from "./get-legal-page.server";
+import { fillContactDetails, getLegalPage, telHref } from "./get-legal-page.server.ts";
 
 const contact = { email: "kia.ora@patch.example", phone: "+64 9 555 0199" };
 

@@ -1,7 +1,7 @@
 // The privacy policy and terms (content/legal). Their text says {email} and {phone} where our
 // contact details go: the settings decide those, so they are filled in on every render as links.
-import type { DocumentHeading } from "./guidance-content";
-import { loadLegalFile } from "./load-content.server";
+import type { DocumentHeading } from "./guidance-content.ts";
+import { loadLegalFile } from "./load-content.server.ts";
 
 export const LEGAL_PAGES = ["privacy", "terms"] as const;
 export type LegalPageId = (typeof LEGAL_PAGES)[number];

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { getMonthlyGuide } from "./get-monthly-guide.server";
+import { getMonthlyGuide } from "./get-monthly-guide.server.ts";
 
 const june = { year: 2027, month: 6, day: 15 };
 

@@ -8,10 +8,10 @@ import {
   monthName,
   type MonthId,
   type MonthlySummary,
-} from "./guidance-content";
-import { monthlySummary } from "./list-monthly-guides.server";
-import { loadMonthlyFile } from "./load-content.server";
-import { todayInNewZealand, type CalendarDate } from "./new-zealand-date";
+} from "./guidance-content.ts";
+import { monthlySummary } from "./list-monthly-guides.server.ts";
+import { loadMonthlyFile } from "./load-content.server.ts";
+import { todayInNewZealand, type CalendarDate } from "./new-zealand-date.ts";
 
 export interface MonthLink {
   id: MonthId;

@@ -1,7 +1,7 @@
 // A card for an article or a monthly guide: illustration, topic, title, summary, reading time. The
 // whole card is one link (the title's), so it is one stop for keyboard and screen-reader users.
 import { Link } from "react-router";
-import { ILLUSTRATION_SIZE, type GuidanceSummary } from "./guidance-content";
+import { ILLUSTRATION_SIZE, type GuidanceSummary } from "./guidance-content.ts";
 
 export function GuidanceCard({
   item,

@@ -3,8 +3,8 @@
 // the typing without a click. The server does the matching either way.
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { formatDate } from "./new-zealand-date";
-import { MAX_QUERY_LENGTH, type SearchResult } from "./guidance-content";
+import { formatDate } from "./new-zealand-date.ts";
+import { MAX_QUERY_LENGTH, type SearchResult } from "./guidance-content.ts";
 
 const TYPING_PAUSE_MS = 250;
 

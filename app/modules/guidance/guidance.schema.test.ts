@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { articleFrontMatter, legalFrontMatter, monthlyFrontMatter } from "./guidance.schema";
+import { articleFrontMatter, legalFrontMatter, monthlyFrontMatter } from "./guidance.schema.ts";
 
 const article = {
   title: "Slug patrol",

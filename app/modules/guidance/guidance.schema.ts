@@ -1,5 +1,5 @@
 // The front matter of our Markdown content under content/, checked when a file is first read.
-import { z } from "../../lib/zod.ts";
+import { z } from "#app/lib/zod.ts";
 
 // YAML 1.1 readers turn `updated: 2026-11-01` into a Date, YAML 1.2 readers leave a string: accept
 // both and keep the calendar date as "YYYY-MM-DD", so the day never shifts with a time zone.

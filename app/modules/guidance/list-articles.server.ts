@@ -1,8 +1,8 @@
 // Every article under content/articles, in the order the education hub shows them: by topic as a
 // beginner meets them, then by title.
-import { TOPIC_ORDER, type GuidanceSummary } from "./guidance-content";
-import { listContentSlugs, loadArticleFile, type ArticleFile } from "./load-content.server";
-import { slugify } from "./render-markdown.server";
+import { TOPIC_ORDER, type GuidanceSummary } from "./guidance-content.ts";
+import { listContentSlugs, loadArticleFile, type ArticleFile } from "./load-content.server.ts";
+import { slugify } from "./render-markdown.server.ts";
 
 /** The id of a topic's section on the hub, e.g. "topic-getting-started". */
 export function topicAnchor(topic: string): string {

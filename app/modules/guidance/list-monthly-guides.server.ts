@@ -1,6 +1,6 @@
 // The twelve monthly guides, January to December.
-import { MONTH_IDS, type MonthlySummary } from "./guidance-content";
-import { loadMonthlyFile, type MonthlyFile } from "./load-content.server";
+import { MONTH_IDS, type MonthlySummary } from "./guidance-content.ts";
+import { loadMonthlyFile, type MonthlyFile } from "./load-content.server.ts";
 
 export function monthlySummary(file: MonthlyFile): MonthlySummary {
   const fm = file.frontMatter;

@@ -2,14 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { MONTH_IDS } from "./guidance-content";
+import { MONTH_IDS } from "./guidance-content.ts";
 import {
   listContentSlugs,
   loadArticleFile,
   loadLegalFile,
   loadMonthlyFile,
   setContentRoot,
-} from "./load-content.server";
+} from "./load-content.server.ts";
 
 const ARTICLES = [
   "inside-the-box",

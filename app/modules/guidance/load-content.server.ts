@@ -5,8 +5,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
-import { climateZoneForGuideHeading } from "./climate-zones";
-import { monthIdFor, type MonthId } from "./guidance-content";
+import { climateZoneForGuideHeading } from "./climate-zones.ts";
+import { monthIdFor, type MonthId } from "./guidance-content.ts";
 import {
   articleFrontMatter,
   legalFrontMatter,
@@ -14,13 +14,13 @@ import {
   type ArticleFrontMatter,
   type LegalFrontMatter,
   type MonthlyFrontMatter,
-} from "./guidance.schema";
-import { readMonthlySections, type MonthlySections } from "./monthly-guide-sections.server";
+} from "./guidance.schema.ts";
+import { readMonthlySections, type MonthlySections } from "./monthly-guide-sections.server.ts";
 import {
   renderMarkdown,
   type RenderedMarkdown,
   type RenderMarkdownOptions,
-} from "./render-markdown.server";
+} from "./render-markdown.server.ts";
 
 export type ContentFolder = "articles" | "monthly" | "legal";
 

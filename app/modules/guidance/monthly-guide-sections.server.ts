@@ -2,9 +2,9 @@
 // climate zone, Tasks this month, In this month's box, Beginner tip). The calendar export needs
 // those lists as data, so they are read from the Markdown here rather than written twice.
 import type { Token, Tokens } from "marked";
-import type { PlanId } from "~/modules/subscriptions/plans";
-import { climateZoneForGuideHeading, type ClimateZoneId } from "./climate-zones";
-import { plainText } from "./render-markdown.server";
+import type { PlanId } from "#app/modules/subscriptions/plans.ts";
+import { climateZoneForGuideHeading, type ClimateZoneId } from "./climate-zones.ts";
+import { plainText } from "./render-markdown.server.ts";
 
 export interface MonthlyTask {
   /** The bold lead of the task, e.g. "Protect against frost". */

@@ -6,7 +6,7 @@ import {
   formatDayAndDate,
   saturdaysOf,
   todayInNewZealand,
-} from "./new-zealand-date";
+} from "./new-zealand-date.ts";
 
 test("today is the date in New Zealand, not the server's", () => {
   // 11:30 UTC on 31 December is already 1 January in New Zealand (NZDT, +13).

@@ -3,16 +3,16 @@
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contacts, profiles, users } from "../../../db/schema/index.ts";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { migrateWaitlistContact } from "../accounts/migrate-waitlist-contact.server";
+import { contacts, profiles, users } from "#db/schema/index.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { migrateWaitlistContact } from "#app/modules/accounts/migrate-waitlist-contact.server.ts";
 import {
   getPersonalCalendar,
   personalCalendarFeed,
   resetCalendarToken,
   setCalendarPlan,
-} from "./personal-calendar.server";
+} from "./personal-calendar.server.ts";
 
 const SITE = "https://patch.test";
 let t: TestDatabase;

@@ -4,11 +4,11 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { profiles, type ProfilePreferences } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { isNzRegion, type NzRegion } from "../../lib/nz-regions.ts";
-import { DEFAULT_PLAN_ID, findPlan, plans, type Plan } from "../subscriptions/plans.ts";
+import { profiles, type ProfilePreferences } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { isNzRegion, type NzRegion } from "#app/lib/nz-regions.ts";
+import { DEFAULT_PLAN_ID, findPlan, plans, type Plan } from "#app/modules/subscriptions/plans.ts";
 import { exportPlantingCalendar } from "./export-planting-calendar.server.ts";
 import { planGardenSessions } from "./plan-garden-sessions.server.ts";
 

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import { findPlan } from "~/modules/subscriptions/plans";
-import { isoDate, type CalendarDate } from "./new-zealand-date";
-import { planGardenSessions } from "./plan-garden-sessions.server";
+import { findPlan } from "#app/modules/subscriptions/plans.ts";
+import { isoDate, type CalendarDate } from "./new-zealand-date.ts";
+import { planGardenSessions } from "./plan-garden-sessions.server.ts";
 
 const plan = findPlan("1m2")!;
 const on = (year: number, month: number, day: number): CalendarDate => ({ year, month, day });

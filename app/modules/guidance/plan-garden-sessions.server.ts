@@ -2,11 +2,11 @@
 // the first Saturday of each month is for sowing and planting (the guide's list for the region's
 // climate zone), the other Saturdays share out the month's tasks. That keeps to the promise of
 // about 30 minutes a week. Used by the calendar page's preview and by the .ics feed.
-import type { NzRegion } from "~/lib/nz-regions";
-import type { Plan } from "~/modules/subscriptions/plans";
-import { climateZoneForRegion, type ClimateZone } from "./climate-zones";
-import { monthIdFor, monthName } from "./guidance-content";
-import { loadMonthlyFile } from "./load-content.server";
+import type { NzRegion } from "#app/lib/nz-regions.ts";
+import type { Plan } from "#app/modules/subscriptions/plans.ts";
+import { climateZoneForRegion, type ClimateZone } from "./climate-zones.ts";
+import { monthIdFor, monthName } from "./guidance-content.ts";
+import { loadMonthlyFile } from "./load-content.server.ts";
 import {
   addMonths,
   compareDates,
@@ -14,7 +14,7 @@ import {
   saturdaysOf,
   todayInNewZealand,
   type CalendarDate,
-} from "./new-zealand-date";
+} from "./new-zealand-date.ts";
 
 export type SessionKind = "sow-and-plant" | "garden-jobs";
 

@@ -2,7 +2,7 @@
 // the sunny north side to the south side, rows along its length, so even the long 2 m² box stays
 // three squares wide and readable on a phone. Column headers name the side, so a screen reader
 // says "North side, Strawberry, 1 per square". Dots show how many plants go in a square.
-import type { SeasonLayout, SquarePlanting } from "./planting-layouts";
+import type { SeasonLayout, SquarePlanting } from "./planting-layouts.ts";
 
 function sideName(index: number, count: number): string {
   if (index === 0) return "North side";

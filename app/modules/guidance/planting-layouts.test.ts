@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { plans } from "~/modules/subscriptions/plans";
-import { listPlantingLayouts, plantGuide, plantingLayoutFor } from "./planting-layouts";
+import { plans } from "#app/modules/subscriptions/plans.ts";
+import { listPlantingLayouts, plantGuide, plantingLayoutFor } from "./planting-layouts.ts";
 
 test("each plan's grid fits its bed: 3 × 2, 3 × 3 and 6 × 3 squares of about 30 cm", () => {
   const sizes = listPlantingLayouts().map((l) => [l.planId, l.columns, l.rows, l.grid]);

@@ -4,7 +4,7 @@
 // each box has a spring-and-summer layout and an autumn-and-winter one; between them they use
 // every variety in the plan. Layouts are written north row first: in New Zealand the sun is in the
 // north, so tall crops and trellises go in the last (south) row, where they shade nothing.
-import { plans, type Plan, type PlanId } from "~/modules/subscriptions/plans";
+import { plans, type Plan, type PlanId } from "#app/modules/subscriptions/plans.ts";
 
 export interface PlantGuide {
   /** The variety as the plan lists it. */

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { findPlan } from "~/modules/subscriptions/plans";
-import { previewPlantingCalendar } from "./preview-planting-calendar.server";
+import { findPlan } from "#app/modules/subscriptions/plans.ts";
+import { previewPlantingCalendar } from "./preview-planting-calendar.server.ts";
 
 test("the subscribe, download and paste addresses, and what comes next", () => {
   const preview = previewPlantingCalendar(

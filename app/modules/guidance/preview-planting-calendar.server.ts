@@ -1,10 +1,15 @@
 // What the calendar page shows once a region and plan are chosen: the feed's addresses (subscribe,
 // download, or paste into Google Calendar) and the next few sessions, so people see what they get.
-import { climateZoneForRegion } from "./climate-zones";
-import type { CalendarChoice } from "./calendar-choice";
-import { calendarFileName, calendarQuery } from "./export-planting-calendar.server";
-import { formatClockTime, isoDate, todayInNewZealand, type CalendarDate } from "./new-zealand-date";
-import { planGardenSessions } from "./plan-garden-sessions.server";
+import { climateZoneForRegion } from "./climate-zones.ts";
+import type { CalendarChoice } from "./calendar-choice.ts";
+import { calendarFileName, calendarQuery } from "./export-planting-calendar.server.ts";
+import {
+  formatClockTime,
+  isoDate,
+  todayInNewZealand,
+  type CalendarDate,
+} from "./new-zealand-date.ts";
+import { planGardenSessions } from "./plan-garden-sessions.server.ts";
 
 const PREVIEW_SESSIONS = 6;
 

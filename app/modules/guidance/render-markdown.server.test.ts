@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { plainText, renderMarkdown, slugify } from "./render-markdown.server";
+import { plainText, renderMarkdown, slugify } from "./render-markdown.server.ts";
 
 test("headings get ids, repeated ones a number, and the list feeds a table of contents", () => {
   const { html, headings } = renderMarkdown(

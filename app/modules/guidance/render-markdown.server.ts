@@ -2,7 +2,7 @@
 // Headings get stable ids so tables of contents and shared links can point into a page, and the
 // plain text is kept for search.
 import { Marked, type Token, type Tokens } from "marked";
-import type { DocumentHeading } from "./guidance-content";
+import type { DocumentHeading } from "./guidance-content.ts";
 
 export interface RenderedMarkdown {
   html: string;

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { searchGuidance, searchTerms } from "./search-guidance.server";
+import { searchGuidance, searchTerms } from "./search-guidance.server.ts";
 
 const titles = (query: string) => searchGuidance(query).map((r) => r.item.title);
 

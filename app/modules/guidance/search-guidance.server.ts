@@ -6,10 +6,10 @@ import {
   type GuidanceSummary,
   type SearchResult,
   type SearchSnippet,
-} from "./guidance-content";
-import { articleSummary, listArticles } from "./list-articles.server";
-import { listMonthlyGuides, monthlySummary } from "./list-monthly-guides.server";
-import { loadArticleFile, loadMonthlyFile } from "./load-content.server";
+} from "./guidance-content.ts";
+import { articleSummary, listArticles } from "./list-articles.server.ts";
+import { listMonthlyGuides, monthlySummary } from "./list-monthly-guides.server.ts";
+import { loadArticleFile, loadMonthlyFile } from "./load-content.server.ts";
 
 interface Folded {
   text: string;

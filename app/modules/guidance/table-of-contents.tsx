@@ -1,6 +1,6 @@
 // "On this page": links to a document's sections. On wide screens it sits beside the text; on
 // phones it folds into a disclosure so the text starts near the top. Neither needs JavaScript.
-import type { DocumentHeading } from "./guidance-content";
+import type { DocumentHeading } from "./guidance-content.ts";
 
 function Links({ headings }: { headings: DocumentHeading[] }) {
   return (

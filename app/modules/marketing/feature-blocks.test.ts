@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { featureBlocks, howItWorksBlocks } from "./feature-blocks";
+import { featureBlocks, howItWorksBlocks } from "./feature-blocks.ts";
 
 test("the plan block moves first and the two headings are overridden", () => {
   const blocks = howItWorksBlocks();

@@ -1,6 +1,6 @@
 // How It Works (SPEC §2): the intro, then the feature blocks from data, alternating sides.
-import { Picture } from "~/components/ui/picture";
-import { howItWorksBlocks } from "./feature-blocks";
+import { Picture } from "#app/components/ui/picture.tsx";
+import { howItWorksBlocks } from "./feature-blocks.ts";
 
 export function HowItWorks() {
   const blocks = howItWorksBlocks();

@@ -2,12 +2,12 @@
 // a lease, so if the sender dies mid-send another may take over after LEASE_MS and resend only that
 // one message. Only a crash between the provider accepting and our record of it can duplicate.
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { notifications } from "../../../db/schema/index.ts";
-import { batched } from "../../lib/batch.server.ts";
-import { db } from "../../lib/db.server.ts";
-import { log } from "../../lib/log.server.ts";
-import { sendMail, type MailMessage } from "../../lib/mail.server.ts";
-import { sendSms } from "../../lib/sms.server.ts";
+import { notifications } from "#db/schema/index.ts";
+import { batched } from "#app/lib/batch.server.ts";
+import { db } from "#app/lib/db.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { sendMail, type MailMessage } from "#app/lib/mail.server.ts";
+import { sendSms } from "#app/lib/sms.server.ts";
 
 export const LEASE_MS = 2 * 60_000;
 

@@ -1,7 +1,7 @@
 // Reads the file outbox (MAIL_OUTBOX_DIR) back: the dev mailbox page and the e2e tests use it.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { settings } from "../../lib/env.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 
 export interface OutboxMessage {
   file: string;

@@ -2,9 +2,9 @@
 // recipients and queues one send job each; each send's record has an idempotency key starting with
 // the run's prefix (e.g. "launch:Otago:", "tips:2026-12:").
 import { and, count, eq, like, sql } from "drizzle-orm";
-import { notifications } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { countPendingJobs } from "../../lib/queue.server.ts";
+import { notifications } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { countPendingJobs } from "#app/lib/queue.server.ts";
 
 async function countSent(keyPrefix: string): Promise<number> {
   const [row] = await db()

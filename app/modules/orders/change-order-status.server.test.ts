@@ -3,29 +3,25 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { orders, products, type OrderStatus } from "../../../db/schema/index.ts";
-import { testCard } from "../../../tests/factories/cards";
-import { buildProduct } from "../../../tests/factories/products";
-import { startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
-import { startStripeApi, type FakeStripe } from "../../../tests/setup/stripe-api";
-import {
-  openTestDatabase,
-  testSettings,
-  type TestDatabase,
-} from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { setSettings } from "../../lib/env.server";
-import { closeMail } from "../../lib/mail.server";
-import { createQueues, queue, startQueue, stopQueue } from "../../lib/queue.server";
-import { updateProduct } from "../catalog/update-product.server";
-import { placeOrder } from "../checkout/place-order.server";
-import { changeOrderStatus } from "./change-order-status.server";
-import { expireOrder } from "./expire-order.server";
-import { getOrder } from "./get-order.server";
-import { listCustomerOrders } from "./list-customer-orders.server";
-import { orderJobs } from "./order-jobs.server";
-import { refundOrderPayment, refundOrderPaymentJob } from "./refund-order-payment.server";
-import { sendOrderUpdate, sendOrderUpdateJob } from "./send-order-update.server";
+import { orders, products, type OrderStatus } from "#db/schema/index.ts";
+import { testCard } from "#tests/factories/cards.ts";
+import { buildProduct } from "#tests/factories/products.ts";
+import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
+import { startStripeApi, type FakeStripe } from "#tests/setup/stripe-api.ts";
+import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { setSettings } from "#app/lib/env.server.ts";
+import { closeMail } from "#app/lib/mail.server.ts";
+import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
+import { placeOrder } from "#app/modules/checkout/place-order.server.ts";
+import { changeOrderStatus } from "./change-order-status.server.ts";
+import { expireOrder } from "./expire-order.server.ts";
+import { getOrder } from "./get-order.server.ts";
+import { listCustomerOrders } from "./list-customer-orders.server.ts";
+import { orderJobs } from "./order-jobs.server.ts";
+import { refundOrderPayment, refundOrderPaymentJob } from "./refund-order-payment.server.ts";
+import { sendOrderUpdate, sendOrderUpdateJob } from "./send-order-update.server.ts";
 
 let t: TestDatabase;
 let smtp: TestSmtp;

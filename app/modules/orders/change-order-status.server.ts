@@ -4,10 +4,10 @@
 // allowed (someone else got there first) changes nothing.
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { orders, type OrderStatus } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { freeText } from "../../lib/zod.ts";
-import { enqueue } from "../../lib/queue.server.ts";
+import { orders, type OrderStatus } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { freeText } from "#app/lib/zod.ts";
+import { enqueue } from "#app/lib/queue.server.ts";
 import { isOrderId } from "./order-id.ts";
 import { NEXT_STATUSES } from "./order-status.ts";
 import { refundOrderPaymentJob } from "./refund-order-payment.server.ts";

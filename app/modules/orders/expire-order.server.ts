@@ -4,10 +4,10 @@
 // declined order gave it back already).
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { z } from "zod";
-import { orders } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { defineJob } from "../../lib/queue.server.ts";
-import { retrieveStripePayment } from "../checkout/stripe.server.ts";
+import { orders } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { defineJob } from "#app/lib/queue.server.ts";
+import { retrieveStripePayment } from "#app/modules/checkout/stripe.server.ts";
 import {
   flagPaidAfterExpiry,
   markOrderPaid,

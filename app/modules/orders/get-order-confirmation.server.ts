@@ -1,8 +1,8 @@
 // What the confirmation link (/post-checkout?order={id}, also in the order's e-mails) shows: the
 // order, for whoever holds the link, and nothing that acts on it. The checkout attempt's key is
 // never sent (ADR 021): only its digest, for the buyer's own browser to recognise its order.
-import type { ShippingMethod } from "../checkout/pricing.ts";
-import { attemptDigest } from "../checkout/attempt-digest.ts";
+import type { ShippingMethod } from "#app/modules/checkout/pricing.ts";
+import { attemptDigest } from "#app/modules/checkout/attempt-digest.ts";
 import { getOrder, orderNumber } from "./get-order.server.ts";
 
 export async function getOrderConfirmation(orderId: string) {

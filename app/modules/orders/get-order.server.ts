@@ -1,7 +1,7 @@
 // One order with its lines, for the confirmation page, the e-mail and the admin.
 import { asc, eq } from "drizzle-orm";
-import { orderItems, orders } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { orderItems, orders } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 import { isOrderId } from "./order-id.ts";
 
 export type OrderWithItems = typeof orders.$inferSelect & {

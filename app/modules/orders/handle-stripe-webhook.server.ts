@@ -3,10 +3,10 @@
 // retry do the work again. Out-of-order events are safe because every transition is guarded by
 // the order's current status (mark-order-paid.server.ts).
 import type Stripe from "stripe";
-import { paymentEvents } from "../../../db/schema/index.ts";
-import { db, type Database } from "../../lib/db.server.ts";
-import { log } from "../../lib/log.server.ts";
-import { stripeEnabled, verifyStripeEvent } from "../checkout/stripe.server.ts";
+import { paymentEvents } from "#db/schema/index.ts";
+import { db, type Database } from "#app/lib/db.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { stripeEnabled, verifyStripeEvent } from "#app/modules/checkout/stripe.server.ts";
 import {
   flagPaidAfterExpiry,
   markOrderPaid,

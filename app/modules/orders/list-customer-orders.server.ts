@@ -1,8 +1,8 @@
 // A person's orders for their profile: matched by e-mail, so orders placed as a guest with a
 // member's address appear in their history once they sign in with it.
 import { desc, eq } from "drizzle-orm";
-import { orders } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { orders } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 
 export async function listCustomerOrders(email: string) {
   return db()

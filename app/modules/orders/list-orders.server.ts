@@ -1,7 +1,7 @@
 // The admin's order list: newest first, optionally one status.
 import { desc, eq } from "drizzle-orm";
-import { orders, type OrderStatus } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { orders, type OrderStatus } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 import { STATUS_LABELS } from "./order-status.ts";
 
 export async function listOrders(status?: string | null) {

@@ -3,10 +3,10 @@
 // paid whatever arrives after, and a failure after success is ignored. A failure gives the order's
 // stock back at once (ADR 021); a success for an order whose stock went back takes it again.
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { orders } from "../../../db/schema/index.ts";
-import type { Database } from "../../lib/db.server.ts";
-import { log } from "../../lib/log.server.ts";
-import { enqueue } from "../../lib/queue.server.ts";
+import { orders } from "#db/schema/index.ts";
+import type { Database } from "#app/lib/db.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { enqueue } from "#app/lib/queue.server.ts";
 import { releaseStockHold } from "./release-stock-hold.server.ts";
 import { retakeStockHold, StockGoneError } from "./retake-stock-hold.server.ts";
 import { sendOrderConfirmationJob } from "./send-order-confirmation.server.ts";

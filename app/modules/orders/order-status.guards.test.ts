@@ -3,15 +3,15 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { orderItems, orders, products, type OrderStatus } from "../../../db/schema/index.ts";
-import { buildProduct } from "../../../tests/factories/products";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { createQueues, queue, startQueue, stopQueue } from "../../lib/queue.server";
-import { changeOrderStatus } from "./change-order-status.server";
-import { orderJobs } from "./order-jobs.server";
-import { refundOrderPaymentJob } from "./refund-order-payment.server";
-import { sendOrderUpdateJob } from "./send-order-update.server";
+import { orderItems, orders, products, type OrderStatus } from "#db/schema/index.ts";
+import { buildProduct } from "#tests/factories/products.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { changeOrderStatus } from "./change-order-status.server.ts";
+import { orderJobs } from "./order-jobs.server.ts";
+import { refundOrderPaymentJob } from "./refund-order-payment.server.ts";
+import { sendOrderUpdateJob } from "./send-order-update.server.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // What an admin may do to an order next, and the words for each status. Shared by the admin pages
 // and the use-case that changes status.
-import type { OrderStatus } from "../../../db/schema/shop.ts";
+import type { OrderStatus } from "#db/schema/shop.ts";
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: "Awaiting payment",

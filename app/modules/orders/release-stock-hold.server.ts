@@ -3,8 +3,8 @@
 // that returns them. Declines, expiry, cancellation, a refund before shipping and a superseded
 // checkout all release through here, in the transaction that changes the order's status.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { orderItems, orders, products } from "../../../db/schema/index.ts";
-import type { Database } from "../../lib/db.server.ts";
+import { orderItems, orders, products } from "#db/schema/index.ts";
+import type { Database } from "#app/lib/db.server.ts";
 
 /** True if this call returned the units; false if they were already back (or never taken). */
 export async function releaseStockHold(

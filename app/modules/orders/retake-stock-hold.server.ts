@@ -2,8 +2,8 @@
 // a payment arrives after the hold was let go (a late webhook, a retry inside Stripe's form). All
 // lines or none: a line that can't be had throws, which rolls back the caller's transaction.
 import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
-import { orderItems, orders, products } from "../../../db/schema/index.ts";
-import type { Database } from "../../lib/db.server.ts";
+import { orderItems, orders, products } from "#db/schema/index.ts";
+import type { Database } from "#app/lib/db.server.ts";
 
 export interface StockShortage {
   productId: string;

@@ -1,11 +1,14 @@
 // The order confirmation e-mail, queued in the transaction that marks the order paid and sent at
 // most once per order (key order-confirmation:<orderId>).
 import { z } from "zod";
-import { renderEmail } from "../../lib/email-layout.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { formatMoney } from "../../lib/money.ts";
-import { defineJob } from "../../lib/queue.server.ts";
-import { deliverEmailOnce, type DeliveryResult } from "../notifications/deliver-once.server.ts";
+import { renderEmail } from "#app/lib/email-layout.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { defineJob } from "#app/lib/queue.server.ts";
+import {
+  deliverEmailOnce,
+  type DeliveryResult,
+} from "#app/modules/notifications/deliver-once.server.ts";
 import { getOrder, orderNumber, type OrderWithItems } from "./get-order.server.ts";
 
 export function confirmationEmail(order: OrderWithItems) {

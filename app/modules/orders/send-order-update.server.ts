@@ -1,11 +1,14 @@
 // E-mails the customer when their order ships, is cancelled or refunded: once per order and
 // status (key order-status:<orderId>:<status>).
 import { z } from "zod";
-import { renderEmail } from "../../lib/email-layout.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { formatMoney } from "../../lib/money.ts";
-import { defineJob } from "../../lib/queue.server.ts";
-import { deliverEmailOnce, type DeliveryResult } from "../notifications/deliver-once.server.ts";
+import { renderEmail } from "#app/lib/email-layout.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { defineJob } from "#app/lib/queue.server.ts";
+import {
+  deliverEmailOnce,
+  type DeliveryResult,
+} from "#app/modules/notifications/deliver-once.server.ts";
 import { getOrder, orderNumber, type OrderWithItems } from "./get-order.server.ts";
 
 const payload = z.object({

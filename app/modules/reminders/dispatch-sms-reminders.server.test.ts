@@ -6,32 +6,32 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { notifications, profiles, users } from "../../../db/schema/index.ts";
-import { drainQueue } from "../../../tests/setup/drain-queue";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { startQueue, startWorking, stopQueue } from "../../lib/queue.server";
-import { readSmsOutbox } from "../../lib/sms.server";
-import { monthIdFor } from "../guidance/guidance-content";
+import { notifications, profiles, users } from "#db/schema/index.ts";
+import { drainQueue } from "#tests/setup/drain-queue.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
+import { readSmsOutbox } from "#app/lib/sms.server.ts";
+import { monthIdFor } from "#app/modules/guidance/guidance-content.ts";
 import {
   addDays,
   dayOfWeek,
   formatDayAndDate,
   todayInNewZealand,
   type CalendarDate,
-} from "../guidance/new-zealand-date";
+} from "#app/modules/guidance/new-zealand-date.ts";
 import {
   dispatchSmsReminders,
   reminderPeriod,
   sendSmsReminderJob,
-} from "./dispatch-sms-reminders.server";
+} from "./dispatch-sms-reminders.server.ts";
 import {
   saveSmsReminders,
   sendReminderConfirmationJob,
   switchOffSmsReminders,
-} from "./manage-sms-reminders.server";
-import { stopSmsRemindersForNumber } from "./stop-sms-reminders.server";
-import { gsmLength, isGsm } from "./sms-text";
+} from "./manage-sms-reminders.server.ts";
+import { stopSmsRemindersForNumber } from "./stop-sms-reminders.server.ts";
+import { gsmLength, isGsm } from "./sms-text.ts";
 
 const SITE = "https://patch.test";
 let t: TestDatabase;

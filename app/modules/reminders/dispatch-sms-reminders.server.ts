@@ -4,10 +4,10 @@
 // number and is delivered once per member per period (ADR 005), however often the dispatch runs.
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { profiles, smsReminders, users, type ProfileAddress } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { isNzRegion, type NzRegion } from "../../lib/nz-regions.ts";
-import { defineJob, queue } from "../../lib/queue.server.ts";
+import { profiles, smsReminders, users, type ProfileAddress } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { isNzRegion, type NzRegion } from "#app/lib/nz-regions.ts";
+import { defineJob, queue } from "#app/lib/queue.server.ts";
 import {
   addDays,
   dayOfWeek,
@@ -15,9 +15,9 @@ import {
   NZ_TIME_ZONE,
   parseIsoDate,
   todayInNewZealand,
-} from "../guidance/new-zealand-date.ts";
-import { deliverSmsOnce } from "../notifications/deliver-once.server.ts";
-import { DEFAULT_PLAN_ID, findPlan, plans } from "../subscriptions/plans.ts";
+} from "#app/modules/guidance/new-zealand-date.ts";
+import { deliverSmsOnce } from "#app/modules/notifications/deliver-once.server.ts";
+import { DEFAULT_PLAN_ID, findPlan, plans } from "#app/modules/subscriptions/plans.ts";
 import { activeSmsReminder } from "./manage-sms-reminders.server.ts";
 import { monthlyReminderText, weeklyReminderText } from "./reminder-texts.server.ts";
 import { REMINDER_FREQUENCIES, type ReminderFrequency } from "./reminders.schema.ts";

@@ -4,17 +4,13 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { profiles, smsReminders, users } from "../../../db/schema/index.ts";
-import {
-  openTestDatabase,
-  testSettings,
-  type TestDatabase,
-} from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { setSettings } from "../../lib/env.server";
-import { handleTwilioSmsWebhook, OPT_OUT_WORDS } from "./handle-twilio-sms-webhook.server";
-import { getSmsReminders } from "./manage-sms-reminders.server";
-import { twilioSignature, verifyTwilioSignature } from "./twilio-signature.server";
+import { profiles, smsReminders, users } from "#db/schema/index.ts";
+import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { setSettings } from "#app/lib/env.server.ts";
+import { handleTwilioSmsWebhook, OPT_OUT_WORDS } from "./handle-twilio-sms-webhook.server.ts";
+import { getSmsReminders } from "./manage-sms-reminders.server.ts";
+import { twilioSignature, verifyTwilioSignature } from "./twilio-signature.server.ts";
 
 const SITE = "https://patch.test";
 const TOKEN = "webhook-token-for-tests-0123";

@@ -3,10 +3,10 @@
 // TwiML. An opt-out word ends every running reminder to that number at once (Unsolicited
 // Electronic Messages Act); START and HELP get a short answer; anything else, an empty reply.
 // Stopping only touches running rows, so Twilio retrying the same request is harmless.
-import { clientKey } from "../../lib/client-ip.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { log } from "../../lib/log.server.ts";
-import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import { clientKey } from "#app/lib/client-ip.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
 import { toGsm } from "./sms-text.ts";
 import { stopSmsRemindersForNumber } from "./stop-sms-reminders.server.ts";
 import { verifyTwilioSignature } from "./twilio-signature.server.ts";

@@ -6,22 +6,25 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { profiles, smsReminders, users } from "../../../db/schema/index.ts";
-import { drainQueue } from "../../../tests/setup/drain-queue";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { readSmsOutbox } from "../../lib/sms.server";
-import { startQueue, startWorking, stopQueue } from "../../lib/queue.server";
-import { accountsAuth } from "../accounts/accounts-auth.server";
-import { sendLinkPhoneCode, verifyLinkPhoneCode } from "../accounts/phone-sign-in.server";
-import { signIn } from "../accounts/sign-in.server";
+import { profiles, smsReminders, users } from "#db/schema/index.ts";
+import { drainQueue } from "#tests/setup/drain-queue.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { readSmsOutbox } from "#app/lib/sms.server.ts";
+import { startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
+import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
+import {
+  sendLinkPhoneCode,
+  verifyLinkPhoneCode,
+} from "#app/modules/accounts/phone-sign-in.server.ts";
+import { signIn } from "#app/modules/accounts/sign-in.server.ts";
 import {
   getSmsReminders,
   saveSmsReminders,
   sendReminderConfirmationJob,
   switchOffSmsReminders,
-} from "./manage-sms-reminders.server";
-import { consentStatement, REMINDER_MESSAGES } from "./reminders.schema";
+} from "./manage-sms-reminders.server.ts";
+import { consentStatement, REMINDER_MESSAGES } from "./reminders.schema.ts";
 
 const SITE = "https://patch.test";
 const PASSWORD = "tui in the kowhai tree";

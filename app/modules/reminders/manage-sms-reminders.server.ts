@@ -3,15 +3,15 @@
 // confirmation text goes through the queue in the same transaction as the opt-in.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { smsReminders, users } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { defineJob, enqueue } from "../../lib/queue.server.ts";
-import { hitRateLimit } from "../../lib/rate-limit.server.ts";
-import { fieldErrors } from "../accounts/accounts.schema.ts";
-import type { AccountsOutcome } from "../accounts/outcome.ts";
-import type { RequestMeta } from "../accounts/sign-in.server.ts";
-import { deliverSmsOnce } from "../notifications/deliver-once.server.ts";
+import { smsReminders, users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { defineJob, enqueue } from "#app/lib/queue.server.ts";
+import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
+import { fieldErrors } from "#app/modules/accounts/accounts.schema.ts";
+import type { AccountsOutcome } from "#app/modules/accounts/outcome.ts";
+import type { RequestMeta } from "#app/modules/accounts/sign-in.server.ts";
+import { deliverSmsOnce } from "#app/modules/notifications/deliver-once.server.ts";
 import { confirmationText } from "./reminder-texts.server.ts";
 import {
   consentStatement,

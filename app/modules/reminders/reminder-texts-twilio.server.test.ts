@@ -3,12 +3,12 @@
 // member's proved number from ours, and the send record keeps Twilio's message sid.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { notifications, profiles, users } from "../../../db/schema/index.ts";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { startTwilioApi, type FakeTwilio } from "../../../tests/setup/twilio-api";
-import { db } from "../../lib/db.server";
-import { startQueue, startWorking, stopQueue } from "../../lib/queue.server";
-import { saveSmsReminders, sendReminderConfirmationJob } from "./manage-sms-reminders.server";
+import { notifications, profiles, users } from "#db/schema/index.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { startTwilioApi, type FakeTwilio } from "#tests/setup/twilio-api.ts";
+import { db } from "#app/lib/db.server.ts";
+import { startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
+import { saveSmsReminders, sendReminderConfirmationJob } from "./manage-sms-reminders.server.ts";
 
 let t: TestDatabase;
 let twilio: FakeTwilio;

@@ -1,13 +1,17 @@
 // Every reminder text, for every Saturday and month of a year, in every climate and without a
 // region: it names Patch first, fits two GSM segments and ends with how to stop.
 import { beforeAll, expect, test } from "vitest";
-import { setSettings } from "~/lib/env.server";
-import { NZ_REGIONS } from "~/lib/nz-regions";
-import { addDays, isoDate, type CalendarDate } from "~/modules/guidance/new-zealand-date";
-import { plans } from "~/modules/subscriptions/plans";
-import { testSettings } from "../../../tests/setup/test-database";
-import { confirmationText, monthlyReminderText, weeklyReminderText } from "./reminder-texts.server";
-import { gsmLength, isGsm, SMS_MAX_LENGTH, STOP_LINE } from "./sms-text";
+import { setSettings } from "#app/lib/env.server.ts";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { addDays, isoDate, type CalendarDate } from "#app/modules/guidance/new-zealand-date.ts";
+import { plans } from "#app/modules/subscriptions/plans.ts";
+import { testSettings } from "#tests/setup/test-database.ts";
+import {
+  confirmationText,
+  monthlyReminderText,
+  weeklyReminderText,
+} from "./reminder-texts.server.ts";
+import { gsmLength, isGsm, SMS_MAX_LENGTH, STOP_LINE } from "./sms-text.ts";
 
 beforeAll(() => {
   setSettings(testSettings({ SITE_URL: "https://www.patch-gardens.co.nz" }));

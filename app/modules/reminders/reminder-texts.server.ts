@@ -1,21 +1,21 @@
 // The words of each reminder text, drawn from the monthly guides and the Saturday garden-session
 // calendar (the same sessions as the calendar feed), so texts, guides and calendars agree. Every
 // text names the brand first, fits in two segments of the GSM alphabet and ends "Reply STOP to end."
-import { settings } from "~/lib/env.server";
-import type { NzRegion } from "~/lib/nz-regions";
-import { climateZoneForRegion } from "~/modules/guidance/climate-zones";
-import { monthIdFor, monthName } from "~/modules/guidance/guidance-content";
-import { loadMonthlyFile } from "~/modules/guidance/load-content.server";
+import { settings } from "#app/lib/env.server.ts";
+import type { NzRegion } from "#app/lib/nz-regions.ts";
+import { climateZoneForRegion } from "#app/modules/guidance/climate-zones.ts";
+import { monthIdFor, monthName } from "#app/modules/guidance/guidance-content.ts";
+import { loadMonthlyFile } from "#app/modules/guidance/load-content.server.ts";
 import {
   compareDates,
   formatClockTime,
   formatDayAndDate,
   type CalendarDate,
-} from "~/modules/guidance/new-zealand-date";
-import { planGardenSessions } from "~/modules/guidance/plan-garden-sessions.server";
-import type { Plan } from "~/modules/subscriptions/plans";
-import type { ReminderFrequency } from "./reminders.schema";
-import { fitText } from "./sms-text";
+} from "#app/modules/guidance/new-zealand-date.ts";
+import { planGardenSessions } from "#app/modules/guidance/plan-garden-sessions.server.ts";
+import type { Plan } from "#app/modules/subscriptions/plans.ts";
+import type { ReminderFrequency } from "./reminders.schema.ts";
+import { fitText } from "./sms-text.ts";
 
 const guideUrl = (month: number) => `${settings().siteUrl}/education/monthly/${monthIdFor(month)}`;
 

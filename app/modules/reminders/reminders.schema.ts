@@ -1,6 +1,6 @@
 // Garden reminders by text message (issue 7; SPEC: "guidance by text message"): how often, the
 // exact words a member agrees to, and the profile's messages. Shared by the server and the panel.
-import { z } from "../../lib/zod.ts";
+import { z } from "#app/lib/zod.ts";
 
 export const REMINDER_FREQUENCIES = ["weekly", "monthly"] as const;
 export type ReminderFrequency = (typeof REMINDER_FREQUENCIES)[number];

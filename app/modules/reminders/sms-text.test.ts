@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { fitText, formatPhone, gsmLength, isGsm, STOP_LINE, toGsm } from "./sms-text";
+import { fitText, formatPhone, gsmLength, isGsm, STOP_LINE, toGsm } from "./sms-text.ts";
 
 test("te reo macrons and smart punctuation fold into the GSM alphabet", () => {
   expect(toGsm("Plant kūmara under the pōhutukawa – it’s “summer”… 1 m² · done")).toBe(

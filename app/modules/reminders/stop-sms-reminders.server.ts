@@ -2,8 +2,8 @@
 // profile's switch, a STOP reply, or the verified number changing. Stopping is a single update of
 // the still-running rows, so doing it again changes nothing; every send re-reads the row first.
 import { and, eq, isNull, ne } from "drizzle-orm";
-import { smsReminders } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
+import { smsReminders } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
 import type { StopSource } from "./reminders.schema.ts";
 
 const running = isNull(smsReminders.stoppedAt);

@@ -3,7 +3,7 @@
 // selected. The flip takes 0.6 s; with reduced motion the faces cross-fade instead.
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "#app/lib/money.ts";
 import {
   DEFAULT_PLAN_ID,
   planCardPlants,
@@ -11,7 +11,7 @@ import {
   POPULAR_PLAN_ID,
   type Plan,
   type PlanId,
-} from "./plans";
+} from "./plans.ts";
 
 export function PlanPicker({ currency }: { currency: string }) {
   const [selected, setSelected] = useState<PlanId>(DEFAULT_PLAN_ID);

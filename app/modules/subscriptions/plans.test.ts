@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { findPlan, planCardPlants, plans } from "./plans";
+import { findPlan, planCardPlants, plans } from "./plans.ts";
 
 test("the three plans are the spec's, with real plant lists of the stated length", () => {
   expect(plans.map((p) => [p.id, p.size, p.price, p.description, p.plantVarieties])).toEqual([

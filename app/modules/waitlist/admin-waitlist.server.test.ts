@@ -1,15 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contactConsents, contacts, notifications, users } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server";
-import { setSettings } from "../../lib/env.server";
-import { createQueues, enqueue, queue, startQueue, stopQueue } from "../../lib/queue.server";
-import {
-  openTestDatabase,
-  testSettings,
-  type TestDatabase,
-} from "../../../tests/setup/test-database";
-import { sendGrowingTipsJob } from "../growing-tips/send-growing-tips.server";
+import { contactConsents, contacts, notifications, users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { setSettings } from "#app/lib/env.server.ts";
+import { createQueues, enqueue, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { sendGrowingTipsJob } from "#app/modules/growing-tips/send-growing-tips.server.ts";
 import {
   deleteContact,
   exportContactsCsv,
@@ -17,10 +13,10 @@ import {
   PAGE_SIZE,
   readContactFilters,
   waitlistStats,
-} from "./admin-waitlist.server";
-import { sendLaunchEmailJob } from "./notify-region-launch.server";
-import { sendWaitlistConfirmationJob } from "./send-waitlist-confirmation.server";
-import { syncContactToCrmJob } from "./sync-contact-to-crm.server";
+} from "./admin-waitlist.server.ts";
+import { sendLaunchEmailJob } from "./notify-region-launch.server.ts";
+import { sendWaitlistConfirmationJob } from "./send-waitlist-confirmation.server.ts";
+import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 
 const jobs = [
   sendWaitlistConfirmationJob,

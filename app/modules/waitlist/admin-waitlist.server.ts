@@ -1,12 +1,12 @@
 // The admin side of the waitlist (/admin/waitlist): counts by region and over time, the contacts
 // with search, filters and paging, CSV export, and erasure (Privacy Act 2020).
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { contacts, notifications, users } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { NZ_REGIONS } from "../../lib/nz-regions.ts";
-import { deleteJobsWhere, enqueue } from "../../lib/queue.server.ts";
-import { freeText, z } from "../../lib/zod.ts";
+import { contacts, notifications, users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { deleteJobsWhere, enqueue } from "#app/lib/queue.server.ts";
+import { freeText, z } from "#app/lib/zod.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 
 export const PAGE_SIZE = 25;

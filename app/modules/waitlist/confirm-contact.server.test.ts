@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contacts } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server";
-import { signToken } from "../../lib/signed-token.server";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { confirmUrl, readConfirmToken, readSurveyToken } from "./contact-links.server";
-import { confirmContact, readConfirmLink } from "./confirm-contact.server";
+import { contacts } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { signToken } from "#app/lib/signed-token.server.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { confirmUrl, readConfirmToken, readSurveyToken } from "./contact-links.server.ts";
+import { confirmContact, readConfirmLink } from "./confirm-contact.server.ts";
 
 let t: TestDatabase;
 

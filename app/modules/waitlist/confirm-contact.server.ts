@@ -2,10 +2,10 @@
 // links), and its button confirms the contact. Confirming is idempotent, and lifts an unsubscribe
 // only when the link was issued after it (a re-join sends a fresh link).
 import { eq } from "drizzle-orm";
-import { contacts } from "../../../db/schema/index.ts";
-import { db, type Database } from "../../lib/db.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { enqueue } from "../../lib/queue.server.ts";
+import { contacts } from "#db/schema/index.ts";
+import { db, type Database } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { enqueue } from "#app/lib/queue.server.ts";
 import { readConfirmToken, surveyUrl, type ConfirmToken } from "./contact-links.server.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 

@@ -4,36 +4,26 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import {
-  contactConsents,
-  contacts,
-  profiles,
-  smsReminders,
-  users,
-} from "../../../db/schema/index.ts";
-import {
-  openTestDatabase,
-  testSettings,
-  type TestDatabase,
-} from "../../../tests/setup/test-database";
-import { db } from "../../lib/db.server";
-import { setSettings } from "../../lib/env.server";
-import { createQueues, queue, startQueue, stopQueue } from "../../lib/queue.server";
-import { signToken } from "../../lib/signed-token.server";
+import { contactConsents, contacts, profiles, smsReminders, users } from "#db/schema/index.ts";
+import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { db } from "#app/lib/db.server.ts";
+import { setSettings } from "#app/lib/env.server.ts";
+import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { signToken } from "#app/lib/signed-token.server.ts";
 import {
   memberForTipsUnsubscribe,
   setGrowingTips,
   unsubscribeMemberFromTips,
-} from "../growing-tips/tips-opt-out.server";
-import { memberTipsUnsubscribeUrl } from "../growing-tips/member-tips-links.server";
+} from "#app/modules/growing-tips/tips-opt-out.server.ts";
+import { memberTipsUnsubscribeUrl } from "#app/modules/growing-tips/member-tips-links.server.ts";
 import {
   stopSmsRemindersAfterPhoneChange,
   stopSmsRemindersForNumber,
   stopSmsRemindersForUser,
-} from "../reminders/stop-sms-reminders.server";
-import { unsubscribeUrl } from "./contact-links.server";
-import { syncContactToCrmJob } from "./sync-contact-to-crm.server";
-import { contactForUnsubscribe, unsubscribeContact } from "./unsubscribe-contact.server";
+} from "#app/modules/reminders/stop-sms-reminders.server.ts";
+import { unsubscribeUrl } from "./contact-links.server.ts";
+import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
+import { contactForUnsubscribe, unsubscribeContact } from "./unsubscribe-contact.server.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {

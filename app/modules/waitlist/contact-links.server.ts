@@ -1,8 +1,8 @@
 // The signed links a contact gets: confirm (double opt-in), unsubscribe (one click, no sign-in),
 // and the growing-space survey.
-import { settings } from "../../lib/env.server.ts";
-import { signToken, verifyToken } from "../../lib/signed-token.server.ts";
-import { z } from "../../lib/zod.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
+import { z } from "#app/lib/zod.ts";
 
 const CONFIRM_DAYS = 30;
 

@@ -1,6 +1,6 @@
 // Issuing and checking the sign-up proof of work (ADR 022). Nothing is stored: the token is signed
 // for the connection's rate-limit key and expires, and the work is bound to the address joined.
-import { signToken, verifyToken } from "../../lib/signed-token.server.ts";
+import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 import { workIsDone, type JoinChallenge, type JoinWork } from "./join-challenge.ts";
 
 const PURPOSE = "waitlist-join-work";

@@ -1,31 +1,27 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { contactConsents, contacts, notifications, rateLimits } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server";
-import { setSettings } from "../../lib/env.server";
-import { closeMail } from "../../lib/mail.server";
-import { createQueues, queue, startQueue, startWorking, stopQueue } from "../../lib/queue.server";
-import { rateWindow } from "../../lib/rate-limit.server";
-import { drainQueue } from "../../../tests/setup/drain-queue";
-import { linkIn, startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
-import {
-  openTestDatabase,
-  testSettings,
-  type TestDatabase,
-} from "../../../tests/setup/test-database";
-import { startWebhookReceiver } from "../../../tests/setup/webhook-receiver";
-import { confirmContact } from "./confirm-contact.server";
-import { solveJoinChallenge } from "./join-challenge";
-import { issueJoinChallenge } from "./join-challenge.server";
-import { joinWaitlist, JOIN_LIMIT } from "./join-waitlist.server";
-import { saveSurvey } from "./save-survey.server";
+import { contactConsents, contacts, notifications, rateLimits } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { setSettings } from "#app/lib/env.server.ts";
+import { closeMail } from "#app/lib/mail.server.ts";
+import { createQueues, queue, startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
+import { rateWindow } from "#app/lib/rate-limit.server.ts";
+import { drainQueue } from "#tests/setup/drain-queue.ts";
+import { linkIn, startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
+import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { startWebhookReceiver } from "#tests/setup/webhook-receiver.ts";
+import { confirmContact } from "./confirm-contact.server.ts";
+import { solveJoinChallenge } from "./join-challenge.ts";
+import { issueJoinChallenge } from "./join-challenge.server.ts";
+import { joinWaitlist, JOIN_LIMIT } from "./join-waitlist.server.ts";
+import { saveSurvey } from "./save-survey.server.ts";
 import {
   sendWaitlistConfirmation,
   sendWaitlistConfirmationJob,
-} from "./send-waitlist-confirmation.server";
-import { signCrmBody, syncContactToCrmJob } from "./sync-contact-to-crm.server";
-import { unsubscribeContact } from "./unsubscribe-contact.server";
-import { MESSAGES } from "./waitlist.schema";
+} from "./send-waitlist-confirmation.server.ts";
+import { signCrmBody, syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
+import { unsubscribeContact } from "./unsubscribe-contact.server.ts";
+import { MESSAGES } from "./waitlist.schema.ts";
 
 let t: TestDatabase;
 let smtp: TestSmtp;

@@ -3,20 +3,20 @@
 // at a time, so no worker races the changes.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contacts } from "../../../db/schema/index.ts";
-import { sendRunIsGoing, sendRunProgress } from "../../components/send-runs-table";
-import { db } from "../../lib/db.server";
-import { closeMail } from "../../lib/mail.server";
-import { createQueues, queue, startQueue, stopQueue } from "../../lib/queue.server";
-import { startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { deleteContact } from "./admin-waitlist.server";
+import { contacts } from "#db/schema/index.ts";
+import { sendRunIsGoing, sendRunProgress } from "#app/components/send-runs-table.tsx";
+import { db } from "#app/lib/db.server.ts";
+import { closeMail } from "#app/lib/mail.server.ts";
+import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { deleteContact } from "./admin-waitlist.server.ts";
 import {
   launchFanOutJob,
   launchProgress,
   notifyRegionLaunch,
   sendLaunchEmailJob,
-} from "./notify-region-launch.server";
+} from "./notify-region-launch.server.ts";
 
 let t: TestDatabase;
 let smtp: TestSmtp;

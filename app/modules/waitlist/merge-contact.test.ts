@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { mergeContact, type StoredContact } from "./merge-contact";
+import { mergeContact, type StoredContact } from "./merge-contact.ts";
 
 const existing: StoredContact = {
   id: "c1",

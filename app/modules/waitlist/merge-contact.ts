@@ -1,6 +1,6 @@
 // SPEC §4 "Saving a contact": new values override old, address and growingSpace merge field by
 // field, the original timestamp is kept.
-import type { ContactAddress, GrowingSpace, SurveyData } from "../../../db/schema/waitlist.ts";
+import type { ContactAddress, GrowingSpace, SurveyData } from "#db/schema/waitlist.ts";
 
 export interface ContactFields {
   email: string;

@@ -1,22 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { contacts, notifications } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server";
-import { closeMail } from "../../lib/mail.server";
-import { startQueue, startWorking, stopQueue } from "../../lib/queue.server";
-import { drainQueue } from "../../../tests/setup/drain-queue";
-import { startSmtp, type TestSmtp } from "../../../tests/setup/smtp";
-import {
-  emptyDatabase,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../../tests/setup/test-database";
+import { contacts, notifications } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { closeMail } from "#app/lib/mail.server.ts";
+import { startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
+import { drainQueue } from "#tests/setup/drain-queue.ts";
+import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
+import { emptyDatabase, openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import {
   launchFanOutJob,
   launchProgress,
   notifyRegionLaunch,
   sendLaunchEmailJob,
-} from "./notify-region-launch.server";
+} from "./notify-region-launch.server.ts";
 
 let t: TestDatabase;
 let smtp: TestSmtp;

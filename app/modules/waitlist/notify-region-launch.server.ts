@@ -3,14 +3,17 @@
 // row per region); a worker that dies mid-run resends at most the message it was sending (ADR 005).
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { contacts, launchNotifications } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { renderEmail } from "../../lib/email-layout.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { NZ_REGIONS } from "../../lib/nz-regions.ts";
-import { defineJob, enqueue, queue } from "../../lib/queue.server.ts";
-import { sendRunCounts, type RunCounts } from "../notifications/send-run-progress.server.ts";
-import { deliverEmailOnce } from "../notifications/deliver-once.server.ts";
+import { contacts, launchNotifications } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { renderEmail } from "#app/lib/email-layout.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { defineJob, enqueue, queue } from "#app/lib/queue.server.ts";
+import {
+  sendRunCounts,
+  type RunCounts,
+} from "#app/modules/notifications/send-run-progress.server.ts";
+import { deliverEmailOnce } from "#app/modules/notifications/deliver-once.server.ts";
 import { oneClickUnsubscribeUrl, unsubscribeUrl } from "./contact-links.server.ts";
 
 const regionSchema = z.enum(NZ_REGIONS);

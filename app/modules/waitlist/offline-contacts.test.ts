@@ -1,5 +1,5 @@
 import { beforeEach, expect, test, vi } from "vitest";
-import type { Answer, LocalContact, SendOutcome } from "./offline-contacts";
+import type { Answer, LocalContact, SendOutcome } from "./offline-contacts.ts";
 
 // The browser's localStorage, as a plain in-memory Storage.
 const stored = new Map<string, string>();
@@ -18,7 +18,7 @@ const {
   markSent,
   pendingContacts,
   sendWithRetries,
-} = await import("./offline-contacts");
+} = await import("./offline-contacts.ts");
 
 beforeEach(() => stored.clear());
 

@@ -1,5 +1,5 @@
 // The plan that fits a growing space, and why, in words a beginner understands (/survey-complete).
-import type { PlanId } from "../subscriptions/plans.ts";
+import type { PlanId } from "#app/modules/subscriptions/plans.ts";
 
 export interface SpaceAnswers {
   kind: string;

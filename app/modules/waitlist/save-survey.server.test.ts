@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contacts } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server";
-import { signToken } from "../../lib/signed-token.server";
-import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { surveyToken } from "./contact-links.server";
-import { readSurveyResult, saveSurvey, surveyResultQuery } from "./save-survey.server";
+import { contacts } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { signToken } from "#app/lib/signed-token.server.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { surveyToken } from "./contact-links.server.ts";
+import { readSurveyResult, saveSurvey, surveyResultQuery } from "./save-survey.server.ts";
 
 let t: TestDatabase;
 

@@ -2,11 +2,11 @@
 // survey_data when it comes through a signed link; the recommendation either way.
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { contacts } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { enqueue } from "../../lib/queue.server.ts";
-import { signToken, verifyToken } from "../../lib/signed-token.server.ts";
+import { contacts } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { enqueue } from "#app/lib/queue.server.ts";
+import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 import { readSurveyToken } from "./contact-links.server.ts";
 import { recommendPlan, type Recommendation } from "./recommend-plan.ts";
 import { fieldErrorsOf, surveySchema, type SurveyInput } from "./survey-form.ts";

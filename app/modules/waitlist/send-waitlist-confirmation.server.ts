@@ -2,16 +2,16 @@
 // The e-mail carries the confirm link (double opt-in), the survey link and one-click unsubscribe.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { contacts } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { renderEmail } from "../../lib/email-layout.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { defineJob } from "../../lib/queue.server.ts";
+import { contacts } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { renderEmail } from "#app/lib/email-layout.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { defineJob } from "#app/lib/queue.server.ts";
 import {
   deliverClaimedEmail,
   deliverEmailOnce,
   type DeliveryResult,
-} from "../notifications/deliver-once.server.ts";
+} from "#app/modules/notifications/deliver-once.server.ts";
 import {
   confirmUrl,
   oneClickUnsubscribeUrl,

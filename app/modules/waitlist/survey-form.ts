@@ -1,5 +1,5 @@
 // The growing-space survey's fields and rules, shared by the form and the server.
-import { z } from "../../lib/zod.ts";
+import { z } from "#app/lib/zod.ts";
 import { EXPERIENCE, INTERESTS, SPACE_KINDS, SUN_HOURS, TIME_PER_WEEK } from "./survey-options.ts";
 
 export { EXPERIENCE, INTERESTS, SPACE_KINDS, SUN_HOURS, TIME_PER_WEEK } from "./survey-options.ts";

@@ -1,22 +1,18 @@
 // The CRM webhook for changed contacts: the survey, confirming and unsubscribing each queue a signed
 // "updated" POST in the transaction that makes the change; without the setting nothing is queued.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contacts } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server";
-import { setSettings } from "../../lib/env.server";
-import { queue, startQueue, startWorking, stopQueue } from "../../lib/queue.server";
-import {
-  openTestDatabase,
-  testSettings,
-  type TestDatabase,
-} from "../../../tests/setup/test-database";
-import { drainQueue } from "../../../tests/setup/drain-queue";
-import { startWebhookReceiver, type WebhookHit } from "../../../tests/setup/webhook-receiver";
-import { confirmUrl, surveyToken, unsubscribeUrl } from "./contact-links.server";
-import { confirmContact } from "./confirm-contact.server";
-import { saveSurvey } from "./save-survey.server";
-import { signCrmBody, syncContactToCrmJob } from "./sync-contact-to-crm.server";
-import { unsubscribeContact } from "./unsubscribe-contact.server";
+import { contacts } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { setSettings } from "#app/lib/env.server.ts";
+import { queue, startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
+import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { drainQueue } from "#tests/setup/drain-queue.ts";
+import { startWebhookReceiver, type WebhookHit } from "#tests/setup/webhook-receiver.ts";
+import { confirmUrl, surveyToken, unsubscribeUrl } from "./contact-links.server.ts";
+import { confirmContact } from "./confirm-contact.server.ts";
+import { saveSurvey } from "./save-survey.server.ts";
+import { signCrmBody, syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
+import { unsubscribeContact } from "./unsubscribe-contact.server.ts";
 
 const secret = "crm-secret-0123456789";
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;

@@ -3,10 +3,10 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { contacts } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { settings } from "../../lib/env.server.ts";
-import { defineJob } from "../../lib/queue.server.ts";
+import { contacts } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { defineJob } from "#app/lib/queue.server.ts";
 
 export function signCrmBody(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;

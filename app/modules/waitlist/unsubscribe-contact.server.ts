@@ -1,9 +1,9 @@
 // One-click unsubscribe from a signed link, no sign-in needed; the consent is marked withdrawn.
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { contactConsents, contacts, profiles, users } from "../../../db/schema/index.ts";
-import { db } from "../../lib/db.server.ts";
-import { enqueue } from "../../lib/queue.server.ts";
-import { settings } from "../../lib/env.server.ts";
+import { contactConsents, contacts, profiles, users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { enqueue } from "#app/lib/queue.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 import { readUnsubscribeToken } from "./contact-links.server.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 

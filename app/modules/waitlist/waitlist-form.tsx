@@ -3,8 +3,8 @@
 // the server can't be reached, and shows the 'You're In!' panel on success.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { showToast } from "~/components/toasts";
-import { NZ_REGIONS } from "~/lib/nz-regions";
+import { showToast } from "#app/components/toasts.tsx";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import {
   contactIdFor,
   flushPendingContacts,
@@ -13,9 +13,9 @@ import {
   type Answer,
   type LocalContact,
   type SendOutcome,
-} from "./offline-contacts";
-import { solveJoinChallenge, type JoinChallenge, type JoinWork } from "./join-challenge";
-import { checkJoinFields, CONSENT_STATEMENT, MESSAGES } from "./waitlist-messages";
+} from "./offline-contacts.ts";
+import { solveJoinChallenge, type JoinChallenge, type JoinWork } from "./join-challenge.ts";
+import { checkJoinFields, CONSENT_STATEMENT, MESSAGES } from "./waitlist-messages.ts";
 
 export interface WaitlistOutcome {
   ok: boolean;

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { checkJoinFields } from "./waitlist-messages";
-import { joinWaitlistSchema } from "./waitlist.schema";
+import { checkJoinFields } from "./waitlist-messages.ts";
+import { joinWaitlistSchema } from "./waitlist.schema.ts";
 
 // The browser's first check must agree with the server's zod schema.
 test.each([

@@ -1,7 +1,7 @@
 // The waitlist's texts and the form's first check in the browser. Kept free of zod so the home
 // page doesn't ship a validation library; the server checks everything again with the zod schema
 // in waitlist.schema.ts, which uses these same messages.
-import { isNzRegion } from "../../lib/nz-regions.ts";
+import { isNzRegion } from "#app/lib/nz-regions.ts";
 
 export const MESSAGES = {
   invalidEmail: "Please enter a valid email address",

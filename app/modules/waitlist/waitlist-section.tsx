@@ -1,7 +1,7 @@
 // 'Coming Soon to Your Area' (SPEC §2 waitlist section) on the home page.
-import { Island } from "~/islands/island";
-import type { PublicSettings } from "~/lib/env.server";
-import { WaitlistForm } from "./waitlist-form";
+import { Island } from "#app/islands/island.tsx";
+import type { PublicSettings } from "#app/lib/env.server.ts";
+import { WaitlistForm } from "./waitlist-form.tsx";
 
 export const WAITLIST_INTRO =
   "Be notified when we launch in your region and get personalized growing tips.";

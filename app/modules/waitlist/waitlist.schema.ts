@@ -1,6 +1,6 @@
 // The waitlist's shared schemas: the same rules in the browser and on the server (SPEC §5, §8).
-import { freeText, z } from "../../lib/zod.ts";
-import { NZ_REGIONS } from "../../lib/nz-regions.ts";
+import { freeText, z } from "#app/lib/zod.ts";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { MESSAGES, PLAN_IDS } from "./waitlist-messages.ts";
 
 export { CONSENT_STATEMENT, MESSAGES, PLAN_IDS } from "./waitlist-messages.ts";

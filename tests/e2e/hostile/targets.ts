@@ -5,7 +5,7 @@
 // what only a script sends, and the baselines that keep the suite from doing lasting harm.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import routeConfig from "../../../app/routes.ts";
+import routeConfig from "#app/routes.ts";
 
 export interface RouteEntry {
   /** "/profile", "/product/:id"; "/" for the index route. */
