@@ -1,3 +1,4 @@
+import { cookieHeaders } from "#app/lib/outcome.ts";
 import { useContext, useEffect } from "react";
 import {
   data,
@@ -41,9 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readToast(request),
     sharedPage ? { user: undefined, cookies: [] } : signedInUser(request),
   ]);
-  const headers = new Headers();
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  for (const c of cookies) headers.append("Set-Cookie", c);
+  const headers = cookieHeaders(setCookie ? [setCookie, ...cookies] : cookies);
   // The member hint follows what the server knows (app/modules/accounts/header-user.ts).
   if (user !== undefined && (user !== null) !== hasMemberHint(request.headers.get("cookie"))) {
     headers.append(

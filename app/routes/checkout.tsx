@@ -2,6 +2,7 @@
 // intents: "quote" (the server's totals for the review) and "place" (reserve, create, pay).
 import { data, redirect, useRouteLoaderData } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
+import { cookieHeaders } from "#app/lib/outcome.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { signedInUser } from "#app/modules/accounts/signed-in-user.server.ts";
@@ -38,8 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Who to fill the contact step in for: asked here, since this loader runs on every visit,
   // client-side navigations included (the root loader may not have, on a public page).
   const { user, cookies } = await signedInUser(request);
-  const headers = new Headers();
-  for (const c of cookies) headers.append("Set-Cookie", c);
+  const headers = cookieHeaders(cookies);
   return data(
     {
       payments: s.stripe ? "stripe" : s.isProduction ? "none" : "demo",

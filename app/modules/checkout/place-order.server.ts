@@ -15,7 +15,7 @@ import { releaseStockHold } from "#app/modules/orders/release-stock-hold.server.
 import { retakeStockHold, StockGoneError } from "#app/modules/orders/retake-stock-hold.server.ts";
 import {
   demoCardSchema,
-  fieldErrors,
+  checkoutFieldErrors,
   MESSAGES,
   placeOrderSchema,
   type CheckoutField,
@@ -123,8 +123,8 @@ async function placeOnce(raw: unknown, buyer: Buyer, now: Date): Promise<PlaceOr
       code: "invalid",
       message: MESSAGES.failed,
       fieldErrors: {
-        ...(parsed.success ? {} : fieldErrors(parsed.error)),
-        ...(card && !card.success ? prefixCard(fieldErrors(card.error)) : {}),
+        ...(parsed.success ? {} : checkoutFieldErrors(parsed.error)),
+        ...(card && !card.success ? prefixCard(checkoutFieldErrors(card.error)) : {}),
       },
     };
   }
