@@ -7,7 +7,7 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import { settings } from "#app/lib/env.server.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
 import { redirectWithToast, toastCookie } from "#app/lib/toast.server.ts";
-import { showToast } from "#app/components/toasts.tsx";
+import { showToast } from "#app/components/ui/toasts.tsx";
 import {
   formValues,
   MESSAGES,

@@ -2,7 +2,7 @@
 // devices and the logout scopes); download my data and delete my account, each confirmed.
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { showToast } from "#app/components/toasts.tsx";
+import { showToast } from "#app/components/ui/toasts.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
