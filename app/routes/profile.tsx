@@ -14,12 +14,12 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
 } from "#app/modules/accounts/accounts.schema.ts";
-import { AddressFields } from "#app/modules/accounts/address-fields.tsx";
+import { AddressFields } from "#app/components/ui/address-fields.tsx";
 import { changeEmail } from "#app/modules/accounts/change-email.server.ts";
 import { confirmPassword } from "#app/modules/accounts/confirm-password.server.ts";
 import { deleteAccount } from "#app/modules/accounts/delete-account.server.ts";
 import { myDataDownloadPath } from "#app/modules/accounts/export-my-data.server.ts";
-import { FormField, FormMessage } from "#app/modules/accounts/form-field.tsx";
+import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import {
   changePassword,
