@@ -45,10 +45,8 @@ import {
   resetCalendarToken,
   setCalendarPlan,
 } from "#app/modules/guidance/personal-calendar.server.ts";
-import {
-  sendLinkPhoneCode,
-  verifyLinkPhoneCode,
-} from "#app/modules/accounts/phone-sign-in.server.ts";
+import { sendLinkPhoneCode } from "#app/modules/accounts/phone-sign-in.server.ts";
+import { verifyLinkPhoneCode } from "#app/flows/verify-link-phone-code.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import {
   getSmsReminders,
