@@ -4,7 +4,7 @@ import { MESSAGES, changePasswordSchema, fieldErrors } from "./accounts.schema.t
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";
 import { passwordProblems } from "./password-policy.server.ts";
-import type { RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 import { signedInRecently } from "./get-current-user.server.ts";
 
 export interface DeviceSession {

@@ -4,8 +4,8 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import type { HeaderUser } from "#app/modules/accounts/accounts.schema.ts";
 import { SignOutForm } from "#app/modules/accounts/user-menu.tsx";
-import { Logo } from "./logo.tsx";
-import { mainNav } from "./site-header.tsx";
+import { Logo } from "#app/components/logo.tsx";
+import { mainNav } from "./main-nav.ts";
 import { CloseButton } from "#app/components/ui/close-button.tsx";
 
 export function MobileMenu({

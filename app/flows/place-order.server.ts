@@ -20,20 +20,20 @@ import {
   placeOrderSchema,
   type CheckoutField,
   type PlaceOrderInput,
-} from "./checkout.schema.ts";
+} from "#app/modules/checkout/checkout.schema.ts";
 import {
   checkOpenHolds,
   clientKeyHash,
   limitCheckoutRate,
   type LimitOutcome,
-} from "./checkout-limits.server.ts";
-import { chargeDemoCard } from "./demo-payments.server.ts";
-import { computeTotals, ORDER_HOLD_MINUTES } from "./pricing.ts";
+} from "#app/modules/checkout/checkout-limits.server.ts";
+import { chargeDemoCard } from "#app/modules/payments/demo-payments.server.ts";
+import { computeTotals, ORDER_HOLD_MINUTES } from "#app/modules/checkout/pricing.ts";
 import {
   createPaymentIntent,
   paymentIntentSecret,
   retrieveStripePayment,
-} from "./stripe.server.ts";
+} from "#app/modules/payments/stripe.server.ts";
 
 /** What changed in the catalogue since the person filled the cart. */
 export type CartProblem =
