@@ -27,7 +27,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     status: form.get("status"),
     trackingNumber: form.get("trackingNumber") ?? "",
   });
-  if (!result.ok && result.notFound) throw data(null, { status: 404 });
+  if (!result.ok && result.code === "not-found") throw data(null, { status: 404 });
   if (!result.ok) return data({ error: result.message }, { status: 200 });
   throw await redirectWithToast(request, `/admin/orders/${params.id}`, {
     type: "success",

@@ -1,4 +1,5 @@
 // An admin edits a product: price (entered in dollars), stock, description, summary, active.
+import { failure, fieldErrors, type Outcome } from "#app/lib/outcome.ts";
 import { eq } from "drizzle-orm";
 import { products } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
@@ -23,19 +24,21 @@ export const updateProductSchema = z.object({
   active: z.boolean(),
 });
 
-export type UpdateProductResult = { ok: true } | { ok: false; message: string };
+export type UpdateProductResult = Outcome;
 
 const NO_SUCH_PRODUCT = "That product doesn't exist.";
 
 export async function updateProduct(id: string, raw: unknown): Promise<UpdateProductResult> {
-  if (!productIdSchema.safeParse(id).success) return { ok: false, message: NO_SUCH_PRODUCT };
+  if (!productIdSchema.safeParse(id).success) return failure("not-found", NO_SUCH_PRODUCT);
   const parsed = updateProductSchema.safeParse(raw);
   if (!parsed.success)
-    return { ok: false, message: parsed.error.issues[0]?.message ?? "Check the form" };
+    return failure("invalid", parsed.error.issues[0]?.message ?? "Check the form", {
+      fieldErrors: fieldErrors(parsed.error),
+    });
   const [row] = await db()
     .update(products)
     .set({ ...parsed.data, updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning({ id: products.id });
-  return row ? { ok: true } : { ok: false, message: NO_SUCH_PRODUCT };
+  return row ? { ok: true } : failure("not-found", NO_SUCH_PRODUCT);
 }

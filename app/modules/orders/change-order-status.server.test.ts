@@ -77,6 +77,7 @@ test("packed, then shipped with a tracking number (e-mailed once), then delivere
   expect(await changeOrderStatus(orderId, { status: "packed" })).toEqual({ ok: true });
   expect(await changeOrderStatus(orderId, { status: "shipped" })).toEqual({
     ok: false,
+    code: "invalid",
     message: "Enter the courier's tracking number",
   });
   expect(
@@ -250,7 +251,7 @@ test("an order id that isn't one (36 dashes, junk, a UUID we don't have) is simp
     expect(await changeOrderStatus(id, { status: "cancelled" }), id).toEqual({
       ok: false,
       message: "That order doesn't exist.",
-      notFound: true,
+      code: "not-found",
     });
   }
   expect((await getOrder(orderId))?.id).toBe(orderId);

@@ -2,6 +2,7 @@
 // (its stock goes back on the shelf) or refunded (stock back too if it never left). The status
 // change, the stock and the customer's e-mail job are one transaction; a change that is no longer
 // allowed (someone else got there first) changes nothing.
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { orders, type OrderStatus } from "#db/schema/index.ts";
@@ -24,9 +25,9 @@ export const changeStatusSchema = z
     path: ["trackingNumber"],
   });
 
-export type ChangeStatusResult = { ok: true } | { ok: false; message: string; notFound?: true };
+export type ChangeStatusResult = Outcome;
 
-const NOT_FOUND = { ok: false, message: "That order doesn't exist.", notFound: true } as const;
+const NOT_FOUND = failure("not-found", "That order doesn't exist.");
 
 export async function changeOrderStatus(
   orderId: string,
@@ -35,20 +36,20 @@ export async function changeOrderStatus(
   if (!isOrderId(orderId)) return NOT_FOUND;
   const parsed = changeStatusSchema.safeParse(raw);
   if (!parsed.success)
-    return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid change" };
+    return failure("invalid", parsed.error.issues[0]?.message ?? "Invalid change");
   const { status, trackingNumber } = parsed.data;
   return db().transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return NOT_FOUND;
     if (!NEXT_STATUSES[order.status].includes(status))
-      return { ok: false, message: `An order that is ${order.status} can't become ${status}.` };
+      return failure("conflict", `An order that is ${order.status} can't become ${status}.`);
     const now = new Date();
     const [changed] = await tx
       .update(orders)
       .set({ status, updatedAt: now, ...(status === "shipped" ? { trackingNumber } : {}) })
       .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
       .returning({ id: orders.id });
-    if (!changed) return { ok: false, message: "The order changed meanwhile: reload and retry." };
+    if (!changed) return failure("conflict", "The order changed meanwhile: reload and retry.");
     // Stock returns when the goods never left us: cancelled, or refunded before shipping. An
     // order whose hold went back already (declined) returns nothing more.
     const returnStock =

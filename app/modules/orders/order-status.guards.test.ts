@@ -110,7 +110,11 @@ test("from every status, exactly the allowed changes go through", async () => {
       expect(result, `${from} -> ${to}`).toEqual(
         allowed
           ? { ok: true }
-          : { ok: false, message: `An order that is ${from} can't become ${to}.` },
+          : {
+              ok: false,
+              code: "conflict",
+              message: `An order that is ${from} can't become ${to}.`,
+            },
       );
       expect((await read(orderId)).status, `${from} -> ${to}`).toBe(allowed ? to : from);
     }
@@ -182,7 +186,7 @@ test("a paid order's cancel or refund queues the refund; the customer hears of s
 
 test("shipping needs the courier's tracking number, and only shipping records it", async () => {
   const { orderId } = await orderIn("paid");
-  const missing = { ok: false, message: "Enter the courier's tracking number" };
+  const missing = { ok: false, code: "invalid", message: "Enter the courier's tracking number" };
   expect(await changeOrderStatus(orderId, { status: "shipped" })).toEqual(missing);
   expect(await changeOrderStatus(orderId, { status: "shipped", trackingNumber: " NZP " })).toEqual(
     missing,
@@ -215,6 +219,6 @@ test("an unknown status or order changes nothing and says why", async () => {
   expect(await changeOrderStatus(randomUUID(), { status: "packed" })).toEqual({
     ok: false,
     message: "That order doesn't exist.",
-    notFound: true,
+    code: "not-found",
   });
 });
