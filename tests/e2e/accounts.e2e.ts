@@ -152,6 +152,14 @@ test("signing in works before JavaScript loads", async ({ page, noScriptPage }) 
   await noScriptPage.waitForURL(`${baseUrl()}/`);
   await noScriptPage.goto("/profile");
   await noScriptPage.getByRole("heading", { name: "Your profile" }).waitFor();
+  // The account's navigation works without scripts, and says which page is open.
+  await noScriptPage.getByRole("link", { name: "Sign-in and security" }).click();
+  await noScriptPage.waitForURL(`${baseUrl()}/profile/security`);
+  expect(
+    await noScriptPage
+      .getByRole("link", { name: "Sign-in and security" })
+      .getAttribute("aria-current"),
+  ).toBe("page");
   await noScriptPage.getByRole("button", { name: "Sign out everywhere" }).click();
   await noScriptPage.goto("/login?redirectTo=%2Faddress");
   await signInWith(noScriptPage, email);
@@ -164,7 +172,7 @@ test("phone: verify a number on the profile, then sign in with a texted code", a
   const link = await createAccount(page, email);
   await page.goto(link);
   await page.waitForURL(`${baseUrl()}/`);
-  await page.goto("/profile");
+  await page.goto("/profile/phone");
   const mobile = `021${String(Date.now()).slice(-7)}`;
   const e164 = `+64${mobile.slice(1)}`;
   await page.getByLabel("Mobile number").fill(mobile);
@@ -202,7 +210,7 @@ test("two-factor: set up with an authenticator app, then sign-in asks for its co
   const link = await createAccount(page, email);
   await page.goto(link);
   await page.waitForURL(`${baseUrl()}/`);
-  await page.goto("/profile");
+  await page.goto("/profile/security");
   const section = page.locator("#two-factor").locator("..");
   await section.getByLabel("Your password").fill(PASSWORD);
   await section.getByRole("button", { name: "Set up two-factor sign-in" }).click();
@@ -252,7 +260,7 @@ test("an open tab notices when its session was ended on another device", async (
   await phone.goto("/login");
   await signInWith(phone, email);
   await phone.waitForURL(`${baseUrl()}/`);
-  await phone.goto("/profile");
+  await phone.goto("/profile/security");
   await phone.getByRole("button", { name: "Sign out everywhere" }).click();
   await phone.waitForURL(`${baseUrl()}/`);
   await other.close();
@@ -388,7 +396,7 @@ test("after signing in, only our own pages: TAB, CR/LF, //host, backslashes, abs
     await signInWith(noScriptPage, email);
     await noScriptPage.waitForURL(`${baseUrl()}/`);
     landedHome(noScriptPage);
-    await noScriptPage.goto("/profile");
+    await noScriptPage.goto("/profile/security");
     await noScriptPage.getByRole("heading", { name: "Your profile" }).waitFor();
     await noScriptPage.getByRole("button", { name: "Sign out everywhere" }).click();
   }
