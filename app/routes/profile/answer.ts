@@ -1,8 +1,10 @@
 // What every /profile child's action answers its page with, one shape for all of them: the intent
 // it answers (so each form shows only its own message), and the use-case's outcome in page terms.
 // A refused form is answered as a page with its messages (only limits say 429, with Retry-After).
-import { data } from "react-router";
-import type { AccountsOutcome } from "#app/modules/accounts/outcome.ts";
+import { data, type RouterContextProvider } from "react-router";
+import { requestInfo } from "#app/lib/request-context.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import type { AccountsOutcome, AccountsSuccess } from "#app/modules/accounts/outcome.ts";
 
 export interface Answer {
   intent: string;
@@ -13,6 +15,13 @@ export interface Answer {
   reauth?: boolean;
   phone?: string;
   setup?: { totpUri: string; secret: string; backupCodes: string[] };
+}
+
+/** The posted form, its intent, and what the use-cases want to know about the request. */
+export async function readForm(request: Request, context: Readonly<RouterContextProvider>) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  return { form, intent, meta: { request, clientIp: context.get(requestInfo).clientIp } };
 }
 
 /** An accounts outcome as the page's data, with extra fields (the number a code went to). */
@@ -41,6 +50,16 @@ export function answer(intent: string, outcome: AccountsOutcome, extra: Partial<
   return data<Answer>(
     { ...answerData(intent, outcome), ...extra },
     { status: !outcome.ok && outcome.status === 429 ? 429 : 200, headers: cookieHeaders(outcome) },
+  );
+}
+
+/** The change ended this session (signed out everywhere, account deleted): home, with a toast. */
+export function homeWithToast(request: Request, outcome: AccountsSuccess, message: string) {
+  return redirectWithToast(
+    request,
+    "/",
+    { type: "success", message },
+    { headers: cookieHeaders(outcome) },
   );
 }
 

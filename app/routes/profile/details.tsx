@@ -1,6 +1,6 @@
 // /profile (the account's index): the member's name, phone, NZ address, what they'd like to grow,
 // their growing space and their survey answers, saved with one form.
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import {
   formValues,
   GROWING_SPACES,
@@ -13,18 +13,17 @@ import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { updateProfile } from "#app/modules/accounts/update-profile.server.ts";
 import type { Route } from "./+types/details";
-import { said, unknownIntent, type Answer } from "./answer.ts";
-import { AnswerMessage, Section, useAnswer } from "./profile-ui.tsx";
+import { readForm, said, unknownIntent, type Answer } from "./answer.ts";
+import { AnswerMessage, fieldOf, IntentForm, Section, useAnswer } from "./profile-ui.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return { profile: await getProfile(user.id) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const { form, intent } = await readForm(request, context);
   if (intent !== "save-profile") return unknownIntent(intent);
   const result = await updateProfile(user.id, formValues(form, ["interests"]));
   if (result.ok) return said(intent, true, MESSAGES.profileSaved);
@@ -59,25 +58,27 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
 
   return (
     <Section id="details" title="Your details">
-      <Form method="post" className="flex flex-col gap-5" noValidate>
-        <input type="hidden" name="intent" value="save-profile" />
+      <IntentForm
+        intent="save-profile"
+        className="flex flex-col gap-5"
+        noValidate
+        busy={busyIntent === "save-profile"}
+        buttonClassName="btn-primary"
+        submit={busyIntent === "save-profile" ? "Saving..." : "Save profile"}
+      >
         <AnswerMessage answer={saved} errors />
         <FormField
-          id="fullName"
-          name="fullName"
+          {...fieldOf(saved, "fullName")}
           label="Full name"
           autoComplete="name"
           defaultValue={profile.fullName ?? ""}
-          error={saved?.fieldErrors?.fullName}
         />
         <FormField
-          id="phone"
-          name="phone"
+          {...fieldOf(saved, "phone")}
           type="tel"
           label="Phone"
           autoComplete="tel"
           defaultValue={profile.phone ?? ""}
-          error={saved?.fieldErrors?.phone}
         />
         <AddressFields address={profile.address} errors={saved?.fieldErrors} />
         <fieldset className="flex flex-col gap-2">
@@ -122,10 +123,7 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
             </ul>
           </div>
         )}
-        <button type="submit" className="btn-primary" disabled={busyIntent === "save-profile"}>
-          {busyIntent === "save-profile" ? "Saving..." : "Save profile"}
-        </button>
-      </Form>
+      </IntentForm>
     </Section>
   );
 }

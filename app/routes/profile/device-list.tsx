@@ -2,7 +2,7 @@
 // active, a sign-out for each other one, and the two logout scopes (other devices, everywhere).
 import type { DeviceSession } from "#app/modules/accounts/manage-sessions.server.ts";
 import { clearLocalUserData } from "#app/modules/accounts/user-menu.tsx";
-import { IntentButton } from "./profile-ui.tsx";
+import { IntentForm } from "./profile-ui.tsx";
 
 function deviceName(agent: string | null): string {
   if (!agent) return "Unknown device";
@@ -57,26 +57,24 @@ export function DeviceList({ devices }: { devices: DeviceSession[] }) {
               <p className="text-sm text-ink/70">Last active {when(d.lastActiveAt)}</p>
             </div>
             {!d.current && (
-              <IntentButton
+              <IntentForm
                 intent="revoke-session"
                 fields={{ sessionId: d.id }}
-                className="btn-light min-h-11 border border-ink/10 text-sm"
-              >
-                Sign out
-              </IntentButton>
+                buttonClassName="btn-light min-h-11 border border-ink/10 text-sm"
+                submit="Sign out"
+              />
             )}
           </li>
         ))}
       </ul>
       <div className="mt-4 flex flex-wrap gap-3">
-        <IntentButton intent="revoke-others">Sign out all other devices</IntentButton>
-        <IntentButton
+        <IntentForm intent="revoke-others" submit="Sign out all other devices" />
+        <IntentForm
           intent="revoke-all"
-          className="btn-light border border-ink/10"
+          buttonClassName="btn-light border border-ink/10"
           onSubmit={clearLocalUserData}
-        >
-          Sign out everywhere
-        </IntentButton>
+          submit="Sign out everywhere"
+        />
       </div>
     </>
   );

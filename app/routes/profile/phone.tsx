@@ -1,7 +1,6 @@
 // /profile/phone: verify a mobile number (a texted 6-digit code) so the member can sign in with a
 // text message instead of the password.
-import { data, Form } from "react-router";
-import { requestInfo } from "#app/lib/request-context.ts";
+import { data } from "react-router";
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { formValues } from "#app/modules/accounts/accounts.schema.ts";
 import { FormField } from "#app/modules/accounts/form-field.tsx";
@@ -11,8 +10,8 @@ import {
 } from "#app/modules/accounts/phone-sign-in.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import type { Route } from "./+types/phone";
-import { answerData, unknownIntent, type Answer } from "./answer.ts";
-import { AnswerMessage, CodeField, Section, useAnswer } from "./profile-ui.tsx";
+import { answerData, readForm, unknownIntent, type Answer } from "./answer.ts";
+import { AnswerMessage, CodeField, IntentForm, Section, useAnswer } from "./profile-ui.tsx";
 
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
 export const headers = retryAfterHeader;
@@ -24,9 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const meta = { request, clientIp: context.get(requestInfo).clientIp };
+  const { form, intent, meta } = await readForm(request, context);
   // Both answers carry the number back: the code step posts it again with the code.
   const phone = String(form.get("phone") ?? "");
   switch (intent) {
@@ -68,22 +65,25 @@ export default function ProfilePhone({ loaderData, actionData }: Route.Component
               : "Verify your mobile number to sign in with a 6-digit code by text message."}
           </p>
           {codeStep ? (
-            <Form method="post" className="flex flex-col gap-4" noValidate>
-              <input type="hidden" name="intent" value="phone-link-verify" />
-              <input type="hidden" name="phone" value={mine?.phone ?? ""} />
+            <IntentForm
+              intent="phone-link-verify"
+              fields={{ phone: mine?.phone ?? "" }}
+              className="flex flex-col gap-4"
+              noValidate
+              busy={busyIntent === "phone-link-verify"}
+              submit="Verify number"
+            >
               <AnswerMessage answer={mine} />
               <CodeField id="phoneCode" error={error("code")} />
-              <button
-                type="submit"
-                className="btn-secondary"
-                disabled={busyIntent === "phone-link-verify"}
-              >
-                Verify number
-              </button>
-            </Form>
+            </IntentForm>
           ) : (
-            <Form method="post" className="flex flex-col gap-4" noValidate>
-              <input type="hidden" name="intent" value="phone-link-send" />
+            <IntentForm
+              intent="phone-link-send"
+              className="flex flex-col gap-4"
+              noValidate
+              busy={busyIntent === "phone-link-send"}
+              submit="Text me a code"
+            >
               <FormField
                 id="signInPhone"
                 name="phone"
@@ -94,14 +94,7 @@ export default function ProfilePhone({ loaderData, actionData }: Route.Component
                 defaultValue={mine?.phone ?? ""}
                 error={error("phone")}
               />
-              <button
-                type="submit"
-                className="btn-secondary"
-                disabled={busyIntent === "phone-link-send"}
-              >
-                Text me a code
-              </button>
-            </Form>
+            </IntentForm>
           )}
         </div>
       )}

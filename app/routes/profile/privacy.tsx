@@ -1,9 +1,7 @@
 // /profile/privacy: download everything we hold about the account (Privacy Act 2020) and delete the
 // account, each confirmed with the password.
-import { data, Form, redirect } from "react-router";
-import { requestInfo } from "#app/lib/request-context.ts";
+import { data, redirect } from "react-router";
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
-import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
 import { confirmPassword } from "#app/modules/accounts/confirm-password.server.ts";
 import { deleteAccount } from "#app/modules/accounts/delete-account.server.ts";
@@ -12,8 +10,8 @@ import { FormMessage } from "#app/modules/accounts/form-field.tsx";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { clearLocalUserData } from "#app/modules/accounts/user-menu.tsx";
 import type { Route } from "./+types/privacy";
-import { answer, cookieHeaders, unknownIntent, type Answer } from "./answer.ts";
-import { PasswordField, Reauth, Section, useAnswer } from "./profile-ui.tsx";
+import { answer, homeWithToast, readForm, unknownIntent, type Answer } from "./answer.ts";
+import { IntentForm, PasswordField, Reauth, Section, useAnswer } from "./profile-ui.tsx";
 
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
 export const headers = retryAfterHeader;
@@ -25,9 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const meta = { request, clientIp: context.get(requestInfo).clientIp };
+  const { form, intent, meta } = await readForm(request, context);
   switch (intent) {
     case "export-data": {
       // Confirmed with the password, since the file holds everything about the person.
@@ -48,13 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { password: form.get("password"), confirm: form.get("confirm") },
         meta,
       );
-      if (!outcome.ok) return answer(intent, outcome);
-      return redirectWithToast(
-        request,
-        "/",
-        { type: "success", message: MESSAGES.accountDeleted },
-        { headers: cookieHeaders(outcome) },
-      );
+      return outcome.ok
+        ? homeWithToast(request, outcome, MESSAGES.accountDeleted)
+        : answer(intent, outcome);
     }
     default:
       return unknownIntent(intent);
@@ -67,8 +59,12 @@ export default function ProfilePrivacy({ actionData }: Route.ComponentProps) {
   const del = forIntent("delete-account");
   return (
     <Section id="your-data" title="Your data">
-      <Form method="post" reloadDocument className="flex flex-col gap-4">
-        <input type="hidden" name="intent" value="export-data" />
+      <IntentForm
+        intent="export-data"
+        reloadDocument
+        className="flex flex-col gap-4"
+        submit="Download my data"
+      >
         <p className="text-sm text-ink/80">
           Download everything we hold about your account as a JSON file (Privacy Act 2020).
         </p>
@@ -77,16 +73,15 @@ export default function ProfilePrivacy({ actionData }: Route.ComponentProps) {
           label="Confirm with your password"
           error={exp?.fieldErrors?.exportPassword}
         />
-        <button type="submit" className="btn-secondary">
-          Download my data
-        </button>
-      </Form>
-      <Form
-        method="post"
+      </IntentForm>
+      <IntentForm
+        intent="delete-account"
         className="mt-8 flex flex-col gap-4 border-t border-ink/10 pt-6"
         onSubmit={clearLocalUserData}
+        busy={busyIntent === "delete-account"}
+        buttonClassName="btn bg-clay-dark text-white hover:bg-clay"
+        submit="Delete my account"
       >
-        <input type="hidden" name="intent" value="delete-account" />
         <h3 className="text-xl font-bold text-clay-dark">Delete my account</h3>
         <p className="text-sm text-ink/80">
           This removes your account, profile and signed-in devices for good. Your waitlist entry
@@ -117,14 +112,7 @@ export default function ProfilePrivacy({ actionData }: Route.ComponentProps) {
           </p>
         )}
         <PasswordField id="deletePassword" error={del?.fieldErrors?.deletePassword} />
-        <button
-          type="submit"
-          className="btn bg-clay-dark text-white hover:bg-clay"
-          disabled={busyIntent === "delete-account"}
-        >
-          Delete my account
-        </button>
-      </Form>
+      </IntentForm>
     </Section>
   );
 }

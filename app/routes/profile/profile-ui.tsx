@@ -60,6 +60,13 @@ export function AnswerMessage({ answer, errors }: { answer?: Answer; errors?: bo
   return errors ? <FormMessage tone="error">{answer.message}</FormMessage> : null;
 }
 
+/** A field named as its id, with the answer's error for it. */
+export const fieldOf = (answer: Answer | undefined, name: string) => ({
+  id: name,
+  name,
+  error: answer?.fieldErrors?.[name],
+});
+
 /** The person's current password, confirming a change. */
 export function PasswordField({
   id,
@@ -101,28 +108,49 @@ export function CodeField({ id, error }: { id: string; error?: string }) {
   );
 }
 
-/** A form that is one button: its intent and hidden fields. */
-export function IntentButton({
+/**
+ * A post form for one intent: its hidden fields, what it asks (children) and its submit button,
+ * disabled while it is being sent. With no children it is a one-button form.
+ */
+export function IntentForm({
   intent,
   fields = {},
-  className = "btn-secondary",
+  submit,
+  busy,
+  className,
+  buttonClassName = "btn-secondary",
   onSubmit,
+  reloadDocument,
+  noValidate,
   children,
 }: {
   intent: string;
   fields?: Record<string, string>;
+  submit: ReactNode;
+  busy?: boolean;
   className?: string;
+  buttonClassName?: string;
   onSubmit?: () => void;
-  children: ReactNode;
+  reloadDocument?: boolean;
+  /** The page's own messages instead of the browser's (most forms). */
+  noValidate?: boolean;
+  children?: ReactNode;
 }) {
   return (
-    <Form method="post" onSubmit={onSubmit}>
+    <Form
+      method="post"
+      className={className}
+      onSubmit={onSubmit}
+      reloadDocument={reloadDocument}
+      noValidate={noValidate}
+    >
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={className}>
-        {children}
+      {children}
+      <button type="submit" className={buttonClassName} disabled={busy}>
+        {submit}
       </button>
     </Form>
   );

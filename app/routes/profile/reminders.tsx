@@ -1,6 +1,5 @@
 // /profile/reminders: the member's own planting calendar (its feed and box size), garden reminders
 // by text, and the monthly growing tips by e-mail.
-import { requestInfo } from "#app/lib/request-context.ts";
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { formValues } from "#app/modules/accounts/accounts.schema.ts";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
@@ -27,7 +26,7 @@ import {
 } from "#app/modules/reminders/manage-sms-reminders.server.ts";
 import { SmsRemindersPanel } from "#app/modules/reminders/sms-reminders-panel.tsx";
 import type { Route } from "./+types/reminders";
-import { answer, said, unknownIntent } from "./answer.ts";
+import { answer, readForm, said, unknownIntent } from "./answer.ts";
 import { Section, useAnswer } from "./profile-ui.tsx";
 
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
@@ -56,9 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const meta = { request, clientIp: context.get(requestInfo).clientIp };
+  const { form, intent, meta } = await readForm(request, context);
   switch (intent) {
     case CALENDAR_INTENTS.plan: {
       const saved = await setCalendarPlan(user.id, formValues(form));

@@ -1,9 +1,8 @@
 // /profile/security: the sign-in e-mail address, the password, two-factor sign-in and the signed-in
 // devices with the logout scopes (this one, other devices, everywhere).
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { requestInfo } from "#app/lib/request-context.ts";
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
-import { redirectWithToast } from "#app/lib/toast.server.ts";
 import {
   formValues,
   MESSAGES,
@@ -26,9 +25,24 @@ import {
   startTwoFactorSetup,
 } from "#app/modules/accounts/two-factor.server.ts";
 import type { Route } from "./+types/security";
-import { answer, answerData, cookieHeaders, unknownIntent, type Answer } from "./answer.ts";
+import {
+  answer,
+  answerData,
+  homeWithToast,
+  readForm,
+  unknownIntent,
+  type Answer,
+} from "./answer.ts";
 import { DeviceList } from "./device-list.tsx";
-import { AnswerMessage, PasswordField, Reauth, Section, useAnswer } from "./profile-ui.tsx";
+import {
+  AnswerMessage,
+  fieldOf,
+  IntentForm,
+  PasswordField,
+  Reauth,
+  Section,
+  useAnswer,
+} from "./profile-ui.tsx";
 import { TwoFactorPanel } from "./two-factor-panel.tsx";
 
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
@@ -55,9 +69,7 @@ function parseSetup(value: FormDataEntryValue | null): Answer["setup"] {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const meta = { request, clientIp: context.get(requestInfo).clientIp };
+  const { form, intent, meta } = await readForm(request, context);
   switch (intent) {
     case "change-email":
       return answer(intent, await changeEmail(user, formValues(form), meta));
@@ -88,13 +100,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer(intent, await revokeOtherDeviceSessions(meta));
     case "revoke-all": {
       const outcome = await signOutEverywhere(meta);
-      if (!outcome.ok) return answer(intent, outcome);
-      return redirectWithToast(
-        request,
-        "/",
-        { type: "success", message: MESSAGES.signedOut },
-        { headers: cookieHeaders(outcome) },
-      );
+      return outcome.ok
+        ? homeWithToast(request, outcome, MESSAGES.signedOut)
+        : answer(intent, outcome);
     }
     default:
       return unknownIntent(intent);
@@ -110,42 +118,39 @@ export default function ProfileSecurity({ loaderData, actionData }: Route.Compon
   return (
     <>
       <Section id="email-address" title="Email address">
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <input type="hidden" name="intent" value="change-email" />
+        <IntentForm
+          intent="change-email"
+          className="flex flex-col gap-4"
+          noValidate
+          submit="Change email"
+        >
           <p className="text-sm text-ink/80">
             You sign in with <strong className="break-all">{email}</strong>.
           </p>
           <AnswerMessage answer={em} />
           {em?.reauth && <Reauth />}
           <FormField
-            id="newEmail"
-            name="newEmail"
+            {...fieldOf(em, "newEmail")}
             type="email"
             label="New email address"
             autoComplete="email"
             required
-            error={em?.fieldErrors?.newEmail}
           />
-          <button type="submit" className="btn-secondary">
-            Change email
-          </button>
-        </Form>
+        </IntentForm>
       </Section>
 
       <Section id="password" title="Change password">
-        <Form method="post" className="flex flex-col gap-5" noValidate>
-          <input type="hidden" name="intent" value="change-password" />
+        <IntentForm
+          intent="change-password"
+          className="flex flex-col gap-5"
+          noValidate
+          submit="Change password"
+        >
           <AnswerMessage answer={pw} />
           {pw?.reauth && <Reauth />}
-          <PasswordField
-            id="currentPassword"
-            name="currentPassword"
-            label="Current password"
-            error={pw?.fieldErrors?.currentPassword}
-          />
+          <PasswordField {...fieldOf(pw, "currentPassword")} label="Current password" />
           <FormField
-            id="newPassword"
-            name="newPassword"
+            {...fieldOf(pw, "newPassword")}
             type="password"
             label="New password"
             autoComplete="new-password"
@@ -153,12 +158,8 @@ export default function ProfileSecurity({ loaderData, actionData }: Route.Compon
             minLength={PASSWORD_MIN}
             maxLength={PASSWORD_MAX}
             hint={`At least ${PASSWORD_MIN} characters.`}
-            error={pw?.fieldErrors?.newPassword}
           />
-          <button type="submit" className="btn-secondary">
-            Change password
-          </button>
-        </Form>
+        </IntentForm>
       </Section>
 
       <Section id="two-factor" title="Two-factor sign-in">

@@ -1,9 +1,8 @@
 // /profile/security's "Two-factor sign-in": set up (the password, then the app's key, the recovery
 // codes and a first code), or turn it off with the password. Plain forms, so it works without
 // JavaScript; a wrong code keeps the set-up on screen (the person's own secret and codes).
-import { Form } from "react-router";
 import type { Answer } from "./answer.ts";
-import { AnswerMessage, CodeField, PasswordField, Reauth } from "./profile-ui.tsx";
+import { AnswerMessage, CodeField, IntentForm, PasswordField, Reauth } from "./profile-ui.tsx";
 
 export function TwoFactorPanel({ enabled, result }: { enabled: boolean; result?: Answer }) {
   const mine = result?.intent.startsWith("2fa-") ? result : undefined;
@@ -13,9 +12,13 @@ export function TwoFactorPanel({ enabled, result }: { enabled: boolean; result?:
   }
   if (setup) {
     return (
-      <Form method="post" className="flex flex-col gap-4" noValidate>
-        <input type="hidden" name="intent" value="2fa-confirm" />
-        <input type="hidden" name="setup" value={JSON.stringify(setup)} />
+      <IntentForm
+        intent="2fa-confirm"
+        fields={{ setup: JSON.stringify(setup) }}
+        className="flex flex-col gap-4"
+        noValidate
+        submit="Turn on two-factor sign-in"
+      >
         <ol className="list-decimal space-y-3 pl-5 text-sm">
           <li>
             In your authenticator app, add an account with this key (or{" "}
@@ -41,15 +44,16 @@ export function TwoFactorPanel({ enabled, result }: { enabled: boolean; result?:
           <li>Enter the 6-digit code the app shows to finish.</li>
         </ol>
         <CodeField id="totpCode" error={mine?.fieldErrors?.code} />
-        <button type="submit" className="btn-secondary">
-          Turn on two-factor sign-in
-        </button>
-      </Form>
+      </IntentForm>
     );
   }
   return (
-    <Form method="post" className="flex flex-col gap-4" noValidate>
-      <input type="hidden" name="intent" value={enabled ? "2fa-disable" : "2fa-start"} />
+    <IntentForm
+      intent={enabled ? "2fa-disable" : "2fa-start"}
+      className="flex flex-col gap-4"
+      noValidate
+      submit={enabled ? "Turn off two-factor sign-in" : "Set up two-factor sign-in"}
+    >
       <p className="text-sm text-ink/80">
         {enabled
           ? "Two-factor sign-in is on: signing in needs a code from your authenticator app."
@@ -58,9 +62,6 @@ export function TwoFactorPanel({ enabled, result }: { enabled: boolean; result?:
       {mine?.reauth && <Reauth />}
       <AnswerMessage answer={mine} />
       <PasswordField id="twoFactorPassword" error={mine?.fieldErrors?.twoFactorPassword} />
-      <button type="submit" className="btn-secondary">
-        {enabled ? "Turn off two-factor sign-in" : "Set up two-factor sign-in"}
-      </button>
-    </Form>
+    </IntentForm>
   );
 }
