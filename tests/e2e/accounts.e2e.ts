@@ -13,6 +13,7 @@ import {
   createAccount,
   PASSWORD,
   signedInAdmin,
+  signedInMember,
   signInWith,
   uniqueEmail,
   waitForMail,
@@ -405,4 +406,29 @@ test("after signing in, only our own pages: TAB, CR/LF, //host, backslashes, abs
   await toast(page, "Signed in successfully!");
   await page.waitForURL(`${baseUrl()}/`);
   landedHome(page);
+});
+
+test("the account's pages: old section links land on their page, and the navigation fits a phone", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signedInMember(page, "tieke");
+  // Links into the one-page profile's sections (e-mails, bookmarks) reach the page that has them.
+  await page.goto("/profile#your-data");
+  await page.waitForURL(`${baseUrl()}/profile/privacy#your-data`);
+  await page.getByRole("heading", { name: "Your data" }).waitFor();
+  await page.goto("/profile#planting-calendar");
+  await page.waitForURL(`${baseUrl()}/profile/reminders#planting-calendar`);
+  const open = page.getByRole("link", { name: "Reminders and calendar" });
+  await expect.poll(() => open.getAttribute("aria-current")).toBe("page");
+  // At 390 px the navigation scrolls sideways inside itself, with the open page in sight.
+  await page.goto("/profile/privacy");
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBe(0);
+  await expect.poll(() => page.getByRole("link", { name: "Your data" }).isVisible()).toBe(true);
+  const box = await page.getByRole("link", { name: "Your data" }).boundingBox();
+  expect(Math.floor(box!.x + box!.width)).toBeLessThanOrEqual(390);
 });

@@ -1,7 +1,7 @@
 // /profile and its children (signed in): the page title, who is signed in, the account's navigation
 // and the child's page. Each child checks the sign-in itself (a layout's loader runs beside its
 // children's and guards nothing); this loader checks it too, for the name it draws.
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
@@ -47,10 +47,17 @@ const MOVED: Record<string, string> = {
 export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
   const { pathname, hash } = useLocation();
   const navigate = useNavigate();
+  const nav = useRef<HTMLElement>(null);
   useEffect(() => {
     const to = pathname === "/profile" ? MOVED[hash] : undefined;
     if (to) void navigate(to + hash, { replace: true });
   }, [pathname, hash, navigate]);
+  // On a phone the navigation is a row that scrolls sideways: keep the open page in sight.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
 
   return (
     <div className="container-page pt-28 pb-20 md:pt-36">
@@ -60,7 +67,11 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
         {loaderData.climateZone}
       </p>
       <div className="mt-8 grid gap-6 lg:grid-cols-[15rem_1fr] lg:items-start">
-        <nav aria-label="Your account" className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
+        <nav
+          ref={nav}
+          aria-label="Your account"
+          className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0"
+        >
           <ul className="flex gap-2 lg:flex-col">
             {PROFILE_PAGES.map((p) => (
               <li key={p.to} className="shrink-0">
