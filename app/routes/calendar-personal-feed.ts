@@ -13,15 +13,17 @@ const text = (body: string, status: number) =>
 
 export async function loader({ params }: Route.LoaderArgs) {
   const feed = await personalCalendarFeed(params.file);
-  const profileUrl = `${settings().siteUrl}/profile`;
+  // The feed's address is on the reminders page; the region is one of the member's details.
+  const remindersUrl = `${settings().siteUrl}/profile/reminders`;
+  const detailsUrl = `${settings().siteUrl}/profile`;
   if (feed.kind === "unknown") {
     return text(
-      `This calendar address isn't in use (it may have been reset). Find your current one at ${profileUrl}.\n`,
+      `This calendar address isn't in use (it may have been reset). Find your current one at ${remindersUrl}.\n`,
       404,
     );
   }
   if (feed.kind === "needs-region") {
-    return text(`Add your region at ${profileUrl} and this calendar fills itself in.\n`, 409);
+    return text(`Add your region at ${detailsUrl} and this calendar fills itself in.\n`, 409);
   }
   return new Response(feed.body, {
     headers: {

@@ -94,7 +94,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-sm text-ink/75">
             Members get their own calendar address in{" "}
             <Link
-              to="/profile#planting-calendar"
+              to="/profile/reminders#planting-calendar"
               className="text-leaf underline underline-offset-4"
             >
               their profile

@@ -49,7 +49,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             </p>
           )}
           <Link
-            to={contact.kind === "member-tips" ? "/profile" : "/"}
+            to={contact.kind === "member-tips" ? "/profile/reminders" : "/"}
             className="btn-secondary mt-8"
           >
             {contact.kind === "member-tips" ? "Go to your profile" : "Back to home"}

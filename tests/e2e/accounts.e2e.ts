@@ -13,6 +13,7 @@ import {
   createAccount,
   PASSWORD,
   signedInAdmin,
+  signedInMember,
   signInWith,
   uniqueEmail,
   waitForMail,
@@ -152,6 +153,14 @@ test("signing in works before JavaScript loads", async ({ page, noScriptPage }) 
   await noScriptPage.waitForURL(`${baseUrl()}/`);
   await noScriptPage.goto("/profile");
   await noScriptPage.getByRole("heading", { name: "Your profile" }).waitFor();
+  // The account's navigation works without scripts, and says which page is open.
+  await noScriptPage.getByRole("link", { name: "Sign-in and security" }).click();
+  await noScriptPage.waitForURL(`${baseUrl()}/profile/security`);
+  expect(
+    await noScriptPage
+      .getByRole("link", { name: "Sign-in and security" })
+      .getAttribute("aria-current"),
+  ).toBe("page");
   await noScriptPage.getByRole("button", { name: "Sign out everywhere" }).click();
   await noScriptPage.goto("/login?redirectTo=%2Faddress");
   await signInWith(noScriptPage, email);
@@ -164,7 +173,7 @@ test("phone: verify a number on the profile, then sign in with a texted code", a
   const link = await createAccount(page, email);
   await page.goto(link);
   await page.waitForURL(`${baseUrl()}/`);
-  await page.goto("/profile");
+  await page.goto("/profile/phone");
   const mobile = `021${String(Date.now()).slice(-7)}`;
   const e164 = `+64${mobile.slice(1)}`;
   await page.getByLabel("Mobile number").fill(mobile);
@@ -202,7 +211,7 @@ test("two-factor: set up with an authenticator app, then sign-in asks for its co
   const link = await createAccount(page, email);
   await page.goto(link);
   await page.waitForURL(`${baseUrl()}/`);
-  await page.goto("/profile");
+  await page.goto("/profile/security");
   const section = page.locator("#two-factor").locator("..");
   await section.getByLabel("Your password").fill(PASSWORD);
   await section.getByRole("button", { name: "Set up two-factor sign-in" }).click();
@@ -252,7 +261,7 @@ test("an open tab notices when its session was ended on another device", async (
   await phone.goto("/login");
   await signInWith(phone, email);
   await phone.waitForURL(`${baseUrl()}/`);
-  await phone.goto("/profile");
+  await phone.goto("/profile/security");
   await phone.getByRole("button", { name: "Sign out everywhere" }).click();
   await phone.waitForURL(`${baseUrl()}/`);
   await other.close();
@@ -388,7 +397,7 @@ test("after signing in, only our own pages: TAB, CR/LF, //host, backslashes, abs
     await signInWith(noScriptPage, email);
     await noScriptPage.waitForURL(`${baseUrl()}/`);
     landedHome(noScriptPage);
-    await noScriptPage.goto("/profile");
+    await noScriptPage.goto("/profile/security");
     await noScriptPage.getByRole("heading", { name: "Your profile" }).waitFor();
     await noScriptPage.getByRole("button", { name: "Sign out everywhere" }).click();
   }
@@ -397,4 +406,29 @@ test("after signing in, only our own pages: TAB, CR/LF, //host, backslashes, abs
   await toast(page, "Signed in successfully!");
   await page.waitForURL(`${baseUrl()}/`);
   landedHome(page);
+});
+
+test("the account's pages: old section links land on their page, and the navigation fits a phone", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signedInMember(page, "tieke");
+  // Links into the one-page profile's sections (e-mails, bookmarks) reach the page that has them.
+  await page.goto("/profile#your-data");
+  await page.waitForURL(`${baseUrl()}/profile/privacy#your-data`);
+  await page.getByRole("heading", { name: "Your data" }).waitFor();
+  await page.goto("/profile#planting-calendar");
+  await page.waitForURL(`${baseUrl()}/profile/reminders#planting-calendar`);
+  const open = page.getByRole("link", { name: "Reminders and calendar" });
+  await expect.poll(() => open.getAttribute("aria-current")).toBe("page");
+  // At 390 px the navigation scrolls sideways inside itself, with the open page in sight.
+  await page.goto("/profile/privacy");
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBe(0);
+  await expect.poll(() => page.getByRole("link", { name: "Your data" }).isVisible()).toBe(true);
+  const box = await page.getByRole("link", { name: "Your data" }).boundingBox();
+  expect(Math.floor(box!.x + box!.width)).toBeLessThanOrEqual(390);
 });

@@ -8,13 +8,17 @@ test("the profile's personal calendar follows region and box size, and its addre
 }) => {
   await page.setViewportSize(PHONE);
   await signedInMember(page, "tui");
-  await page.goto("/profile");
+  await page.goto("/profile/reminders");
   const panel = page.getByRole("region", { name: "Your planting calendar" });
   await panel.getByText("Add your region under").waitFor();
 
-  // A region in the details, then a box size in the calendar panel.
+  // A region in the details (the panel links there), then a box size in the calendar panel.
+  await panel.getByRole("link", { name: "Your details" }).click();
+  await page.waitForURL(`${baseUrl()}/profile`);
   await page.getByLabel("Region").selectOption("Otago");
   await page.getByRole("button", { name: "Save profile" }).click();
+  await page.getByText("Your profile has been saved.").first().waitFor();
+  await page.getByRole("link", { name: "Reminders and calendar" }).click();
   await panel.getByText("for Otago").waitFor();
   await panel.getByLabel("Box size").selectOption("2m2");
   await panel.getByRole("button", { name: "Save box size" }).click();

@@ -7,7 +7,7 @@ import { PASSWORD, signedInMember } from "./members.ts";
 
 test("a member downloads their data after confirming the password", async ({ page }) => {
   const email = await signedInMember(page, "data-export");
-  await page.goto("/profile");
+  await page.goto("/profile/privacy");
   const password = page.getByLabel("Confirm with your password");
 
   await password.fill("not my password at all");

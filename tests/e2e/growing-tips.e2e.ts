@@ -26,7 +26,7 @@ test("a member switches monthly growing tips off in their profile, on a phone", 
 }) => {
   await page.setViewportSize(PHONE);
   optedOut = await signedInMember(page, "piwakawaka");
-  await page.goto("/profile");
+  await page.goto("/profile/reminders");
   const section = page.locator("section", {
     has: page.getByRole("heading", { name: "Monthly growing tips by e-mail" }),
   });

@@ -204,8 +204,10 @@ async function scrapeForms(
       .filter((f) => f.method.toLowerCase() === "post")
       .map((f) => {
         const elements = [...f.elements] as HTMLInputElement[];
+        const url = new URL(f.action);
         return {
-          action: new URL(f.action).pathname,
+          // An index route's forms post to "?index" (its layout shares the path).
+          action: url.pathname + (url.searchParams.has("index") ? "?index" : ""),
           intents: elements.filter((e) => e.name === "intent" && e.value).map((e) => e.value),
           fields: elements
             .filter((e) => e.name && e.name !== "intent" && e.type !== "submit")
@@ -234,10 +236,13 @@ interface Target {
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, "[^/]+")}$`);
 
-/** The route module a post goes to (/auth, /login and /signup share one). */
+/** The route module a post goes to (/auth, /login and /signup share one; "?index" is for the
+ * index route under a layout of the same path). */
 function fileOf(action: string): string {
-  const path = action.split("?")[0]!;
-  return routeTable().find((r) => r.path !== "/*" && pathPattern(r.path).test(path))?.file ?? path;
+  const [path, query = ""] = action.split("?") as [string, string?];
+  const index = new URLSearchParams(query).has("index");
+  const found = routeTable().filter((r) => r.path !== "/*" && pathPattern(r.path).test(path));
+  return (found.find((r) => r.index === index) ?? found[0])?.file ?? path;
 }
 
 function buildTargets(scraped: ScrapedForm[]): Map<string, Target> {
@@ -554,9 +559,15 @@ test("afterwards nothing stored holds NUL, a lone surrogate or another forbidden
     }
   }
   await member.keepSignedIn();
-  check("/profile", (await send("member /profile", "/profile", { cookie: member.cookie }))?.text);
+  // Every page of the account area shows some of what the member saved.
+  for (const path of routes.filter((r) => r.path.startsWith("/profile") && r.isPage)) {
+    check(
+      path.path,
+      (await send(`member ${path.path}`, path.path, { cookie: member.cookie }))?.text,
+    );
+  }
   // Everything about the member, as "Download my data" gives it.
-  const confirmed = await send("member export", "/profile", {
+  const confirmed = await send("member export", "/profile/privacy", {
     ...plainForm({ intent: "export-data", password: member.password }),
     cookie: member.cookie,
   });

@@ -88,15 +88,18 @@ test("text reminders: verify, opt in, STOP by text, opt in again, switch off", a
   await page.goto(await createAccount(page, email));
   await page.waitForURL(`${baseUrl()}/`);
   await page.setViewportSize(PHONE);
-  await page.goto("/profile");
+  await page.goto("/profile/reminders");
 
   const panel = page.locator("section", {
     has: page.getByRole("heading", { name: "Garden reminders by text" }),
   });
   const status = panel.getByTestId("sms-reminders-status");
-  // Without a verified number the panel points to the phone section above it.
-  await panel.getByRole("link", { name: /Verify your number/ }).waitFor();
+  // Without a verified number the panel points to the phone page.
+  const verifyFirst = panel.getByRole("link", { name: /Verify your number/ });
+  await verifyFirst.waitFor();
   expect(await panel.getByRole("button", { name: "Turn on text reminders" }).count()).toBe(0);
+  await verifyFirst.click();
+  await page.waitForURL(`${baseUrl()}/profile/phone`);
 
   // Verify the mobile number with the texted code.
   const mobile = `022${String(Date.now()).slice(-7)}`;
@@ -110,6 +113,8 @@ test("text reminders: verify, opt in, STOP by text, opt in again, switch off", a
     .getByText("Your phone number is verified. You can now sign in with a text message.")
     .first()
     .waitFor();
+  await page.getByRole("link", { name: "Reminders and calendar" }).click();
+  await page.waitForURL(`${baseUrl()}/profile/reminders`);
 
   // Opt in weekly: consent is needed.
   const turnOn = panel.getByRole("button", { name: "Turn on text reminders" });

@@ -313,7 +313,7 @@ test("an order placed as a guest appears in the member's profile once they sign 
   const verify = mailTo(email).find((m) => /Confirm your email/.test(m.subject))!;
   await page.goto(linkIn(verify, `${baseUrl()}/api/auth/verify-email`));
   await page.waitForURL(`${baseUrl()}/`);
-  await page.goto("/profile");
+  await page.goto("/profile/orders");
   const orders = page.getByTestId("profile-orders");
   await orders.getByText(number!).waitFor();
   expect(await orders.innerText()).toMatch(/paid/i);

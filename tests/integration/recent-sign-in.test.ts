@@ -1,5 +1,5 @@
 // Changes that need a sign-in within the last 10 minutes (issue 17): deleting the account, and
-// confirming or turning off two-factor sign-in, through the profile page's action on a real
+// confirming or turning off two-factor sign-in, through the profile pages' actions on a real
 // database. A session older than that is refused with the offer to sign in again, and nothing
 // changes; the same request on a fresh session goes through.
 import { mkdtempSync } from "node:fs";
@@ -17,7 +17,8 @@ import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { signIn } from "#app/modules/accounts/sign-in.server.ts";
 import { verifyTwoFactorSignIn } from "#app/modules/accounts/two-factor.server.ts";
-import { action as profileAction } from "#app/routes/profile.tsx";
+import { action as privacyAction } from "#app/routes/profile/privacy.tsx";
+import { action as securityAction } from "#app/routes/profile/security.tsx";
 import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 
 const SITE = "https://patch.test";
@@ -69,8 +70,13 @@ interface ProfileAnswer {
   setup?: { secret: string };
 }
 
-/** The profile form, posted as the browser does; a redirect comes back as a Response. */
+/** A profile form, posted as the browser does to the page that has it (/profile/privacy for
+ * deleting the account, /profile/security for two-factor); a redirect comes back as a Response. */
 async function post(cookie: string, fields: Record<string, string>) {
+  const [path, profileAction] =
+    fields.intent === "delete-account"
+      ? ["/profile/privacy", privacyAction]
+      : ["/profile/security", securityAction];
   const context = new RouterContextProvider();
   context.set(requestInfo, {
     nonce: "",
@@ -79,7 +85,7 @@ async function post(cookie: string, fields: Record<string, string>) {
     sharedPage: false,
   });
   const result = (await profileAction({
-    request: new Request(`${SITE}/profile`, {
+    request: new Request(`${SITE}${path}`, {
       method: "POST",
       headers: { cookie },
       body: new URLSearchParams(fields),

@@ -164,7 +164,7 @@ export function composeTipsEmail(
     button: { label: `Read the full ${month} guide`, url: digest.guideUrl },
     secondary:
       reader.kind === "member"
-        ? [{ label: "Your profile and e-mail settings", url: `${s.siteUrl}/profile` }]
+        ? [{ label: "Your profile and e-mail settings", url: `${s.siteUrl}/profile/reminders` }]
         : [],
     reason:
       reader.kind === "member"

@@ -1,4 +1,4 @@
-// The "Monthly growing tips by e-mail" switch on /profile: a form posting intent "growing-tips"
+// The "Monthly growing tips by e-mail" switch on /profile/reminders: a form posting intent "growing-tips"
 // with the wanted state, so it works before JavaScript loads.
 import { Form } from "react-router";
 

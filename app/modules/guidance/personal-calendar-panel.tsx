@@ -46,8 +46,12 @@ export function PersonalCalendarPanel({
         </p>
       ) : (
         <p className="rounded-xl bg-cream px-4 py-3 text-ink/80">
-          Add your region under <a href="#details">Your details</a> and your calendar fills itself
-          in with the sowing, planting and garden jobs for your climate.
+          Add your region under{" "}
+          <Link to="/profile" className="text-leaf underline">
+            Your details
+          </Link>{" "}
+          and your calendar fills itself in with the sowing, planting and garden jobs for your
+          climate.
         </p>
       )}
 

@@ -171,7 +171,7 @@ test("every opt-out word works; START and HELP answer briefly; anything else get
     return (await post(params, expectedSignature(`${SITE}${PATH}`, params))).body;
   };
   expect(await reply("START")).toContain(
-    "<Message>Patch: to get garden reminders again, switch them on in your profile at https://patch.test/profile. Reply STOP to end.</Message>",
+    "<Message>Patch: to get garden reminders again, switch them on in your profile at https://patch.test/profile/reminders. Reply STOP to end.</Message>",
   );
   expect(await reply("help")).toContain("<Message>Patch garden reminders:");
   expect(await reply("Thanks, the beans are up!")).toBe(

@@ -102,14 +102,14 @@ export async function handleTwilioSmsWebhook(req: SmsWebhookRequest): Promise<Sm
   if (START_WORDS.has(word)) {
     return twiml(
       toGsm(
-        `${brand}: to get garden reminders again, switch them on in your profile at ${s.siteUrl}/profile. Reply STOP to end.`,
+        `${brand}: to get garden reminders again, switch them on in your profile at ${s.siteUrl}/profile/reminders. Reply STOP to end.`,
       ),
     );
   }
   if (HELP_WORDS.has(word)) {
     return twiml(
       toGsm(
-        `${brand} garden reminders: tips for your grow box, weekly or monthly. Manage them at ${s.siteUrl}/profile or email ${s.contactEmail}. Reply STOP to end.`,
+        `${brand} garden reminders: tips for your grow box, weekly or monthly. Manage them at ${s.siteUrl}/profile/reminders or email ${s.contactEmail}. Reply STOP to end.`,
       ),
     );
   }

@@ -1,6 +1,6 @@
 // The profile's "Garden reminders by text" panel: the current state in words, weekly or monthly,
 // the consent box (its words are the ones stored), and the off switch. Works before scripts load.
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import {
   FREQUENCY_DESCRIPTIONS,
@@ -76,9 +76,9 @@ export function SmsRemindersPanel({
       {!view.verifiedPhone ? (
         <p className="text-sm">
           Reminders go to a verified mobile number.{" "}
-          <a href="#phone-sign-in" className="font-semibold text-leaf underline">
+          <Link to="/profile/phone" className="font-semibold text-leaf underline">
             Verify your number under &lsquo;Sign in by text message&rsquo;
-          </a>{" "}
+          </Link>{" "}
           first, then come back here to switch them on.
         </p>
       ) : (

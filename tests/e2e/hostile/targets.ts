@@ -11,6 +11,8 @@ export interface RouteEntry {
   /** "/profile", "/product/:id"; "/" for the index route. */
   path: string;
   file: string;
+  /** An index route: posts reach it at its path with "?index". */
+  index: boolean;
   source: string;
   hasAction: boolean;
   /** A page (.tsx) rather than a resource route (.ts). */
@@ -28,10 +30,16 @@ interface ConfigEntry {
   children?: ConfigEntry[];
 }
 
-function flatten(entries: ConfigEntry[], prefix = ""): { path: string; file: string }[] {
+function flatten(
+  entries: ConfigEntry[],
+  prefix = "",
+): { path: string; file: string; index: boolean }[] {
   return entries.flatMap((e) => {
     const path = e.index ? prefix || "/" : `${prefix}/${e.path ?? ""}`.replace(/\/+/g, "/");
-    return [{ path, file: e.file }, ...flatten(e.children ?? [], path === "/" ? "" : path)];
+    return [
+      { path, file: e.file, index: e.index === true },
+      ...flatten(e.children ?? [], path === "/" ? "" : path),
+    ];
   });
 }
 
@@ -40,11 +48,12 @@ const matches = (source: string, pattern: RegExp) =>
   [...source.matchAll(pattern)].map((m) => m[1]!).filter(Boolean);
 
 export function routeTable(): RouteEntry[] {
-  return flatten(routeConfig as ConfigEntry[]).map(({ path, file }) => {
+  return flatten(routeConfig as ConfigEntry[]).map(({ path, file, index }) => {
     const source = readFileSync(join("app", file), "utf8");
     return {
       path,
       file,
+      index,
       source,
       hasAction: /export (async )?function action\b/.test(source),
       isPage: file.endsWith(".tsx"),
@@ -166,7 +175,7 @@ export const FORMS: FormSpec[] = [
   { action: "/auth", intent: "social", fields: { provider: "google", redirectTo: "/" } },
   { action: "/auth", intent: "sign-out", fields: { from: "/profile" } },
   {
-    action: "/profile",
+    action: "/profile?index",
     intent: "save-profile",
     fields: {
       fullName: "Aroha Kea",
@@ -181,45 +190,49 @@ export const FORMS: FormSpec[] = [
       growingSpace: "balcony",
     },
   },
-  { action: "/profile", intent: "change-email", fields: { newEmail: email } },
+  { action: "/profile/security", intent: "change-email", fields: { newEmail: email } },
   {
-    action: "/profile",
+    action: "/profile/security",
     intent: "change-password",
     fields: { currentPassword: WRONG_PASSWORD, newPassword: NEW_PASSWORD },
   },
-  { action: "/profile", intent: "phone-link-send", fields: { phone: "021 555 0142" } },
+  { action: "/profile/phone", intent: "phone-link-send", fields: { phone: "021 555 0142" } },
   {
-    action: "/profile",
+    action: "/profile/phone",
     intent: "phone-link-verify",
     fields: { phone: "021 555 0142", code: "123456" },
   },
   {
-    action: "/profile",
+    action: "/profile/reminders",
     intent: "sms-reminders-save",
     fields: { frequency: "weekly", consent: "yes" },
   },
-  { action: "/profile", intent: "sms-reminders-off", fields: {} },
-  { action: "/profile", intent: "2fa-start", fields: { password: WRONG_PASSWORD } },
+  { action: "/profile/reminders", intent: "sms-reminders-off", fields: {} },
+  { action: "/profile/security", intent: "2fa-start", fields: { password: WRONG_PASSWORD } },
   {
-    action: "/profile",
+    action: "/profile/security",
     intent: "2fa-confirm",
     fields: {
       code: "123456",
       setup: JSON.stringify({ totpUri: "otpauth://totp/Patch", backupCodes: ["kea"] }),
     },
   },
-  { action: "/profile", intent: "2fa-disable", fields: { password: WRONG_PASSWORD } },
-  { action: "/profile", intent: "revoke-session", fields: { sessionId: "no-such-session" } },
-  { action: "/profile", intent: "revoke-others", fields: {} },
-  { action: "/profile", intent: "export-data", fields: { password: WRONG_PASSWORD } },
+  { action: "/profile/security", intent: "2fa-disable", fields: { password: WRONG_PASSWORD } },
   {
-    action: "/profile",
+    action: "/profile/security",
+    intent: "revoke-session",
+    fields: { sessionId: "no-such-session" },
+  },
+  { action: "/profile/security", intent: "revoke-others", fields: {} },
+  { action: "/profile/privacy", intent: "export-data", fields: { password: WRONG_PASSWORD } },
+  {
+    action: "/profile/privacy",
     intent: "delete-account",
     fields: { password: WRONG_PASSWORD, confirm: "DELETE" },
   },
-  { action: "/profile", intent: "calendar-plan", fields: { plan: "1m2" } },
-  { action: "/profile", intent: "calendar-reset", fields: {} },
-  { action: "/profile", intent: "growing-tips", fields: { tips: "on" } },
+  { action: "/profile/reminders", intent: "calendar-plan", fields: { plan: "1m2" } },
+  { action: "/profile/reminders", intent: "calendar-reset", fields: {} },
+  { action: "/profile/reminders", intent: "growing-tips", fields: { tips: "on" } },
   {
     action: "/address",
     fields: {

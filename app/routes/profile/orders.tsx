@@ -1,0 +1,48 @@
+// /profile/orders: the member's orders, newest first, with their status, total and tracking number.
+import { Link } from "react-router";
+import { formatMoney } from "#app/lib/money.ts";
+import { requireUser } from "#app/modules/accounts/require-user.server.ts";
+import { listCustomerOrders } from "#app/modules/orders/list-customer-orders.server.ts";
+import type { Route } from "./+types/orders";
+import { Section } from "./profile-ui.tsx";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { orders: await listCustomerOrders(user.email) };
+}
+
+const orderDate = new Intl.DateTimeFormat("en-NZ", {
+  dateStyle: "medium",
+  timeZone: "Pacific/Auckland",
+});
+
+export default function ProfileOrders({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
+  return (
+    <Section id="orders" title="Your orders">
+      {orders.length === 0 ? (
+        <p>
+          No orders yet.{" "}
+          <Link to="/products" className="text-leaf underline">
+            Browse the shop
+          </Link>
+          .
+        </p>
+      ) : (
+        <ul className="divide-y divide-ink/10" data-testid="profile-orders">
+          {orders.map((o) => (
+            <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+              <span className="font-semibold">#{o.number}</span>
+              <span className="text-ink/75">{orderDate.format(new Date(o.createdAt))}</span>
+              <span className="capitalize">{o.status}</span>
+              <span>{formatMoney(o.total, o.currency)}</span>
+              {o.trackingNumber && (
+                <span className="w-full text-sm text-ink/75">Tracking: {o.trackingNumber}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
