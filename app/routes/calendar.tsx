@@ -3,7 +3,7 @@
 import { Form, Link } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
-import { pageMeta } from "#app/lib/seo.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import {
   readCalendarChoice,
   type CalendarChoiceErrors,
@@ -11,7 +11,6 @@ import {
 import { formatDayAndDate } from "#app/modules/guidance/new-zealand-date.ts";
 import { previewPlantingCalendar } from "#app/modules/guidance/preview-planting-calendar.server.ts";
 import { DEFAULT_PLAN_ID, plans } from "#app/modules/subscriptions/plans.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/calendar";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -33,13 +32,12 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as Awaited<ReturnType<typeof rootLoader>>["data"] | undefined;
   const tags = pageMeta({
     title: "Planting calendar for your region | Patch",
     description:
       "A year of sowing, planting and garden jobs for your New Zealand region, as Saturday-morning reminders in your phone's calendar. Subscribe or download an .ics file.",
     path: "/calendar",
-    siteUrl: root?.settings.siteUrl ?? "",
+    siteUrl: rootSettings(matches)?.siteUrl ?? "",
   });
   return loaderData?.calendar ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
 }

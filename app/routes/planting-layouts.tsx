@@ -1,10 +1,9 @@
 // Planting layout examples (/education/layouts): each plan's grow box square by square, for spring
 // and summer and for autumn and winter, with spacing and companion notes. Prints one A4 page a box.
 import { Link } from "react-router";
-import { pageMeta } from "#app/lib/seo.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { PlantingGrid } from "#app/modules/guidance/planting-grid.tsx";
 import { listPlantingLayouts } from "#app/modules/guidance/planting-layouts.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/planting-layouts";
 
 export function loader() {
@@ -12,13 +11,12 @@ export function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as Awaited<ReturnType<typeof rootLoader>>["data"] | undefined;
   return pageMeta({
     title: "Planting layouts for 0.5 m², 1 m² and 2 m² grow boxes | Patch",
     description:
       "Square-by-square planting plans for each Patch grow box, summer and winter: how many plants per square, how far apart, and which crops grow well side by side. Printable on A4.",
     path: "/education/layouts",
-    siteUrl: root?.settings.siteUrl ?? "",
+    siteUrl: rootSettings(matches)?.siteUrl ?? "",
   });
 }
 

@@ -2,7 +2,7 @@
 // contains, and the monthly plans, which lead to the waitlist until subscriptions open.
 import { Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
-import { pageMeta } from "#app/lib/seo.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { AddToCartButton } from "#app/modules/catalog/add-to-cart.tsx";
 import { listProductDetails } from "#app/modules/catalog/list-products.server.ts";
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";
@@ -12,13 +12,12 @@ import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
   return pageMeta({
     title: "Start your garden: grow box kits and plans | Patch",
     description:
       "Three grow box kits for New Zealand beginners (0.5 m², 1 m² and 2 m²) with the bed, soil, seedlings and a planting plan, plus monthly plans that keep the supplies coming.",
     path: "/product",
-    siteUrl: root?.settings?.siteUrl ?? "",
+    siteUrl: rootSettings(matches)?.siteUrl ?? "",
   });
 }
 

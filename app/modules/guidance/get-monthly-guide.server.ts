@@ -1,5 +1,6 @@
 // One monthly guide, by month name (/education/monthly/june) or as a dated issue
 // (/education/june-2024), with the months either side.
+import { paths } from "#app/lib/paths.ts";
 import {
   type DocumentHeading,
   isMonthId,
@@ -35,7 +36,7 @@ function monthLink(id: MonthId): MonthLink {
   return {
     id,
     name: monthName(id),
-    path: `/education/monthly/${id}`,
+    path: paths.monthlyGuide(id),
     title: file?.frontMatter.title ?? `${monthName(id)} guide`,
   };
 }
