@@ -21,8 +21,8 @@ import { deleteAccount } from "#app/modules/accounts/delete-account.server.ts";
 import { myDataDownloadPath } from "#app/modules/accounts/export-my-data.server.ts";
 import { FormField, FormMessage } from "#app/modules/accounts/form-field.tsx";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
+import { changePassword } from "#app/modules/accounts/change-password.server.ts";
 import {
-  changePassword,
   listDeviceSessions,
   revokeDeviceSession,
   revokeOtherDeviceSessions,
@@ -84,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const meta = { request, clientIp: context.get(requestInfo).clientIp };
   const [profile, devices, orders] = await Promise.all([
     getProfile(user.id),
-    listDeviceSessions(meta, user.sessionId),
+    listDeviceSessions({ meta, currentSessionId: user.sessionId }),
     listCustomerOrders(user.email),
   ]);
   const calendar = await getPersonalCalendar(user.id);
@@ -180,7 +180,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         message: "Your calendar has a new address. Subscribe again with it.",
       });
     case "save-profile": {
-      const result = await updateProfile(user.id, formValues(form, ["interests"]));
+      const result = await updateProfile({
+        userId: user.id,
+        input: formValues(form, ["interests"]),
+      });
       return result.ok
         ? data<Answer>({ intent, ok: true, message: MESSAGES.profileSaved })
         : data<Answer>({
@@ -191,12 +194,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           });
     }
     case "change-email":
-      return answer(intent, await changeEmail(user, formValues(form), meta));
+      return answer(intent, await changeEmail({ user, input: formValues(form), meta }));
     case "change-password":
-      return answer(intent, await changePassword(formValues(form), meta, user));
+      return answer(intent, await changePassword({ input: formValues(form), meta, user }));
     case "phone-link-send":
       return data<Answer>({
-        ...answerData(intent, await sendLinkPhoneCode(user, formValues(form), meta)),
+        ...answerData(intent, await sendLinkPhoneCode({ user, input: formValues(form), meta })),
         phone: String(form.get("phone") ?? ""),
       });
     case "sms-reminders-save":
@@ -204,14 +207,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "sms-reminders-off":
       return answer(intent, await switchOffSmsReminders(user.id));
     case "phone-link-verify": {
-      const outcome = await verifyLinkPhoneCode(formValues(form), meta);
+      const outcome = await verifyLinkPhoneCode({ input: formValues(form), meta });
       return data<Answer>({
         ...answerData(intent, outcome),
         phone: String(form.get("phone") ?? ""),
       });
     }
     case "2fa-start": {
-      const setup = await startTwoFactorSetup(user, form.get("password"), meta);
+      const setup = await startTwoFactorSetup({ user, password: form.get("password"), meta });
       return data<Answer>(
         setup.ok
           ? { intent, ok: true, setup }
@@ -225,16 +228,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "2fa-confirm": {
-      const outcome = await confirmTwoFactorSetup(user, form.get("code"), meta);
+      const outcome = await confirmTwoFactorSetup({ user, code: form.get("code"), meta });
       if (outcome.ok) return answer(intent, outcome);
       // A wrong code keeps the set-up on screen (the person's own secret and codes).
       const setup = parseSetup(form.get("setup"));
       return data<Answer>({ ...answerData(intent, outcome), setup });
     }
     case "2fa-disable":
-      return answer(intent, await disableTwoFactor(user, form.get("password"), meta));
+      return answer(intent, await disableTwoFactor({ user, password: form.get("password"), meta }));
     case "revoke-session":
-      return answer(intent, await revokeDeviceSession(meta, String(form.get("sessionId") ?? "")));
+      return answer(
+        intent,
+        await revokeDeviceSession({ meta, sessionId: String(form.get("sessionId") ?? "") }),
+      );
     case "revoke-others":
       return answer(intent, await revokeOtherDeviceSessions(meta));
     case "revoke-all": {
@@ -253,7 +259,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "export-data": {
       // Confirmed with the password, since the file holds everything about the person.
-      if (!(await confirmPassword(meta, form.get("password")))) {
+      if (!(await confirmPassword({ meta, password: form.get("password") }))) {
         return data<Answer>({
           intent,
           ok: false,
@@ -265,11 +271,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect(myDataDownloadPath(user.id));
     }
     case "delete-account": {
-      const outcome = await deleteAccount(
+      const outcome = await deleteAccount({
         user,
-        { password: form.get("password"), confirm: form.get("confirm") },
+        input: { password: form.get("password"), confirm: form.get("confirm") },
         meta,
-      );
+      });
       if (!outcome.ok) return answer(intent, outcome);
       const headers = new Headers();
       for (const c of outcome.cookies) headers.append("Set-Cookie", c);

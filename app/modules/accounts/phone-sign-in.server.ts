@@ -41,7 +41,13 @@ function textsPaused(retryAfter: number): AccountsOutcome {
   return { ok: false, status: 429, message: textsPausedMessage(retryAfter), retryAfter };
 }
 
-export async function sendSignInCode(input: unknown, meta: RequestMeta): Promise<AccountsOutcome> {
+export async function sendSignInCode({
+  input,
+  meta,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+}): Promise<AccountsOutcome> {
   const parsed = phoneSendSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -76,11 +82,15 @@ function codeFailure(error: unknown): AccountsOutcome {
   };
 }
 
-export async function verifySignInCode(
-  input: unknown,
-  meta: RequestMeta,
-  redirectTo?: string | null,
-): Promise<AccountsOutcome> {
+export async function verifySignInCode({
+  input,
+  meta,
+  redirectTo,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+  redirectTo?: string | null;
+}): Promise<AccountsOutcome> {
   const parsed = phoneVerifySchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -111,11 +121,15 @@ export async function verifySignInCode(
 }
 
 /** Profile: text a code to a new number for the signed-in person. */
-export async function sendLinkPhoneCode(
-  user: { id: string },
-  input: unknown,
-  meta: RequestMeta,
-): Promise<AccountsOutcome> {
+export async function sendLinkPhoneCode({
+  user,
+  input,
+  meta,
+}: {
+  user: { id: string };
+  input: unknown;
+  meta: RequestMeta;
+}): Promise<AccountsOutcome> {
   const parsed = phoneSendSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -133,10 +147,13 @@ export async function sendLinkPhoneCode(
 }
 
 /** Profile: the code proves the number, which is then the person's sign-in number. */
-export async function verifyLinkPhoneCode(
-  input: unknown,
-  meta: RequestMeta,
-): Promise<AccountsOutcome> {
+export async function verifyLinkPhoneCode({
+  input,
+  meta,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+}): Promise<AccountsOutcome> {
   const parsed = phoneVerifySchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);

@@ -31,7 +31,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
   if (user.awaitsAdminRights) {
-    await sendPasswordResetLink(user.email).catch((err: unknown) =>
+    await sendPasswordResetLink({ email: user.email }).catch((err: unknown) =>
       log.error({ err }, "admin rights: reset e-mail failed"),
     );
     throw await redirectWithToast(request, paths.home, {

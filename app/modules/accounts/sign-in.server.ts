@@ -12,11 +12,15 @@ export interface RequestMeta {
   clientIp: string;
 }
 
-export async function signIn(
-  input: unknown,
-  meta: RequestMeta,
-  redirectTo?: string | null,
-): Promise<AccountsOutcome> {
+export async function signIn({
+  input,
+  meta,
+  redirectTo,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+  redirectTo?: string | null;
+}): Promise<AccountsOutcome> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) {
     return {

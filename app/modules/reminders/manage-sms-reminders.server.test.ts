@@ -199,16 +199,20 @@ test("verifying a new number on the profile stops reminders to the old one", asy
   const email = "tauhou@example.nz";
   await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
   await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const signedIn = await signIn({ email, password: PASSWORD }, meta());
+  const signedIn = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
   if (!signedIn.ok) throw new Error(signedIn.message);
   const cookie = signedIn.cookies.map((c) => c.split(";")[0]).join("; ");
   const [account] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
   const link = async (phone: string) => {
     const count = textsTo(phone).length;
-    expect(await sendLinkPhoneCode(account!, { phone }, meta(cookie))).toMatchObject({ ok: true });
+    expect(
+      await sendLinkPhoneCode({ user: account!, input: { phone }, meta: meta(cookie) }),
+    ).toMatchObject({ ok: true });
     const [text] = await waitForTexts(phone, count + 1);
     const code = /\b(\d{6})\b/.exec(text!.body)![1]!;
-    expect(await verifyLinkPhoneCode({ phone, code }, meta(cookie))).toMatchObject({ ok: true });
+    expect(await verifyLinkPhoneCode({ input: { phone, code }, meta: meta(cookie) })).toMatchObject(
+      { ok: true },
+    );
   };
   await link("+64211110005");
   const [user] = await db().select().from(users).where(eq(users.email, email));
