@@ -10,7 +10,7 @@ import type { Route } from "./+types/monthly-guide";
 export function loader({ params }: Route.LoaderArgs) {
   const id = params.id;
   if (id !== id.toLowerCase()) throw redirect(paths.monthlyGuide(id.toLowerCase()), 301);
-  const page = getMonthlyGuide(id);
+  const page = getMonthlyGuide({ id });
   if (!page) throw data(null, { status: 404 });
   return { ...page, path: paths.monthlyGuide(id) };
 }

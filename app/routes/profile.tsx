@@ -203,7 +203,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         phone: String(form.get("phone") ?? ""),
       });
     case "sms-reminders-save":
-      return answer(intent, await saveSmsReminders(user.id, formValues(form), meta));
+      return answer(
+        intent,
+        await saveSmsReminders({ userId: user.id, input: formValues(form), meta }),
+      );
     case "sms-reminders-off":
       return answer(intent, await switchOffSmsReminders(user.id));
     case "phone-link-verify": {

@@ -12,6 +12,6 @@ export function getEducationPage({ slug }: { slug: string }): EducationPage | un
   const article = getArticle(slug);
   if (article) return { kind: "article", ...article };
   const issue = DATED_ISSUES.find((i) => datedIssueSlug(i) === slug);
-  const guide = issue && getMonthlyGuide(issue.month, issue.year);
+  const guide = issue && getMonthlyGuide({ id: issue.month, year: issue.year });
   return guide && { kind: "monthly", ...guide, path: paths.educationPage(slug) };
 }

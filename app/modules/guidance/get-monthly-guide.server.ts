@@ -41,11 +41,15 @@ function monthLink(id: MonthId): MonthLink {
   };
 }
 
-export function getMonthlyGuide(
-  id: string,
-  year?: number,
-  today: CalendarDate = todayInNewZealand(),
-): MonthlyGuidePage | undefined {
+export function getMonthlyGuide({
+  id,
+  year,
+  today = todayInNewZealand(),
+}: {
+  id: string;
+  year?: number;
+  today?: CalendarDate;
+}): MonthlyGuidePage | undefined {
   if (!isMonthId(id)) return undefined;
   const file = loadMonthlyFile(id);
   if (!file) return undefined;
