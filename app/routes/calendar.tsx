@@ -3,6 +3,7 @@
 import { Form, Link } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { paths } from "#app/lib/paths.ts";
 import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import {
   readCalendarChoice,
@@ -57,7 +58,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           reminder the evening before: on the first Saturday of the month, what to sow and plant in
           your climate; on the others, that month&apos;s garden jobs. About 30 minutes a week, taken
           from our{" "}
-          <Link to="/education" className="text-leaf underline underline-offset-4">
+          <Link to={paths.education} className="text-leaf underline underline-offset-4">
             monthly guides
           </Link>
           .
@@ -133,7 +134,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
 
       <Form
         method="get"
-        action="/calendar"
+        action={paths.calendar}
         aria-labelledby="choose-title"
         className="mt-8 max-w-3xl rounded-3xl bg-cream-deep p-6 sm:p-8"
       >
@@ -206,7 +207,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
 
       <p className="mt-8 max-w-3xl text-sm text-ink/75">
         Not sure where things go? The{" "}
-        <Link to="/education/layouts" className="text-leaf underline underline-offset-4">
+        <Link to={paths.plantingLayouts} className="text-leaf underline underline-offset-4">
           planting layouts
         </Link>{" "}
         show each box square by square.

@@ -1,6 +1,7 @@
 // The education hub (SPEC §2 /education): articles by topic, the twelve monthly guides with this
 // month picked out, search, and the planning tools.
 import { Link } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { getEducationHub } from "#app/modules/guidance/get-education-hub.server.ts";
 import { GuidanceCard } from "#app/modules/guidance/guidance-card.tsx";
@@ -165,7 +166,7 @@ export default function Education({ loaderData }: Route.ComponentProps) {
           <li className="relative rounded-3xl bg-sprout/25 p-6 ring-1 ring-leaf/15 sm:p-8">
             <h3 className="text-2xl font-bold">
               <Link
-                to="/education/layouts"
+                to={paths.plantingLayouts}
                 className="after:absolute after:inset-0 hover:underline"
               >
                 Planting layouts
@@ -178,7 +179,7 @@ export default function Education({ loaderData }: Route.ComponentProps) {
           </li>
           <li className="relative rounded-3xl bg-sun/30 p-6 ring-1 ring-soil/15 sm:p-8">
             <h3 className="text-2xl font-bold">
-              <Link to="/calendar" className="after:absolute after:inset-0 hover:underline">
+              <Link to={paths.calendar} className="after:absolute after:inset-0 hover:underline">
                 Planting calendar
               </Link>
             </h3>

@@ -1,6 +1,7 @@
 // Planting layout examples (/education/layouts): each plan's grow box square by square, for spring
 // and summer and for autumn and winter, with spacing and companion notes. Prints one A4 page a box.
 import { Link } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { PlantingGrid } from "#app/modules/guidance/planting-grid.tsx";
 import { listPlantingLayouts } from "#app/modules/guidance/planting-layouts.ts";
@@ -28,7 +29,7 @@ export default function PlantingLayouts({ loaderData }: Route.ComponentProps) {
     <div className="container-page pt-24 pb-20 sm:pt-28 print:p-0">
       <header className="max-w-3xl print:hidden">
         <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
-          <Link to="/education" className="underline-offset-4 hover:text-leaf hover:underline">
+          <Link to={paths.education} className="underline-offset-4 hover:text-leaf hover:underline">
             Education
           </Link>
         </nav>
@@ -120,11 +121,11 @@ export default function PlantingLayouts({ loaderData }: Route.ComponentProps) {
 
       <p className="mt-16 max-w-3xl text-ink/80 print:hidden">
         When does each crop go in? The{" "}
-        <Link to="/education" className="text-leaf underline underline-offset-4">
+        <Link to={paths.education} className="text-leaf underline underline-offset-4">
           monthly guides
         </Link>{" "}
         say what to sow and plant in your region each month, and the{" "}
-        <Link to="/calendar" className="text-leaf underline underline-offset-4">
+        <Link to={paths.calendar} className="text-leaf underline underline-offset-4">
           planting calendar
         </Link>{" "}
         puts it in your phone.

@@ -82,7 +82,7 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
           <h1 className="text-4xl font-bold">This order has expired</h1>
           <p className="mt-3 text-lg">
             Order {order.number} wasn&apos;t paid within 30 minutes, so its items went back on the
-            shelf. Nothing has been charged. <Link to="/products">Shop again</Link>.
+            shelf. Nothing has been charged. <Link to={paths.products}>Shop again</Link>.
           </p>
         </>
       ) : (
@@ -102,7 +102,7 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
         <ul className="mt-3 space-y-2">
           {order.items.map((i) => (
             <li key={i.id} className="flex justify-between gap-3">
-              <Link to={`/product/${i.productId}`} className="hover:underline">
+              <Link to={paths.productDetail(i.productId)} className="hover:underline">
                 {i.quantity} × {i.name}
               </Link>
               <span>{money(i.lineTotal)}</span>
@@ -152,7 +152,7 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
             <li>We e-mail you a tracking number when the courier collects it.</li>
             <li>
               While you wait, read{" "}
-              <Link to="/education/inside-the-box" className="text-leaf underline">
+              <Link to={paths.educationPage("inside-the-box")} className="text-leaf underline">
                 what&apos;s inside the box
               </Link>{" "}
               and pick a sunny spot for it.

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
+import { paths } from "#app/lib/paths.ts";
 import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { QuantityAndAdd } from "#app/modules/catalog/add-to-cart.tsx";
 import { imageSrc } from "#app/modules/catalog/product-images.ts";
@@ -40,7 +41,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     <div className="container-page pt-28 pb-20 md:pt-36">
       <ProductStructuredData product={product} />
       <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
-        <Link to="/products" className="underline-offset-2 hover:underline">
+        <Link to={paths.products} className="underline-offset-2 hover:underline">
           All products
         </Link>{" "}
         /{" "}

@@ -2,6 +2,7 @@
 // contains, and the monthly plans, which lead to the waitlist until subscriptions open.
 import { Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
+import { paths } from "#app/lib/paths.ts";
 import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { AddToCartButton } from "#app/modules/catalog/add-to-cart.tsx";
 import { listProductDetails } from "#app/modules/catalog/list-products.server.ts";
@@ -47,7 +48,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             data-product={kit.id}
             className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm"
           >
-            <Link to={`/product/${kit.id}`}>
+            <Link to={paths.productDetail(kit.id)}>
               <ProductImage
                 base={kit.images[0]}
                 alt={kit.name}
@@ -56,7 +57,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </Link>
             <div className="flex flex-1 flex-col gap-3 p-5">
               <h2 className="text-2xl font-bold">
-                <Link to={`/product/${kit.id}`} className="hover:underline">
+                <Link to={paths.productDetail(kit.id)} className="hover:underline">
                   {kit.name}
                 </Link>
               </h2>

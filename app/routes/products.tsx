@@ -1,6 +1,7 @@
 // /products: the whole catalogue with a category filter and a sort, both GET parameters so the
 // form works before (or without) JavaScript.
 import { Form, Link, useRouteLoaderData, useSubmit } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { CATEGORIES, parseListQuery, SORTS } from "#app/modules/catalog/catalog.schema.ts";
 import { listProducts } from "#app/modules/catalog/list-products.server.ts";
@@ -84,7 +85,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       </p>
       {products.length === 0 ? (
         <p className="mt-6">
-          Nothing here right now. <Link to="/products">See everything</Link>.
+          Nothing here right now. <Link to={paths.products}>See everything</Link>.
         </p>
       ) : (
         <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Products">

@@ -2,6 +2,7 @@
 // to subscribe to or paste into Google Calendar, the box size it follows, and resetting its secret
 // address. Plain forms, so it all works before JavaScript has loaded.
 import { Form, Link } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 import { FormMessage } from "#app/modules/accounts/form-field.tsx";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 
@@ -123,7 +124,7 @@ export function PersonalCalendarPanel({
 
       <p className="text-sm text-ink/70">
         Planning for somewhere else? Make a calendar for any region on the{" "}
-        <Link to="/calendar" className="text-leaf underline">
+        <Link to={paths.calendar} className="text-leaf underline">
           planting calendar page
         </Link>
         .
