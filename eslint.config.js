@@ -1,6 +1,7 @@
 // Lint rules that keep the shape of the code (ARCHITECTURE.md "Shape of the code").
 import js from "@eslint/js";
 import drizzle from "eslint-plugin-drizzle";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -11,8 +12,100 @@ const drizzleNames = { drizzleObjectName: ["db", "tx", "database"] };
 const oneSpelling = {
   regex:
     "^(~/|\\.\\./|\\.\\.$)|^(\\.|#)(?!/\\+types/)(?!.*\\.(ts|tsx|mjs|js|json|css|svg|png|jpg|webp|woff2|md|txt)(\\?.*)?$)",
-  message: "Import a sibling as ./file.ts and anything else as #app/… with its extension (ADR 024).",
+  message:
+    "Import a sibling as ./file.ts and anything else as #app/… with its extension (ADR 024).",
 };
+
+// The one-way module graph (ADR 025). Each area of app/modules may import lib, components/ui and
+// the areas listed here, and no others; the list itself must be one-way (checked below), so no two
+// areas can lean on each other. A use-case that spans areas goes above them, in app/flows/.
+const moduleImports = {
+  notifications: [],
+  subscriptions: [],
+  payments: [],
+  cart: [],
+  marketing: [],
+  guidance: ["subscriptions"],
+  catalog: ["cart"],
+  checkout: ["cart", "payments"],
+  orders: ["checkout", "notifications", "payments"],
+  accounts: [],
+  reminders: ["accounts", "guidance", "notifications", "subscriptions"],
+  waitlist: ["notifications", "subscriptions"],
+  "growing-tips": ["accounts", "guidance", "notifications", "waitlist"],
+};
+
+// A cycle in the list above would let two areas import each other: refuse to load instead.
+(function assertOneWay(graph) {
+  const done = new Set();
+  const visit = (area, path) => {
+    if (path.includes(area))
+      throw new Error(`moduleImports has a cycle: ${[...path, area].join(" -> ")}`);
+    if (done.has(area)) return;
+    for (const next of graph[area] ?? []) visit(next, [...path, area]);
+    done.add(area);
+  };
+  for (const area of Object.keys(graph)) visit(area, []);
+})(moduleImports);
+
+const moduleZones = Object.entries(moduleImports).map(([area, allowed]) => ({
+  target: `./app/modules/${area}`,
+  from: "./app",
+  except: [
+    "./lib",
+    "./components/ui",
+    `./modules/${area}`,
+    ...allowed.map((other) => `./modules/${other}`),
+    // The <Island> wrapper is a feature-free component kept with the islands it wraps (ADR 017).
+    "./islands/island.tsx",
+  ],
+  message: `app/modules/${area} may import lib, components/ui and ${allowed.join(", ") || "no other area"} (ADR 025).`,
+}));
+
+// Which folder of app/ may import which (ADR 025; ARCHITECTURE.md "Rules the linter keeps").
+const folderZones = [
+  {
+    target: "./app",
+    from: "./server",
+    message: "Nothing in app/ imports server/: the server imports the app (ADR 025).",
+  },
+  {
+    target: "./app/lib",
+    from: "./app",
+    except: ["./lib"],
+    message: "app/lib imports nothing else of app/ (ADR 025).",
+  },
+  {
+    target: "./app/components/ui",
+    from: "./app",
+    except: ["./lib", "./components/ui"],
+    message: "app/components/ui imports only lib (ADR 025).",
+  },
+  {
+    target: "./app/components",
+    from: "./app",
+    except: ["./lib", "./components"],
+    message: "app/components holds feature-free pieces: lib and components only (ADR 025).",
+  },
+  {
+    target: "./app/shell",
+    from: "./app",
+    except: ["./lib", "./components", "./modules", "./shell"],
+    message: "app/shell composes modules and components; it imports no routes or flows (ADR 025).",
+  },
+  {
+    target: "./app/islands",
+    from: "./app",
+    except: ["./lib", "./components", "./modules", "./shell", "./islands"],
+    message: "app/islands wraps modules and the shell; it imports no routes or flows (ADR 025).",
+  },
+  {
+    target: "./app/flows",
+    from: "./app",
+    except: ["./lib", "./components", "./modules", "./flows"],
+    message: "app/flows compose modules; they import no routes or shell (ADR 025).",
+  },
+];
 
 export default tseslint.config(
   {
@@ -51,6 +144,37 @@ export default tseslint.config(
       ],
       "no-console": ["error", { allow: ["warn", "error"] }],
       "no-restricted-imports": ["error", { patterns: [oneSpelling] }],
+    },
+  },
+  {
+    // The module graph (ADR 025): no import cycles anywhere, and the folder zones above. Type-only
+    // imports count for the zones (a type is a dependency too) but not for cycles (they vanish at
+    // run time).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [
+        createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] }),
+      ],
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: [...folderZones, ...moduleZones] },
+      ],
+    },
+  },
+  {
+    // A test may import whatever it exercises (nothing imports a test, so it can't close a cycle).
+    files: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: folderZones.slice(0, 1) },
+      ],
     },
   },
   {

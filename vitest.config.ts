@@ -16,6 +16,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "db/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "tests/lint/**/*.test.ts",
     ],
     environment: "node",
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],

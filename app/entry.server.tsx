@@ -2,7 +2,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { IslandsBuildContext } from "#app/islands/island.tsx";
 import { islandsBuild } from "#app/islands/islands-build.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -79,5 +79,11 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A 4xx answer (a POST to a page without an action, a 404 thrown by a loader) is the request's
+  // fault, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.warn({ status: error.status, url: request.url }, "route refused the request");
+    return;
+  }
   log.error({ err: error, url: request.url }, "route error");
 }

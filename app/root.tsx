@@ -1,3 +1,4 @@
+import { cookieHeaders } from "#app/lib/outcome.ts";
 import { useContext, useEffect } from "react";
 import {
   data,
@@ -13,13 +14,13 @@ import type { Route } from "./+types/root";
 // The stylesheet is rendered with a precedence, so React puts it in <head> ahead of the module
 // preloads: the page paints once the CSS is in, without waiting behind 120 KB of JavaScript.
 import appCss from "./app.css?url";
-import { CartPanel } from "#app/components/cart-panel.tsx";
+import { CartPanel } from "#app/shell/cart-panel.tsx";
 import { DeferredScripts } from "#app/components/deferred-scripts.tsx";
 import { CrashScreen, NotFoundScreen } from "#app/components/error-screens.tsx";
 import { RouteProgress } from "#app/components/route-progress.tsx";
-import { Toasts } from "#app/components/toasts.tsx";
-import { SiteFooter } from "#app/components/site-footer.tsx";
-import { SiteHeader } from "#app/components/site-header.tsx";
+import { Toasts } from "#app/components/ui/toasts.tsx";
+import { SiteFooter } from "#app/shell/site-footer.tsx";
+import { SiteHeader } from "#app/shell/site-header.tsx";
 import { Island, IslandsBuildContext, IslandsMode } from "#app/islands/island.tsx";
 import { IslandScripts } from "#app/islands/island-scripts.tsx";
 import { publicSettings, settings, type PublicSettings } from "#app/lib/env.server.ts";
@@ -41,9 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readToast(request),
     sharedPage ? { user: undefined, cookies: [] } : signedInUser(request),
   ]);
-  const headers = new Headers();
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  for (const c of cookies) headers.append("Set-Cookie", c);
+  const headers = cookieHeaders(setCookie ? [setCookie, ...cookies] : cookies);
   // The member hint follows what the server knows (app/modules/accounts/header-user.ts).
   if (user !== undefined && (user !== null) !== hasMemberHint(request.headers.get("cookie"))) {
     headers.append(

@@ -10,7 +10,7 @@ import { openDatabase, setDatabase, type DatabaseHandle } from "#app/lib/db.serv
 import { parseSettings, setSettings } from "#app/lib/env.server.ts";
 import { setLogLevel } from "#app/lib/log.server.ts";
 import { createQueues, startQueue, stopQueue } from "#app/lib/queue.server.ts";
-import { placeOrder } from "#app/modules/checkout/place-order.server.ts";
+import { placeOrder } from "#app/flows/place-order.server.ts";
 import { expireOrderJob } from "#app/modules/orders/expire-order.server.ts";
 import { sendOrderConfirmationJob } from "#app/modules/orders/send-order-confirmation.server.ts";
 import { testCard } from "#tests/factories/cards.ts";

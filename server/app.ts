@@ -79,7 +79,10 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
       status: c.res.status,
       ms,
     };
-    if (c.res.status >= 500) log.error(line, "request failed");
+    // A request the client gave up on (a page closed mid-post) fails for want of a reader, not
+    // through a fault of ours: a warning, so an error in the log still means something broke.
+    if (c.res.status >= 500 && c.req.raw.signal.aborted) log.warn(line, "request abandoned");
+    else if (c.res.status >= 500) log.error(line, "request failed");
     // Hashed assets and passing health probes (a load balancer asks every few seconds) aren't logged.
     else if (!c.req.path.startsWith("/assets/") && !(c.req.path === HEALTH_PATH && c.res.ok))
       log.info(line, "request");

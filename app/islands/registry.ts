@@ -1,7 +1,7 @@
 // The components an islands document can bring to life (ADR 017), by the name its <Island>
 // wrappers carry. Only app/islands/entry.client.tsx imports this at run time.
-import { SiteHeader } from "#app/components/site-header.tsx";
-import { Toasts } from "#app/components/toasts.tsx";
+import { SiteHeader } from "#app/shell/site-header.tsx";
+import { Toasts } from "#app/components/ui/toasts.tsx";
 import { Hero } from "#app/modules/marketing/hero.tsx";
 import { PlanPicker } from "#app/modules/subscriptions/plan-picker.tsx";
 import { WaitlistForm } from "#app/modules/waitlist/waitlist-form.tsx";
@@ -17,5 +17,5 @@ export const islands = {
 
 /** Loaded and made when first needed: nothing of them is in the page's first script. */
 export const lazyIslands = {
-  "cart-panel": () => import("#app/components/cart-panel.tsx").then((m) => m.CartPanel),
+  "cart-panel": () => import("#app/shell/cart-panel.tsx").then((m) => m.CartPanel),
 };

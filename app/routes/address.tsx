@@ -1,10 +1,10 @@
 // /address (signed in): the delivery address, the same fields as the profile's.
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { showToast } from "#app/components/toasts.tsx";
+import { showToast } from "#app/components/ui/toasts.tsx";
 import { formValues, MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
-import { AddressFields } from "#app/modules/accounts/address-fields.tsx";
-import { FormMessage } from "#app/modules/accounts/form-field.tsx";
+import { AddressFields } from "#app/components/ui/address-fields.tsx";
+import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { saveAddress } from "#app/modules/accounts/update-profile.server.ts";

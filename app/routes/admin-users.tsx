@@ -1,7 +1,7 @@
 // /admin/users (admins only): search people, suspend and restore them, sign them out everywhere.
 import { useEffect } from "react";
 import { data, Form } from "react-router";
-import { showToast } from "#app/components/toasts.tsx";
+import { showToast } from "#app/components/ui/toasts.tsx";
 import {
   banUser,
   searchUsers,

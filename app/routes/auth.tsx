@@ -7,7 +7,7 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import { settings } from "#app/lib/env.server.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
 import { redirectWithToast, toastCookie } from "#app/lib/toast.server.ts";
-import { showToast } from "#app/components/toasts.tsx";
+import { showToast } from "#app/components/ui/toasts.tsx";
 import {
   formValues,
   MESSAGES,
@@ -20,7 +20,7 @@ import {
   confirmLinkIsValid,
 } from "#app/modules/accounts/confirm-email-with-password.server.ts";
 import { convertWaitlist } from "#app/modules/accounts/convert-waitlist.server.ts";
-import { FormField, FormMessage } from "#app/modules/accounts/form-field.tsx";
+import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { readUserData } from "#app/modules/accounts/user-data.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { memberHintCookie } from "#app/modules/accounts/header-user.ts";

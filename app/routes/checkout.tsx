@@ -2,14 +2,15 @@
 // intents: "quote" (the server's totals for the review) and "place" (reserve, create, pay).
 import { data, redirect, useRouteLoaderData } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
+import { cookieHeaders } from "#app/lib/outcome.ts";
 import { paths } from "#app/lib/paths.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
 import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { signedInUser } from "#app/modules/accounts/signed-in-user.server.ts";
 import { checkoutFormValues } from "#app/modules/checkout/checkout.schema.ts";
 import { CheckoutForm, type CheckoutOutcome } from "#app/modules/checkout/checkout-form.tsx";
-import { DEMO_NOTICE } from "#app/modules/checkout/demo-payments.server.ts";
-import { placeOrder } from "#app/modules/checkout/place-order.server.ts";
+import { DEMO_NOTICE } from "#app/modules/payments/demo-payments.server.ts";
+import { placeOrder } from "#app/flows/place-order.server.ts";
 import { quoteOrder } from "#app/modules/checkout/quote-order.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/checkout";
@@ -38,8 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Who to fill the contact step in for: asked here, since this loader runs on every visit,
   // client-side navigations included (the root loader may not have, on a public page).
   const { user, cookies } = await signedInUser(request);
-  const headers = new Headers();
-  for (const c of cookies) headers.append("Set-Cookie", c);
+  const headers = cookieHeaders(cookies);
   return data(
     {
       payments: s.stripe ? "stripe" : s.isProduction ? "none" : "demo",

@@ -5,7 +5,7 @@ import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { QuantityAndAdd } from "#app/modules/catalog/add-to-cart.tsx";
-import { imageSrc } from "#app/modules/catalog/product-images.ts";
+import { imageSrc } from "#app/lib/product-images.ts";
 import { getProduct } from "#app/modules/catalog/get-product.server.ts";
 import { ProductCard } from "#app/modules/catalog/product-card.tsx";
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";

@@ -2,7 +2,7 @@
 // devices and the logout scopes); download my data and delete my account, each confirmed.
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { showToast } from "#app/components/toasts.tsx";
+import { showToast } from "#app/components/ui/toasts.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -14,12 +14,12 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
 } from "#app/modules/accounts/accounts.schema.ts";
-import { AddressFields } from "#app/modules/accounts/address-fields.tsx";
+import { AddressFields } from "#app/components/ui/address-fields.tsx";
 import { changeEmail } from "#app/modules/accounts/change-email.server.ts";
 import { confirmPassword } from "#app/modules/accounts/confirm-password.server.ts";
 import { deleteAccount } from "#app/modules/accounts/delete-account.server.ts";
 import { myDataDownloadPath } from "#app/modules/accounts/export-my-data.server.ts";
-import { FormField, FormMessage } from "#app/modules/accounts/form-field.tsx";
+import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { changePassword } from "#app/modules/accounts/change-password.server.ts";
 import {
@@ -45,10 +45,8 @@ import {
   resetCalendarToken,
   setCalendarPlan,
 } from "#app/modules/guidance/personal-calendar.server.ts";
-import {
-  sendLinkPhoneCode,
-  verifyLinkPhoneCode,
-} from "#app/modules/accounts/phone-sign-in.server.ts";
+import { sendLinkPhoneCode } from "#app/modules/accounts/phone-sign-in.server.ts";
+import { verifyLinkPhoneCode } from "#app/flows/verify-link-phone-code.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import {
   getSmsReminders,

@@ -36,7 +36,7 @@ export const GUARDS: Guard[] = [
   { file: "app/modules/checkout/checkout.schema.ts", except: ["MESSAGES"] },
   // The checks at submit and while taking stock; not the retry and payment bookkeeping.
   {
-    file: "app/modules/checkout/place-order.server.ts",
+    file: "app/flows/place-order.server.ts",
     only: ["placeOrder", "prefixCard", "reserveAndCreate"],
   },
   // Order status.
@@ -65,8 +65,8 @@ export const GUARD_TESTS = [
   "app/lib/client-ip.server.test.ts",
   "tests/integration/admin-access.test.ts",
   "tests/integration/growing-tips-links.test.ts",
-  "app/modules/checkout/place-order.server.test.ts",
-  "app/modules/checkout/place-order-stripe.server.test.ts",
+  "app/flows/place-order.server.test.ts",
+  "app/flows/place-order-stripe.server.test.ts",
   "app/modules/orders/change-order-status.server.test.ts",
   "app/modules/waitlist/confirm-contact.server.test.ts",
 ];

@@ -52,7 +52,8 @@ test("SIGTERM finishes in-flight requests, closes the database and exits 0 withi
   expect(answered.status).toBe(201);
   expect(JSON.parse(answered.body)).toMatchObject({ ok: true });
   await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
-});
+  // Starting a server of its own takes most of a minute on a busy two-core machine.
+}, 120_000);
 
 test("`npm start` with no APP_ENV or SITE_URL: links follow PORT, the mailbox is the console's alone", async () => {
   // As on a fresh clone (the secret given, so nothing is written into the project's .data).

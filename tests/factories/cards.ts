@@ -1,7 +1,7 @@
 // Stripe's public test cards as a person types them into the demo checkout. The expiry is worked
 // out from today (December of next year), so the tests never start failing the day a fixed year
 // goes by.
-import { DEMO_CARDS } from "#app/modules/checkout/demo-payments.server.ts";
+import { DEMO_CARDS } from "#app/modules/payments/demo-payments.server.ts";
 
 /** MM/YY for December of next year: always in the future, never more than two years out. */
 export function futureExpiry(now = new Date()): string {

@@ -16,7 +16,7 @@ import { MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
 import { grantAdminRightsIfListed } from "#app/modules/accounts/grant-admin-rights.server.ts";
 import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
 import { signIn } from "#app/modules/accounts/sign-in.server.ts";
-import { placeOrder } from "#app/modules/checkout/place-order.server.ts";
+import { placeOrder } from "#app/flows/place-order.server.ts";
 import { newZealandMonth } from "#app/modules/growing-tips/tips-month.ts";
 import * as adminHome from "#app/routes/admin.tsx";
 import * as adminOrder from "#app/routes/admin-order.tsx";

@@ -11,7 +11,7 @@ import { orders, products } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { setSettings } from "#app/lib/env.server.ts";
 import { createQueues, startQueue, stopQueue } from "#app/lib/queue.server.ts";
-import { PLACE_MESSAGES, placeOrder } from "#app/modules/checkout/place-order.server.ts";
+import { PLACE_MESSAGES, placeOrder } from "#app/flows/place-order.server.ts";
 import { expireOrderJob } from "#app/modules/orders/expire-order.server.ts";
 import { sendOrderConfirmationJob } from "#app/modules/orders/send-order-confirmation.server.ts";
 import { loader as checkoutLoader } from "#app/routes/checkout.tsx";

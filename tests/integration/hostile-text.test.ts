@@ -22,7 +22,7 @@ import { signUp } from "#app/modules/accounts/sign-up.server.ts";
 import { saveAddress, updateProfile } from "#app/modules/accounts/update-profile.server.ts";
 import { getProduct } from "#app/modules/catalog/get-product.server.ts";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
-import { placeOrder } from "#app/modules/checkout/place-order.server.ts";
+import { placeOrder } from "#app/flows/place-order.server.ts";
 import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
 import { listContacts, readContactFilters } from "#app/modules/waitlist/admin-waitlist.server.ts";
 import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";

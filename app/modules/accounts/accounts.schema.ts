@@ -234,15 +234,8 @@ export function formValues(form: FormData, multi: string[] = []): Record<string,
   return values;
 }
 
-/** The first message per field, for aria-describedby error text. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/** The first message per field, for aria-describedby error text (one rule: app/lib/outcome.ts). */
+export { fieldErrors } from "#app/lib/outcome.ts";
 
 /** The visitor as the header shows them (root loader). */
 export interface HeaderUser {

@@ -4,7 +4,7 @@ import { MESSAGES, changeEmailSchema, fieldErrors } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders } from "./accounts-auth.server.ts";
 import { signedInRecently } from "./get-current-user.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";
-import type { RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export async function changeEmail({
   user,

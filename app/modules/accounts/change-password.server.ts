@@ -1,11 +1,11 @@
 // Changing the password from the profile's security section: only soon after signing in
 // (signedInRecently), the new one checked by the password policy, every other session signed out.
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 import { MESSAGES, changePasswordSchema, fieldErrors } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { signedInRecently } from "./get-current-user.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";
 import { passwordProblems } from "./password-policy.server.ts";
-import type { RequestMeta } from "./sign-in.server.ts";
 
 export async function changePassword({
   input,

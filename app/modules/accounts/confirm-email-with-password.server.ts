@@ -14,7 +14,8 @@ import { grantAdminRightsIfListed } from "./grant-admin-rights.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";
 import { passwordProblems } from "./password-policy.server.ts";
 import { withPasswordSlot } from "./password-work.server.ts";
-import { signIn, type RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
+import { signIn } from "./sign-in.server.ts";
 
 const invalidLink = { ok: false, status: 400, message: MESSAGES.confirmLinkInvalid } as const;
 

@@ -1,7 +1,7 @@
 // Re-checking the signed-in person's password before something sensitive (downloading their data),
 // without starting a new session.
 import { accountsAuth, authErrorCode, authHeaders } from "./accounts-auth.server.ts";
-import type { RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export async function confirmPassword({
   meta,

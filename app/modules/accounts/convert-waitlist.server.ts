@@ -5,7 +5,7 @@
 import { MESSAGES } from "./accounts.schema.ts";
 import type { AccountsOutcome } from "./outcome.ts";
 import { signUp } from "./sign-up.server.ts";
-import type { RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export function convertWaitlist({
   input,

@@ -8,7 +8,7 @@ import { MESSAGES } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";
 import { signedInRecently } from "./get-current-user.server.ts";
-import type { RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export async function deleteAccount({
   user,

@@ -3,7 +3,7 @@
 import { MESSAGES } from "./accounts.schema.ts";
 import { accountsAuth, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";
-import type { RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export interface DeviceSession {
   id: string;

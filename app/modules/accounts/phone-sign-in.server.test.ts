@@ -14,12 +14,8 @@ import { readSmsOutbox } from "#app/lib/sms.server.ts";
 import { MESSAGES } from "./accounts.schema.ts";
 import { accountsAuth } from "./accounts-auth.server.ts";
 import { getCurrentUser } from "./get-current-user.server.ts";
-import {
-  sendLinkPhoneCode,
-  sendSignInCode,
-  verifyLinkPhoneCode,
-  verifySignInCode,
-} from "./phone-sign-in.server.ts";
+import { sendLinkPhoneCode, sendSignInCode, verifySignInCode } from "./phone-sign-in.server.ts";
+import { verifyLinkPhoneCode } from "#app/flows/verify-link-phone-code.server.ts";
 import { signIn } from "./sign-in.server.ts";
 import { sendsSettled } from "#app/lib/sends-in-flight.server.ts";
 

@@ -8,7 +8,6 @@ import { and, eq } from "drizzle-orm";
 import { users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
-import { stopSmsRemindersAfterPhoneChange } from "#app/modules/reminders/stop-sms-reminders.server.ts";
 import {
   MESSAGES,
   fieldErrors,
@@ -26,7 +25,7 @@ import {
   takeTextToNumber,
   textBudgetLeft,
 } from "./rate-limits.server.ts";
-import type { RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 async function sendCode(phone: string, meta: RequestMeta): Promise<void> {
   await accountsAuth().api.sendPhoneNumberOTP({
@@ -146,13 +145,19 @@ export async function sendLinkPhoneCode({
   return { ok: true, messages: [MESSAGES.phoneCodeSentToYou], cookies: [] };
 }
 
-/** Profile: the code proves the number, which is then the person's sign-in number. */
+/**
+ * Profile: the code proves the number, which is then the person's sign-in number. Other areas
+ * answer a changed number in `afterPhoneChange` (text reminders end: the flow in
+ * app/flows/verify-link-phone-code.server.ts passes it), inside the same try as the change.
+ */
 export async function verifyLinkPhoneCode({
   input,
   meta,
+  afterPhoneChange,
 }: {
   input: unknown;
   meta: RequestMeta;
+  afterPhoneChange: (userId: string, phone: string) => Promise<void>;
 }): Promise<AccountsOutcome> {
   const parsed = phoneVerifySchema.safeParse(input);
   if (!parsed.success) {
@@ -170,7 +175,7 @@ export async function verifyLinkPhoneCode({
       .from(users)
       .where(eq(users.phoneNumber, parsed.data.phone))
       .limit(1);
-    if (owner) await stopSmsRemindersAfterPhoneChange(owner.id, parsed.data.phone);
+    if (owner) await afterPhoneChange(owner.id, parsed.data.phone);
     return { ok: true, messages: [MESSAGES.phoneLinked], cookies: [] };
   } catch (error) {
     if (authErrorCode(error) === "PHONE_NUMBER_EXIST") {

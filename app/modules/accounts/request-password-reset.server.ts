@@ -4,7 +4,7 @@ import { MESSAGES, forgotPasswordSchema, fieldErrors } from "./accounts.schema.t
 import { accountsAuth, authErrorCode, authHeaders } from "./accounts-auth.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";
 import { limitPasswordReset } from "./rate-limits.server.ts";
-import type { RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export const RESET_RETURN_PATH = "/auth?mode=reset-password";
 

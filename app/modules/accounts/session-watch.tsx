@@ -3,7 +3,7 @@
 // its data signed out.
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { showToast } from "#app/components/toasts.tsx";
+import { showToast } from "#app/components/ui/toasts.tsx";
 import { forgetSignedInUser } from "./header-user.ts";
 
 export const SESSION_CHECK_MS = 60_000;

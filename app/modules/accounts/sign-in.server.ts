@@ -6,11 +6,7 @@ import { refusedByLimit, type AccountsOutcome } from "./outcome.ts";
 import { withPasswordSlot } from "./password-work.server.ts";
 import { twoFactorPendingCookie } from "./two-factor.server.ts";
 import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
-
-export interface RequestMeta {
-  request: Request;
-  clientIp: string;
-}
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export async function signIn({
   input,

@@ -2,7 +2,7 @@
 import { accountsAuth, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { MESSAGES } from "./accounts.schema.ts";
 import type { AccountsOutcome } from "./outcome.ts";
-import type { RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export async function signOut(meta: RequestMeta): Promise<AccountsOutcome> {
   try {

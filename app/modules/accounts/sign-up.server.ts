@@ -11,7 +11,8 @@ import { carryUserData } from "./update-profile.server.ts";
 import { refusedByLimit, type AccountsOutcome } from "./outcome.ts";
 import { passwordProblems } from "./password-policy.server.ts";
 import { limitSignUp } from "./rate-limits.server.ts";
-import { signIn, type RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
+import { signIn } from "./sign-in.server.ts";
 import { markSignUpBrowser } from "./sign-up-browser.server.ts";
 
 export interface SignUpOptions {

@@ -4,7 +4,7 @@
 import { settings } from "#app/lib/env.server.ts";
 import { MESSAGES, safeRedirect } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
-import type { RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export type SocialProvider = "google" | "apple";
 

@@ -9,7 +9,7 @@ import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts
 import { signedInRecently } from "./get-current-user.server.ts";
 import { refusedByLimit, type AccountsOutcome } from "./outcome.ts";
 import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
-import type { RequestMeta } from "./sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export type TwoFactorSetup =
   | { ok: true; totpUri: string; secret: string; backupCodes: string[] }

@@ -1,8 +1,7 @@
 // Checks the cart against the catalogue (GET /api/cart/check) when asked: when the panel opens
 // and on the checkout page. Changes wait for the person to accept them.
 import { useCallback, useState } from "react";
-import type { ProductSummary } from "#app/modules/catalog/catalog.schema.ts";
-import { toCartProduct } from "#app/modules/catalog/add-to-cart.tsx";
+import { toCartProduct, type CatalogProduct } from "./cart-product.ts";
 import { diffCart, type CartChange } from "./cart-changes.ts";
 import { useCart, type CartItem } from "./cart-store.ts";
 
@@ -26,7 +25,7 @@ export function useCartCheck() {
         headers: { Accept: "application/json" },
       });
       if (!res.ok) throw new Error(`cart check answered ${res.status}`);
-      const body = (await res.json()) as { products: ProductSummary[]; missing: string[] };
+      const body = (await res.json()) as { products: CatalogProduct[]; missing: string[] };
       // Compare with the cart as it is now: the person may have changed it while we waited.
       const diff = diffCart(
         useCart.getState().items,

@@ -2,20 +2,9 @@
 // browser's storage (SPEC §3 'cart-storage'), so adding needs JavaScript; the pages themselves,
 // the filter and the sort work without it.
 import { useState } from "react";
+import { toCartProduct } from "#app/modules/cart/cart-product.ts";
 import { useCart } from "#app/modules/cart/cart-store.ts";
 import type { ProductSummary, ProductView } from "./catalog.schema.ts";
-import { imageSrc } from "./product-images.ts";
-
-export function toCartProduct(p: ProductSummary) {
-  return {
-    id: p.id,
-    name: p.name,
-    price: p.price,
-    category: p.category,
-    images: p.images.map((b) => imageSrc(b)),
-    stockQuantity: p.stockQuantity,
-  };
-}
 
 export function AddToCartButton({
   product,

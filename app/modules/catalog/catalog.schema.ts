@@ -57,7 +57,7 @@ export interface ProductView extends ProductSummary {
 /** Below this many units a product page says 'Only N left'. */
 export const LOW_STOCK = 5;
 
-export { imageSrc } from "./product-images.ts";
+export { imageSrc } from "#app/lib/product-images.ts";
 
 /** Product ids (and slugs) are lower-case words joined by hyphens. */
 export const productIdSchema = z.string().regex(/^[a-z0-9-]{1,80}$/);

@@ -2,7 +2,7 @@
 import { useRouteLoaderData } from "react-router";
 import { useNonce } from "#app/lib/nonce.ts";
 import type { ProductView } from "./catalog.schema.ts";
-import { imageSrc } from "./product-images.ts";
+import { imageSrc } from "#app/lib/product-images.ts";
 
 interface RootData {
   settings: { siteUrl: string; brandName: string; currency: string };

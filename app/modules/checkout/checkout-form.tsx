@@ -12,7 +12,7 @@ import { useCartCheck } from "#app/modules/cart/use-cart-check.ts";
 import type { CheckoutField } from "./checkout.schema.ts";
 import { useCheckout } from "./checkout-store.ts";
 import { FREE_STANDARD_FROM, RURAL_SURCHARGE, SHIPPING_METHODS, type Totals } from "./pricing.ts";
-import { StripePayment } from "./stripe-payment.tsx";
+import { StripePayment } from "#app/modules/payments/stripe-payment.tsx";
 
 export const STEPS = ["Contact", "Delivery address", "Shipping", "Payment", "Review"] as const;
 const FIELD_STEP: Record<CheckoutField, number> = {

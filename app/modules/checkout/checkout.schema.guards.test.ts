@@ -5,7 +5,7 @@ import {
   cartLinesSchema,
   checkoutFormValues,
   demoCardSchema,
-  fieldErrors,
+  checkoutFieldErrors,
   MESSAGES,
   placeOrderSchema,
   quoteSchema,
@@ -29,7 +29,9 @@ const order = {
 
 /** The first message for each field, as the form shows them. */
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
-  result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
+  result.success
+    ? {}
+    : checkoutFieldErrors(result.error as Parameters<typeof checkoutFieldErrors>[0]);
 
 test("a cart line names a product, 1 to 99 of it, at a whole price in cents", () => {
   const ok = (l: object) => cartLinesSchema.safeParse([{ ...line, ...l }]).success;
@@ -151,7 +153,7 @@ test("each problem is reported once, under the form field it belongs to", () => 
     ...card.error!,
     issues: card.error!.issues.map((i) => ({ ...i, path: ["card", ...i.path] })),
   };
-  expect(fieldErrors(wrapped as never)).toEqual({
+  expect(checkoutFieldErrors(wrapped as never)).toEqual({
     cardNumber: MESSAGES.cardNumber,
     cardExpiry: MESSAGES.cardExpiry,
     cardCvc: MESSAGES.cardCvc,
@@ -164,7 +166,7 @@ test("each problem is reported once, under the form field it belongs to", () => 
       { path: [], message: "whole form" },
     ],
   };
-  expect(fieldErrors(twice as never)).toEqual({ name: "first", undefined: "whole form" });
+  expect(checkoutFieldErrors(twice as never)).toEqual({ name: "first", form: "whole form" });
 });
 
 test("the posted form reads into the schema's shape, whatever arrives", () => {

@@ -1,4 +1,5 @@
 // The checkout form, one schema for the browser and the server (SPEC §3 "Checkout info").
+import { fieldErrors } from "#app/lib/outcome.ts";
 import { freeText, z } from "#app/lib/zod.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { SHIPPING_METHODS, type ShippingMethod } from "./pricing.ts";
@@ -92,20 +93,14 @@ export type CheckoutField =
   | "cardCvc";
 
 /** The first message per form field, keyed by the form's field names. */
-export function fieldErrors(error: z.ZodError): Partial<Record<CheckoutField, string>> {
-  const out: Partial<Record<CheckoutField, string>> = {};
-  for (const issue of error.issues) {
-    const [head, second] = issue.path;
-    const key = (
-      head === "address"
-        ? second
-        : head === "card"
-          ? `card${String(second).charAt(0).toUpperCase()}${String(second).slice(1)}`
-          : head
-    ) as CheckoutField;
-    out[key] ??= issue.message;
-  }
-  return out;
+export function checkoutFieldErrors(error: z.ZodError): Partial<Record<CheckoutField, string>> {
+  return fieldErrors(error, ([head, second]) =>
+    head === "address"
+      ? (second as CheckoutField)
+      : head === "card"
+        ? (`card${String(second).charAt(0).toUpperCase()}${String(second).slice(1)}` as CheckoutField)
+        : (String(head ?? "form") as CheckoutField),
+  );
 }
 
 /** Reads the posted checkout form into the shape the schemas parse. */

@@ -2,8 +2,8 @@
 // to subscribe to or paste into Google Calendar, the box size it follows, and resetting its secret
 // address. Plain forms, so it all works before JavaScript has loaded.
 import { Form, Link } from "react-router";
+import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { paths } from "#app/lib/paths.ts";
-import { FormMessage } from "#app/modules/accounts/form-field.tsx";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 
 export interface PersonalCalendarView {

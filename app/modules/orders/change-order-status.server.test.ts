@@ -14,7 +14,7 @@ import { setSettings } from "#app/lib/env.server.ts";
 import { closeMail } from "#app/lib/mail.server.ts";
 import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
-import { placeOrder } from "#app/modules/checkout/place-order.server.ts";
+import { placeOrder } from "#app/flows/place-order.server.ts";
 import { changeOrderStatus } from "./change-order-status.server.ts";
 import { expireOrder } from "./expire-order.server.ts";
 import { getOrder } from "./get-order.server.ts";

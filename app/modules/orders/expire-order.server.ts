@@ -7,7 +7,7 @@ import { z } from "zod";
 import { orders } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { defineJob } from "#app/lib/queue.server.ts";
-import { retrieveStripePayment } from "#app/modules/checkout/stripe.server.ts";
+import { retrieveStripePayment } from "#app/modules/payments/stripe.server.ts";
 import {
   flagPaidAfterExpiry,
   markOrderPaid,

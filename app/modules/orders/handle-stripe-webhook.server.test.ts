@@ -12,7 +12,7 @@ import { startStripeApi, type FakeStripe } from "#tests/setup/stripe-api.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import { db } from "#app/lib/db.server.ts";
 import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
-import { placeOrder } from "#app/modules/checkout/place-order.server.ts";
+import { placeOrder } from "#app/flows/place-order.server.ts";
 import { expireOrder, expireOrderJob } from "./expire-order.server.ts";
 import { handleStripeWebhook } from "./handle-stripe-webhook.server.ts";
 import { sendOrderConfirmationJob } from "./send-order-confirmation.server.ts";

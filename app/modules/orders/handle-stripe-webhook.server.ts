@@ -6,7 +6,7 @@ import type Stripe from "stripe";
 import { paymentEvents } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
-import { stripeEnabled, verifyStripeEvent } from "#app/modules/checkout/stripe.server.ts";
+import { stripeEnabled, verifyStripeEvent } from "#app/modules/payments/stripe.server.ts";
 import {
   flagPaidAfterExpiry,
   markOrderPaid,

@@ -1,7 +1,7 @@
 // Gives a cancelled or refunded order's money back through its provider. Queued in the same
 // transaction as the status change; Stripe's idempotency key makes a rerun the same refund.
 import { z } from "zod";
-import { refundStripePayment, stripeEnabled } from "#app/modules/checkout/stripe.server.ts";
+import { refundStripePayment, stripeEnabled } from "#app/modules/payments/stripe.server.ts";
 import { defineJob } from "#app/lib/queue.server.ts";
 import { getOrder } from "./get-order.server.ts";
 

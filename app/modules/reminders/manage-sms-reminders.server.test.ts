@@ -13,10 +13,8 @@ import { db } from "#app/lib/db.server.ts";
 import { readSmsOutbox } from "#app/lib/sms.server.ts";
 import { startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
 import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
-import {
-  sendLinkPhoneCode,
-  verifyLinkPhoneCode,
-} from "#app/modules/accounts/phone-sign-in.server.ts";
+import { sendLinkPhoneCode } from "#app/modules/accounts/phone-sign-in.server.ts";
+import { verifyLinkPhoneCode } from "#app/flows/verify-link-phone-code.server.ts";
 import { signIn } from "#app/modules/accounts/sign-in.server.ts";
 import {
   getSmsReminders,

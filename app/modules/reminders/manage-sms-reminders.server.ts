@@ -10,7 +10,7 @@ import { defineJob, enqueue } from "#app/lib/queue.server.ts";
 import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
 import { fieldErrors } from "#app/modules/accounts/accounts.schema.ts";
 import type { AccountsOutcome } from "#app/modules/accounts/outcome.ts";
-import type { RequestMeta } from "#app/modules/accounts/sign-in.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 import { deliverSmsOnce } from "#app/modules/notifications/deliver-once.server.ts";
 import { confirmationText } from "./reminder-texts.server.ts";
 import {

@@ -1,7 +1,7 @@
 // The profile's "Garden reminders by text" panel: the current state in words, weekly or monthly,
 // the consent box (its words are the ones stored), and the off switch. Works before scripts load.
 import { Form } from "react-router";
-import { FormMessage } from "#app/modules/accounts/form-field.tsx";
+import { FormMessage } from "#app/components/ui/form-field.tsx";
 import {
   FREQUENCY_DESCRIPTIONS,
   REMINDER_FREQUENCIES,

@@ -23,7 +23,12 @@ import {
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 import type { JoinChallenge } from "./join-challenge.ts";
 import { issueJoinChallenge, joinWorkIsValid } from "./join-challenge.server.ts";
-import { CONSENT_STATEMENT, fieldErrors, joinWaitlistSchema, MESSAGES } from "./waitlist.schema.ts";
+import {
+  CONSENT_STATEMENT,
+  joinWaitlistSchema,
+  MESSAGES,
+  waitlistFieldErrors,
+} from "./waitlist.schema.ts";
 
 const disposableDomains = new Set<string>(
   createRequire(import.meta.url)("disposable-email-domains/index.json") as string[],
@@ -86,7 +91,7 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
       ok: false,
       status: 400,
       message: MESSAGES.joinFailed,
-      fieldErrors: fieldErrors(parsed.error),
+      fieldErrors: waitlistFieldErrors(parsed.error),
     };
   }
   const input = parsed.data;

@@ -1,4 +1,5 @@
 // The growing-space survey's fields and rules, shared by the form and the server.
+import { fieldErrors } from "#app/lib/outcome.ts";
 import { z } from "#app/lib/zod.ts";
 import { EXPERIENCE, INTERESTS, SPACE_KINDS, SUN_HOURS, TIME_PER_WEEK } from "./survey-options.ts";
 
@@ -36,11 +37,5 @@ export function surveyFormValues(form: FormData): Record<string, unknown> {
   };
 }
 
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/** The first message per survey field. */
+export const fieldErrorsOf = (error: z.ZodError): Record<string, string> => fieldErrors(error);

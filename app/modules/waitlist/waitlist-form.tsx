@@ -3,7 +3,7 @@
 // the server can't be reached, and shows the 'You're In!' panel on success.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { showToast } from "#app/components/toasts.tsx";
+import { showToast } from "#app/components/ui/toasts.tsx";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import {
   contactIdFor,

@@ -1,4 +1,5 @@
 // The waitlist's shared schemas: the same rules in the browser and on the server (SPEC §5, §8).
+import { fieldErrors } from "#app/lib/outcome.ts";
 import { freeText, z } from "#app/lib/zod.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { MESSAGES, PLAN_IDS } from "./waitlist-messages.ts";
@@ -50,13 +51,9 @@ export function joinFormValues(
   };
 }
 
-export function fieldErrors(error: z.ZodError): Partial<Record<"email" | "region", string>> {
-  const out: Partial<Record<"email" | "region", string>> = {};
-  for (const issue of error.issues) {
-    const key = issue.path[0];
-    if ((key === "email" || key === "region") && !out[key]) out[key] = issue.message;
-  }
-  return out;
+/** The first message for the two fields the form shows (the rest fall back to their defaults). */
+export function waitlistFieldErrors(error: z.ZodError) {
+  return fieldErrors(error, ([key]) => (key === "email" || key === "region" ? key : undefined));
 }
 
 /** The page a form was sent from, kept in the consent record: one of our paths, else /waitlist. */

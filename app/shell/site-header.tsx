@@ -7,17 +7,11 @@ import type { HeaderUser } from "#app/modules/accounts/accounts.schema.ts";
 import { useHeaderUser } from "#app/modules/accounts/header-user.ts";
 import { UserMenu } from "#app/modules/accounts/user-menu.tsx";
 import { cartQuantity, useCart } from "#app/modules/cart/cart-store.ts";
-import { Logo } from "./logo.tsx";
+import { Logo } from "#app/components/logo.tsx";
+import { mainNav } from "./main-nav.ts";
 import { MobileMenu } from "./mobile-menu.tsx";
 
 export const SCROLL_THRESHOLD_PX = 10;
-
-export const mainNav = [
-  { to: paths.home, label: "Home" },
-  { to: paths.education, label: "Education" },
-  { to: paths.products, label: "Products" },
-  { to: paths.waitlist, label: "Waitlist" },
-] as const;
 
 export function SiteHeader({
   brandName,

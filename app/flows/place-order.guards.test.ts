@@ -13,9 +13,9 @@ import { setSettings } from "#app/lib/env.server.ts";
 import { createQueues, startQueue, stopQueue } from "#app/lib/queue.server.ts";
 import { expireOrderJob } from "#app/modules/orders/expire-order.server.ts";
 import { sendOrderConfirmationJob } from "#app/modules/orders/send-order-confirmation.server.ts";
-import { MESSAGES } from "./checkout.schema.ts";
+import { MESSAGES } from "#app/modules/checkout/checkout.schema.ts";
 import { PLACE_MESSAGES, placeOrder } from "./place-order.server.ts";
-import { ORDER_HOLD_MINUTES } from "./pricing.ts";
+import { ORDER_HOLD_MINUTES } from "#app/modules/checkout/pricing.ts";
 
 // Each order from its own address, so the checkout limits (ADR 021) never decide these tests.
 let buyers = 0;

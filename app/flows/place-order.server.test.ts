@@ -17,9 +17,9 @@ import {
   sendOrderConfirmation,
   sendOrderConfirmationJob,
 } from "#app/modules/orders/send-order-confirmation.server.ts";
-import { DEMO_MESSAGES } from "./demo-payments.server.ts";
+import { DEMO_MESSAGES } from "#app/modules/payments/demo-payments.server.ts";
 import { placeOrder } from "./place-order.server.ts";
-import { quoteOrder } from "./quote-order.server.ts";
+import { quoteOrder } from "#app/modules/checkout/quote-order.server.ts";
 
 let t: TestDatabase;
 let smtp: TestSmtp;

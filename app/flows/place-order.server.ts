@@ -15,25 +15,25 @@ import { releaseStockHold } from "#app/modules/orders/release-stock-hold.server.
 import { retakeStockHold, StockGoneError } from "#app/modules/orders/retake-stock-hold.server.ts";
 import {
   demoCardSchema,
-  fieldErrors,
+  checkoutFieldErrors,
   MESSAGES,
   placeOrderSchema,
   type CheckoutField,
   type PlaceOrderInput,
-} from "./checkout.schema.ts";
+} from "#app/modules/checkout/checkout.schema.ts";
 import {
   checkOpenHolds,
   clientKeyHash,
   limitCheckoutRate,
   type LimitOutcome,
-} from "./checkout-limits.server.ts";
-import { chargeDemoCard } from "./demo-payments.server.ts";
-import { computeTotals, ORDER_HOLD_MINUTES } from "./pricing.ts";
+} from "#app/modules/checkout/checkout-limits.server.ts";
+import { chargeDemoCard } from "#app/modules/payments/demo-payments.server.ts";
+import { computeTotals, ORDER_HOLD_MINUTES } from "#app/modules/checkout/pricing.ts";
 import {
   createPaymentIntent,
   paymentIntentSecret,
   retrieveStripePayment,
-} from "./stripe.server.ts";
+} from "#app/modules/payments/stripe.server.ts";
 
 /** What changed in the catalogue since the person filled the cart. */
 export type CartProblem =
@@ -123,8 +123,8 @@ async function placeOnce(raw: unknown, buyer: Buyer, now: Date): Promise<PlaceOr
       code: "invalid",
       message: MESSAGES.failed,
       fieldErrors: {
-        ...(parsed.success ? {} : fieldErrors(parsed.error)),
-        ...(card && !card.success ? prefixCard(fieldErrors(card.error)) : {}),
+        ...(parsed.success ? {} : checkoutFieldErrors(parsed.error)),
+        ...(card && !card.success ? prefixCard(checkoutFieldErrors(card.error)) : {}),
       },
     };
   }

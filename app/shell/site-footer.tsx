@@ -1,8 +1,8 @@
 // The site footer (SPEC §2 "Footer").
 import { Link } from "react-router";
 import type { PublicSettings } from "#app/lib/env.server.ts";
+import { Logo } from "#app/components/logo.tsx";
 import { paths } from "#app/lib/paths.ts";
-import { Logo } from "./logo.tsx";
 
 /** SPEC §2 footer tagline; its 'the brand' stands for the brand's name (BRAND_NAME). */
 export function footerTagline(brandName: string): string {

@@ -5,8 +5,8 @@ import { Link, useLocation } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import type { HeaderUser } from "#app/modules/accounts/accounts.schema.ts";
 import { SignOutForm } from "#app/modules/accounts/user-menu.tsx";
-import { Logo } from "./logo.tsx";
-import { mainNav } from "./site-header.tsx";
+import { Logo } from "#app/components/logo.tsx";
+import { mainNav } from "./main-nav.ts";
 import { CloseButton } from "#app/components/ui/close-button.tsx";
 
 export function MobileMenu({

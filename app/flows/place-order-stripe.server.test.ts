@@ -18,7 +18,7 @@ import { expireOrder } from "#app/modules/orders/expire-order.server.ts";
 import { orderJobs } from "#app/modules/orders/order-jobs.server.ts";
 import { refundOrderPayment } from "#app/modules/orders/refund-order-payment.server.ts";
 import { placeOrder } from "./place-order.server.ts";
-import { createPaymentIntent, paymentIntentSecret } from "./stripe.server.ts";
+import { createPaymentIntent, paymentIntentSecret } from "#app/modules/payments/stripe.server.ts";
 
 let stripe: FakeStripe;
 let stripeSettings: Record<string, string>;
