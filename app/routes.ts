@@ -6,22 +6,7 @@ export default [
   route("product/:id", "routes/product-detail.tsx"),
   route("products", "routes/products.tsx"),
   route("education", "routes/education.tsx", { id: "education" }),
-  route("education/legacy", "routes/education-article.tsx", { id: "education-legacy" }),
-  route("education/what-is-patch", "routes/education-article.tsx", {
-    id: "education-what-is-patch",
-  }),
-  route("education/slug-patrol", "routes/education-article.tsx", { id: "education-slug-patrol" }),
-  route("education/august-2025", "routes/monthly-guide.tsx", { id: "education-august-2025" }),
-  route("education/strawberry-patch", "routes/education-article.tsx", {
-    id: "education-strawberry-patch",
-  }),
-  route("education/soil-testing", "routes/education-article.tsx", {
-    id: "education-soil-testing",
-  }),
-  route("education/inside-the-box", "routes/education-article.tsx", {
-    id: "education-inside-the-box",
-  }),
-  route("education/june-2024", "routes/monthly-guide.tsx", { id: "education-june-2024" }),
+  route("education/:slug", "routes/education-page.tsx", { id: "education-page" }),
   route("education/monthly/:id", "routes/monthly-guide.tsx", { id: "education-monthly" }),
   route("education/layouts", "routes/planting-layouts.tsx", { id: "education-layouts" }),
   route("calendar", "routes/calendar.tsx", { id: "calendar" }),

@@ -59,11 +59,11 @@ test("Apple's form POST comes back through our routes and signs the person in", 
     .insert(contacts)
     .values({ id: crypto.randomUUID(), email: "kaka@example.nz", region: "Tasman" });
   const jar = new CookieJar();
-  const started = await startSocialSignIn(
-    "apple",
-    { request: new Request(`${SITE}/auth`), clientIp: "203.0.113.9" },
-    "/profile",
-  );
+  const started = await startSocialSignIn({
+    provider: "apple",
+    meta: { request: new Request(`${SITE}/auth`), clientIp: "203.0.113.9" },
+    redirectTo: "/profile",
+  });
   if (!started.ok) throw new Error(started.message);
   const authorize = new URL(started.url);
   expect(authorize.origin).toBe(issuer.issuer);
@@ -102,9 +102,12 @@ test("Apple's form POST comes back through our routes and signs the person in", 
 });
 
 test("a forged Apple answer without the sign-in's state cookie is refused", async () => {
-  const started = await startSocialSignIn("apple", {
-    request: new Request(`${SITE}/auth`),
-    clientIp: "203.0.113.9",
+  const started = await startSocialSignIn({
+    provider: "apple",
+    meta: {
+      request: new Request(`${SITE}/auth`),
+      clientIp: "203.0.113.9",
+    },
   });
   if (!started.ok) throw new Error(started.message);
   const answer = await signInAtIssuerFor(started.url, "tui");

@@ -1,5 +1,6 @@
 // The crash screen (SPEC §2 route protection) and the not-found page.
 import { Link } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 
 export function CrashScreen() {
   return (
@@ -30,17 +31,17 @@ export function NotFoundScreen() {
           </Link>
         </li>
         <li>
-          <Link to="/products" className="btn-secondary">
+          <Link to={paths.products} className="btn-secondary">
             Products
           </Link>
         </li>
         <li>
-          <Link to="/education" className="btn-secondary">
+          <Link to={paths.education} className="btn-secondary">
             Education
           </Link>
         </li>
         <li>
-          <Link to="/waitlist" className="btn-secondary">
+          <Link to={paths.waitlist} className="btn-secondary">
             Join the waitlist
           </Link>
         </li>

@@ -246,7 +246,9 @@ test("three unpaid orders may hold stock per address and per e-mail; the fourth 
   // Once one of the three is paid, its hold is no longer open: a fourth may start.
   const first = held[0]!.result;
   if (!first.ok) throw new Error("expected an order");
-  await db().transaction((tx) => markOrderPaid(tx, first.orderId, "pi_paid_in_test"));
+  await db().transaction((tx) =>
+    markOrderPaid({ tx, orderId: first.orderId, reference: "pi_paid_in_test" }),
+  );
   expect(await placeOrder(checkoutFor(p.id!), home, at(7))).toMatchObject({
     ok: true,
     status: "requires_payment",

@@ -205,13 +205,13 @@ async function placeOnce(raw: unknown, buyer: Buyer, now: Date): Promise<PlaceOr
     if (!charge.ok) {
       await db().transaction(async (tx) => {
         await lockCheckoutKey(tx, input.idempotencyKey);
-        await markPaymentFailed(tx, orderId, charge.message);
+        await markPaymentFailed({ tx, orderId, message: charge.message });
       });
       return { ok: false, code: "declined", message: charge.message, orderId };
     }
     const paid = await db().transaction(async (tx) => {
       await lockCheckoutKey(tx, input.idempotencyKey);
-      return markOrderPaid(tx, orderId, charge.reference);
+      return markOrderPaid({ tx, orderId, reference: charge.reference });
     });
     if (paid === "paid" || paid === "already-paid") return { ok: true, orderId, status: "paid" };
     return { ok: false, code: "expired", message: PLACE_MESSAGES.expired };

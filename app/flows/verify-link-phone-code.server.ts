@@ -6,8 +6,16 @@ import { stopSmsRemindersAfterPhoneChange } from "#app/modules/reminders/stop-sm
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 import type { AccountsOutcome } from "#app/modules/accounts/outcome.ts";
 
-export function verifyLinkPhoneCode(input: unknown, meta: RequestMeta): Promise<AccountsOutcome> {
-  return linkPhoneNumber(input, meta, (userId, phone) =>
-    stopSmsRemindersAfterPhoneChange(userId, phone),
-  );
+export function verifyLinkPhoneCode({
+  input,
+  meta,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+}): Promise<AccountsOutcome> {
+  return linkPhoneNumber({
+    input,
+    meta,
+    afterPhoneChange: (userId, phone) => stopSmsRemindersAfterPhoneChange(userId, phone),
+  });
 }

@@ -1,17 +1,16 @@
 // The public pages: the same for every visitor, so the server may send a kept copy
 // (server/page-cache.ts) and the root loader leaves the signed-in state to the browser on them
-// (app/modules/accounts/header-user.ts). Token links, accounts, checkout, admin and React Router's
-// data requests (`.data`) are not listed.
-const PUBLIC_PAGES = [
-  /^\/$/,
-  /^\/education(\/[\w-]+){0,2}$/,
-  /^\/products?$/,
-  /^\/product\/[\w-]+$/,
-  /^\/(privacy|terms|calendar|waitlist)$/,
-];
+// (app/modules/accounts/header-user.ts). The list is the paths module's (app/lib/paths.ts): its
+// shared fixed pages and the patterns of the product and education pages. Token links, accounts,
+// checkout, admin and React Router's data requests (`.data`) are not listed.
+import { PUBLIC_PAGE_PATTERNS, PUBLIC_PAGES } from "./paths.ts";
+
+const SHARED_PATHS: ReadonlySet<string> = new Set(
+  PUBLIC_PAGES.filter((p) => p.shared).map((p) => p.path),
+);
 
 export function isPublicPage(pathname: string): boolean {
-  return PUBLIC_PAGES.some((p) => p.test(pathname));
+  return SHARED_PATHS.has(pathname) || PUBLIC_PAGE_PATTERNS.some((p) => p.test(pathname));
 }
 
 /**

@@ -1,4 +1,6 @@
 // Page metadata: title, description, canonical URL, Open Graph and Twitter card, in one place.
+import type { PublicSettings } from "./env.server.ts";
+
 export interface PageMeta {
   title: string;
   description: string;
@@ -28,4 +30,17 @@ export function pageMeta({ title, description, path, siteUrl, image, type = "web
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: imageUrl },
   ];
+}
+
+/** What a route's `meta` sees of the matched routes: the root's loader data among them. */
+type MetaMatches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
+
+/**
+ * The root loader's public settings (app/root.tsx) from a route's `meta` matches, typed once here
+ * instead of a cast in every route; undefined when the root loader has not answered (an error).
+ */
+export function rootSettings(matches: MetaMatches): PublicSettings | undefined {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as
+    { settings?: PublicSettings } | undefined;
+  return root?.settings;
 }

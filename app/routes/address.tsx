@@ -23,7 +23,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const result = await saveAddress(user.id, formValues(await request.formData()));
+  const result = await saveAddress({
+    userId: user.id,
+    input: formValues(await request.formData()),
+  });
   return result.ok
     ? data({ ok: true as const, message: MESSAGES.addressSaved, fieldErrors: undefined })
     : data({

@@ -33,11 +33,11 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const result =
     intent === "ban"
-      ? await banUser(admin, userId, String(form.get("reason") ?? "") || null)
+      ? await banUser({ actor: admin, userId, reason: String(form.get("reason") ?? "") || null })
       : intent === "unban"
-        ? await unbanUser(admin, userId)
+        ? await unbanUser({ actor: admin, userId })
         : intent === "sign-out"
-          ? await signOutUserEverywhere(admin, userId)
+          ? await signOutUserEverywhere({ actor: admin, userId })
           : { ok: false as const, message: "Unknown request." };
   return data(result);
 }

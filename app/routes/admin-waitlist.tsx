@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { SendRunsTable, sendRunIsGoing } from "#app/components/send-runs-table.tsx";
+import { paths } from "#app/lib/paths.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import {
@@ -57,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     const region = String(form.get("region") ?? "");
     const result = await notifyRegionLaunch(region, admin.email);
     if (!result.ok) return data({ error: result.message }, { status: 400 });
-    throw await redirectWithToast(request, "/admin/waitlist#launches", {
+    throw await redirectWithToast(request, `${paths.adminWaitlist}#launches`, {
       type: result.started ? "success" : "info",
       message: result.started
         ? `Launch e-mails for ${region} are on their way.`

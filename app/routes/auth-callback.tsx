@@ -1,6 +1,7 @@
 // /auth/callback: where the e-mail confirmation link (and social sign-in) lands. better-auth has
 // already signed the person in, or added ?error= when the link was expired or used.
 import { redirect } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { MESSAGES, safeRedirect } from "#app/modules/accounts/accounts.schema.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   }
   const { user } = await getCurrentUser(request);
-  if (!user) throw redirect("/login");
+  if (!user) throw redirect(paths.login);
   return redirectWithToast(request, safeRedirect(url.searchParams.get("redirectTo")), {
     type: "success",
     message: MESSAGES.signedIn,

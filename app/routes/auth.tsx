@@ -128,7 +128,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirect(String(form.get("redirectTo") ?? ""), "/");
 
   if (intent === "social") {
-    const started = await startSocialSignIn(String(form.get("provider") ?? ""), meta, redirectTo);
+    const started = await startSocialSignIn({
+      provider: String(form.get("provider") ?? ""),
+      meta,
+      redirectTo,
+    });
     if (!started.ok) {
       return data<ActionAnswer>({ intent, ok: false, message: started.message });
     }
@@ -158,31 +162,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   let outcome: AccountsOutcome;
   switch (intent) {
     case "sign-in":
-      outcome = await signIn(values, meta, redirectTo);
+      outcome = await signIn({ input: values, meta, redirectTo });
       break;
     case "sign-up":
-      outcome = await signUp(values, meta, { redirectTo });
+      outcome = await signUp({ input: values, meta, redirectTo });
       break;
     case "convert":
-      outcome = await convertWaitlist(values, meta, redirectTo);
+      outcome = await convertWaitlist({ input: values, meta, redirectTo });
       break;
     case "forgot":
-      outcome = await requestPasswordReset(values, meta);
+      outcome = await requestPasswordReset({ input: values, meta });
       break;
     case "reset-password":
       outcome = await resetPassword(values);
       break;
     case "confirm-email":
-      outcome = await confirmEmailWithPassword(values, meta, redirectTo);
+      outcome = await confirmEmailWithPassword({ input: values, meta, redirectTo });
       break;
     case "phone-send":
-      outcome = await sendSignInCode(values, meta);
+      outcome = await sendSignInCode({ input: values, meta });
       break;
     case "phone-verify":
-      outcome = await verifySignInCode(values, meta, redirectTo);
+      outcome = await verifySignInCode({ input: values, meta, redirectTo });
       break;
     case "two-factor":
-      outcome = await verifyTwoFactorSignIn(values, meta, redirectTo);
+      outcome = await verifyTwoFactorSignIn({ input: values, meta, redirectTo });
       break;
     default:
       return data<ActionAnswer>(

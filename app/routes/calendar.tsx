@@ -3,7 +3,8 @@
 import { Form, Link } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
-import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/lib/paths.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import {
   readCalendarChoice,
   type CalendarChoiceErrors,
@@ -11,7 +12,6 @@ import {
 import { formatDayAndDate } from "#app/modules/guidance/new-zealand-date.ts";
 import { previewPlantingCalendar } from "#app/modules/guidance/preview-planting-calendar.server.ts";
 import { DEFAULT_PLAN_ID, plans } from "#app/modules/subscriptions/plans.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/calendar";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -33,13 +33,12 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as Awaited<ReturnType<typeof rootLoader>>["data"] | undefined;
   const tags = pageMeta({
     title: "Planting calendar for your region | Patch",
     description:
       "A year of sowing, planting and garden jobs for your New Zealand region, as Saturday-morning reminders in your phone's calendar. Subscribe or download an .ics file.",
     path: "/calendar",
-    siteUrl: root?.settings.siteUrl ?? "",
+    siteUrl: rootSettings(matches)?.siteUrl ?? "",
   });
   return loaderData?.calendar ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
 }
@@ -59,7 +58,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           reminder the evening before: on the first Saturday of the month, what to sow and plant in
           your climate; on the others, that month&apos;s garden jobs. About 30 minutes a week, taken
           from our{" "}
-          <Link to="/education" className="text-leaf underline underline-offset-4">
+          <Link to={paths.education} className="text-leaf underline underline-offset-4">
             monthly guides
           </Link>
           .
@@ -135,7 +134,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
 
       <Form
         method="get"
-        action="/calendar"
+        action={paths.calendar}
         aria-labelledby="choose-title"
         className="mt-8 max-w-3xl rounded-3xl bg-cream-deep p-6 sm:p-8"
       >
@@ -208,7 +207,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
 
       <p className="mt-8 max-w-3xl text-sm text-ink/75">
         Not sure where things go? The{" "}
-        <Link to="/education/layouts" className="text-leaf underline underline-offset-4">
+        <Link to={paths.plantingLayouts} className="text-leaf underline underline-offset-4">
           planting layouts
         </Link>{" "}
         show each box square by square.

@@ -3,8 +3,9 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
 import { cookieHeaders } from "#app/lib/outcome.ts";
+import { paths } from "#app/lib/paths.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
-import { pageMeta } from "#app/lib/seo.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { signedInUser } from "#app/modules/accounts/signed-in-user.server.ts";
 import { checkoutFormValues } from "#app/modules/checkout/checkout.schema.ts";
 import { CheckoutForm, type CheckoutOutcome } from "#app/modules/checkout/checkout-form.tsx";
@@ -15,13 +16,12 @@ import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/checkout";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
   return [
     ...pageMeta({
       title: "Checkout | Patch",
       description: "Pay for your Patch order and choose how it gets to you.",
       path: "/checkout",
-      siteUrl: root?.settings?.siteUrl ?? "",
+      siteUrl: rootSettings(matches)?.siteUrl ?? "",
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await placeOrder(values, { ip: context.get(requestInfo).clientIp });
   if (result.ok && result.status === "paid") {
-    throw redirect(`/post-checkout?order=${result.orderId}`);
+    throw redirect(paths.postCheckout(result.orderId));
   }
   if (!result.ok && result.code === "limited") {
     const outcome: CheckoutOutcome = { kind: "limited", message: result.message };

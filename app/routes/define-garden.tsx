@@ -1,7 +1,8 @@
 // /define-garden: the short growing-space survey, reached through a signed link (no sign-in). The
 // answers go to the contact's growing_space and survey_data; it ends on /survey-complete.
 import { data, Form, redirect, useNavigation } from "react-router";
-import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/lib/paths.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { saveSurvey, surveyTokenIsValid } from "#app/modules/waitlist/save-survey.server.ts";
 import { surveyFormValues } from "#app/modules/waitlist/survey-form.ts";
 import {
@@ -14,13 +15,12 @@ import {
 import type { Route } from "./+types/define-garden";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
   return pageMeta({
     title: "Tell us about your growing space | Patch",
     description:
       "Two minutes about your space, sun and time, and we'll recommend the Patch grow box that fits: 0.5 m², 1 m² or 2 m².",
     path: "/define-garden",
-    siteUrl: root?.settings?.siteUrl ?? "",
+    siteUrl: rootSettings(matches)?.siteUrl ?? "",
   });
 }
 
@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await saveSurvey(surveyFormValues(await request.formData()));
   if (!result.ok) return data({ fieldErrors: result.fieldErrors }, { status: 400 });
   // The answers go along, not the words: /survey-complete works the reasons out again.
-  return redirect(`/survey-complete?${result.query}`);
+  return redirect(paths.surveyComplete(result.query));
 }
 
 export default function DefineGarden({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 // The education hub (SPEC §2 /education): articles by topic, the twelve monthly guides with this
 // month picked out, search, and the planning tools.
 import { Link } from "react-router";
-import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/lib/paths.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { getEducationHub } from "#app/modules/guidance/get-education-hub.server.ts";
 import { GuidanceCard } from "#app/modules/guidance/guidance-card.tsx";
 import { ILLUSTRATION_SIZE, monthName } from "#app/modules/guidance/guidance-content.ts";
@@ -10,7 +11,6 @@ import {
   SearchResults,
   SearchStatus,
 } from "#app/modules/guidance/guidance-search.tsx";
-import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/education";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -18,13 +18,12 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as Awaited<ReturnType<typeof rootLoader>>["data"] | undefined;
   const tags = pageMeta({
     title: "Education hub: grow your own food in New Zealand | Patch",
     description:
       "Plain-English guides for beginner growers in New Zealand: what to sow and plant each month in your region, soil, slugs, strawberries, planting layouts and a planting calendar.",
     path: "/education",
-    siteUrl: root?.settings.siteUrl ?? "",
+    siteUrl: rootSettings(matches)?.siteUrl ?? "",
   });
   // Search results are a view of the hub, not pages of their own.
   return loaderData?.query ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
@@ -167,7 +166,7 @@ export default function Education({ loaderData }: Route.ComponentProps) {
           <li className="relative rounded-3xl bg-sprout/25 p-6 ring-1 ring-leaf/15 sm:p-8">
             <h3 className="text-2xl font-bold">
               <Link
-                to="/education/layouts"
+                to={paths.plantingLayouts}
                 className="after:absolute after:inset-0 hover:underline"
               >
                 Planting layouts
@@ -180,7 +179,7 @@ export default function Education({ loaderData }: Route.ComponentProps) {
           </li>
           <li className="relative rounded-3xl bg-sun/30 p-6 ring-1 ring-soil/15 sm:p-8">
             <h3 className="text-2xl font-bold">
-              <Link to="/calendar" className="after:absolute after:inset-0 hover:underline">
+              <Link to={paths.calendar} className="after:absolute after:inset-0 hover:underline">
                 Planting calendar
               </Link>
             </h3>

@@ -1,7 +1,7 @@
 // The home page (SPEC §2 "Home page").
 import { useRouteLoaderData } from "react-router";
 import { Island } from "#app/islands/island.tsx";
-import { pageMeta } from "#app/lib/seo.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { CallToAction } from "#app/modules/marketing/call-to-action.tsx";
 import { Hero } from "#app/modules/marketing/hero.tsx";
@@ -16,13 +16,12 @@ import type { Route } from "./+types/home";
 export const handle = { headerOverDark: true, islands: true };
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as Awaited<ReturnType<typeof rootLoader>>["data"] | undefined;
   return pageMeta({
     title: "Patch | Garden supplies delivered. We organise. You learn.",
     description:
       "Grow boxes and monthly garden supplies for beginner growers in New Zealand: seasonal seedlings, soil and reminders delivered, so you learn by growing.",
     path: "/",
-    siteUrl: root?.settings.siteUrl ?? "",
+    siteUrl: rootSettings(matches)?.siteUrl ?? "",
   });
 }
 

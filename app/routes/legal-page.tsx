@@ -2,7 +2,7 @@
 // contents from the ## headings.
 import { data } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
-import { pageMeta } from "#app/lib/seo.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import {
   getLegalPage,
   LEGAL_PAGES,
@@ -11,7 +11,6 @@ import {
 import { formatDate } from "#app/modules/guidance/new-zealand-date.ts";
 import { ProseBody } from "#app/modules/guidance/prose-body.tsx";
 import { TableOfContents } from "#app/modules/guidance/table-of-contents.tsx";
-import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/legal-page";
 
 function isLegalPageId(value: string): value is LegalPageId {
@@ -31,12 +30,11 @@ export function loader({ request }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData)
     return [{ title: "Page not found | Patch" }, { name: "robots", content: "noindex" }];
-  const root = matches[0]?.loaderData as Awaited<ReturnType<typeof rootLoader>>["data"] | undefined;
   return pageMeta({
     title: `${loaderData.title} | Patch`,
     description: loaderData.description,
     path: loaderData.path,
-    siteUrl: root?.settings.siteUrl ?? "",
+    siteUrl: rootSettings(matches)?.siteUrl ?? "",
   });
 }
 

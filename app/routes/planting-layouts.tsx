@@ -1,10 +1,10 @@
 // Planting layout examples (/education/layouts): each plan's grow box square by square, for spring
 // and summer and for autumn and winter, with spacing and companion notes. Prints one A4 page a box.
 import { Link } from "react-router";
-import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/lib/paths.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { PlantingGrid } from "#app/modules/guidance/planting-grid.tsx";
 import { listPlantingLayouts } from "#app/modules/guidance/planting-layouts.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/planting-layouts";
 
 export function loader() {
@@ -12,13 +12,12 @@ export function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as Awaited<ReturnType<typeof rootLoader>>["data"] | undefined;
   return pageMeta({
     title: "Planting layouts for 0.5 m², 1 m² and 2 m² grow boxes | Patch",
     description:
       "Square-by-square planting plans for each Patch grow box, summer and winter: how many plants per square, how far apart, and which crops grow well side by side. Printable on A4.",
     path: "/education/layouts",
-    siteUrl: root?.settings.siteUrl ?? "",
+    siteUrl: rootSettings(matches)?.siteUrl ?? "",
   });
 }
 
@@ -30,7 +29,7 @@ export default function PlantingLayouts({ loaderData }: Route.ComponentProps) {
     <div className="container-page pt-24 pb-20 sm:pt-28 print:p-0">
       <header className="max-w-3xl print:hidden">
         <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
-          <Link to="/education" className="underline-offset-4 hover:text-leaf hover:underline">
+          <Link to={paths.education} className="underline-offset-4 hover:text-leaf hover:underline">
             Education
           </Link>
         </nav>
@@ -122,11 +121,11 @@ export default function PlantingLayouts({ loaderData }: Route.ComponentProps) {
 
       <p className="mt-16 max-w-3xl text-ink/80 print:hidden">
         When does each crop go in? The{" "}
-        <Link to="/education" className="text-leaf underline underline-offset-4">
+        <Link to={paths.education} className="text-leaf underline underline-offset-4">
           monthly guides
         </Link>{" "}
         say what to sow and plant in your region each month, and the{" "}
-        <Link to="/calendar" className="text-leaf underline underline-offset-4">
+        <Link to={paths.calendar} className="text-leaf underline underline-offset-4">
           planting calendar
         </Link>{" "}
         puts it in your phone.

@@ -4,7 +4,8 @@
 import { useEffect } from "react";
 import { data, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
-import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/lib/paths.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { useCart } from "#app/modules/cart/cart-store.ts";
 import { attemptDigest } from "#app/modules/checkout/attempt-digest.ts";
 import { useCheckout } from "#app/modules/checkout/checkout-store.ts";
@@ -14,13 +15,12 @@ import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/post-checkout";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
   return [
     ...pageMeta({
       title: "Thank you for your order | Patch",
       description: "Your Patch order confirmation.",
       path: "/post-checkout",
-      siteUrl: root?.settings?.siteUrl ?? "",
+      siteUrl: rootSettings(matches)?.siteUrl ?? "",
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -29,7 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("order");
   // Nothing to confirm: back to the shop rather than an error.
-  if (!id) throw redirect("/products");
+  if (!id) throw redirect(paths.products);
   const order = await getOrderConfirmation(id);
   if (!order) throw data(null, { status: 404 });
   return { order };
@@ -82,7 +82,7 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
           <h1 className="text-4xl font-bold">This order has expired</h1>
           <p className="mt-3 text-lg">
             Order {order.number} wasn&apos;t paid within 30 minutes, so its items went back on the
-            shelf. Nothing has been charged. <Link to="/products">Shop again</Link>.
+            shelf. Nothing has been charged. <Link to={paths.products}>Shop again</Link>.
           </p>
         </>
       ) : (
@@ -102,7 +102,7 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
         <ul className="mt-3 space-y-2">
           {order.items.map((i) => (
             <li key={i.id} className="flex justify-between gap-3">
-              <Link to={`/product/${i.productId}`} className="hover:underline">
+              <Link to={paths.productDetail(i.productId)} className="hover:underline">
                 {i.quantity} × {i.name}
               </Link>
               <span>{money(i.lineTotal)}</span>
@@ -152,7 +152,7 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
             <li>We e-mail you a tracking number when the courier collects it.</li>
             <li>
               While you wait, read{" "}
-              <Link to="/education/inside-the-box" className="text-leaf underline">
+              <Link to={paths.educationPage("inside-the-box")} className="text-leaf underline">
                 what&apos;s inside the box
               </Link>{" "}
               and pick a sunny spot for it.

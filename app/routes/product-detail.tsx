@@ -2,7 +2,8 @@
 import { useState } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
-import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/lib/paths.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { QuantityAndAdd } from "#app/modules/catalog/add-to-cart.tsx";
 import { imageSrc } from "#app/lib/product-images.ts";
 import { getProduct } from "#app/modules/catalog/get-product.server.ts";
@@ -14,14 +15,13 @@ import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product-detail";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
   if (!loaderData) return [{ title: "Product not found | Patch" }];
   const { product } = loaderData;
   return pageMeta({
     title: `${product.name} | Patch`,
     description: product.summary,
     path: `/product/${product.id}`,
-    siteUrl: root?.settings?.siteUrl ?? "",
+    siteUrl: rootSettings(matches)?.siteUrl ?? "",
     image: product.images[0] ? imageSrc(product.images[0], 800) : undefined,
   });
 }
@@ -41,7 +41,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     <div className="container-page pt-28 pb-20 md:pt-36">
       <ProductStructuredData product={product} />
       <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
-        <Link to="/products" className="underline-offset-2 hover:underline">
+        <Link to={paths.products} className="underline-offset-2 hover:underline">
           All products
         </Link>{" "}
         /{" "}

@@ -2,7 +2,8 @@
 // contains, and the monthly plans, which lead to the waitlist until subscriptions open.
 import { Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
-import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/lib/paths.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { AddToCartButton } from "#app/modules/catalog/add-to-cart.tsx";
 import { listProductDetails } from "#app/modules/catalog/list-products.server.ts";
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";
@@ -12,13 +13,12 @@ import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
   return pageMeta({
     title: "Start your garden: grow box kits and plans | Patch",
     description:
       "Three grow box kits for New Zealand beginners (0.5 m², 1 m² and 2 m²) with the bed, soil, seedlings and a planting plan, plus monthly plans that keep the supplies coming.",
     path: "/product",
-    siteUrl: root?.settings?.siteUrl ?? "",
+    siteUrl: rootSettings(matches)?.siteUrl ?? "",
   });
 }
 
@@ -48,7 +48,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             data-product={kit.id}
             className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm"
           >
-            <Link to={`/product/${kit.id}`}>
+            <Link to={paths.productDetail(kit.id)}>
               <ProductImage
                 base={kit.images[0]}
                 alt={kit.name}
@@ -57,7 +57,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </Link>
             <div className="flex flex-1 flex-col gap-3 p-5">
               <h2 className="text-2xl font-bold">
-                <Link to={`/product/${kit.id}`} className="hover:underline">
+                <Link to={paths.productDetail(kit.id)} className="hover:underline">
                   {kit.name}
                 </Link>
               </h2>

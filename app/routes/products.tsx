@@ -1,7 +1,8 @@
 // /products: the whole catalogue with a category filter and a sort, both GET parameters so the
 // form works before (or without) JavaScript.
 import { Form, Link, useRouteLoaderData, useSubmit } from "react-router";
-import { pageMeta } from "#app/lib/seo.ts";
+import { paths } from "#app/lib/paths.ts";
+import { pageMeta, rootSettings } from "#app/lib/seo.ts";
 import { CATEGORIES, parseListQuery, SORTS } from "#app/modules/catalog/catalog.schema.ts";
 import { listProducts } from "#app/modules/catalog/list-products.server.ts";
 import { ProductCard } from "#app/modules/catalog/product-card.tsx";
@@ -9,13 +10,12 @@ import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/products";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { settings?: { siteUrl: string } } | undefined;
   return pageMeta({
     title: "Shop all products | Patch",
     description:
       "Grow box kits, seeds and seedlings, organic soil and compost, and the few tools a beginner really needs, chosen for New Zealand gardens.",
     path: "/products",
-    siteUrl: root?.settings?.siteUrl ?? "",
+    siteUrl: rootSettings(matches)?.siteUrl ?? "",
   });
 }
 
@@ -85,7 +85,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       </p>
       {products.length === 0 ? (
         <p className="mt-6">
-          Nothing here right now. <Link to="/products">See everything</Link>.
+          Nothing here right now. <Link to={paths.products}>See everything</Link>.
         </p>
       ) : (
         <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Products">

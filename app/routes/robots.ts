@@ -1,5 +1,5 @@
 import { settings } from "#app/lib/env.server.ts";
-import { PRIVATE_PREFIXES } from "#app/modules/marketing/public-pages.ts";
+import { paths, PRIVATE_PREFIXES } from "#app/lib/paths.ts";
 
 export function loader() {
   const body = [
@@ -7,7 +7,7 @@ export function loader() {
     "Allow: /",
     ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`),
     "",
-    `Sitemap: ${settings().siteUrl}/sitemap.xml`,
+    `Sitemap: ${settings().siteUrl}${paths.sitemap}`,
     "",
   ].join("\n");
   return new Response(body, {

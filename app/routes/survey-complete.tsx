@@ -1,6 +1,7 @@
 // /survey-complete: the plan that fits the person's space, and why, worked out from their answers.
 import { Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
+import { paths } from "#app/lib/paths.ts";
 import { findPlan, planCardPlants } from "#app/modules/subscriptions/plans.ts";
 import { readSurveyResult } from "#app/modules/waitlist/save-survey.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
@@ -31,7 +32,7 @@ export default function SurveyComplete({ loaderData }: Route.ComponentProps) {
       <section className="container-page max-w-2xl pt-32 pb-24">
         <h1 className="text-4xl font-bold">Thanks for telling us about your space</h1>
         <p className="mt-4 text-lg text-ink/80">
-          <Link to="/define-garden" className="text-leaf underline">
+          <Link to={paths.defineGarden} className="text-leaf underline">
             Take the survey
           </Link>{" "}
           to see which box fits you.

@@ -2,6 +2,7 @@
 // mail scanners (Outlook Safe Links and the like) follow links, so a visit must not confirm anyone.
 // The button, a plain form post that works without JavaScript, is the person's own confirmation.
 import { Form, Link, useNavigation } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 import { confirmContact, readConfirmLink } from "#app/modules/waitlist/confirm-contact.server.ts";
 import type { Route } from "./+types/waitlist-confirm";
 
@@ -98,7 +99,7 @@ export default function WaitlistConfirm({ loaderData, actionData }: Route.Compon
 function JoinAgain() {
   return (
     <div className="mt-8 flex flex-wrap gap-3">
-      <Link to="/waitlist" className="btn-primary">
+      <Link to={paths.waitlist} className="btn-primary">
         Join the waitlist
       </Link>
       <Link to="/" className="btn-secondary">

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
+import { paths } from "#app/lib/paths.ts";
 import { CartChangesNotice } from "#app/modules/cart/cart-changes-notice.tsx";
 import { cartSubtotal, useCart } from "#app/modules/cart/cart-store.ts";
 import { useCartCheck } from "#app/modules/cart/use-cart-check.ts";
@@ -101,7 +102,7 @@ export function CartPanel({ currency }: { currency: string }) {
                   )}
                   <div className="flex flex-1 flex-col gap-1">
                     <Link
-                      to={`/product/${product.id}`}
+                      to={paths.productDetail(product.id)}
                       onClick={close}
                       className="font-semibold hover:underline"
                     >

@@ -1,8 +1,10 @@
 // The main navigation, shared by the header and the mobile menu (apart from both, so neither
 // imports the other).
+import { paths } from "#app/lib/paths.ts";
+
 export const mainNav = [
-  { to: "/", label: "Home" },
-  { to: "/education", label: "Education" },
-  { to: "/products", label: "Products" },
-  { to: "/waitlist", label: "Waitlist" },
+  { to: paths.home, label: "Home" },
+  { to: paths.education, label: "Education" },
+  { to: paths.products, label: "Products" },
+  { to: paths.waitlist, label: "Waitlist" },
 ] as const;

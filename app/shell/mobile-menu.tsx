@@ -2,6 +2,7 @@
 // Garden, Sign In (or the 'Signed in as' block), and Cart.
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 import type { HeaderUser } from "#app/modules/accounts/accounts.schema.ts";
 import { SignOutForm } from "#app/modules/accounts/user-menu.tsx";
 import { Logo } from "#app/components/logo.tsx";
@@ -58,7 +59,7 @@ export function MobileMenu({
                 {item.label}
               </Link>
             ))}
-            <Link to="/product" className="btn-primary mt-6 text-lg">
+            <Link to={paths.product} className="btn-primary mt-6 text-lg">
               Start Your Garden
             </Link>
             <div className="mt-auto flex flex-col gap-3 border-t border-ink/10 pt-6">
@@ -69,7 +70,7 @@ export function MobileMenu({
                     <p className="truncate font-semibold">{user.displayName}</p>
                     <p className="truncate text-sm text-ink/70">{user.email}</p>
                   </div>
-                  <Link to="/profile" className="btn-secondary">
+                  <Link to={paths.profile} className="btn-secondary">
                     My Profile
                   </Link>
                   <SignOutForm label="Logout" className="btn-light w-full border border-ink/10" />
@@ -77,19 +78,19 @@ export function MobileMenu({
               ) : (
                 <>
                   <Link
-                    to="/auth"
+                    to={paths.auth}
                     className={`btn-secondary ${user === undefined ? "guest-only" : ""}`}
                   >
                     Sign In
                   </Link>
                   {user === undefined && (
-                    <Link to="/profile" className="btn-secondary member-only">
+                    <Link to={paths.profile} className="btn-secondary member-only">
                       My Profile
                     </Link>
                   )}
                 </>
               )}
-              <Link to="/checkout" className="btn-light border border-ink/10">
+              <Link to={paths.checkout} className="btn-light border border-ink/10">
                 Cart
               </Link>
             </div>

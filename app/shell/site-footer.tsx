@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import type { PublicSettings } from "#app/lib/env.server.ts";
 import { Logo } from "#app/components/logo.tsx";
+import { paths } from "#app/lib/paths.ts";
 
 /** SPEC §2 footer tagline; its 'the brand' stands for the brand's name (BRAND_NAME). */
 export function footerTagline(brandName: string): string {
@@ -19,13 +20,13 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
           <p className="mt-4 max-w-xs text-cream/80">{footerTagline(settings.brandName)}</p>
         </div>
         <FooterColumn title="Shop">
-          <Link to="/products">All Products</Link>
-          <Link to="/waitlist">Join Waitlist</Link>
+          <Link to={paths.products}>All Products</Link>
+          <Link to={paths.waitlist}>Join Waitlist</Link>
         </FooterColumn>
         <FooterColumn title="Information">
-          <Link to="/education/legacy">About Us</Link>
-          <Link to="/privacy">Privacy Policy</Link>
-          <Link to="/terms">Terms of Service</Link>
+          <Link to={paths.educationPage("legacy")}>About Us</Link>
+          <Link to={paths.privacy}>Privacy Policy</Link>
+          <Link to={paths.terms}>Terms of Service</Link>
         </FooterColumn>
         <FooterColumn title="Contact">
           <a href={`tel:${tel}`}>{settings.contactPhone}</a>

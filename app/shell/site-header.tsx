@@ -2,6 +2,7 @@
 // scrolled past 10 px; navigation, sign-in or user menu, the cart button, the mobile menu.
 import { useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 import type { HeaderUser } from "#app/modules/accounts/accounts.schema.ts";
 import { useHeaderUser } from "#app/modules/accounts/header-user.ts";
 import { UserMenu } from "#app/modules/accounts/user-menu.tsx";
@@ -50,7 +51,7 @@ export function SiteHeader({
       } ${light ? "bg-gradient-to-b from-ink/60 to-transparent text-white" : "text-ink"}`}
     >
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="rounded-md" aria-label={`${brandName} home`}>
+        <Link to={paths.home} className="rounded-md" aria-label={`${brandName} home`}>
           <Logo brandName={brandName} />
         </Link>
         <nav aria-label="Main" className="hidden md:block">
@@ -59,7 +60,7 @@ export function SiteHeader({
               <li key={item.to}>
                 <NavLink
                   to={item.to}
-                  end={item.to === "/"}
+                  end={item.to === paths.home}
                   className={({ isActive }) =>
                     `rounded-full px-4 py-2 font-medium transition-colors ${
                       light ? "hover:bg-white/15" : "hover:bg-ink/5"
@@ -79,7 +80,7 @@ export function SiteHeader({
             <>
               {/* Not known yet: the hint cookie's class on <html> picks one (app.css). */}
               <Link
-                to="/auth"
+                to={paths.auth}
                 className={`btn-primary hidden min-h-10 px-5 py-2 md:inline-flex ${
                   user === undefined ? "guest-only" : ""
                 }`}
@@ -88,7 +89,7 @@ export function SiteHeader({
               </Link>
               {user === undefined && (
                 <Link
-                  to="/profile"
+                  to={paths.profile}
                   className={`member-only hidden min-h-10 items-center gap-2 rounded-full px-4 py-2 font-semibold md:inline-flex ${
                     light ? "hover:bg-white/15" : "hover:bg-ink/5"
                   }`}

@@ -25,7 +25,7 @@ export const GUARDS: Guard[] = [
   { file: "app/modules/accounts/delete-account.server.ts", ifCalling: "signedInRecently" },
   { file: "app/modules/accounts/two-factor.server.ts", ifCalling: "signedInRecently" },
   { file: "app/modules/accounts/change-email.server.ts", ifCalling: "signedInRecently" },
-  { file: "app/modules/accounts/manage-sessions.server.ts", ifCalling: "signedInRecently" },
+  { file: "app/modules/accounts/change-password.server.ts", ifCalling: "signedInRecently" },
   // Redirects after sign-in.
   { file: "app/modules/accounts/accounts.schema.ts", only: ["safeRedirect"] },
   // Rate limits.

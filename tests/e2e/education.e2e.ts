@@ -128,6 +128,12 @@ test("an unknown monthly guide is a 404 with the not-found page", async ({ page 
   await page.getByRole("heading", { name: "We couldn't find that page" }).waitFor();
 });
 
+test("an unknown education page is a 404 with the not-found page", async () => {
+  const { status, body } = await html("/education/no-such-article");
+  expect(status).toBe(404);
+  expect(decode(body)).toContain("We couldn't find that page");
+});
+
 test("search works without JavaScript: a plain form answered by the server", async ({
   noScriptPage: page,
 }) => {

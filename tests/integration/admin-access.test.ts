@@ -33,10 +33,10 @@ async function cookieFor(email: string, verified = true): Promise<string> {
     .returning();
   // Confirmed by its owner, as the link or a reset would: an admin address gets its rights.
   await grantAdminRightsIfListed(user!);
-  const outcome = await signIn(
-    { email, password: PASSWORD },
-    { request: new Request(`${SITE}/auth`), clientIp: "203.0.113.20" },
-  );
+  const outcome = await signIn({
+    input: { email, password: PASSWORD },
+    meta: { request: new Request(`${SITE}/auth`), clientIp: "203.0.113.20" },
+  });
   if (!outcome.ok) throw new Error(outcome.message);
   if (!verified)
     await db().update(users).set({ emailVerified: false }).where(eq(users.email, email));

@@ -57,10 +57,10 @@ async function account(email: string): Promise<{ id: string; cookie: string }> {
     if (Date.now() > until) throw new Error(`no welcome e-mail to ${email}`);
     await new Promise((r) => setTimeout(r, 25));
   }
-  const outcome = await signIn(
-    { email, password: PASSWORD },
-    { request: new Request(`${SITE}/auth`), clientIp: "203.0.113.20" },
-  );
+  const outcome = await signIn({
+    input: { email, password: PASSWORD },
+    meta: { request: new Request(`${SITE}/auth`), clientIp: "203.0.113.20" },
+  });
   if (!outcome.ok) throw new Error(outcome.message);
   return { id: made.user.id, cookie: outcome.cookies.map((c) => c.split(";")[0]).join("; ") };
 }

@@ -65,11 +65,15 @@ async function account(email: string) {
 
 test("accounts: NUL in the profile's name or the address gets the field's message", async () => {
   const user = await account("kereru@example.nz");
-  expect(await updateProfile(user.id, { fullName: "Kererū\u0000", interests: [] })).toEqual({
+  expect(
+    await updateProfile({ userId: user.id, input: { fullName: "Kererū\u0000", interests: [] } }),
+  ).toEqual({
     ok: false,
     fieldErrors: { fullName: UNUSABLE_TEXT },
   });
-  expect(await saveAddress(user.id, { street: "1 Kea\u0000 Street", city: "Nelson" })).toEqual({
+  expect(
+    await saveAddress({ userId: user.id, input: { street: "1 Kea\u0000 Street", city: "Nelson" } }),
+  ).toEqual({
     ok: false,
     fieldErrors: { street: UNUSABLE_TEXT },
   });
@@ -80,8 +84,8 @@ test("accounts: NUL in the profile's name or the address gets the field's messag
 
 test("accounts: a visitor's saved details with NUL or a lone surrogate don't reach the profile", async () => {
   const email = "piwakawaka@example.nz";
-  const outcome = await signUp(
-    {
+  const outcome = await signUp({
+    input: {
       email,
       password: PASSWORD,
       // What the browser keeps in local storage (SPEC §4 userData), sent along at sign-up.
@@ -90,8 +94,8 @@ test("accounts: a visitor's saved details with NUL or a lone surrogate don't rea
         address: { street: "2 Tūī\u0000 Road", city: "Nelson\uD800" },
       }),
     },
-    meta(),
-  );
+    meta: meta(),
+  });
   expect(outcome.ok).toBe(true);
   const [user] = await db().select().from(users).where(eq(users.email, email));
   const [profile] = await db().select().from(profiles).where(eq(profiles.id, user!.id));
@@ -109,15 +113,17 @@ test("accounts: a reset token that can't be one is refused without a database lo
 test("accounts: an admin's suspension reason, user id and search are checked first", async () => {
   const admin = await account("ops.hostile@example.nz");
   const target = await account("weka@example.nz");
-  expect(await banUser(admin, target.id, "spam\u0000")).toEqual({
+  expect(await banUser({ actor: admin, userId: target.id, reason: "spam\u0000" })).toEqual({
     ok: false,
     message: UNUSABLE_TEXT,
   });
-  expect(await banUser(admin, "kea\u0000", null)).toEqual({
+  expect(await banUser({ actor: admin, userId: "kea\u0000", reason: null })).toEqual({
     ok: false,
     message: "That account no longer exists.",
   });
-  expect(await signOutUserEverywhere(admin, "weka\u0000")).toMatchObject({ ok: false });
+  expect(await signOutUserEverywhere({ actor: admin, userId: "weka\u0000" })).toMatchObject({
+    ok: false,
+  });
   const [row] = await db().select().from(users).where(eq(users.id, target.id));
   expect(row?.banned).toBeFalsy();
   // Unusable search text searches for nothing in particular: everyone, newest first.

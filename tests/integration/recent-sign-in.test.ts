@@ -49,7 +49,7 @@ async function member(email: string): Promise<string> {
 }
 
 async function freshSession(email: string): Promise<string> {
-  const outcome = await signIn({ email, password: PASSWORD }, meta());
+  const outcome = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
   if (!outcome.ok) throw new Error(outcome.message);
   return jar(outcome.cookies);
 }
@@ -144,11 +144,11 @@ test("confirming and turning off two-factor are refused on a session older than 
   expect(await enabled()).toBe(true);
 
   // Signed in again (password, then a code), turning it off goes through.
-  const first = await signIn({ email, password: PASSWORD }, meta());
-  const second = await verifyTwoFactorSignIn(
-    { code: totp.generate() },
-    meta(jar(first.ok ? first.cookies : [])),
-  );
+  const first = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
+  const second = await verifyTwoFactorSignIn({
+    input: { code: totp.generate() },
+    meta: meta(jar(first.ok ? first.cookies : [])),
+  });
   cookie = jar(second.ok ? second.cookies : []);
   expect((await post(cookie, { intent: "2fa-disable", password: PASSWORD })).answer).toMatchObject({
     ok: true,

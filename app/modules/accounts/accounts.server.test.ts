@@ -84,19 +84,25 @@ async function confirm(email: string, browser: string[]): Promise<string[]> {
 }
 
 async function createConfirmed(email: string, password = PASSWORD) {
-  const created = await signUp({ email, password }, meta());
+  const created = await signUp({ input: { email, password }, meta: meta() });
   expect(created).toMatchObject({ ok: true, messages: [MESSAGES.accountCreated] });
   await confirm(email, created.ok ? created.cookies : []);
   smtp.messages.length = 0;
 }
 
 test("sign-up sends a confirmation e-mail; signing in before confirming is refused", async () => {
-  const outcome = await signUp({ email: "Aroha@Example.nz", password: PASSWORD }, meta());
+  const outcome = await signUp({
+    input: { email: "Aroha@Example.nz", password: PASSWORD },
+    meta: meta(),
+  });
   expect(outcome).toMatchObject({ ok: true, messages: [MESSAGES.accountCreated] });
   // The browser that chose the password is marked (ADR 020).
   const [mark] = outcome.ok ? outcome.cookies : [];
   expect(mark).toMatch(/^patch\.sign_up=.*HttpOnly/i);
-  const denied = await signIn({ email: "aroha@example.nz", password: PASSWORD }, meta());
+  const denied = await signIn({
+    input: { email: "aroha@example.nz", password: PASSWORD },
+    meta: meta(),
+  });
   expect(denied).toMatchObject({ ok: false, message: MESSAGES.emailNotConfirmed });
   const cookies = await confirm("aroha@example.nz", [mark!]);
   // Confirming there signs the person in, with an HttpOnly, SameSite=Lax session cookie.
@@ -110,11 +116,11 @@ test("sign-up sends a confirmation e-mail; signing in before confirming is refus
   expect(again.headers.getSetCookie().some((c) => c.startsWith("patch.session_token="))).toBe(
     false,
   );
-  const signedIn = await signIn(
-    { email: "aroha@example.nz", password: PASSWORD },
-    meta(),
-    "/profile",
-  );
+  const signedIn = await signIn({
+    input: { email: "aroha@example.nz", password: PASSWORD },
+    meta: meta(),
+    redirectTo: "/profile",
+  });
   expect(signedIn).toMatchObject({
     ok: true,
     messages: [MESSAGES.signedIn],
@@ -129,17 +135,24 @@ test("sign-up sends a confirmation e-mail; signing in before confirming is refus
 test("wrong passwords, unknown addresses and waitlist members get the spec's messages", async () => {
   await createConfirmed("wiremu@example.nz");
   expect(
-    await signIn({ email: "wiremu@example.nz", password: "not the password!" }, meta()),
+    await signIn({
+      input: { email: "wiremu@example.nz", password: "not the password!" },
+      meta: meta(),
+    }),
   ).toMatchObject({
     ok: false,
     message: MESSAGES.invalidCredentials,
   });
-  expect(await signIn({ email: "nobody@example.nz", password: PASSWORD }, meta())).toMatchObject({
+  expect(
+    await signIn({ input: { email: "nobody@example.nz", password: PASSWORD }, meta: meta() }),
+  ).toMatchObject({
     ok: false,
     message: MESSAGES.invalidCredentials,
   });
   await db().insert(contacts).values({ id: crypto.randomUUID(), email: "waiting@example.nz" });
-  expect(await signIn({ email: "waiting@example.nz", password: PASSWORD }, meta())).toMatchObject({
+  expect(
+    await signIn({ input: { email: "waiting@example.nz", password: PASSWORD }, meta: meta() }),
+  ).toMatchObject({
     ok: false,
     message: MESSAGES.waitlistMemberWithoutAccount,
   });
@@ -147,14 +160,20 @@ test("wrong passwords, unknown addresses and waitlist members get the spec's mes
 
 test("signing up again with the right password signs in; with a wrong one the answer doesn't tell", async () => {
   await createConfirmed("mere@example.nz");
-  const again = await signUp({ email: "mere@example.nz", password: PASSWORD }, meta());
+  const again = await signUp({
+    input: { email: "mere@example.nz", password: PASSWORD },
+    meta: meta(),
+  });
   expect(again).toMatchObject({ ok: true, messages: [MESSAGES.accountExists, MESSAGES.signedIn] });
-  const wrong = await signUp(
-    { email: "mere@example.nz", password: "another long passphrase" },
-    meta(),
-  );
+  const wrong = await signUp({
+    input: { email: "mere@example.nz", password: "another long passphrase" },
+    meta: meta(),
+  });
   // The same answer as for a new address, its browser mark included (a decoy here).
-  const fresh = await signUp({ email: "mere.new@example.nz", password: PASSWORD }, meta());
+  const fresh = await signUp({
+    input: { email: "mere.new@example.nz", password: PASSWORD },
+    meta: meta(),
+  });
   const shape = (o: typeof wrong) =>
     o.ok ? { ...o, cookies: o.cookies.map((c) => c.replace(/=[^;]+;/, "=…;")) } : o;
   expect(shape(wrong)).toEqual(shape(fresh));
@@ -185,7 +204,10 @@ test("passwords: 12 to 256 characters, common ones refused with reasons", () => 
 });
 
 test("sign-up refuses a weak password with the reasons listed", async () => {
-  const outcome = await signUp({ email: "weak@example.nz", password: "password1234" }, meta());
+  const outcome = await signUp({
+    input: { email: "weak@example.nz", password: "password1234" },
+    meta: meta(),
+  });
   expect(outcome.ok).toBe(false);
   if (!outcome.ok) {
     expect(outcome.message).toBe(MESSAGES.createFailed);
@@ -207,16 +229,16 @@ test("waitlist migration: contact becomes the profile once; no contact gives a b
       growingSpace: { kind: "balcony", sizeM2: 2 },
       surveyData: { experience: "beginner" },
     });
-  const notListed = await convertWaitlist(
-    { email: "stranger@example.nz", password: PASSWORD },
-    meta(),
-  );
+  const notListed = await convertWaitlist({
+    input: { email: "stranger@example.nz", password: PASSWORD },
+    meta: meta(),
+  });
   expect(notListed).toMatchObject({ ok: false, message: MESSAGES.notInWaitlist });
 
-  const converted = await convertWaitlist(
-    { email: "grower@example.nz", password: PASSWORD },
-    meta(),
-  );
+  const converted = await convertWaitlist({
+    input: { email: "grower@example.nz", password: PASSWORD },
+    meta: meta(),
+  });
   expect(converted).toMatchObject({ ok: true, messages: [MESSAGES.convertedFromWaitlist] });
   const converter = converted.ok ? converted.cookies : [];
   const [user] = await db().select().from(users).where(eq(users.email, "grower@example.nz"));
@@ -264,11 +286,15 @@ test("admin: verified e-mail exactly in the list, with its rights granted; nothi
 
 test("password reset: same answer for unknown addresses, single-use link, 3 per hour", async () => {
   await createConfirmed("kowhai@example.nz");
-  expect(await requestPasswordReset({ email: "nobody@example.nz" }, meta())).toMatchObject({
+  expect(
+    await requestPasswordReset({ input: { email: "nobody@example.nz" }, meta: meta() }),
+  ).toMatchObject({
     ok: true,
     messages: [MESSAGES.resetSent],
   });
-  expect(await requestPasswordReset({ email: "kowhai@example.nz" }, meta())).toMatchObject({
+  expect(
+    await requestPasswordReset({ input: { email: "kowhai@example.nz" }, meta: meta() }),
+  ).toMatchObject({
     ok: true,
     messages: [MESSAGES.resetSent],
   });
@@ -288,16 +314,18 @@ test("password reset: same answer for unknown addresses, single-use link, 3 per 
     ok: false,
     message: MESSAGES.resetLinkInvalid,
   });
-  expect(await signIn({ email: "kowhai@example.nz", password: newPassword }, meta())).toMatchObject(
-    {
-      ok: true,
-    },
-  );
+  expect(
+    await signIn({ input: { email: "kowhai@example.nz", password: newPassword }, meta: meta() }),
+  ).toMatchObject({
+    ok: true,
+  });
   smtp.messages.length = 0;
-  await requestPasswordReset({ email: "kowhai@example.nz" }, meta());
-  await requestPasswordReset({ email: "kowhai@example.nz" }, meta());
+  await requestPasswordReset({ input: { email: "kowhai@example.nz" }, meta: meta() });
+  await requestPasswordReset({ input: { email: "kowhai@example.nz" }, meta: meta() });
   // The 4th within the hour is answered the same and sends nothing.
-  expect(await requestPasswordReset({ email: "kowhai@example.nz" }, meta())).toMatchObject({
+  expect(
+    await requestPasswordReset({ input: { email: "kowhai@example.nz" }, meta: meta() }),
+  ).toMatchObject({
     ok: true,
     messages: [MESSAGES.resetSent],
   });
@@ -313,8 +341,12 @@ test("sign-in failures slow the guesser, not the owner; a reset link lifts the a
   const owner = from("203.0.113.200");
   const guess = (n: number) => ({ email: "target@example.nz", password: `guess number ${n}` });
   // 5 a minute per IP, whatever the account, with the real wait in the answer.
-  for (let i = 0; i < 5; i++) expect((await signIn(guess(i), attacker)).ok).toBe(false);
-  const perIp = await signIn({ email: "other@example.nz", password: PASSWORD }, attacker);
+  for (let i = 0; i < 5; i++)
+    expect((await signIn({ input: guess(i), meta: attacker })).ok).toBe(false);
+  const perIp = await signIn({
+    input: { email: "other@example.nz", password: PASSWORD },
+    meta: attacker,
+  });
   expect(perIp).toMatchObject({ ok: false, status: 429 });
   expect(perIp.ok ? "" : perIp.message).toMatch(
     /^Too many attempts\. Please try again in ([1-9]|[1-5][0-9]) seconds?\.$/,
@@ -322,18 +354,26 @@ test("sign-in failures slow the guesser, not the owner; a reset link lifts the a
   // A minute later, 5 more: 10 wrong passwords for the account from this IP in the hour.
   const aMinuteLater = () => db().delete(rateLimits).where(eq(rateLimits.bucket, "sign-in-ip"));
   await aMinuteLater();
-  for (let i = 5; i < 10; i++) expect((await signIn(guess(i), attacker)).ok).toBe(false);
+  for (let i = 5; i < 10; i++)
+    expect((await signIn({ input: guess(i), meta: attacker })).ok).toBe(false);
   await aMinuteLater();
-  const locked = await signIn({ email: "target@example.nz", password: PASSWORD }, attacker);
+  const locked = await signIn({
+    input: { email: "target@example.nz", password: PASSWORD },
+    meta: attacker,
+  });
   expect(locked).toMatchObject({ ok: false, status: 429 });
   expect(locked.ok ? "" : locked.message).toMatch(
     /^Too many wrong attempts on this account\. Please try again in \d+ minutes?, or reset your password to sign in now\.$/,
   );
   // That IP may still try other accounts, and the owner signs in from anywhere else.
-  expect(await signIn({ email: "other@example.nz", password: PASSWORD }, attacker)).toMatchObject({
+  expect(
+    await signIn({ input: { email: "other@example.nz", password: PASSWORD }, meta: attacker }),
+  ).toMatchObject({
     status: 401,
   });
-  expect(await signIn({ email: "target@example.nz", password: PASSWORD }, owner)).toMatchObject({
+  expect(
+    await signIn({ input: { email: "target@example.nz", password: PASSWORD }, meta: owner }),
+  ).toMatchObject({
     ok: true,
     messages: [MESSAGES.signedIn],
   });
@@ -343,24 +383,32 @@ test("sign-in failures slow the guesser, not the owner; a reset link lifts the a
       recordSignInFailure(`198.18.${Math.floor(i / 250)}.${i % 250}`, "target@example.nz"),
     ),
   );
-  const everywhere = await signIn({ email: "target@example.nz", password: PASSWORD }, owner);
+  const everywhere = await signIn({
+    input: { email: "target@example.nz", password: PASSWORD },
+    meta: owner,
+  });
   expect(everywhere).toMatchObject({ ok: false, status: 429 });
   expect(everywhere.ok ? "" : everywhere.message).toMatch(/reset your password to sign in now/);
   smtp.messages.length = 0;
-  await requestPasswordReset({ email: "target@example.nz" }, owner);
+  await requestPasswordReset({ input: { email: "target@example.nz" }, meta: owner });
   const [mail] = await smtp.waitFor(1);
   const reset = await followLink(linkIn(mail!, `${SITE}/api/auth/reset-password/`));
   const token = new URL(reset.headers.get("location")!, SITE).searchParams.get("token")!;
   const newPassword = "kowhaiwhai on the meeting house";
   expect(await resetPassword({ token, password: newPassword })).toMatchObject({ ok: true });
-  expect(await signIn({ email: "target@example.nz", password: newPassword }, owner)).toMatchObject({
+  expect(
+    await signIn({ input: { email: "target@example.nz", password: newPassword }, meta: owner }),
+  ).toMatchObject({
     ok: true,
   });
 });
 
 test("sign-out ends the session", async () => {
   await createConfirmed("tane@example.nz");
-  const signedIn = await signIn({ email: "tane@example.nz", password: PASSWORD }, meta());
+  const signedIn = await signIn({
+    input: { email: "tane@example.nz", password: PASSWORD },
+    meta: meta(),
+  });
   const cookie = cookieHeader(signedIn.ok ? signedIn.cookies : []);
   expect((await getCurrentUser(meta(cookie).request)).user).not.toBeNull();
   expect(await signOut(meta(cookie))).toMatchObject({ ok: true, messages: [MESSAGES.signedOut] });
@@ -373,7 +421,7 @@ test("what a visitor entered before signing up (userData) starts the profile", a
     address: { city: "Napier", region: "Hawke's Bay" },
     growingSpace: { kind: "courtyard", sizeM2: 3 },
   });
-  await signUp({ email: "ruru@example.nz", password: PASSWORD, userData }, meta());
+  await signUp({ input: { email: "ruru@example.nz", password: PASSWORD, userData }, meta: meta() });
   const [user] = await db().select().from(users).where(eq(users.email, "ruru@example.nz"));
   const [profile] = await db().select().from(profiles).where(eq(profiles.id, user!.id));
   expect(profile).toMatchObject({
@@ -387,17 +435,25 @@ test("what a visitor entered before signing up (userData) starts the profile", a
 test("sign-up: 10 an hour from one address; the 11th is refused with the real wait", async () => {
   const fixed = { request: new Request(`${SITE}/auth`), clientIp: "192.0.2.111" };
   for (let i = 1; i <= 10; i++) {
-    const outcome = await signUp({ email: `batch${i}@example.nz`, password: PASSWORD }, fixed);
+    const outcome = await signUp({
+      input: { email: `batch${i}@example.nz`, password: PASSWORD },
+      meta: fixed,
+    });
     expect(outcome, `sign-up ${i}`).toMatchObject({
       ok: true,
       messages: [MESSAGES.accountCreated],
     });
   }
-  const eleventh = await signUp({ email: "batch11@example.nz", password: PASSWORD }, fixed);
+  const eleventh = await signUp({
+    input: { email: "batch11@example.nz", password: PASSWORD },
+    meta: fixed,
+  });
   expect(eleventh).toMatchObject({ ok: false, status: 429 });
   expect(eleventh.ok ? 0 : eleventh.retryAfter).toBeGreaterThan(0);
   // Another address is not held up.
-  expect(await signUp({ email: "batch12@example.nz", password: PASSWORD }, meta())).toMatchObject({
+  expect(
+    await signUp({ input: { email: "batch12@example.nz", password: PASSWORD }, meta: meta() }),
+  ).toMatchObject({
     ok: true,
   });
 });
@@ -407,20 +463,29 @@ test("convert from waitlist: the limit comes before the waitlist is looked up", 
   const fixed = { request: new Request(`${SITE}/auth`), clientIp: "192.0.2.112" };
   // A password the policy refuses gets the same answer for a member and a stranger.
   const weak = "password1234";
-  const member = await convertWaitlist({ email: "listed@example.nz", password: weak }, fixed);
-  const stranger = await convertWaitlist({ email: "unlisted@example.nz", password: weak }, fixed);
+  const member = await convertWaitlist({
+    input: { email: "listed@example.nz", password: weak },
+    meta: fixed,
+  });
+  const stranger = await convertWaitlist({
+    input: { email: "unlisted@example.nz", password: weak },
+    meta: fixed,
+  });
   expect(member).toMatchObject({ ok: false, status: 400, message: MESSAGES.convertFailed });
   expect(stranger).toEqual(member);
   // Probing with a good password: 10 answers an hour from one address, then only the limit.
   for (let i = 1; i <= 10; i++) {
-    const probe = await convertWaitlist(
-      { email: `probe${i}@example.nz`, password: PASSWORD },
-      fixed,
-    );
+    const probe = await convertWaitlist({
+      input: { email: `probe${i}@example.nz`, password: PASSWORD },
+      meta: fixed,
+    });
     expect(probe, `probe ${i}`).toMatchObject({ ok: false, message: MESSAGES.notInWaitlist });
   }
   for (const email of ["probe11@example.nz", "listed@example.nz"]) {
-    expect(await convertWaitlist({ email, password: PASSWORD }, fixed), email).toMatchObject({
+    expect(
+      await convertWaitlist({ input: { email, password: PASSWORD }, meta: fixed }),
+      email,
+    ).toMatchObject({
       ok: false,
       status: 429,
     });
@@ -433,7 +498,7 @@ test("an address signed up by someone else: its owner's link asks for a password
   const email = "kaitiaki@example.nz";
   const attackerPassword = "someone else chose this one";
   const ownerPassword = "the owner's own kauri passphrase";
-  const attacker = await signUp({ email, password: attackerPassword }, meta());
+  const attacker = await signUp({ input: { email, password: attackerPassword }, meta: meta() });
   expect(attacker).toMatchObject({ ok: true, messages: [MESSAGES.accountCreated] });
 
   // The owner opens the unsolicited e-mail's link (as would a mail scanner): it confirms nothing
@@ -449,16 +514,21 @@ test("an address signed up by someone else: its owner's link asks for a password
   );
   const token = page.searchParams.get("token")!;
   expect(await confirmLinkIsValid(token)).toBe(true);
-  expect(await signIn({ email, password: attackerPassword }, meta())).toMatchObject({
+  expect(
+    await signIn({ input: { email, password: attackerPassword }, meta: meta() }),
+  ).toMatchObject({
     ok: false,
     message: MESSAGES.emailNotConfirmed,
   });
 
   // A password the policy refuses changes nothing; the owner's own confirms and signs them in.
-  expect(await confirmEmailWithPassword({ token, password: "password1234" }, meta())).toMatchObject(
-    { ok: false, status: 400 },
-  );
-  const confirmed = await confirmEmailWithPassword({ token, password: ownerPassword }, meta());
+  expect(
+    await confirmEmailWithPassword({ input: { token, password: "password1234" }, meta: meta() }),
+  ).toMatchObject({ ok: false, status: 400 });
+  const confirmed = await confirmEmailWithPassword({
+    input: { token, password: ownerPassword },
+    meta: meta(),
+  });
   expect(confirmed).toMatchObject({
     ok: true,
     messages: [MESSAGES.emailConfirmed],
@@ -470,15 +540,22 @@ test("an address signed up by someone else: its owner's link asks for a password
   expect(user).toMatchObject({ email, emailVerified: true });
 
   // The password someone else chose no longer opens the account; the owner's does.
-  expect(await signIn({ email, password: attackerPassword }, meta())).toMatchObject({
+  expect(
+    await signIn({ input: { email, password: attackerPassword }, meta: meta() }),
+  ).toMatchObject({
     ok: false,
     message: MESSAGES.invalidCredentials,
   });
-  expect(await signIn({ email, password: ownerPassword }, meta())).toMatchObject({ ok: true });
+  expect(await signIn({ input: { email, password: ownerPassword }, meta: meta() })).toMatchObject({
+    ok: true,
+  });
   // The link is spent, on the page and on the link alike.
   expect(await confirmLinkIsValid(token)).toBe(false);
   expect(
-    await confirmEmailWithPassword({ token, password: "a third password entirely" }, meta()),
+    await confirmEmailWithPassword({
+      input: { token, password: "a third password entirely" },
+      meta: meta(),
+    }),
   ).toMatchObject({ ok: false, message: MESSAGES.confirmLinkInvalid });
   // Even in the browser that signed up, a spent link signs nobody in.
   const late = await followLink(link, cookieHeader(attacker.ok ? attacker.cookies : []));
@@ -487,10 +564,16 @@ test("an address signed up by someone else: its owner's link asks for a password
 
 test("signing up again on an unconfirmed address replaces nothing and sends a new link", async () => {
   const email = "kiwi@example.nz";
-  const first = await signUp({ email, password: "first person's passphrase" }, meta());
+  const first = await signUp({
+    input: { email, password: "first person's passphrase" },
+    meta: meta(),
+  });
   await confirmLink(email);
   smtp.messages.length = 0;
-  const second = await signUp({ email, password: "second person's passphrase" }, meta());
+  const second = await signUp({
+    input: { email, password: "second person's passphrase" },
+    meta: meta(),
+  });
   expect(second).toMatchObject({ ok: true, messages: [MESSAGES.accountCreated] });
   const link = await confirmLink(email);
   // The second browser didn't make the account: its link asks for a password there too.
@@ -500,7 +583,9 @@ test("signing up again on an unconfirmed address replaces nothing and sends a ne
   expect(
     (await followLink(link, cookieHeader(first.ok ? first.cookies : []))).headers.get("location"),
   ).toMatch(/\/auth\/callback/);
-  expect(await signIn({ email, password: "first person's passphrase" }, meta())).toMatchObject({
+  expect(
+    await signIn({ input: { email, password: "first person's passphrase" }, meta: meta() }),
+  ).toMatchObject({
     ok: true,
   });
 });
@@ -517,16 +602,19 @@ test("an admin address gets its rights only when its owner proves it while choos
   // Someone signs up ops@ first; the owner's link (or a scanner) asks for a password and grants
   // nothing, so the account can't even be signed in to.
   const attackerPassword = "a stranger chose this passphrase";
-  await signUp({ email: "ops@patch.nz", password: attackerPassword }, meta());
+  await signUp({ input: { email: "ops@patch.nz", password: attackerPassword }, meta: meta() });
   await followLink(await confirmLink("ops@patch.nz"));
-  expect(await signIn({ email: "ops@patch.nz", password: attackerPassword }, meta())).toMatchObject(
-    { ok: false, message: MESSAGES.emailNotConfirmed },
-  );
+  expect(
+    await signIn({ input: { email: "ops@patch.nz", password: attackerPassword }, meta: meta() }),
+  ).toMatchObject({ ok: false, message: MESSAGES.emailNotConfirmed });
 
   // An account confirmed before this rule (the old link signed in whoever opened it): the
   // password may be someone else's, so /admin sends home and e-mails the owner a reset link.
   await db().update(users).set({ emailVerified: true }).where(eq(users.email, "ops@patch.nz"));
-  const legacy = await signIn({ email: "ops@patch.nz", password: attackerPassword }, meta());
+  const legacy = await signIn({
+    input: { email: "ops@patch.nz", password: attackerPassword },
+    meta: meta(),
+  });
   const legacyCookie = cookieHeader(legacy.ok ? legacy.cookies : []);
   expect((await getCurrentUser(adminRequest(legacyCookie))).user).toMatchObject({
     isAdmin: false,
@@ -546,28 +634,37 @@ test("an admin address gets its rights only when its owner proves it while choos
   const ownerPassword = "the real owner picked kahikatea";
   expect(await resetPassword({ token, password: ownerPassword })).toMatchObject({ ok: true });
   expect((await getCurrentUser(adminRequest(legacyCookie))).user).toBeNull();
-  expect(await signIn({ email: "ops@patch.nz", password: attackerPassword }, meta())).toMatchObject(
-    { ok: false },
-  );
-  const owner = await signIn({ email: "ops@patch.nz", password: ownerPassword }, meta());
+  expect(
+    await signIn({ input: { email: "ops@patch.nz", password: attackerPassword }, meta: meta() }),
+  ).toMatchObject({ ok: false });
+  const owner = await signIn({
+    input: { email: "ops@patch.nz", password: ownerPassword },
+    meta: meta(),
+  });
   const ownerCookie = cookieHeader(owner.ok ? owner.cookies : []);
   expect(await refusal(ownerCookie)).toBeNull();
   expect((await requireAdmin(adminRequest(ownerCookie))).isAdmin).toBe(true);
 
   // The owner of grow@, whose address someone else signed up, confirms from the page: granted.
-  await signUp({ email: "grow@patch.nz", password: "a stranger chose this one too" }, meta());
+  await signUp({
+    input: { email: "grow@patch.nz", password: "a stranger chose this one too" },
+    meta: meta(),
+  });
   const growPage = await followLink(await confirmLink("grow@patch.nz"));
   const growToken = new URL(growPage.headers.get("location")!).searchParams.get("token")!;
-  const grow = await confirmEmailWithPassword(
-    { token: growToken, password: "the real owner picked matai" },
-    meta(),
-  );
+  const grow = await confirmEmailWithPassword({
+    input: { token: growToken, password: "the real owner picked matai" },
+    meta: meta(),
+  });
   expect(
     (await getCurrentUser(adminRequest(cookieHeader(grow.ok ? grow.cookies : [])))).user,
   ).toMatchObject({ isAdmin: true, awaitsAdminRights: false });
 
   // And admin@, signed up and confirmed in its owner's own browser: granted.
-  const own = await signUp({ email: "admin@patch.nz", password: PASSWORD }, meta());
+  const own = await signUp({
+    input: { email: "admin@patch.nz", password: PASSWORD },
+    meta: meta(),
+  });
   const signedIn = await confirm("admin@patch.nz", own.ok ? own.cookies : []);
   expect((await getCurrentUser(adminRequest(cookieHeader(signedIn)))).user?.isAdmin).toBe(true);
 });

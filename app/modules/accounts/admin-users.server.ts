@@ -55,11 +55,15 @@ function readAction(userId: string, reason: string | null = null) {
   return { ok: false as const, message: issue?.path[0] === "userId" ? GONE : issue!.message };
 }
 
-export async function banUser(
-  actor: { id: string; email: string },
-  userId: string,
-  reason: string | null,
-): Promise<AdminUserResult> {
+export async function banUser({
+  actor,
+  userId,
+  reason,
+}: {
+  actor: { id: string; email: string };
+  userId: string;
+  reason: string | null;
+}): Promise<AdminUserResult> {
   const input = readAction(userId, reason);
   if ("ok" in input) return input;
   if (actor.id === userId) return { ok: false, message: "You can't suspend your own account." };
@@ -77,10 +81,13 @@ export async function banUser(
   return { ok: true, message: `${updated.email} is suspended and signed out everywhere.` };
 }
 
-export async function unbanUser(
-  actor: { email: string },
-  userId: string,
-): Promise<AdminUserResult> {
+export async function unbanUser({
+  actor,
+  userId,
+}: {
+  actor: { email: string };
+  userId: string;
+}): Promise<AdminUserResult> {
   const input = readAction(userId);
   if ("ok" in input) return input;
   const [updated] = await db()
@@ -93,10 +100,13 @@ export async function unbanUser(
   return { ok: true, message: `${updated.email} can sign in again.` };
 }
 
-export async function signOutUserEverywhere(
-  actor: { email: string },
-  userId: string,
-): Promise<AdminUserResult> {
+export async function signOutUserEverywhere({
+  actor,
+  userId,
+}: {
+  actor: { email: string };
+  userId: string;
+}): Promise<AdminUserResult> {
   const input = readAction(userId);
   if ("ok" in input) return input;
   const ended = await db()

@@ -6,11 +6,15 @@ import { signedInRecently } from "./get-current-user.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 
-export async function changeEmail(
-  user: { email: string; signedInAt: string },
-  input: unknown,
-  meta: RequestMeta,
-): Promise<AccountsOutcome> {
+export async function changeEmail({
+  user,
+  input,
+  meta,
+}: {
+  user: { email: string; signedInAt: string };
+  input: unknown;
+  meta: RequestMeta;
+}): Promise<AccountsOutcome> {
   if (!signedInRecently(user)) {
     return { ok: false, status: 403, message: MESSAGES.reauthRequired, reauth: true };
   }

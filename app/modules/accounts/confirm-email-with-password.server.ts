@@ -45,11 +45,15 @@ export async function confirmLinkIsValid(token: string): Promise<boolean> {
   return token.length > 0 && token.length < 4000 && (await accountOfToken(token)) !== null;
 }
 
-export async function confirmEmailWithPassword(
-  input: unknown,
-  meta: RequestMeta,
-  redirectTo?: string | null,
-): Promise<AccountsOutcome> {
+export async function confirmEmailWithPassword({
+  input,
+  meta,
+  redirectTo,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+  redirectTo?: string | null;
+}): Promise<AccountsOutcome> {
   const parsed = confirmEmailSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -97,7 +101,7 @@ export async function confirmEmailWithPassword(
   });
   if (!confirmed) return invalidLink;
   await grantAdminRightsIfListed(account);
-  const signedIn = await signIn({ email: account.email, password }, meta, redirectTo);
+  const signedIn = await signIn({ input: { email: account.email, password }, meta, redirectTo });
   if (!signedIn.ok || signedIn.twoFactor) return signedIn;
   return { ...signedIn, messages: [MESSAGES.emailConfirmed] };
 }

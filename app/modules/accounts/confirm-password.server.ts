@@ -3,7 +3,13 @@
 import { accountsAuth, authErrorCode, authHeaders } from "./accounts-auth.server.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 
-export async function confirmPassword(meta: RequestMeta, password: unknown): Promise<boolean> {
+export async function confirmPassword({
+  meta,
+  password,
+}: {
+  meta: RequestMeta;
+  password: unknown;
+}): Promise<boolean> {
   if (typeof password !== "string" || password.length === 0 || password.length > 256) return false;
   try {
     await accountsAuth().api.verifyPassword({

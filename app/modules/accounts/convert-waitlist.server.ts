@@ -7,12 +7,18 @@ import type { AccountsOutcome } from "./outcome.ts";
 import { signUp } from "./sign-up.server.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 
-export function convertWaitlist(
-  input: unknown,
-  meta: RequestMeta,
-  redirectTo?: string | null,
-): Promise<AccountsOutcome> {
-  return signUp(input, meta, {
+export function convertWaitlist({
+  input,
+  meta,
+  redirectTo,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+  redirectTo?: string | null;
+}): Promise<AccountsOutcome> {
+  return signUp({
+    input,
+    meta,
     createdMessage: MESSAGES.convertedFromWaitlist,
     failedMessage: MESSAGES.convertFailed,
     redirectTo,

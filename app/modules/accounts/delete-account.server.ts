@@ -10,11 +10,15 @@ import type { AccountsOutcome } from "./outcome.ts";
 import { signedInRecently } from "./get-current-user.server.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 
-export async function deleteAccount(
-  user: { id: string; signedInAt: string },
-  input: { password?: unknown; confirm?: unknown },
-  meta: RequestMeta,
-): Promise<AccountsOutcome> {
+export async function deleteAccount({
+  user,
+  input,
+  meta,
+}: {
+  user: { id: string; signedInAt: string };
+  input: { password?: unknown; confirm?: unknown };
+  meta: RequestMeta;
+}): Promise<AccountsOutcome> {
   const userId = user.id;
   if (!signedInRecently(user)) {
     return { ok: false, status: 403, message: MESSAGES.reauthRequired, reauth: true };

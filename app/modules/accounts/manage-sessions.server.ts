@@ -1,11 +1,9 @@
 // The profile's security section: the signed-in devices, signing out one, all others, or all
-// (SPEC §7 logout scopes local / others / global), and changing the password.
-import { MESSAGES, changePasswordSchema, fieldErrors } from "./accounts.schema.ts";
-import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
+// (SPEC §7 logout scopes local / others / global). Changing the password is change-password.server.ts.
+import { MESSAGES } from "./accounts.schema.ts";
+import { accountsAuth, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";
-import { passwordProblems } from "./password-policy.server.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
-import { signedInRecently } from "./get-current-user.server.ts";
 
 export interface DeviceSession {
   id: string;
@@ -16,10 +14,13 @@ export interface DeviceSession {
   lastActiveAt: string;
 }
 
-export async function listDeviceSessions(
-  meta: RequestMeta,
-  currentSessionId: string,
-): Promise<DeviceSession[]> {
+export async function listDeviceSessions({
+  meta,
+  currentSessionId,
+}: {
+  meta: RequestMeta;
+  currentSessionId: string;
+}): Promise<DeviceSession[]> {
   const list = await accountsAuth().api.listSessions({
     headers: authHeaders(meta.request, meta.clientIp),
   });
@@ -38,10 +39,13 @@ export async function listDeviceSessions(
     );
 }
 
-export async function revokeDeviceSession(
-  meta: RequestMeta,
-  sessionId: string,
-): Promise<AccountsOutcome> {
+export async function revokeDeviceSession({
+  meta,
+  sessionId,
+}: {
+  meta: RequestMeta;
+  sessionId: string;
+}): Promise<AccountsOutcome> {
   const auth = accountsAuth();
   const headers = authHeaders(meta.request, meta.clientIp);
   // Tokens never leave the server: the page names a session by its id.
@@ -68,54 +72,5 @@ export async function signOutEverywhere(meta: RequestMeta): Promise<AccountsOutc
     return { ok: true, messages: [MESSAGES.signedOut], cookies: setCookies(out) };
   } catch {
     return { ok: false, status: 500, message: MESSAGES.signOutFailed };
-  }
-}
-
-export async function changePassword(
-  input: unknown,
-  meta: RequestMeta,
-  user: { signedInAt: string },
-): Promise<AccountsOutcome> {
-  if (!signedInRecently(user)) {
-    return { ok: false, status: 403, message: MESSAGES.reauthRequired, reauth: true };
-  }
-  const parsed = changePasswordSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return { ok: false, status: 400, message: Object.values(errors)[0] ?? "", fieldErrors: errors };
-  }
-  const problems = passwordProblems(parsed.data.newPassword);
-  if (problems.length > 0) {
-    return {
-      ok: false,
-      status: 400,
-      message: problems.join(" "),
-      fieldErrors: { newPassword: problems.join(" ") },
-      passwordProblems: problems,
-    };
-  }
-  try {
-    const { headers } = await accountsAuth().api.changePassword({
-      body: { ...parsed.data, revokeOtherSessions: true },
-      headers: authHeaders(meta.request, meta.clientIp),
-      returnHeaders: true,
-    });
-    return { ok: true, messages: [MESSAGES.passwordChanged], cookies: setCookies(headers) };
-  } catch (error) {
-    const code = authErrorCode(error);
-    if (code === undefined) throw error;
-    if (code === "INVALID_PASSWORD") {
-      return {
-        ok: false,
-        status: 400,
-        message: MESSAGES.wrongCurrentPassword,
-        fieldErrors: { currentPassword: MESSAGES.wrongCurrentPassword },
-      };
-    }
-    return {
-      ok: false,
-      status: 400,
-      message: "We couldn't change your password. Please try again.",
-    };
   }
 }

@@ -57,14 +57,16 @@ const settle = () => sendsSettled();
 async function accountWithPhone(email: string, phone: string) {
   await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
   await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const signedIn = await signIn({ email, password: PASSWORD }, meta());
+  const signedIn = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
   if (!signedIn.ok) throw new Error(signedIn.message);
   const cookie = signedIn.cookies.map((c) => c.split(";")[0]).join("; ");
   const [account] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-  expect(await sendLinkPhoneCode(account!, { phone }, meta(cookie))).toMatchObject({ ok: true });
+  expect(
+    await sendLinkPhoneCode({ user: account!, input: { phone }, meta: meta(cookie) }),
+  ).toMatchObject({ ok: true });
   const e164 = phone.replace(/\s/g, "").replace(/^0/, "+64");
   const code = await latestCode(e164);
-  expect(await verifyLinkPhoneCode({ phone, code }, meta(cookie))).toMatchObject({
+  expect(await verifyLinkPhoneCode({ input: { phone, code }, meta: meta(cookie) })).toMatchObject({
     ok: true,
     messages: [MESSAGES.phoneLinked],
   });
@@ -81,14 +83,18 @@ test("a proved number signs in with the texted code, once", async () => {
   const [user] = await db().select().from(users).where(eq(users.email, "kaka@example.nz"));
   expect(user).toMatchObject({ phoneNumber: phone, phoneNumberVerified: true });
 
-  expect(await sendSignInCode({ phone: "021 555 0101" }, meta())).toEqual({
+  expect(await sendSignInCode({ input: { phone: "021 555 0101" }, meta: meta() })).toEqual({
     ok: true,
     messages: [MESSAGES.phoneCodeSent],
     cookies: [],
   });
   const code = await latestCode(phone);
   expect(code).toMatch(/^\d{6}$/);
-  const outcome = await verifySignInCode({ phone: "021 555 0101", code }, meta(), "/profile");
+  const outcome = await verifySignInCode({
+    input: { phone: "021 555 0101", code },
+    meta: meta(),
+    redirectTo: "/profile",
+  });
   expect(outcome).toMatchObject({
     ok: true,
     messages: [MESSAGES.signedIn],
@@ -97,40 +103,44 @@ test("a proved number signs in with the texted code, once", async () => {
   const cookie = outcome.ok ? outcome.cookies.map((c) => c.split(";")[0]).join("; ") : "";
   expect((await getCurrentUser(meta(cookie).request)).user?.email).toBe("kaka@example.nz");
   // The code is used up.
-  expect(await verifySignInCode({ phone: "021 555 0101", code }, meta())).toMatchObject({
+  expect(
+    await verifySignInCode({ input: { phone: "021 555 0101", code }, meta: meta() }),
+  ).toMatchObject({
     ok: false,
     message: MESSAGES.phoneCodeWrong,
   });
 });
 
 test("unknown numbers get the same answer and no text", async () => {
-  expect(await sendSignInCode({ phone: "027 000 0000" }, meta())).toEqual({
+  expect(await sendSignInCode({ input: { phone: "027 000 0000" }, meta: meta() })).toEqual({
     ok: true,
     messages: [MESSAGES.phoneCodeSent],
     cookies: [],
   });
   await settle();
   expect(textsTo("+64270000000")).toBe(0);
-  expect(await sendSignInCode({ phone: "12" }, meta())).toMatchObject({ ok: false });
+  expect(await sendSignInCode({ input: { phone: "12" }, meta: meta() })).toMatchObject({
+    ok: false,
+  });
 });
 
 test("5 tries per code, 3 texts per 15 minutes per number", async () => {
   const phone = await accountWithPhone("kokako@example.nz", "021 555 0102");
-  await sendSignInCode({ phone }, meta());
+  await sendSignInCode({ input: { phone }, meta: meta() });
   const code = await latestCode(phone);
   const wrong = code === "000000" ? "111111" : "000000";
   for (let i = 0; i < 5; i++) {
-    const outcome = await verifySignInCode({ phone, code: wrong }, meta());
+    const outcome = await verifySignInCode({ input: { phone, code: wrong }, meta: meta() });
     expect(outcome.ok).toBe(false);
   }
-  expect(await verifySignInCode({ phone, code }, meta())).toMatchObject({
+  expect(await verifySignInCode({ input: { phone, code }, meta: meta() })).toMatchObject({
     ok: false,
     message: MESSAGES.phoneCodeLocked,
   });
   // Linking sent 1, sign-in 1: one more is allowed, then none for 15 minutes.
   const before = textsTo(phone);
-  await sendSignInCode({ phone }, meta());
-  await sendSignInCode({ phone }, meta());
+  await sendSignInCode({ input: { phone }, meta: meta() });
+  await sendSignInCode({ input: { phone }, meta: meta() });
   await settle();
   expect(textsTo(phone)).toBe(before + 1);
 });
@@ -139,17 +149,25 @@ test("one account can't text many numbers: 5 an hour per account, 10 an hour per
   const email = "piopio@example.nz";
   await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
   await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const signedIn = await signIn({ email, password: PASSWORD }, meta());
+  const signedIn = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
   const cookie = signedIn.ok ? signedIn.cookies.map((c) => c.split(";")[0]).join("; ") : "";
   const [account] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
   // Each from a new address, each to a new number.
   for (let i = 0; i < 5; i++) {
     expect(
-      await sendLinkPhoneCode(account!, { phone: `021 555 03${i}0` }, meta(cookie)),
+      await sendLinkPhoneCode({
+        user: account!,
+        input: { phone: `021 555 03${i}0` },
+        meta: meta(cookie),
+      }),
       `number ${i}`,
     ).toMatchObject({ ok: true });
   }
-  const sixth = await sendLinkPhoneCode(account!, { phone: "021 555 0390" }, meta(cookie));
+  const sixth = await sendLinkPhoneCode({
+    user: account!,
+    input: { phone: "021 555 0390" },
+    meta: meta(cookie),
+  });
   expect(sixth).toMatchObject({ ok: false, status: 429 });
   expect(sixth.ok ? "" : sixth.message).toMatch(
     /^Too many attempts\. Please try again in \d+ minutes?\.$/,
@@ -160,9 +178,11 @@ test("one account can't text many numbers: 5 an hour per account, 10 an hour per
   // Sign-in codes from one address: 10 requests an hour, whatever the numbers.
   const fixed = { request: new Request(`${SITE}/auth`), clientIp: "192.0.2.200" };
   for (let i = 0; i < 10; i++) {
-    expect(await sendSignInCode({ phone: `027 555 04${i}0` }, fixed)).toMatchObject({ ok: true });
+    expect(
+      await sendSignInCode({ input: { phone: `027 555 04${i}0` }, meta: fixed }),
+    ).toMatchObject({ ok: true });
   }
-  expect(await sendSignInCode({ phone: "027 555 0499" }, fixed)).toMatchObject({
+  expect(await sendSignInCode({ input: { phone: "027 555 0499" }, meta: fixed })).toMatchObject({
     ok: false,
     status: 429,
   });
@@ -175,26 +195,37 @@ test("the day's budget of texted codes (SMS_CODES_PER_DAY) stops every code text
   await db().delete(rateLimits).where(eq(rateLimits.bucket, "sms-send-day"));
   setSettings({ ...before, smsCodesPerDay: 2 });
   try {
-    const signedIn = await signIn({ email: "titipounamu@example.nz", password: PASSWORD }, meta());
+    const signedIn = await signIn({
+      input: { email: "titipounamu@example.nz", password: PASSWORD },
+      meta: meta(),
+    });
     const cookie = signedIn.ok ? signedIn.cookies.map((c) => c.split(";")[0]).join("; ") : "";
     const [account] = await db()
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, "titipounamu@example.nz"));
-    expect(await sendSignInCode({ phone }, meta())).toMatchObject({ ok: true });
+    expect(await sendSignInCode({ input: { phone }, meta: meta() })).toMatchObject({ ok: true });
     expect(
-      await sendLinkPhoneCode(account!, { phone: "021 555 0502" }, meta(cookie)),
+      await sendLinkPhoneCode({
+        user: account!,
+        input: { phone: "021 555 0502" },
+        meta: meta(cookie),
+      }),
     ).toMatchObject({ ok: true });
     await settle();
     const sent = textsTo(phone);
     const paused =
       /^We can't send text messages right now\. Please try again in \d+ (minutes?|hours?), or use your email and password\.$/;
-    const linkThird = await sendLinkPhoneCode(account!, { phone: "021 555 0503" }, meta(cookie));
+    const linkThird = await sendLinkPhoneCode({
+      user: account!,
+      input: { phone: "021 555 0503" },
+      meta: meta(cookie),
+    });
     expect(linkThird).toMatchObject({ ok: false, status: 429 });
     expect(linkThird.ok ? "" : linkThird.message).toMatch(paused);
     // Sign-in codes: the same answer for a proved number and an unknown one, and no text.
     for (const to of [phone, "+64275550777"]) {
-      const outcome = await sendSignInCode({ phone: to }, meta());
+      const outcome = await sendSignInCode({ input: { phone: to }, meta: meta() });
       expect(outcome.ok ? "" : outcome.message, to).toMatch(paused);
     }
     await settle();

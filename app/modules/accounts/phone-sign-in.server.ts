@@ -40,7 +40,13 @@ function textsPaused(retryAfter: number): AccountsOutcome {
   return { ok: false, status: 429, message: textsPausedMessage(retryAfter), retryAfter };
 }
 
-export async function sendSignInCode(input: unknown, meta: RequestMeta): Promise<AccountsOutcome> {
+export async function sendSignInCode({
+  input,
+  meta,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+}): Promise<AccountsOutcome> {
   const parsed = phoneSendSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -75,11 +81,15 @@ function codeFailure(error: unknown): AccountsOutcome {
   };
 }
 
-export async function verifySignInCode(
-  input: unknown,
-  meta: RequestMeta,
-  redirectTo?: string | null,
-): Promise<AccountsOutcome> {
+export async function verifySignInCode({
+  input,
+  meta,
+  redirectTo,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+  redirectTo?: string | null;
+}): Promise<AccountsOutcome> {
   const parsed = phoneVerifySchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -110,11 +120,15 @@ export async function verifySignInCode(
 }
 
 /** Profile: text a code to a new number for the signed-in person. */
-export async function sendLinkPhoneCode(
-  user: { id: string },
-  input: unknown,
-  meta: RequestMeta,
-): Promise<AccountsOutcome> {
+export async function sendLinkPhoneCode({
+  user,
+  input,
+  meta,
+}: {
+  user: { id: string };
+  input: unknown;
+  meta: RequestMeta;
+}): Promise<AccountsOutcome> {
   const parsed = phoneSendSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -136,11 +150,15 @@ export async function sendLinkPhoneCode(
  * answer a changed number in `afterPhoneChange` (text reminders end: the flow in
  * app/flows/verify-link-phone-code.server.ts passes it), inside the same try as the change.
  */
-export async function verifyLinkPhoneCode(
-  input: unknown,
-  meta: RequestMeta,
-  afterPhoneChange: (userId: string, phone: string) => Promise<void>,
-): Promise<AccountsOutcome> {
+export async function verifyLinkPhoneCode({
+  input,
+  meta,
+  afterPhoneChange,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+  afterPhoneChange: (userId: string, phone: string) => Promise<void>;
+}): Promise<AccountsOutcome> {
   const parsed = phoneVerifySchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);

@@ -16,8 +16,8 @@ import { getPersonalCalendar } from "#app/modules/guidance/personal-calendar.ser
 import { exportMyData } from "./export-my-data.server.ts";
 import { getCurrentUser, type CurrentUser } from "./get-current-user.server.ts";
 import { getProfile } from "./get-profile.server.ts";
+import { changePassword } from "./change-password.server.ts";
 import {
-  changePassword,
   listDeviceSessions,
   revokeDeviceSession,
   revokeOtherDeviceSessions,
@@ -58,7 +58,7 @@ async function signedIn(
     await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
     await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
   }
-  const outcome = await signIn({ email, password: PASSWORD }, metaFor("", agent));
+  const outcome = await signIn({ input: { email, password: PASSWORD }, meta: metaFor("", agent) });
   if (!outcome.ok) throw new Error(outcome.message);
   const cookie = outcome.cookies.map((c) => c.split(";")[0]).join("; ");
   const { user } = await getCurrentUser(metaFor(cookie).request);
@@ -68,17 +68,20 @@ async function signedIn(
 test("saving the profile and the address; climate zone follows the region", async () => {
   const { user } = await signedIn("rata@example.nz");
   expect(
-    await updateProfile(user.id, {
-      fullName: "Rātā Smith",
-      phone: "021 555 0142",
-      street: "12 Kowhai Lane",
-      suburb: "Riccarton",
-      city: "Christchurch",
-      region: "Canterbury",
-      zip: "8011",
-      country: "New Zealand",
-      interests: ["herbs", "fruit"],
-      growingSpace: "balcony",
+    await updateProfile({
+      userId: user.id,
+      input: {
+        fullName: "Rātā Smith",
+        phone: "021 555 0142",
+        street: "12 Kowhai Lane",
+        suburb: "Riccarton",
+        city: "Christchurch",
+        region: "Canterbury",
+        zip: "8011",
+        country: "New Zealand",
+        interests: ["herbs", "fruit"],
+        growingSpace: "balcony",
+      },
     }),
   ).toEqual({ ok: true });
   let profile = await getProfile(user.id);
@@ -89,7 +92,9 @@ test("saving the profile and the address; climate zone follows the region", asyn
     preferences: { interests: ["herbs", "fruit"], growingSpace: { kind: "balcony" } },
     climateZone: "Canterbury",
   });
-  expect(await updateProfile(user.id, { zip: "80110", region: "Atlantis" })).toMatchObject({
+  expect(
+    await updateProfile({ userId: user.id, input: { zip: "80110", region: "Atlantis" } }),
+  ).toMatchObject({
     ok: false,
     fieldErrors: {
       zip: "A New Zealand postcode has 4 digits.",
@@ -97,7 +102,10 @@ test("saving the profile and the address; climate zone follows the region", asyn
     },
   });
   expect(
-    await saveAddress(user.id, { street: "1 Quay St", city: "Auckland", region: "Auckland" }),
+    await saveAddress({
+      userId: user.id,
+      input: { street: "1 Quay St", city: "Auckland", region: "Auckland" },
+    }),
   ).toEqual({
     ok: true,
   });
@@ -115,12 +123,17 @@ test("devices: sign out one, all others, everywhere", async () => {
   const phone = await signedIn(email, "Mozilla/5.0 (iPhone) Safari/604.1");
   const laptop = await signedIn(email, "Mozilla/5.0 (Windows NT 10.0) Chrome/130.0");
   const tablet = await signedIn(email, "Mozilla/5.0 (Android) Chrome/130.0");
-  const list = await listDeviceSessions(metaFor(laptop.cookie), laptop.user.sessionId);
+  const list = await listDeviceSessions({
+    meta: metaFor(laptop.cookie),
+    currentSessionId: laptop.user.sessionId,
+  });
   expect(list).toHaveLength(3);
   expect(list[0]).toMatchObject({ current: true, id: laptop.user.sessionId });
   expect(JSON.stringify(list)).not.toContain("token");
 
-  expect(await revokeDeviceSession(metaFor(laptop.cookie), phone.user.sessionId)).toMatchObject({
+  expect(
+    await revokeDeviceSession({ meta: metaFor(laptop.cookie), sessionId: phone.user.sessionId }),
+  ).toMatchObject({
     ok: true,
     messages: [MESSAGES.sessionRevoked],
   });
@@ -146,31 +159,31 @@ test("changing the password needs a sign-in within 10 minutes and signs out othe
   const stale = { signedInAt: new Date(Date.now() - 11 * 60_000).toISOString() };
   const newPassword = "ruru calls at midnight";
   expect(
-    await changePassword(
-      { currentPassword: PASSWORD, newPassword },
-      metaFor(current.cookie),
-      stale,
-    ),
+    await changePassword({
+      input: { currentPassword: PASSWORD, newPassword },
+      meta: metaFor(current.cookie),
+      user: stale,
+    }),
   ).toMatchObject({ ok: false, reauth: true, message: MESSAGES.reauthRequired });
   expect(
-    await changePassword(
-      { currentPassword: "wrong password!!", newPassword },
-      metaFor(current.cookie),
-      current.user,
-    ),
+    await changePassword({
+      input: { currentPassword: "wrong password!!", newPassword },
+      meta: metaFor(current.cookie),
+      user: current.user,
+    }),
   ).toMatchObject({ ok: false, message: MESSAGES.wrongCurrentPassword });
   expect(
-    await changePassword(
-      { currentPassword: PASSWORD, newPassword: "password1234" },
-      metaFor(current.cookie),
-      current.user,
-    ),
+    await changePassword({
+      input: { currentPassword: PASSWORD, newPassword: "password1234" },
+      meta: metaFor(current.cookie),
+      user: current.user,
+    }),
   ).toMatchObject({ ok: false, passwordProblems: [expect.stringMatching(/most common/)] });
-  const changed = await changePassword(
-    { currentPassword: PASSWORD, newPassword },
-    metaFor(current.cookie),
-    current.user,
-  );
+  const changed = await changePassword({
+    input: { currentPassword: PASSWORD, newPassword },
+    meta: metaFor(current.cookie),
+    user: current.user,
+  });
   expect(changed).toMatchObject({ ok: true, messages: [MESSAGES.passwordChanged] });
   expect((await getCurrentUser(metaFor(old.cookie).request)).user).toBeNull();
 });
@@ -208,15 +221,25 @@ test("deleting the account: confirmed with the password; profile and sessions go
   const email = "moa@example.nz";
   await db().insert(contacts).values({ id: crypto.randomUUID(), email });
   const { cookie, user } = await signedIn(email);
-  expect(await deleteAccount(user, { password: PASSWORD }, metaFor(cookie))).toMatchObject({
+  expect(
+    await deleteAccount({ user, input: { password: PASSWORD }, meta: metaFor(cookie) }),
+  ).toMatchObject({
     ok: false,
     fieldErrors: { confirm: expect.any(String) },
   });
   expect(
-    await deleteAccount(user, { password: "not my password", confirm: "yes" }, metaFor(cookie)),
+    await deleteAccount({
+      user,
+      input: { password: "not my password", confirm: "yes" },
+      meta: metaFor(cookie),
+    }),
   ).toMatchObject({ ok: false, fieldErrors: { deletePassword: expect.any(String) } });
   expect(
-    await deleteAccount(user, { password: PASSWORD, confirm: "yes" }, metaFor(cookie)),
+    await deleteAccount({
+      user,
+      input: { password: PASSWORD, confirm: "yes" },
+      meta: metaFor(cookie),
+    }),
   ).toMatchObject({
     ok: true,
     messages: [MESSAGES.accountDeleted],
@@ -242,15 +265,19 @@ test("admin: search, suspend (signed out, can't sign in), restore, sign out ever
   const admin = (await signedIn("grow@patch.nz")).user;
   const target = await signedIn("weta@example.nz");
   expect(await searchUsers("weta")).toMatchObject([{ email: "weta@example.nz", sessions: 1 }]);
-  expect(await banUser(admin, admin.id, null)).toMatchObject({ ok: false });
-  expect(await banUser(admin, target.user.id, "spam")).toMatchObject({ ok: true });
+  expect(await banUser({ actor: admin, userId: admin.id, reason: null })).toMatchObject({
+    ok: false,
+  });
+  expect(await banUser({ actor: admin, userId: target.user.id, reason: "spam" })).toMatchObject({
+    ok: true,
+  });
   expect((await getCurrentUser(metaFor(target.cookie).request)).user).toBeNull();
-  expect(await signIn({ email: "weta@example.nz", password: PASSWORD }, metaFor(""))).toMatchObject(
-    { ok: false, message: MESSAGES.accountSuspended },
-  );
-  expect(await unbanUser(admin, target.user.id)).toMatchObject({ ok: true });
+  expect(
+    await signIn({ input: { email: "weta@example.nz", password: PASSWORD }, meta: metaFor("") }),
+  ).toMatchObject({ ok: false, message: MESSAGES.accountSuspended });
+  expect(await unbanUser({ actor: admin, userId: target.user.id })).toMatchObject({ ok: true });
   const back = await signedIn("weta@example.nz");
-  expect(await signOutUserEverywhere(admin, back.user.id)).toMatchObject({
+  expect(await signOutUserEverywhere({ actor: admin, userId: back.user.id })).toMatchObject({
     ok: true,
     message: "Signed out of 1 device.",
   });
@@ -260,15 +287,21 @@ test("admin: search, suspend (signed out, can't sign in), restore, sign out ever
 test("changing the e-mail: recent sign-in, link to the new address, then it is the sign-in address", async () => {
   const { cookie, user } = await signedIn("kahikatea@example.nz");
   const stale = { ...user, signedInAt: new Date(Date.now() - 11 * 60_000).toISOString() };
-  expect(await changeEmail(stale, { newEmail: "new@example.nz" }, metaFor(cookie))).toMatchObject({
+  expect(
+    await changeEmail({
+      user: stale,
+      input: { newEmail: "new@example.nz" },
+      meta: metaFor(cookie),
+    }),
+  ).toMatchObject({
     reauth: true,
   });
-  expect(await changeEmail(user, { newEmail: "totara@example.nz" }, metaFor(cookie))).toMatchObject(
-    {
-      ok: true,
-      messages: [MESSAGES.emailChangeSent],
-    },
-  );
+  expect(
+    await changeEmail({ user, input: { newEmail: "totara@example.nz" }, meta: metaFor(cookie) }),
+  ).toMatchObject({
+    ok: true,
+    messages: [MESSAGES.emailChangeSent],
+  });
   const until = Date.now() + 5_000;
   let mail = smtp.messages.find((m) => m.to.includes("totara@example.nz"));
   while (!mail && Date.now() < until) {
@@ -285,7 +318,7 @@ test("changing the e-mail: recent sign-in, link to the new address, then it is t
   const [row] = await db().select().from(users).where(eq(users.id, user.id));
   expect(row).toMatchObject({ email: "totara@example.nz", emailVerified: true });
   expect(
-    await signIn({ email: "totara@example.nz", password: PASSWORD }, metaFor("")),
+    await signIn({ input: { email: "totara@example.nz", password: PASSWORD }, meta: metaFor("") }),
   ).toMatchObject({
     ok: true,
   });

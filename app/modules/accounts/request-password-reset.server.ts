@@ -8,10 +8,13 @@ import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export const RESET_RETURN_PATH = "/auth?mode=reset-password";
 
-export async function requestPasswordReset(
-  input: unknown,
-  meta: RequestMeta,
-): Promise<AccountsOutcome> {
+export async function requestPasswordReset({
+  input,
+  meta,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+}): Promise<AccountsOutcome> {
   const parsed = forgotPasswordSchema.safeParse(input);
   if (!parsed.success) {
     return {
@@ -22,7 +25,7 @@ export async function requestPasswordReset(
     };
   }
   try {
-    await sendPasswordResetLink(parsed.data.email, meta);
+    await sendPasswordResetLink({ email: parsed.data.email, meta });
     return { ok: true, messages: [MESSAGES.resetSent], cookies: [] };
   } catch (error) {
     if (authErrorCode(error) === undefined) throw error;
@@ -31,7 +34,13 @@ export async function requestPasswordReset(
 }
 
 /** The e-mail with a reset link, if the address has an account and is under its limit. */
-export async function sendPasswordResetLink(email: string, meta?: RequestMeta): Promise<void> {
+export async function sendPasswordResetLink({
+  email,
+  meta,
+}: {
+  email: string;
+  meta?: RequestMeta;
+}): Promise<void> {
   const limit = await limitPasswordReset(email);
   if (!limit.allowed) return;
   await accountsAuth().api.requestPasswordReset({

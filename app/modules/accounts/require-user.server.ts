@@ -2,6 +2,7 @@
 // signed-in non-admins on admin pages go home. Both with the spec's toasts. An admin address
 // whose rights aren't granted yet (ADR 020) goes home too, and is e-mailed the link that grants them.
 import { log } from "#app/lib/log.server.ts";
+import { paths } from "#app/lib/paths.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { MESSAGES } from "./accounts.schema.ts";
 import { getCurrentUser, type CurrentUser } from "./get-current-user.server.ts";
@@ -13,7 +14,7 @@ export function loginUrl(request: Request): string {
   const path = url.pathname.replace(/\.data$/, "") || "/";
   url.searchParams.delete("_route");
   const search = url.searchParams.toString();
-  return `/login?redirectTo=${encodeURIComponent(path + (search ? `?${search}` : ""))}`;
+  return `${paths.login}?redirectTo=${encodeURIComponent(path + (search ? `?${search}` : ""))}`;
 }
 
 export async function requireUser(request: Request): Promise<CurrentUser> {
@@ -30,16 +31,19 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
   if (user.awaitsAdminRights) {
-    await sendPasswordResetLink(user.email).catch((err: unknown) =>
+    await sendPasswordResetLink({ email: user.email }).catch((err: unknown) =>
       log.error({ err }, "admin rights: reset e-mail failed"),
     );
-    throw await redirectWithToast(request, "/", {
+    throw await redirectWithToast(request, paths.home, {
       type: "info",
       message: MESSAGES.adminNeedsReset,
     });
   }
   if (!user.isAdmin) {
-    throw await redirectWithToast(request, "/", { type: "error", message: MESSAGES.noPermission });
+    throw await redirectWithToast(request, paths.home, {
+      type: "error",
+      message: MESSAGES.noPermission,
+    });
   }
   return user;
 }

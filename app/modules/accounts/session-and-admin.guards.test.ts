@@ -12,7 +12,7 @@ import { accountsAuth } from "./accounts-auth.server.ts";
 import { changeEmail } from "./change-email.server.ts";
 import { deleteAccount } from "./delete-account.server.ts";
 import { getCurrentUser, isAdminUser, signedInRecently } from "./get-current-user.server.ts";
-import { changePassword } from "./manage-sessions.server.ts";
+import { changePassword } from "./change-password.server.ts";
 import { adminOrStatus, loginUrl, requireAdmin, requireUser } from "./require-user.server.ts";
 import { signIn } from "./sign-in.server.ts";
 import {
@@ -47,7 +47,7 @@ async function signedIn(email: string, verified = true): Promise<string> {
     .returning();
   // Confirmed by its owner, as the link or a reset would: an admin address gets its rights (ADR 020).
   await grantAdminRightsIfListed(user!);
-  const outcome = await signIn({ email, password: PASSWORD }, meta());
+  const outcome = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
   if (!outcome.ok) throw new Error(outcome.message);
   if (!verified)
     await db().update(users).set({ emailVerified: false }).where(eq(users.email, email));
@@ -208,40 +208,57 @@ test("every sensitive change asks for a recent sign-in first, and only then look
   const fresh = { ...stale, signedInAt: new Date().toISOString() };
   const reauth = { ok: false, status: 403, message: MESSAGES.reauthRequired, reauth: true };
 
-  expect(await deleteAccount(stale, { confirm: "yes", password: PASSWORD }, meta())).toEqual(
-    reauth,
-  );
-  expect(await deleteAccount(fresh, { confirm: "no" }, meta())).toMatchObject({
+  expect(
+    await deleteAccount({
+      user: stale,
+      input: { confirm: "yes", password: PASSWORD },
+      meta: meta(),
+    }),
+  ).toEqual(reauth);
+  expect(
+    await deleteAccount({ user: fresh, input: { confirm: "no" }, meta: meta() }),
+  ).toMatchObject({
     ok: false,
     status: 400,
   });
 
-  expect(await changeEmail(stale, { newEmail: "new@example.nz" }, meta())).toEqual(reauth);
-  expect(await changeEmail(fresh, { newEmail: "stale@example.nz" }, meta())).toMatchObject({
+  expect(
+    await changeEmail({ user: stale, input: { newEmail: "new@example.nz" }, meta: meta() }),
+  ).toEqual(reauth);
+  expect(
+    await changeEmail({ user: fresh, input: { newEmail: "stale@example.nz" }, meta: meta() }),
+  ).toMatchObject({
     status: 400,
     message: "That's already your email address.",
   });
 
   const passwords = { currentPassword: PASSWORD, newPassword: "a brand new long passphrase" };
-  expect(await changePassword(passwords, meta(), stale)).toEqual(reauth);
-  expect(await changePassword({}, meta(), fresh)).toMatchObject({ ok: false, status: 400 });
+  expect(await changePassword({ input: passwords, meta: meta(), user: stale })).toEqual(reauth);
+  expect(await changePassword({ input: {}, meta: meta(), user: fresh })).toMatchObject({
+    ok: false,
+    status: 400,
+  });
 
   const { status: _, ...staleSetup } = reauth;
-  expect(await startTwoFactorSetup(stale, PASSWORD, meta())).toEqual(staleSetup);
-  expect(await startTwoFactorSetup(fresh, "", meta())).toEqual({
+  expect(await startTwoFactorSetup({ user: stale, password: PASSWORD, meta: meta() })).toEqual(
+    staleSetup,
+  );
+  expect(await startTwoFactorSetup({ user: fresh, password: "", meta: meta() })).toEqual({
     ok: false,
     message: "Please enter your password.",
     field: "password",
   });
-  expect(await confirmTwoFactorSetup(stale, "123456", meta())).toEqual(reauth);
+  expect(await confirmTwoFactorSetup({ user: stale, code: "123456", meta: meta() })).toEqual(
+    reauth,
+  );
   // Past the check, with no session behind the request, the code is refused.
-  expect(await confirmTwoFactorSetup(fresh, "123456", meta())).toMatchObject({
+  expect(await confirmTwoFactorSetup({ user: fresh, code: "123456", meta: meta() })).toMatchObject({
     ok: false,
     status: 400,
     message: MESSAGES.twoFactorCodeWrong,
   });
-  expect(await disableTwoFactor(stale, PASSWORD, meta())).toEqual(reauth);
-  expect(await disableTwoFactor(fresh, PASSWORD, meta())).toMatchObject({
+  expect(await disableTwoFactor({ user: stale, password: PASSWORD, meta: meta() })).toEqual(reauth);
+  expect(await disableTwoFactor({ user: fresh, password: PASSWORD, meta: meta() })).toMatchObject({
     ok: false,
     status: 400,
     message: MESSAGES.wrongCurrentPassword,

@@ -28,8 +28,8 @@ test("production session cookies", async () => {
   await accountsAuth().api.signUpEmail({ body: { email, password, name: "" } });
   await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
   const meta = { request: new Request("https://patch.nz/auth"), clientIp: "203.0.113.9" };
-  const first = await signIn({ email, password }, meta);
-  const second = await signIn({ email, password }, meta);
+  const first = await signIn({ input: { email, password }, meta });
+  const second = await signIn({ input: { email, password }, meta });
   if (!first.ok || !second.ok) throw new Error("sign-in failed");
   const cookie = first.cookies.find((c) => c.startsWith("__Secure-patch.session_token="));
   expect(cookie).toBeDefined();

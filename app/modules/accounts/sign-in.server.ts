@@ -8,11 +8,15 @@ import { twoFactorPendingCookie } from "./two-factor.server.ts";
 import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 
-export async function signIn(
-  input: unknown,
-  meta: RequestMeta,
-  redirectTo?: string | null,
-): Promise<AccountsOutcome> {
+export async function signIn({
+  input,
+  meta,
+  redirectTo,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+  redirectTo?: string | null;
+}): Promise<AccountsOutcome> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) {
     return {

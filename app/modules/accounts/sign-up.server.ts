@@ -24,11 +24,11 @@ export interface SignUpOptions {
   waitlistOnly?: boolean;
 }
 
-export async function signUp(
-  input: unknown,
-  meta: RequestMeta,
-  options: SignUpOptions = {},
-): Promise<AccountsOutcome> {
+export async function signUp({
+  input,
+  meta,
+  ...options
+}: { input: unknown; meta: RequestMeta } & SignUpOptions): Promise<AccountsOutcome> {
   const failed = options.failedMessage ?? MESSAGES.createFailed;
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) {
@@ -75,7 +75,11 @@ export async function signUp(
   const created = existing ? undefined : await findUserByEmail(email);
   if (created) await carryUserData(created.id, (input as { userData?: unknown })?.userData);
   if (existing?.emailVerified) {
-    const attempt = await signIn({ email, password }, meta, options.redirectTo);
+    const attempt = await signIn({
+      input: { email, password },
+      meta,
+      redirectTo: options.redirectTo,
+    });
     if (attempt.ok) {
       return { ...attempt, messages: [MESSAGES.accountExists, ...attempt.messages] };
     }

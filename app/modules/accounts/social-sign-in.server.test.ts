@@ -34,7 +34,7 @@ const cookiesOf = (lines: string[]) => lines.map((c) => c.split(";")[0]).join(";
 
 async function googleSignIn(login: string, redirectTo = "/profile") {
   const meta = { request: new Request(`${SITE}/auth`), clientIp: "203.0.113.5" };
-  const started = await startSocialSignIn("google", meta, redirectTo);
+  const started = await startSocialSignIn({ provider: "google", meta, redirectTo });
   if (!started.ok) throw new Error(started.message);
   expect(started.url.startsWith(issuer.issuer)).toBe(true);
   const callback = await signInAtIssuer(started.url, login);
@@ -76,7 +76,7 @@ test("a first Google sign-in makes the account (verified) and carries the waitli
 
 test("a tampered or replayed callback is refused with the Google failure", async () => {
   const meta = { request: new Request(`${SITE}/auth`), clientIp: "203.0.113.5" };
-  const started = await startSocialSignIn("google", meta);
+  const started = await startSocialSignIn({ provider: "google", meta });
   if (!started.ok) throw new Error(started.message);
   const callback = await signInAtIssuer(started.url, "tui");
   // Without the state cookie the browser was given, the callback is not ours to accept.

@@ -13,11 +13,15 @@ export function socialProviders(): SocialProvider[] {
   return [...(s.google ? (["google"] as const) : []), ...(s.apple ? (["apple"] as const) : [])];
 }
 
-export async function startSocialSignIn(
-  provider: string,
-  meta: RequestMeta,
-  redirectTo?: string | null,
-): Promise<{ ok: true; url: string; cookies: string[] } | { ok: false; message: string }> {
+export async function startSocialSignIn({
+  provider,
+  meta,
+  redirectTo,
+}: {
+  provider: string;
+  meta: RequestMeta;
+  redirectTo?: string | null;
+}): Promise<{ ok: true; url: string; cookies: string[] } | { ok: false; message: string }> {
   const failed = provider === "apple" ? MESSAGES.appleFailed : MESSAGES.googleFailed;
   if (!(socialProviders() as string[]).includes(provider)) return { ok: false, message: failed };
   const back = encodeURIComponent(safeRedirect(redirectTo));

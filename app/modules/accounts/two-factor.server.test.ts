@@ -58,40 +58,60 @@ test("set up TOTP, sign in with a code and with a recovery code once, turn it of
   const email = "hoiho@example.nz";
   await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
   await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const first = await signIn({ email, password: PASSWORD }, meta());
+  const first = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
   if (!first.ok) throw new Error(first.message);
   let cookie = jar(first.cookies);
   let { user } = await getCurrentUser(meta(cookie).request);
 
   const old = { signedInAt: new Date(Date.now() - 11 * 60_000).toISOString() };
-  expect(await startTwoFactorSetup(old, PASSWORD, meta(cookie))).toMatchObject({ reauth: true });
-  expect(await startTwoFactorSetup(user!, "wrong password", meta(cookie))).toMatchObject({
+  expect(
+    await startTwoFactorSetup({ user: old, password: PASSWORD, meta: meta(cookie) }),
+  ).toMatchObject({ reauth: true });
+  expect(
+    await startTwoFactorSetup({ user: user!, password: "wrong password", meta: meta(cookie) }),
+  ).toMatchObject({
     ok: false,
     field: "password",
   });
-  const setup = await startTwoFactorSetup(user!, PASSWORD, meta(cookie));
+  const setup = await startTwoFactorSetup({ user: user!, password: PASSWORD, meta: meta(cookie) });
   if (!setup.ok) throw new Error(setup.message);
   expect(setup.backupCodes).toHaveLength(10);
   const totp = OTPAuth.URI.parse(setup.totpUri) as OTPAuth.TOTP;
   expect(totp.issuer).toBe("Patch");
 
-  expect(await confirmTwoFactorSetup(user!, "000000", meta(cookie))).toMatchObject({ ok: false });
-  const confirmed = await confirmTwoFactorSetup(user!, totp.generate(), meta(cookie));
+  expect(
+    await confirmTwoFactorSetup({ user: user!, code: "000000", meta: meta(cookie) }),
+  ).toMatchObject({ ok: false });
+  const confirmed = await confirmTwoFactorSetup({
+    user: user!,
+    code: totp.generate(),
+    meta: meta(cookie),
+  });
   expect(confirmed).toMatchObject({ ok: true, messages: [MESSAGES.twoFactorEnabled] });
   const [row] = await db().select().from(users).where(eq(users.email, email));
   expect(row?.twoFactorEnabled).toBe(true);
 
   // Sign-in now stops after the password…
-  const step1 = await signIn({ email, password: PASSWORD }, meta(), "/profile");
+  const step1 = await signIn({
+    input: { email, password: PASSWORD },
+    meta: meta(),
+    redirectTo: "/profile",
+  });
   expect(step1).toMatchObject({ ok: true, twoFactor: true, messages: [] });
   const pending = jar(step1.ok ? step1.cookies : []);
   expect((await getCurrentUser(meta(pending).request)).user).toBeNull();
-  expect(await verifyTwoFactorSignIn({ code: "123456" }, meta(pending))).toMatchObject({
+  expect(
+    await verifyTwoFactorSignIn({ input: { code: "123456" }, meta: meta(pending) }),
+  ).toMatchObject({
     ok: false,
     message: MESSAGES.twoFactorCodeWrong,
   });
   // …and a code from the app finishes it.
-  const step2 = await verifyTwoFactorSignIn({ code: totp.generate() }, meta(pending), "/profile");
+  const step2 = await verifyTwoFactorSignIn({
+    input: { code: totp.generate() },
+    meta: meta(pending),
+    redirectTo: "/profile",
+  });
   expect(step2).toMatchObject({ ok: true, messages: [MESSAGES.signedIn], redirectTo: "/profile" });
   expect((await getCurrentUser(meta(jar(step2.ok ? step2.cookies : [])).request)).user?.email).toBe(
     email,
@@ -99,28 +119,36 @@ test("set up TOTP, sign in with a code and with a recovery code once, turn it of
 
   // A recovery code works once.
   const recovery = setup.backupCodes[0]!;
-  const again = await signIn({ email, password: PASSWORD }, meta());
+  const again = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
   const pending2 = jar(again.ok ? again.cookies : []);
-  expect(await verifyTwoFactorSignIn({ code: recovery }, meta(pending2))).toMatchObject({
+  expect(
+    await verifyTwoFactorSignIn({ input: { code: recovery }, meta: meta(pending2) }),
+  ).toMatchObject({
     ok: true,
   });
-  const third = await signIn({ email, password: PASSWORD }, meta());
+  const third = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
   const pending3 = jar(third.ok ? third.cookies : []);
-  expect(await verifyTwoFactorSignIn({ code: recovery }, meta(pending3))).toMatchObject({
+  expect(
+    await verifyTwoFactorSignIn({ input: { code: recovery }, meta: meta(pending3) }),
+  ).toMatchObject({
     ok: false,
   });
 
   // Turning it off needs the password.
   cookie = jar(step2.ok ? step2.cookies : []);
   ({ user } = await getCurrentUser(meta(cookie).request));
-  expect(await disableTwoFactor(user!, "wrong password", meta(cookie))).toMatchObject({
+  expect(
+    await disableTwoFactor({ user: user!, password: "wrong password", meta: meta(cookie) }),
+  ).toMatchObject({
     ok: false,
   });
-  expect(await disableTwoFactor(user!, PASSWORD, meta(cookie))).toMatchObject({
+  expect(
+    await disableTwoFactor({ user: user!, password: PASSWORD, meta: meta(cookie) }),
+  ).toMatchObject({
     ok: true,
     messages: [MESSAGES.twoFactorDisabled],
   });
-  expect(await signIn({ email, password: PASSWORD }, meta())).toMatchObject({
+  expect(await signIn({ input: { email, password: PASSWORD }, meta: meta() })).toMatchObject({
     ok: true,
     messages: [MESSAGES.signedIn],
   });
@@ -130,13 +158,15 @@ test("wrong two-factor codes count per account: from many addresses, 10 an hour,
   const email = "kaki@example.nz";
   await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
   await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const first = await signIn({ email, password: PASSWORD }, meta());
+  const first = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
   const cookie = jar(first.ok ? first.cookies : []);
   const { user } = await getCurrentUser(meta(cookie).request);
-  const setup = await startTwoFactorSetup(user!, PASSWORD, meta(cookie));
+  const setup = await startTwoFactorSetup({ user: user!, password: PASSWORD, meta: meta(cookie) });
   if (!setup.ok) throw new Error(setup.message);
   const totp = OTPAuth.URI.parse(setup.totpUri) as OTPAuth.TOTP;
-  expect(await confirmTwoFactorSetup(user!, totp.generate(), meta(cookie))).toMatchObject({
+  expect(
+    await confirmTwoFactorSetup({ user: user!, code: totp.generate(), meta: meta(cookie) }),
+  ).toMatchObject({
     ok: true,
   });
   const wrong = () => (totp.generate() === "000000" ? "111111" : "000000");
@@ -145,20 +175,20 @@ test("wrong two-factor codes count per account: from many addresses, 10 an hour,
   let pending = "";
   for (let i = 0; i < 10; i++) {
     if (i % 4 === 0) {
-      const step1 = await signIn({ email, password: PASSWORD }, meta());
+      const step1 = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
       pending = jar(step1.ok ? step1.cookies : []);
     }
     expect(
-      await verifyTwoFactorSignIn({ code: wrong() }, meta(pending)),
+      await verifyTwoFactorSignIn({ input: { code: wrong() }, meta: meta(pending) }),
       `guess ${i}`,
     ).toMatchObject({ ok: false, message: MESSAGES.twoFactorCodeWrong });
   }
   // From yet another address, even the right code waits, and the answer says how long.
-  const step1 = await signIn({ email, password: PASSWORD }, meta());
-  const refused = await verifyTwoFactorSignIn(
-    { code: totp.generate() },
-    meta(jar(step1.ok ? step1.cookies : [])),
-  );
+  const step1 = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
+  const refused = await verifyTwoFactorSignIn({
+    input: { code: totp.generate() },
+    meta: meta(jar(step1.ok ? step1.cookies : [])),
+  });
   expect(refused).toMatchObject({ ok: false, status: 429 });
   expect(refused.ok ? "" : refused.message).toMatch(
     /^Too many wrong attempts on this account\. Please try again in \d+ minutes?, or reset your password to sign in now\.$/,
@@ -167,7 +197,9 @@ test("wrong two-factor codes count per account: from many addresses, 10 an hour,
   const bare = jar(
     (step1.ok ? step1.cookies : []).filter((c) => !c.includes("two_factor_account")),
   );
-  expect(await verifyTwoFactorSignIn({ code: totp.generate() }, meta(bare))).toMatchObject({
+  expect(
+    await verifyTwoFactorSignIn({ input: { code: totp.generate() }, meta: meta(bare) }),
+  ).toMatchObject({
     ok: false,
     message: MESSAGES.twoFactorExpired,
   });

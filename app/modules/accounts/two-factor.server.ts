@@ -18,11 +18,15 @@ export type TwoFactorSetup =
 const stale = { ok: false as const, message: MESSAGES.reauthRequired, reauth: true };
 
 /** Step 1: a new secret and recovery codes; two-factor is on once a code from the app is entered. */
-export async function startTwoFactorSetup(
-  user: { signedInAt: string },
-  password: unknown,
-  meta: RequestMeta,
-): Promise<TwoFactorSetup> {
+export async function startTwoFactorSetup({
+  user,
+  password,
+  meta,
+}: {
+  user: { signedInAt: string };
+  password: unknown;
+  meta: RequestMeta;
+}): Promise<TwoFactorSetup> {
   if (!signedInRecently(user)) return stale;
   if (typeof password !== "string" || !password) {
     return { ok: false, message: "Please enter your password.", field: "password" };
@@ -47,11 +51,15 @@ export async function startTwoFactorSetup(
 }
 
 /** Step 2: the first code from the app turns two-factor on (and renews the session). */
-export async function confirmTwoFactorSetup(
-  user: { signedInAt: string },
-  code: unknown,
-  meta: RequestMeta,
-): Promise<AccountsOutcome> {
+export async function confirmTwoFactorSetup({
+  user,
+  code,
+  meta,
+}: {
+  user: { signedInAt: string };
+  code: unknown;
+  meta: RequestMeta;
+}): Promise<AccountsOutcome> {
   if (!signedInRecently(user)) return { ...stale, status: 403 };
   const value = typeof code === "string" ? code.replace(/\s/g, "") : "";
   try {
@@ -72,11 +80,15 @@ export async function confirmTwoFactorSetup(
   }
 }
 
-export async function disableTwoFactor(
-  user: { signedInAt: string },
-  password: unknown,
-  meta: RequestMeta,
-): Promise<AccountsOutcome> {
+export async function disableTwoFactor({
+  user,
+  password,
+  meta,
+}: {
+  user: { signedInAt: string };
+  password: unknown;
+  meta: RequestMeta;
+}): Promise<AccountsOutcome> {
   if (!signedInRecently(user)) return { ...stale, status: 403 };
   try {
     const { headers } = await accountsAuth().api.disableTwoFactor({
@@ -129,11 +141,15 @@ async function pendingAccount(request: Request, now = Date.now()): Promise<strin
 }
 
 /** Sign-in, second step: a 6-digit code from the app, or one of the recovery codes. */
-export async function verifyTwoFactorSignIn(
-  input: { code?: unknown },
-  meta: RequestMeta,
-  redirectTo?: string | null,
-): Promise<AccountsOutcome> {
+export async function verifyTwoFactorSignIn({
+  input,
+  meta,
+  redirectTo,
+}: {
+  input: { code?: unknown };
+  meta: RequestMeta;
+  redirectTo?: string | null;
+}): Promise<AccountsOutcome> {
   const code = typeof input.code === "string" ? input.code.replace(/\s/g, "") : "";
   const account = await pendingAccount(meta.request);
   if (!account) return { ok: false, status: 401, message: MESSAGES.twoFactorExpired, reauth: true };

@@ -23,7 +23,13 @@ function toAddress(input: AddressInput): ProfileAddress {
   };
 }
 
-export async function updateProfile(userId: string, input: unknown): Promise<SaveResult> {
+export async function updateProfile({
+  userId,
+  input,
+}: {
+  userId: string;
+  input: unknown;
+}): Promise<SaveResult> {
   const parsed = profileSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error) };
   const current = await getProfile(userId);
@@ -50,7 +56,13 @@ export async function updateProfile(userId: string, input: unknown): Promise<Sav
   return { ok: true };
 }
 
-export async function saveAddress(userId: string, input: unknown): Promise<SaveResult> {
+export async function saveAddress({
+  userId,
+  input,
+}: {
+  userId: string;
+  input: unknown;
+}): Promise<SaveResult> {
   const parsed = addressSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error) };
   await getProfile(userId);

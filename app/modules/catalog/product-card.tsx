@@ -1,6 +1,7 @@
 // A product in a grid: picture, name, category, price and stock, linking to its page.
 import { Link } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
+import { paths } from "#app/lib/paths.ts";
 import { AddToCartButton } from "./add-to-cart.tsx";
 import type { ProductSummary } from "./catalog.schema.ts";
 import { ProductImage } from "./product-image.tsx";
@@ -21,7 +22,7 @@ export function ProductCard({
       className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm"
       data-product={product.id}
     >
-      <Link to={`/product/${product.id}`} className="group flex flex-1 flex-col">
+      <Link to={paths.productDetail(product.id)} className="group flex flex-1 flex-col">
         <ProductImage
           base={product.images[0]}
           alt=""

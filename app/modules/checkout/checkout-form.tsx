@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { paths } from "#app/lib/paths.ts";
 import { CartChangesNotice } from "#app/modules/cart/cart-changes-notice.tsx";
 import { cartSubtotal, useCart } from "#app/modules/cart/cart-store.ts";
 import { useCartCheck } from "#app/modules/cart/use-cart-check.ts";
@@ -132,7 +133,7 @@ export function CheckoutForm({
       <div className="mt-10 rounded-2xl bg-white p-6 text-center">
         <p className="text-lg font-semibold">Your cart is empty</p>
         <p className="text-ink/70">Add items to your cart to continue shopping</p>
-        <Link to="/products" className="btn-primary mt-4 inline-block">
+        <Link to={paths.products} className="btn-primary mt-4 inline-block">
           Continue Shopping
         </Link>
       </div>

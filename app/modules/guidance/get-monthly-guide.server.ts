@@ -1,5 +1,6 @@
 // One monthly guide, by month name (/education/monthly/june) or as a dated issue
 // (/education/june-2024), with the months either side.
+import { paths } from "#app/lib/paths.ts";
 import {
   type DocumentHeading,
   isMonthId,
@@ -35,16 +36,20 @@ function monthLink(id: MonthId): MonthLink {
   return {
     id,
     name: monthName(id),
-    path: `/education/monthly/${id}`,
+    path: paths.monthlyGuide(id),
     title: file?.frontMatter.title ?? `${monthName(id)} guide`,
   };
 }
 
-export function getMonthlyGuide(
-  id: string,
-  year?: number,
-  today: CalendarDate = todayInNewZealand(),
-): MonthlyGuidePage | undefined {
+export function getMonthlyGuide({
+  id,
+  year,
+  today = todayInNewZealand(),
+}: {
+  id: string;
+  year?: number;
+  today?: CalendarDate;
+}): MonthlyGuidePage | undefined {
   if (!isMonthId(id)) return undefined;
   const file = loadMonthlyFile(id);
   if (!file) return undefined;

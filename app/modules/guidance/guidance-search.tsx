@@ -3,6 +3,7 @@
 // the typing without a click. The server does the matching either way.
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 import { formatDate } from "./new-zealand-date.ts";
 import { MAX_QUERY_LENGTH, type SearchResult } from "./guidance-content.ts";
 
@@ -35,7 +36,7 @@ export function GuidanceSearch({ query }: { query: string }) {
   return (
     <Form
       method="get"
-      action="/education"
+      action={paths.education}
       role="search"
       aria-label="Guides"
       className="mt-8 max-w-xl"
@@ -99,7 +100,7 @@ export function SearchResults({ query, results }: { query: string; results: Sear
           aphids) or a job (frost, mulch, compost). Every month&apos;s guide is also listed on the
           full hub.
         </p>
-        <Link to="/education" className="btn-secondary mt-6">
+        <Link to={paths.education} className="btn-secondary mt-6">
           Show all guides
         </Link>
       </div>
@@ -139,7 +140,7 @@ export function SearchResults({ query, results }: { query: string; results: Sear
         ))}
       </ol>
       <p className="mt-6">
-        <Link to="/education" className="font-semibold text-leaf underline underline-offset-4">
+        <Link to={paths.education} className="font-semibold text-leaf underline underline-offset-4">
           Clear the search and show all guides
         </Link>
       </p>

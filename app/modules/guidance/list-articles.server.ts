@@ -1,5 +1,6 @@
 // Every article under content/articles, in the order the education hub shows them: by topic as a
 // beginner meets them, then by title.
+import { paths } from "#app/lib/paths.ts";
 import { TOPIC_ORDER, type GuidanceSummary } from "./guidance-content.ts";
 import { listContentSlugs, loadArticleFile, type ArticleFile } from "./load-content.server.ts";
 import { slugify } from "./render-markdown.server.ts";
@@ -14,7 +15,7 @@ export function articleSummary(file: ArticleFile): GuidanceSummary {
   return {
     kind: "article",
     slug: file.slug,
-    path: `/education/${file.slug}`,
+    path: paths.educationPage(file.slug),
     title: fm.title,
     description: fm.description,
     topic: fm.topic,

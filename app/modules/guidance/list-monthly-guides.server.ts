@@ -1,4 +1,5 @@
 // The twelve monthly guides, January to December.
+import { paths } from "#app/lib/paths.ts";
 import { MONTH_IDS, type MonthlySummary } from "./guidance-content.ts";
 import { loadMonthlyFile, type MonthlyFile } from "./load-content.server.ts";
 
@@ -7,7 +8,7 @@ export function monthlySummary(file: MonthlyFile): MonthlySummary {
   return {
     kind: "monthly",
     slug: MONTH_IDS[fm.month - 1] ?? "january",
-    path: `/education/monthly/${file.slug}`,
+    path: paths.monthlyGuide(file.slug),
     title: fm.title,
     description: fm.description,
     topic: fm.topic,

@@ -3,6 +3,7 @@
 // address. Plain forms, so it all works before JavaScript has loaded.
 import { Form, Link } from "react-router";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
+import { paths } from "#app/lib/paths.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 
 export interface PersonalCalendarView {
@@ -127,7 +128,7 @@ export function PersonalCalendarPanel({
 
       <p className="text-sm text-ink/70">
         Planning for somewhere else? Make a calendar for any region on the{" "}
-        <Link to="/calendar" className="text-leaf underline">
+        <Link to={paths.calendar} className="text-leaf underline">
           planting calendar page
         </Link>
         .

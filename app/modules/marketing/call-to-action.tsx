@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 
 export const CTA_TEXT = "30 minutes a week and a patch of dirt. That's all you need.";
 
@@ -9,7 +10,7 @@ export function CallToAction() {
         <h2 id="cta-title" className="max-w-3xl text-3xl font-bold sm:text-5xl">
           {CTA_TEXT}
         </h2>
-        <Link to="/product" className="btn bg-sun px-8 text-lg text-ink hover:bg-cream">
+        <Link to={paths.product} className="btn bg-sun px-8 text-lg text-ink hover:bg-cream">
           Start Your Garden Today
         </Link>
       </div>

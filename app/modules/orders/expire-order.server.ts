@@ -28,12 +28,12 @@ export async function expireOrder(orderId: string, now = new Date()): Promise<Ex
     const state = await retrieveStripePayment(reference, { cancelIfOpen: true });
     if (state === "succeeded") {
       try {
-        const result = await db().transaction((tx) => markOrderPaid(tx, orderId, reference));
+        const result = await db().transaction((tx) => markOrderPaid({ tx, orderId, reference }));
         if (result === "paid" || result === "already-paid") return "paid";
       } catch (error) {
         // Paid after a decline gave the stock back, and it has gone since: a person decides.
         if (!(error instanceof NeedsAttentionError)) throw error;
-        await db().transaction((tx) => flagPaidAfterExpiry(tx, orderId, reference));
+        await db().transaction((tx) => flagPaidAfterExpiry({ tx, orderId, reference }));
       }
     }
   }

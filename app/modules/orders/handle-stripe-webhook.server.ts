@@ -57,14 +57,15 @@ export async function handleStripeWebhook(
       if (!inserted) return false;
       if (!relevant || !intent || !orderId) return true;
       if (event.type === "payment_intent.succeeded") {
-        await markOrderPaid(tx, orderId, intent.id);
+        await markOrderPaid({ tx, orderId, reference: intent.id });
       } else if (event.type === "payment_intent.payment_failed") {
-        await markPaymentFailed(
+        await markPaymentFailed({
           tx,
           orderId,
-          intent.last_payment_error?.message ??
+          message:
+            intent.last_payment_error?.message ??
             "Your payment didn't go through. No money has been taken: please try again.",
-        );
+        });
       }
       return true;
     });
@@ -73,7 +74,7 @@ export async function handleStripeWebhook(
     if (!(error instanceof NeedsAttentionError) || !intent) throw error;
     await db().transaction(async (tx) => {
       const [inserted] = await record(tx);
-      if (inserted) await flagPaidAfterExpiry(tx, error.orderId, intent.id);
+      if (inserted) await flagPaidAfterExpiry({ tx, orderId: error.orderId, reference: intent.id });
     });
     return { status: 200, body: { received: true } };
   }

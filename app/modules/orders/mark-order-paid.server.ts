@@ -15,12 +15,17 @@ const UNPAID = ["pending_payment", "payment_failed"] as const;
 
 export type PaidResult = "paid" | "already-paid" | "needs-attention" | "not-payable";
 
-export async function markOrderPaid(
-  tx: Database,
-  orderId: string,
-  reference: string,
+export async function markOrderPaid({
+  tx,
+  orderId,
+  reference,
   now = new Date(),
-): Promise<PaidResult> {
+}: {
+  tx: Database;
+  orderId: string;
+  reference: string;
+  now?: Date;
+}): Promise<PaidResult> {
   const paidNow = {
     status: "paid" as const,
     paidAt: now,
@@ -79,7 +84,15 @@ export class NeedsAttentionError extends Error {
 }
 
 /** Records a paid-but-unfillable order for the admin (refund or restock); no stock is touched. */
-export async function flagPaidAfterExpiry(tx: Database, orderId: string, reference: string) {
+export async function flagPaidAfterExpiry({
+  tx,
+  orderId,
+  reference,
+}: {
+  tx: Database;
+  orderId: string;
+  reference: string;
+}) {
   log.error(
     { orderId },
     "order paid after its hold was released, no stock left: refund or restock",
@@ -98,12 +111,17 @@ export async function flagPaidAfterExpiry(tx: Database, orderId: string, referen
  * A declined or failed attempt. The order gives its stock back at once, so a decline card can't
  * hold the shop's stock for the length of the hold; the buyer's retry takes it again.
  */
-export async function markPaymentFailed(
-  tx: Database,
-  orderId: string,
-  message: string,
+export async function markPaymentFailed({
+  tx,
+  orderId,
+  message,
   now = new Date(),
-): Promise<boolean> {
+}: {
+  tx: Database;
+  orderId: string;
+  message: string;
+  now?: Date;
+}): Promise<boolean> {
   const [row] = await tx
     .update(orders)
     .set({ status: "payment_failed", paymentError: message, updatedAt: now })

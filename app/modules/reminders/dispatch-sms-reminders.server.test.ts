@@ -77,7 +77,9 @@ async function member(
       address: profile.region ? { state: profile.region, region: profile.region } : {},
       preferences: profile.plan ? { plan: profile.plan } : {},
     });
-  expect(await saveSmsReminders(id, { frequency, consent: "yes" }, meta())).toMatchObject({
+  expect(
+    await saveSmsReminders({ userId: id, input: { frequency, consent: "yes" }, meta: meta() }),
+  ).toMatchObject({
     ok: true,
   });
   return id;

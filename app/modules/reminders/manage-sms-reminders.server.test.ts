@@ -79,7 +79,13 @@ async function member(email: string, phone: string | null, verified = true) {
 
 test("switching on needs a verified number, a frequency and ticked consent", async () => {
   const none = await member("nophone@example.nz", null);
-  expect(await saveSmsReminders(none, { frequency: "weekly", consent: "yes" }, meta())).toEqual({
+  expect(
+    await saveSmsReminders({
+      userId: none,
+      input: { frequency: "weekly", consent: "yes" },
+      meta: meta(),
+    }),
+  ).toEqual({
     ok: false,
     status: 400,
     message: REMINDER_MESSAGES.needsPhone,
@@ -87,17 +93,27 @@ test("switching on needs a verified number, a frequency and ticked consent", asy
   });
   const unproved = await member("unproved@example.nz", "+64211110001", false);
   expect(
-    await saveSmsReminders(unproved, { frequency: "weekly", consent: "yes" }, meta()),
+    await saveSmsReminders({
+      userId: unproved,
+      input: { frequency: "weekly", consent: "yes" },
+      meta: meta(),
+    }),
   ).toMatchObject({ ok: false, message: REMINDER_MESSAGES.needsPhone });
 
   const id = await member("proved@example.nz", "+64211110002");
   expect(
-    await saveSmsReminders(id, { frequency: "fortnightly", consent: "yes" }, meta()),
+    await saveSmsReminders({
+      userId: id,
+      input: { frequency: "fortnightly", consent: "yes" },
+      meta: meta(),
+    }),
   ).toMatchObject({
     ok: false,
     fieldErrors: { frequency: REMINDER_MESSAGES.chooseFrequency },
   });
-  expect(await saveSmsReminders(id, { frequency: "weekly" }, meta())).toMatchObject({
+  expect(
+    await saveSmsReminders({ userId: id, input: { frequency: "weekly" }, meta: meta() }),
+  ).toMatchObject({
     ok: false,
     fieldErrors: { consent: REMINDER_MESSAGES.needsConsent },
   });
@@ -114,7 +130,13 @@ test("switching on needs a verified number, a frequency and ticked consent", asy
 test("consent is stored word for word, and the confirmation text names Patch and how to stop", async () => {
   const id = await member("kereru@example.nz", "+64211110003");
   const before = Date.now();
-  expect(await saveSmsReminders(id, { frequency: "weekly", consent: "yes" }, meta())).toEqual({
+  expect(
+    await saveSmsReminders({
+      userId: id,
+      input: { frequency: "weekly", consent: "yes" },
+      meta: meta(),
+    }),
+  ).toEqual({
     ok: true,
     messages: [REMINDER_MESSAGES.on("weekly")],
     cookies: [],
@@ -146,7 +168,9 @@ test("consent is stored word for word, and the confirmation text names Patch and
   });
 
   // Changing how often needs no new consent and sends nothing.
-  expect(await saveSmsReminders(id, { frequency: "monthly" }, meta())).toMatchObject({
+  expect(
+    await saveSmsReminders({ userId: id, input: { frequency: "monthly" }, meta: meta() }),
+  ).toMatchObject({
     ok: true,
     messages: [REMINDER_MESSAGES.changed("monthly")],
   });
@@ -166,12 +190,18 @@ test("consent is stored word for word, and the confirmation text names Patch and
   expect(textsTo("+64211110003")).toHaveLength(1);
 
   // On again: new consent, a new confirmation.
-  expect(await saveSmsReminders(id, { frequency: "monthly" }, meta())).toMatchObject({
+  expect(
+    await saveSmsReminders({ userId: id, input: { frequency: "monthly" }, meta: meta() }),
+  ).toMatchObject({
     ok: false,
     fieldErrors: { consent: REMINDER_MESSAGES.needsConsent },
   });
   expect(
-    await saveSmsReminders(id, { frequency: "monthly", consent: "yes" }, meta()),
+    await saveSmsReminders({
+      userId: id,
+      input: { frequency: "monthly", consent: "yes" },
+      meta: meta(),
+    }),
   ).toMatchObject({ ok: true });
   const texts = await waitForTexts("+64211110003", 2);
   expect(texts[0]!.body).toContain("you're signed up for monthly garden reminders");
@@ -181,37 +211,53 @@ test("switching on again and again is limited, since each sends a text", async (
   const id = await member("pukeko@example.nz", "+64211110004");
   for (let i = 0; i < 5; i++) {
     expect(
-      await saveSmsReminders(id, { frequency: "weekly", consent: "yes" }, meta()),
+      await saveSmsReminders({
+        userId: id,
+        input: { frequency: "weekly", consent: "yes" },
+        meta: meta(),
+      }),
     ).toMatchObject({ ok: true });
     await switchOffSmsReminders(id);
   }
-  expect(await saveSmsReminders(id, { frequency: "weekly", consent: "yes" }, meta())).toMatchObject(
-    {
-      ok: false,
-      status: 429,
-    },
-  );
+  expect(
+    await saveSmsReminders({
+      userId: id,
+      input: { frequency: "weekly", consent: "yes" },
+      meta: meta(),
+    }),
+  ).toMatchObject({
+    ok: false,
+    status: 429,
+  });
 });
 
 test("verifying a new number on the profile stops reminders to the old one", async () => {
   const email = "tauhou@example.nz";
   await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
   await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const signedIn = await signIn({ email, password: PASSWORD }, meta());
+  const signedIn = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
   if (!signedIn.ok) throw new Error(signedIn.message);
   const cookie = signedIn.cookies.map((c) => c.split(";")[0]).join("; ");
   const [account] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
   const link = async (phone: string) => {
     const count = textsTo(phone).length;
-    expect(await sendLinkPhoneCode(account!, { phone }, meta(cookie))).toMatchObject({ ok: true });
+    expect(
+      await sendLinkPhoneCode({ user: account!, input: { phone }, meta: meta(cookie) }),
+    ).toMatchObject({ ok: true });
     const [text] = await waitForTexts(phone, count + 1);
     const code = /\b(\d{6})\b/.exec(text!.body)![1]!;
-    expect(await verifyLinkPhoneCode({ phone, code }, meta(cookie))).toMatchObject({ ok: true });
+    expect(await verifyLinkPhoneCode({ input: { phone, code }, meta: meta(cookie) })).toMatchObject(
+      { ok: true },
+    );
   };
   await link("+64211110005");
   const [user] = await db().select().from(users).where(eq(users.email, email));
   expect(
-    await saveSmsReminders(user!.id, { frequency: "weekly", consent: "yes" }, meta()),
+    await saveSmsReminders({
+      userId: user!.id,
+      input: { frequency: "weekly", consent: "yes" },
+      meta: meta(),
+    }),
   ).toMatchObject({ ok: true });
   expect((await getSmsReminders(user!.id)).active).not.toBeNull();
 

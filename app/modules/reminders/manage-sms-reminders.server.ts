@@ -147,12 +147,17 @@ const success = (message: string): AccountsOutcome => ({
 });
 
 /** Switches reminders on (with consent) or changes how often they come. */
-export async function saveSmsReminders(
-  userId: string,
-  input: unknown,
-  meta: RequestMeta,
+export async function saveSmsReminders({
+  userId,
+  input,
+  meta,
   now = new Date(),
-): Promise<AccountsOutcome> {
+}: {
+  userId: string;
+  input: unknown;
+  meta: RequestMeta;
+  now?: Date;
+}): Promise<AccountsOutcome> {
   const parsed = smsRemindersSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);

@@ -41,7 +41,9 @@ test("the opt-in confirmation is texted through Twilio to the member's number, f
     request: new Request("https://patch.test/profile", { headers: { "user-agent": "test" } }),
     clientIp: "203.0.113.9",
   };
-  expect(await saveSmsReminders(id, { frequency: "weekly", consent: "yes" }, meta)).toMatchObject({
+  expect(
+    await saveSmsReminders({ userId: id, input: { frequency: "weekly", consent: "yes" }, meta }),
+  ).toMatchObject({
     ok: true,
   });
 

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const { form, intent } = await readForm(request, context);
   if (intent !== "save-profile") return unknownIntent(intent);
-  const result = await updateProfile(user.id, formValues(form, ["interests"]));
+  const result = await updateProfile({ userId: user.id, input: formValues(form, ["interests"]) });
   if (result.ok) return said(intent, true, MESSAGES.profileSaved);
   return data<Answer>({
     intent,

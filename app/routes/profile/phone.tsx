@@ -27,12 +27,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case "phone-link-send":
       return data<Answer>({
-        ...answerData(intent, await sendLinkPhoneCode(user, formValues(form), meta)),
+        ...answerData(intent, await sendLinkPhoneCode({ user, input: formValues(form), meta })),
         phone,
       });
     case "phone-link-verify":
       return data<Answer>({
-        ...answerData(intent, await verifyLinkPhoneCode(formValues(form), meta)),
+        ...answerData(intent, await verifyLinkPhoneCode({ input: formValues(form), meta })),
         phone,
       });
     default:

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case "export-data": {
       // Confirmed with the password, since the file holds everything about the person.
-      if (!(await confirmPassword(meta, form.get("password")))) {
+      if (!(await confirmPassword({ meta, password: form.get("password") }))) {
         return data<Answer>({
           intent,
           ok: false,
@@ -39,11 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect(myDataDownloadPath(user.id));
     }
     case "delete-account": {
-      const outcome = await deleteAccount(
+      const outcome = await deleteAccount({
         user,
-        { password: form.get("password"), confirm: form.get("confirm") },
+        input: { password: form.get("password"), confirm: form.get("confirm") },
         meta,
-      );
+      });
       return outcome.ok
         ? homeWithToast(request, outcome, MESSAGES.accountDeleted)
         : answer(intent, outcome);

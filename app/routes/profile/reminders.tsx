@@ -67,7 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await resetCalendarToken(user.id);
       return said(intent, true, "Your calendar has a new address. Subscribe again with it.");
     case "sms-reminders-save":
-      return answer(intent, await saveSmsReminders(user.id, formValues(form), meta));
+      return answer(
+        intent,
+        await saveSmsReminders({ userId: user.id, input: formValues(form), meta }),
+      );
     case "sms-reminders-off":
       return answer(intent, await switchOffSmsReminders(user.id));
     case GROWING_TIPS_INTENT: {

@@ -11,8 +11,8 @@ import {
 } from "#app/modules/accounts/accounts.schema.ts";
 import { changeEmail } from "#app/modules/accounts/change-email.server.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
+import { changePassword } from "#app/modules/accounts/change-password.server.ts";
 import {
-  changePassword,
   listDeviceSessions,
   revokeDeviceSession,
   revokeOtherDeviceSessions,
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     email: user.email,
     twoFactorEnabled: user.twoFactorEnabled,
-    devices: await listDeviceSessions(meta, user.sessionId),
+    devices: await listDeviceSessions({ meta, currentSessionId: user.sessionId }),
   };
 }
 
@@ -72,11 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { form, intent, meta } = await readForm(request, context);
   switch (intent) {
     case "change-email":
-      return answer(intent, await changeEmail(user, formValues(form), meta));
+      return answer(intent, await changeEmail({ user, input: formValues(form), meta }));
     case "change-password":
-      return answer(intent, await changePassword(formValues(form), meta, user));
+      return answer(intent, await changePassword({ input: formValues(form), meta, user }));
     case "2fa-start": {
-      const setup = await startTwoFactorSetup(user, form.get("password"), meta);
+      const setup = await startTwoFactorSetup({ user, password: form.get("password"), meta });
       if (setup.ok) return data<Answer>({ intent, ok: true, setup });
       return data<Answer>({
         intent,
@@ -87,15 +87,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "2fa-confirm": {
-      const outcome = await confirmTwoFactorSetup(user, form.get("code"), meta);
+      const outcome = await confirmTwoFactorSetup({ user, code: form.get("code"), meta });
       if (outcome.ok) return answer(intent, outcome);
       // A wrong code keeps the set-up on screen (the person's own secret and codes).
       return data<Answer>({ ...answerData(intent, outcome), setup: parseSetup(form.get("setup")) });
     }
     case "2fa-disable":
-      return answer(intent, await disableTwoFactor(user, form.get("password"), meta));
+      return answer(intent, await disableTwoFactor({ user, password: form.get("password"), meta }));
     case "revoke-session":
-      return answer(intent, await revokeDeviceSession(meta, String(form.get("sessionId") ?? "")));
+      return answer(
+        intent,
+        await revokeDeviceSession({ meta, sessionId: String(form.get("sessionId") ?? "") }),
+      );
     case "revoke-others":
       return answer(intent, await revokeOtherDeviceSessions(meta));
     case "revoke-all": {

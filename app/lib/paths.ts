@@ -1,0 +1,80 @@
+// Every page's path, in one place (after Bulletproof React's config/paths.ts): links, redirects,
+// the sitemap, the page cache's list of public pages and the tests name pages through here, so a
+// page that moves changes here and nowhere else. Paths with a parameter are builders. Which
+// education slugs exist is the content's to say (app/modules/guidance/list-education-pages.server.ts).
+export const paths = {
+  home: "/",
+  product: "/product",
+  productDetail: (id: string) => `/product/${encodeURIComponent(id)}`,
+  products: "/products",
+  education: "/education",
+  /** An article or a dated monthly issue: /education/slug-patrol, /education/june-2024. */
+  educationPage: (slug: string) => `/education/${slug}`,
+  monthlyGuide: (month: string) => `/education/monthly/${encodeURIComponent(month)}`,
+  plantingLayouts: "/education/layouts",
+  calendar: "/calendar",
+  calendarFeed: "/calendar.ics",
+  defineGarden: "/define-garden",
+  surveyComplete: (query: string) => `/survey-complete?${query}`,
+  checkout: "/checkout",
+  postCheckout: (orderId: string) => `/post-checkout?order=${encodeURIComponent(orderId)}`,
+  profile: "/profile",
+  signup: "/signup",
+  login: "/login",
+  auth: "/auth",
+  address: "/address",
+  waitlist: "/waitlist",
+  privacy: "/privacy",
+  terms: "/terms",
+  admin: "/admin",
+  adminOrders: "/admin/orders",
+  adminOrder: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
+  adminProducts: "/admin/products",
+  adminWaitlist: "/admin/waitlist",
+  adminUsers: "/admin/users",
+  adminTips: "/admin/tips",
+  sitemap: "/sitemap.xml",
+} as const;
+
+/**
+ * The public pages without a parameter, the same for every visitor: all are in the sitemap;
+ * `shared` ones may also be kept and sent to anyone by the page cache (app/lib/public-pages.ts).
+ */
+export const PUBLIC_PAGES: readonly { path: string; shared: boolean }[] = [
+  { path: paths.home, shared: true },
+  { path: paths.product, shared: true },
+  { path: paths.products, shared: true },
+  { path: paths.waitlist, shared: true },
+  { path: paths.education, shared: true },
+  { path: paths.plantingLayouts, shared: true },
+  { path: paths.calendar, shared: true },
+  // Opened from a signed link whose token the page reads: never kept.
+  { path: paths.defineGarden, shared: false },
+  { path: paths.privacy, shared: true },
+  { path: paths.terms, shared: true },
+];
+
+/**
+ * The public pages with a parameter, as patterns for the page cache: a product, an article or
+ * dated issue, a monthly guide (an unknown slug answers 404 there, which is the same for everyone).
+ */
+export const PUBLIC_PAGE_PATTERNS: readonly RegExp[] = [
+  /^\/product\/[\w-]+$/,
+  /^\/education\/[\w-]+$/,
+  /^\/education\/[\w-]+\/[\w-]+$/,
+];
+
+/** Pages that are never indexed (robots.txt): personal, transactional or admin. */
+export const PRIVATE_PREFIXES = [
+  paths.admin,
+  paths.auth,
+  paths.login,
+  paths.signup,
+  paths.profile,
+  paths.address,
+  paths.checkout,
+  "/post-checkout",
+  "/survey-complete",
+  "/api/",
+  "/_dev/",
+];

@@ -1,0 +1,61 @@
+// Changing the password from the profile's security section: only soon after signing in
+// (signedInRecently), the new one checked by the password policy, every other session signed out.
+import type { RequestMeta } from "#app/lib/request-meta.ts";
+import { MESSAGES, changePasswordSchema, fieldErrors } from "./accounts.schema.ts";
+import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
+import { signedInRecently } from "./get-current-user.server.ts";
+import type { AccountsOutcome } from "./outcome.ts";
+import { passwordProblems } from "./password-policy.server.ts";
+
+export async function changePassword({
+  input,
+  meta,
+  user,
+}: {
+  input: unknown;
+  meta: RequestMeta;
+  user: { signedInAt: string };
+}): Promise<AccountsOutcome> {
+  if (!signedInRecently(user)) {
+    return { ok: false, status: 403, message: MESSAGES.reauthRequired, reauth: true };
+  }
+  const parsed = changePasswordSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, status: 400, message: Object.values(errors)[0] ?? "", fieldErrors: errors };
+  }
+  const problems = passwordProblems(parsed.data.newPassword);
+  if (problems.length > 0) {
+    return {
+      ok: false,
+      status: 400,
+      message: problems.join(" "),
+      fieldErrors: { newPassword: problems.join(" ") },
+      passwordProblems: problems,
+    };
+  }
+  try {
+    const { headers } = await accountsAuth().api.changePassword({
+      body: { ...parsed.data, revokeOtherSessions: true },
+      headers: authHeaders(meta.request, meta.clientIp),
+      returnHeaders: true,
+    });
+    return { ok: true, messages: [MESSAGES.passwordChanged], cookies: setCookies(headers) };
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === undefined) throw error;
+    if (code === "INVALID_PASSWORD") {
+      return {
+        ok: false,
+        status: 400,
+        message: MESSAGES.wrongCurrentPassword,
+        fieldErrors: { currentPassword: MESSAGES.wrongCurrentPassword },
+      };
+    }
+    return {
+      ok: false,
+      status: 400,
+      message: "We couldn't change your password. Please try again.",
+    };
+  }
+}
