@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -46,16 +46,19 @@ export default [
   route("auth/callback", "routes/auth-callback.tsx", { id: "auth-callback" }),
   route("auth/session", "routes/auth-session.ts", { id: "auth-session" }),
   route("login", "routes/auth.tsx", { id: "login" }),
-  route("admin", "routes/admin.tsx", { id: "admin" }),
-  route("admin/stats", "routes/admin-stats.ts", { id: "admin-stats" }),
-  route("admin/orders", "routes/admin-orders.tsx"),
-  route("admin/orders/:id", "routes/admin-order.tsx"),
-  route("admin/products", "routes/admin-products.tsx"),
-  route("admin/waitlist", "routes/admin-waitlist.tsx"),
-  route("admin/waitlist.csv", "routes/admin-waitlist-csv.ts"),
-  route("admin/users", "routes/admin-users.tsx", { id: "admin-users" }),
-  route("admin/tips", "routes/admin-tips.tsx", { id: "admin-tips" }),
-  route("admin/tips/preview", "routes/admin-tips-preview.ts", { id: "admin-tips-preview" }),
+  // The admin pages share one frame (no loader: each page checks the admin itself).
+  layout("routes/admin/layout.tsx", { id: "admin-layout" }, [
+    route("admin", "routes/admin/home.tsx", { id: "admin" }),
+    route("admin/orders", "routes/admin/orders.tsx", { id: "admin-orders" }),
+    route("admin/orders/:id", "routes/admin/order.tsx", { id: "admin-order" }),
+    route("admin/products", "routes/admin/products.tsx", { id: "admin-products" }),
+    route("admin/waitlist", "routes/admin/waitlist.tsx", { id: "admin-waitlist" }),
+    route("admin/users", "routes/admin/users.tsx", { id: "admin-users" }),
+    route("admin/tips", "routes/admin/tips.tsx", { id: "admin-tips" }),
+  ]),
+  route("admin/stats", "routes/admin/stats.ts", { id: "admin-stats" }),
+  route("admin/waitlist.csv", "routes/admin/waitlist-csv.ts", { id: "admin-waitlist-csv" }),
+  route("admin/tips/preview", "routes/admin/tips-preview.ts", { id: "admin-tips-preview" }),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("_dev/crash", "routes/dev-crash.tsx"),
