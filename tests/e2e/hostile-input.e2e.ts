@@ -234,7 +234,7 @@ interface Target {
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, "[^/]+")}$`);
 
-/** The route module a post goes to (/auth, /login and /signup share one). */
+/** The route module a post goes to (/auth and /login share one). */
 function fileOf(action: string): string {
   const path = action.split("?")[0]!;
   return routeTable().find((r) => r.path !== "/*" && pathPattern(r.path).test(path))?.file ?? path;

@@ -1,0 +1,131 @@
+// /auth and /login: sign in with e-mail and password (then the authenticator code, when the
+// account has two-factor on), or with Google or Apple. Works before JavaScript loads. The old
+// one-page URLs (/auth?mode=forgot, …) are sent on to their mode's own page, and a post from a page
+// of that time to another mode goes on to it (307 keeps the method and the form).
+import { Form, redirect } from "react-router";
+import { PASSWORD_MAX } from "#app/modules/accounts/accounts.schema.ts";
+import { FormField } from "#app/modules/accounts/form-field.tsx";
+import { signIn } from "#app/modules/accounts/sign-in.server.ts";
+import { socialProviders } from "#app/modules/accounts/start-social-sign-in.server.ts";
+import { verifyTwoFactorSignIn } from "#app/modules/accounts/two-factor.server.ts";
+import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
+import {
+  answerOutcome,
+  readPosted,
+  redirectToOf,
+  sendSignedInOn,
+  startSocial,
+  unknownIntent,
+} from "./auth-action.server.ts";
+import { AUTH_PATHS, authHref, movedMode } from "./auth-paths.ts";
+import {
+  AuthCard,
+  DonePanel,
+  EmailField,
+  FormError,
+  SocialButtons,
+  SubmitButton,
+  TextLink,
+  useAnswerToasts,
+  useBusy,
+  type ActionAnswer,
+} from "./auth-ui.tsx";
+import type { AuthHandle } from "./layout.tsx";
+import { TwoFactorStep } from "./two-factor-step.tsx";
+import type { Route } from "./+types/sign-in";
+
+export const handle: AuthHandle = { heading: "Welcome back", tab: "sign-in" };
+
+// A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
+export const headers = retryAfterHeader;
+
+export const meta = () => [{ title: "Sign in | Patch" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const moved = movedMode(new URL(request.url), "sign-in");
+  if (moved) throw redirect(moved);
+  await sendSignedInOn(request);
+  return { providers: socialProviders(), redirectTo: redirectToOf(request) };
+}
+
+/** Where the forms of the one-page time post now. */
+const MOVED_INTENTS: Record<string, string> = {
+  "sign-up": AUTH_PATHS["sign-up"],
+  convert: AUTH_PATHS.convert,
+  forgot: AUTH_PATHS.forgot,
+  "reset-password": AUTH_PATHS["reset-password"],
+  "confirm-email": AUTH_PATHS["confirm-email"],
+  "phone-send": AUTH_PATHS.phone,
+  "phone-verify": AUTH_PATHS.phone,
+  "sign-out": "/auth/sign-out",
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readPosted(request, context);
+  const { intent, values, meta, redirectTo } = posted;
+  switch (intent) {
+    case "sign-in":
+      return answerOutcome({ request, intent, values }, await signIn(values, meta, redirectTo));
+    case "two-factor":
+      return answerOutcome(
+        { request, intent, values },
+        await verifyTwoFactorSignIn(values, meta, redirectTo),
+      );
+    case "social":
+      return startSocial(posted);
+  }
+  const moved = MOVED_INTENTS[intent];
+  if (moved) return redirect(moved + new URL(request.url).search, 307);
+  return unknownIntent(intent);
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { providers, redirectTo } = loaderData;
+  const answer = actionData as ActionAnswer | undefined;
+  useAnswerToasts(answer);
+  const busy = useBusy();
+  // After the password: the code from the authenticator app (also after a wrong code).
+  const twoFactorStep =
+    answer?.intent === "two-factor" && (answer.ok || answer.fieldErrors?.code !== undefined);
+  const current = answer?.intent === "sign-in" ? answer : undefined;
+  const back = authHref("sign-in", redirectTo);
+  return (
+    <>
+      <AuthCard>
+        {twoFactorStep ? (
+          <TwoFactorStep
+            answer={answer.ok ? undefined : answer}
+            redirectTo={redirectTo}
+            busy={busy}
+            backTo={back}
+          />
+        ) : current?.ok ? (
+          <DonePanel answer={current} backTo={back} />
+        ) : (
+          <Form method="post" className="flex flex-col gap-5" noValidate>
+            <input type="hidden" name="intent" value="sign-in" />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <FormError answer={current} />
+            <EmailField answer={current} autoComplete="username" />
+            <FormField
+              id="password"
+              name="password"
+              type="password"
+              label="Password"
+              autoComplete="current-password"
+              required
+              maxLength={PASSWORD_MAX}
+              error={current?.fieldErrors?.password}
+            />
+            <SubmitButton busy={busy}>Sign In</SubmitButton>
+            <TextLink to={authHref("phone", redirectTo)}>
+              Sign in with a text message instead
+            </TextLink>
+            <TextLink to={authHref("forgot", redirectTo)}>Forgot your password?</TextLink>
+          </Form>
+        )}
+      </AuthCard>
+      <SocialButtons providers={providers} redirectTo={redirectTo} />
+    </>
+  );
+}
