@@ -85,21 +85,11 @@ export function WaitlistContacts({
           <table className="w-full min-w-[44rem] text-sm">
             <thead>
               <tr className="border-b border-ink/10 text-left text-ink/75">
-                <th scope="col" className="p-3 font-medium">
-                  E-mail
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  Region
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  Plan
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  Joined
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  Status
-                </th>
+                {["E-mail", "Region", "Plan", "Joined", "Status"].map((heading) => (
+                  <th key={heading} scope="col" className="p-3 font-medium">
+                    {heading}
+                  </th>
+                ))}
                 <th scope="col" className="p-3 font-medium">
                   <span className="sr-only">Actions</span>
                 </th>

@@ -2,9 +2,10 @@
 import { Link } from "react-router";
 import { getAdminOverview } from "#app/modules/accounts/get-admin-overview.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
+import { adminMeta } from "./admin-page.ts";
 import type { Route } from "./+types/home";
 
-export const meta = () => [{ title: "Admin | Patch" }, { name: "robots", content: "noindex" }];
+export const meta = () => adminMeta();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);

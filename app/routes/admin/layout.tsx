@@ -1,15 +1,10 @@
 // The frame every admin page shares (after Documenso's admin+/_layout.tsx): the page container and
-// the trail back ("Admin / Orders"), which each page names in its `handle`. It has no loader on
-// purpose: a layout's loader runs beside its children's and guards nothing, so every admin page's
-// own loader and action call requireAdmin (tests/integration/admin-refusals.test.ts).
+// the trail back ("Admin / Orders"), which each page names in its `handle` (./admin-page.ts). It
+// has no loader on purpose: a layout's loader runs beside its children's and guards nothing, so
+// every admin page's own loader and action call requireAdmin
+// (tests/integration/admin-refusals.test.ts).
 import { Link, Outlet, useMatches } from "react-router";
-
-export interface AdminHandle {
-  /** The page one step up, and this page's own name (from its loader data when it needs it). */
-  trail?: { to: string; label: string; here: string | ((data: never) => string) };
-  /** A narrower column (one order). */
-  narrow?: boolean;
-}
+import type { AdminHandle } from "./admin-page.ts";
 
 export default function AdminLayout() {
   const page = useMatches().at(-1);

@@ -6,13 +6,10 @@ import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
 import { getOrder, orderNumber } from "#app/modules/orders/get-order.server.ts";
 import { NEXT_STATUSES, STATUS_LABELS } from "#app/modules/orders/order-status.ts";
-import type { AdminHandle } from "./layout.tsx";
+import { adminMeta, type AdminHandle } from "./admin-page.ts";
 import type { Route } from "./+types/order";
 
-export const meta = () => [
-  { title: "Order | Admin | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => adminMeta("Order");
 
 export const handle: AdminHandle = {
   narrow: true,

@@ -5,15 +5,12 @@ import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { listOrders } from "#app/modules/orders/list-orders.server.ts";
 import { STATUS_LABELS } from "#app/modules/orders/order-status.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
-import type { AdminHandle } from "./layout.tsx";
+import { adminMeta, underAdmin } from "./admin-page.ts";
 import type { Route } from "./+types/orders";
 
-export const meta = () => [
-  { title: "Orders | Admin | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => adminMeta("Orders");
 
-export const handle: AdminHandle = { trail: { to: "/admin", label: "Admin", here: "Orders" } };
+export const handle = underAdmin("Orders");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

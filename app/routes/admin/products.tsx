@@ -4,15 +4,12 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { listAllProducts } from "#app/modules/catalog/list-all-products.server.ts";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
-import type { AdminHandle } from "./layout.tsx";
+import { adminMeta, underAdmin } from "./admin-page.ts";
 import type { Route } from "./+types/products";
 
-export const meta = () => [
-  { title: "Products | Admin | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => adminMeta("Products");
 
-export const handle: AdminHandle = { trail: { to: "/admin", label: "Admin", here: "Products" } };
+export const handle = underAdmin("Products");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -16,17 +16,12 @@ import {
 import { previewTipsEmail } from "#app/modules/growing-tips/compose-tips-email.server.ts";
 import { startGrowingTipsRun } from "#app/modules/growing-tips/send-growing-tips.server.ts";
 import { formatTipsMonth, isTipsMonth } from "#app/modules/growing-tips/tips-month.ts";
-import type { AdminHandle } from "./layout.tsx";
+import { adminMeta, underAdmin } from "./admin-page.ts";
 import type { Route } from "./+types/tips";
 
-export const meta = () => [
-  { title: "Growing tips | Admin | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => adminMeta("Growing tips");
 
-export const handle: AdminHandle = {
-  trail: { to: "/admin", label: "Admin", here: "Growing tips" },
-};
+export const handle = underAdmin("Growing tips");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

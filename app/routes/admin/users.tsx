@@ -9,15 +9,12 @@ import {
   unbanUser,
 } from "#app/modules/accounts/admin-users.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
-import type { AdminHandle } from "./layout.tsx";
+import { adminMeta, underAdmin } from "./admin-page.ts";
 import type { Route } from "./+types/users";
 
-export const meta = () => [
-  { title: "Users | Admin | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => adminMeta("Users");
 
-export const handle: AdminHandle = { trail: { to: "/admin", label: "Admin", here: "Users" } };
+export const handle = underAdmin("Users");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -17,15 +17,12 @@ import {
 } from "#app/modules/waitlist/notify-region-launch.server.ts";
 import { WaitlistContacts } from "#app/modules/waitlist/admin-waitlist-contacts.tsx";
 import { WaitlistNumbers } from "#app/modules/waitlist/admin-waitlist-numbers.tsx";
-import type { AdminHandle } from "./layout.tsx";
+import { adminMeta, underAdmin } from "./admin-page.ts";
 import type { Route } from "./+types/waitlist";
 
-export const meta = () => [
-  { title: "Waitlist | Admin | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => adminMeta("Waitlist");
 
-export const handle: AdminHandle = { trail: { to: "/admin", label: "Admin", here: "Waitlist" } };
+export const handle = underAdmin("Waitlist");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,12 +1,11 @@
 // Create Account and Convert from Waitlist ask the same: a name (optional), the e-mail and a new
 // password, and carry what the visitor told us before signing up (SPEC §4) in `userData`.
 import type { ReactNode } from "react";
-import { Form } from "react-router";
 import { FormField } from "#app/modules/accounts/form-field.tsx";
 import { readUserData } from "#app/modules/accounts/user-data.ts";
 import {
+  AuthForm,
   EmailField,
-  FormError,
   NewPasswordField,
   SubmitButton,
   type ActionAnswer,
@@ -28,10 +27,10 @@ export function AccountForm({
   children?: ReactNode;
 }) {
   return (
-    <Form
-      method="post"
-      className="flex flex-col gap-5"
-      noValidate
+    <AuthForm
+      intent={intent}
+      redirectTo={redirectTo}
+      answer={answer}
       onSubmit={(event) => {
         // SPEC §4: what the visitor told us before signing up starts their profile.
         const field = event.currentTarget.elements.namedItem("userData");
@@ -41,10 +40,7 @@ export function AccountForm({
         }
       }}
     >
-      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="userData" defaultValue="" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormError answer={answer} />
       <FormField
         id="fullName"
         name="fullName"
@@ -57,6 +53,6 @@ export function AccountForm({
       <NewPasswordField answer={answer} />
       <SubmitButton busy={busy}>{submit}</SubmitButton>
       {children}
-    </Form>
+    </AuthForm>
   );
 }

@@ -20,19 +20,21 @@ export function redirectToOf(request: Request): string {
 }
 
 /**
- * Signed in already: on their way, with the member hint, so a public page shows who they are (a
- * session older than the hint may not have it yet). `?reauth=1` is a signed-in person confirming
- * who they are before a sensitive change, so it stays.
+ * The loader of a page for the signed out. Signed in already: on their way, with the member hint,
+ * so a public page shows who they are (a session older than the hint may not have it yet).
+ * `?reauth=1` is a signed-in person confirming who they are before a sensitive change, so it stays.
  */
-export async function sendSignedInOn(request: Request): Promise<void> {
-  if (new URL(request.url).searchParams.has("reauth")) return;
+export async function signedOutPage(request: Request): Promise<{ redirectTo: string }> {
+  const redirectTo = redirectToOf(request);
+  if (new URL(request.url).searchParams.has("reauth")) return { redirectTo };
   const { user } = await getCurrentUser(request);
   if (user)
-    throw redirect(redirectToOf(request) || "/", {
+    throw redirect(redirectTo || "/", {
       headers: {
         "Set-Cookie": memberHintCookie(true, settings().siteUrl.startsWith("https:")),
       },
     });
+  return { redirectTo };
 }
 
 export interface Posted {
@@ -57,8 +59,25 @@ export async function readPosted(
   };
 }
 
+type Answer = ReturnType<typeof unknownIntent> | Response;
+
+/**
+ * A mode's action: the use-case its intent names, answered as every mode answers. `otherwise`
+ * takes what the page posts besides (Google and Apple), or answers an old form.
+ */
+export async function answerIntents(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  useCases: Record<string, (posted: Posted) => Promise<AccountsOutcome>>,
+  otherwise?: (posted: Posted) => Promise<Answer> | Answer | undefined,
+): Promise<Answer> {
+  const posted = await readPosted(request, context);
+  const run = Object.hasOwn(useCases, posted.intent) ? useCases[posted.intent] : undefined;
+  if (run) return answerOutcome(request, posted, await run(posted));
+  return (await otherwise?.(posted)) ?? unknownIntent(posted.intent);
+}
+
 /** A form this page doesn't take. */
-export function unknownIntent(intent: string) {
+function unknownIntent(intent: string) {
   return data<ActionAnswer>(
     { intent, ok: false, message: "Something went wrong. Please try again." },
     { status: 400 },
@@ -74,8 +93,9 @@ export async function startSocial({ form, intent, meta, redirectTo }: Posted) {
   return redirect(started.url, { headers });
 }
 
-export async function answerOutcome(
-  { request, intent, values }: Pick<Posted, "intent" | "values"> & { request: Request },
+async function answerOutcome(
+  request: Request,
+  { intent, values }: Pick<Posted, "intent" | "values">,
   outcome: AccountsOutcome,
 ) {
   const text = (v: unknown) => (typeof v === "string" ? v : undefined);

@@ -29,3 +29,8 @@ export function movedMode(url: URL, here: AuthMode): string | null {
   const query = params.toString();
   return `${AUTH_PATHS[asked as AuthMode]}${query ? `?${query}` : ""}`;
 }
+
+/** A sign-in page's title; none of them is indexed. */
+export function authMeta(title: string) {
+  return [{ title: `${title} | Patch` }, { name: "robots", content: "noindex" }];
+}

@@ -2,7 +2,7 @@
 // problems, the panel after a form went through, the Google and Apple buttons, the toasts an
 // answer brings, and the links between modes.
 import { useEffect, type ReactNode } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation, type FormProps } from "react-router";
 import { showToast } from "#app/components/toasts.tsx";
 import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "#app/modules/accounts/accounts.schema.ts";
 import { FormField, FormMessage } from "#app/modules/accounts/form-field.tsx";
@@ -22,7 +22,7 @@ export interface ActionAnswer {
 }
 
 /** The toasts an answer brings; after several messages, on to where the person was going. */
-export function useAnswerToasts(answer: ActionAnswer | undefined): void {
+function useAnswerToasts(answer: ActionAnswer | undefined): void {
   const navigate = useNavigate();
   useEffect(() => {
     if (!answer) return;
@@ -42,12 +42,54 @@ export function useAnswerToasts(answer: ActionAnswer | undefined): void {
   }, [answer, navigate]);
 }
 
-export function useBusy(): boolean {
-  return useNavigation().state === "submitting";
+/** A mode's answer (with its toasts) and whether its form is on its way. */
+export function useAuthAnswer(actionData: unknown): {
+  answer: ActionAnswer | undefined;
+  busy: boolean;
+} {
+  const answer = actionData as ActionAnswer | undefined;
+  useAnswerToasts(answer);
+  return { answer, busy: useNavigation().state === "submitting" };
 }
 
-export function AuthCard({ children }: { children: ReactNode }) {
-  return <div className="mt-6 rounded-3xl bg-white p-6 shadow-sm sm:p-8">{children}</div>;
+/** The white card; once its form went through (`done`), the panel saying so instead. */
+export function AuthCard({
+  done,
+  backTo = "",
+  children,
+}: {
+  done?: ActionAnswer | undefined;
+  backTo?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mt-6 rounded-3xl bg-white p-6 shadow-sm sm:p-8">
+      {done?.ok ? <DonePanel answer={done} backTo={backTo} /> : children}
+    </div>
+  );
+}
+
+/** A mode's form: its intent, where to go afterwards, and its message when not about one field. */
+export function AuthForm({
+  intent,
+  redirectTo,
+  answer,
+  children,
+  ...form
+}: {
+  intent: string;
+  redirectTo: string;
+  answer?: ActionAnswer | undefined;
+  children: ReactNode;
+} & Omit<FormProps, "method" | "children">) {
+  return (
+    <Form method="post" className="flex flex-col gap-5" noValidate {...form}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormError answer={answer} />
+      {children}
+    </Form>
+  );
 }
 
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
@@ -134,7 +176,7 @@ export function EmailField({
 }
 
 /** After a form went through: its messages, then on (or back to sign in). */
-export function DonePanel({ answer, backTo }: { answer: ActionAnswer; backTo: string }) {
+function DonePanel({ answer, backTo }: { answer: ActionAnswer; backTo: string }) {
   return (
     <div className="flex flex-col gap-4">
       {(answer.messages ?? []).map((m) => (

@@ -1,34 +1,22 @@
 // /auth/confirm-email?token=…: the confirmation link opened away from the browser that signed up.
 // Its opener, the mailbox's owner, chooses the password (ADR 020). It works whoever is signed in.
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
 import {
   confirmEmailWithPassword,
   confirmLinkIsValid,
 } from "#app/modules/accounts/confirm-email-with-password.server.ts";
 import { FormMessage } from "#app/modules/accounts/form-field.tsx";
-import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
-import { answerOutcome, readPosted, redirectToOf, unknownIntent } from "./auth-action.server.ts";
-import { authHref } from "./auth-paths.ts";
-import {
-  AuthCard,
-  NewPasswordField,
-  SubmitButton,
-  useAnswerToasts,
-  useBusy,
-  type ActionAnswer,
-} from "./auth-ui.tsx";
+import { answerIntents, redirectToOf } from "./auth-action.server.ts";
+import { authHref, authMeta } from "./auth-paths.ts";
+import { AuthCard, AuthForm, NewPasswordField, SubmitButton, useAuthAnswer } from "./auth-ui.tsx";
 import type { AuthHandle } from "./layout.tsx";
 import type { Route } from "./+types/confirm-email";
 
 export const handle: AuthHandle = { heading: "Confirm your email address" };
-
 export const headers = retryAfterHeader;
-
-export const meta = () => [
-  { title: "Confirm your email address | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => authMeta("Confirm your email address");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -40,20 +28,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { intent, values, meta, redirectTo } = await readPosted(request, context);
-  if (intent !== "confirm-email") return unknownIntent(intent);
-  return answerOutcome(
-    { request, intent, values },
-    await confirmEmailWithPassword(values, meta, redirectTo),
+export const action = ({ request, context }: Route.ActionArgs) =>
+  answerIntents(
+    { request, context },
+    {
+      "confirm-email": ({ values, meta, redirectTo }) =>
+        confirmEmailWithPassword(values, meta, redirectTo),
+    },
   );
-}
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, token, linkInvalid } = loaderData;
-  const answer = actionData as ActionAnswer | undefined;
-  useAnswerToasts(answer);
-  const busy = useBusy();
+  const { answer, busy } = useAuthAnswer(actionData);
   const failed = answer && !answer.ok ? answer : undefined;
   return (
     <AuthCard>
@@ -65,10 +51,8 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
           </Link>
         </div>
       ) : (
-        <Form method="post" className="flex flex-col gap-5" noValidate>
-          <input type="hidden" name="intent" value="confirm-email" />
+        <AuthForm intent="confirm-email" redirectTo={redirectTo}>
           <input type="hidden" name="token" value={token} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
           <p className="text-sm text-ink/80">
             To finish, choose the password for your account. It can be the one you chose when you
             signed up.
@@ -79,7 +63,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
           </p>
           <NewPasswordField answer={failed} />
           <SubmitButton busy={busy}>Confirm and sign in</SubmitButton>
-        </Form>
+        </AuthForm>
       )}
     </AuthCard>
   );

@@ -1,59 +1,33 @@
 // /auth/phone: sign in with a text message. A code to the number verified on the profile, then
 // the code; a new code on request.
 import { Form } from "react-router";
+import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { FormField, FormMessage } from "#app/modules/accounts/form-field.tsx";
 import { sendSignInCode, verifySignInCode } from "#app/modules/accounts/phone-sign-in.server.ts";
-import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
-import {
-  answerOutcome,
-  readPosted,
-  redirectToOf,
-  sendSignedInOn,
-  unknownIntent,
-} from "./auth-action.server.ts";
-import { authHref } from "./auth-paths.ts";
-import {
-  AuthCard,
-  SubmitButton,
-  TextLink,
-  useAnswerToasts,
-  useBusy,
-  type ActionAnswer,
-} from "./auth-ui.tsx";
+import { answerIntents, signedOutPage } from "./auth-action.server.ts";
+import { authHref, authMeta } from "./auth-paths.ts";
+import { AuthCard, AuthForm, SubmitButton, TextLink, useAuthAnswer } from "./auth-ui.tsx";
 import type { AuthHandle } from "./layout.tsx";
 import type { Route } from "./+types/phone";
 
 export const handle: AuthHandle = { heading: "Welcome back", tab: null };
-
 export const headers = retryAfterHeader;
+export const meta = () => authMeta("Sign in with a text message");
 
-export const meta = () => [
-  { title: "Sign in with a text message | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const loader = ({ request }: Route.LoaderArgs) => signedOutPage(request);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await sendSignedInOn(request);
-  return { redirectTo: redirectToOf(request) };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { intent, values, meta, redirectTo } = await readPosted(request, context);
-  if (intent === "phone-send")
-    return answerOutcome({ request, intent, values }, await sendSignInCode(values, meta));
-  if (intent === "phone-verify")
-    return answerOutcome(
-      { request, intent, values },
-      await verifySignInCode(values, meta, redirectTo),
-    );
-  return unknownIntent(intent);
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  answerIntents(
+    { request, context },
+    {
+      "phone-send": ({ values, meta }) => sendSignInCode(values, meta),
+      "phone-verify": ({ values, meta, redirectTo }) => verifySignInCode(values, meta, redirectTo),
+    },
+  );
 
 export default function PhoneSignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
-  const answer = actionData as ActionAnswer | undefined;
-  useAnswerToasts(answer);
-  const busy = useBusy();
+  const { answer, busy } = useAuthAnswer(actionData);
   // The code step: after a code was sent, or after a wrong code.
   const codeStep =
     (answer?.intent === "phone-send" && answer.ok) ||
@@ -65,9 +39,7 @@ export default function PhoneSignIn({ loaderData, actionData }: Route.ComponentP
     <AuthCard>
       <div className="flex flex-col gap-5">
         {codeStep ? (
-          <Form method="post" className="flex flex-col gap-5" noValidate>
-            <input type="hidden" name="intent" value="phone-verify" />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
+          <AuthForm intent="phone-verify" redirectTo={redirectTo}>
             <input type="hidden" name="phone" value={phone} />
             {sentMessage && <FormMessage tone="success">{sentMessage}</FormMessage>}
             {error && !error.fieldErrors?.code && (
@@ -85,12 +57,9 @@ export default function PhoneSignIn({ loaderData, actionData }: Route.ComponentP
               error={error?.fieldErrors?.code}
             />
             <SubmitButton busy={busy}>Sign In</SubmitButton>
-          </Form>
+          </AuthForm>
         ) : (
-          <Form method="post" className="flex flex-col gap-5" noValidate>
-            <input type="hidden" name="intent" value="phone-send" />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            {error && !error.fieldErrors && <FormMessage tone="error">{error.message}</FormMessage>}
+          <AuthForm intent="phone-send" redirectTo={redirectTo} answer={error}>
             <FormField
               id="phone"
               name="phone"
@@ -103,7 +72,7 @@ export default function PhoneSignIn({ loaderData, actionData }: Route.ComponentP
               error={error?.fieldErrors?.phone}
             />
             <SubmitButton busy={busy}>Text me a code</SubmitButton>
-          </Form>
+          </AuthForm>
         )}
         {codeStep && (
           <Form method="post">

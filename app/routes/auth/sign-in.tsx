@@ -2,50 +2,37 @@
 // account has two-factor on), or with Google or Apple. Works before JavaScript loads. The old
 // one-page URLs (/auth?mode=forgot, …) are sent on to their mode's own page, and a post from a page
 // of that time to another mode goes on to it (307 keeps the method and the form).
-import { Form, redirect } from "react-router";
+import { redirect } from "react-router";
+import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { PASSWORD_MAX } from "#app/modules/accounts/accounts.schema.ts";
 import { FormField } from "#app/modules/accounts/form-field.tsx";
 import { signIn } from "#app/modules/accounts/sign-in.server.ts";
 import { socialProviders } from "#app/modules/accounts/start-social-sign-in.server.ts";
 import { verifyTwoFactorSignIn } from "#app/modules/accounts/two-factor.server.ts";
-import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
-import {
-  answerOutcome,
-  readPosted,
-  redirectToOf,
-  sendSignedInOn,
-  startSocial,
-  unknownIntent,
-} from "./auth-action.server.ts";
-import { AUTH_PATHS, authHref, movedMode } from "./auth-paths.ts";
+import { answerIntents, signedOutPage, startSocial } from "./auth-action.server.ts";
+import { AUTH_PATHS, authHref, authMeta, movedMode } from "./auth-paths.ts";
 import {
   AuthCard,
-  DonePanel,
+  AuthForm,
   EmailField,
-  FormError,
   SocialButtons,
   SubmitButton,
   TextLink,
-  useAnswerToasts,
-  useBusy,
-  type ActionAnswer,
+  useAuthAnswer,
 } from "./auth-ui.tsx";
 import type { AuthHandle } from "./layout.tsx";
 import { TwoFactorStep } from "./two-factor-step.tsx";
 import type { Route } from "./+types/sign-in";
 
 export const handle: AuthHandle = { heading: "Welcome back", tab: "sign-in" };
-
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
 export const headers = retryAfterHeader;
-
-export const meta = () => [{ title: "Sign in | Patch" }, { name: "robots", content: "noindex" }];
+export const meta = () => authMeta("Sign in");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const moved = movedMode(new URL(request.url), "sign-in");
   if (moved) throw redirect(moved);
-  await sendSignedInOn(request);
-  return { providers: socialProviders(), redirectTo: redirectToOf(request) };
+  return { providers: socialProviders(), ...(await signedOutPage(request)) };
 }
 
 /** Where the forms of the one-page time post now. */
@@ -60,30 +47,24 @@ const MOVED_INTENTS: Record<string, string> = {
   "sign-out": "/auth/sign-out",
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const posted = await readPosted(request, context);
-  const { intent, values, meta, redirectTo } = posted;
-  switch (intent) {
-    case "sign-in":
-      return answerOutcome({ request, intent, values }, await signIn(values, meta, redirectTo));
-    case "two-factor":
-      return answerOutcome(
-        { request, intent, values },
-        await verifyTwoFactorSignIn(values, meta, redirectTo),
-      );
-    case "social":
-      return startSocial(posted);
-  }
-  const moved = MOVED_INTENTS[intent];
-  if (moved) return redirect(moved + new URL(request.url).search, 307);
-  return unknownIntent(intent);
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  answerIntents(
+    { request, context },
+    {
+      "sign-in": ({ values, meta, redirectTo }) => signIn(values, meta, redirectTo),
+      "two-factor": ({ values, meta, redirectTo }) =>
+        verifyTwoFactorSignIn(values, meta, redirectTo),
+    },
+    (posted) => {
+      if (posted.intent === "social") return startSocial(posted);
+      const moved = MOVED_INTENTS[posted.intent];
+      return moved ? redirect(moved + new URL(request.url).search, 307) : undefined;
+    },
+  );
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { providers, redirectTo } = loaderData;
-  const answer = actionData as ActionAnswer | undefined;
-  useAnswerToasts(answer);
-  const busy = useBusy();
+  const { answer, busy } = useAuthAnswer(actionData);
   // After the password: the code from the authenticator app (also after a wrong code).
   const twoFactorStep =
     answer?.intent === "two-factor" && (answer.ok || answer.fieldErrors?.code !== undefined);
@@ -91,7 +72,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const back = authHref("sign-in", redirectTo);
   return (
     <>
-      <AuthCard>
+      <AuthCard done={current} backTo={back}>
         {twoFactorStep ? (
           <TwoFactorStep
             answer={answer.ok ? undefined : answer}
@@ -99,13 +80,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             busy={busy}
             backTo={back}
           />
-        ) : current?.ok ? (
-          <DonePanel answer={current} backTo={back} />
         ) : (
-          <Form method="post" className="flex flex-col gap-5" noValidate>
-            <input type="hidden" name="intent" value="sign-in" />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <FormError answer={current} />
+          <AuthForm intent="sign-in" redirectTo={redirectTo} answer={current}>
             <EmailField answer={current} autoComplete="username" />
             <FormField
               id="password"
@@ -122,7 +98,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               Sign in with a text message instead
             </TextLink>
             <TextLink to={authHref("forgot", redirectTo)}>Forgot your password?</TextLink>
-          </Form>
+          </AuthForm>
         )}
       </AuthCard>
       <SocialButtons providers={providers} redirectTo={redirectTo} />

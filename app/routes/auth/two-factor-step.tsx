@@ -1,8 +1,7 @@
 // Sign-in's second step for an account with two-factor on: the code from the authenticator app,
 // or a recovery code. Posted to the sign-in page it follows.
-import { Form } from "react-router";
 import { FormField } from "#app/modules/accounts/form-field.tsx";
-import { SubmitButton, TextLink, type ActionAnswer } from "./auth-ui.tsx";
+import { AuthForm, SubmitButton, TextLink, type ActionAnswer } from "./auth-ui.tsx";
 
 export function TwoFactorStep({
   answer,
@@ -17,9 +16,7 @@ export function TwoFactorStep({
 }) {
   return (
     <div className="flex flex-col gap-5">
-      <Form method="post" className="flex flex-col gap-5" noValidate>
-        <input type="hidden" name="intent" value="two-factor" />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+      <AuthForm intent="two-factor" redirectTo={redirectTo}>
         <p className="text-sm text-ink/80">
           Enter the 6-digit code from your authenticator app, or one of your recovery codes.
         </p>
@@ -34,7 +31,7 @@ export function TwoFactorStep({
           error={answer?.fieldErrors?.code}
         />
         <SubmitButton busy={busy}>Verify</SubmitButton>
-      </Form>
+      </AuthForm>
       <TextLink to={backTo}>Start again</TextLink>
     </div>
   );
