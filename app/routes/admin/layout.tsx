@@ -10,10 +10,13 @@ export default function AdminLayout() {
   const page = useMatches().at(-1);
   const handle = (page?.handle ?? {}) as AdminHandle;
   const trail = handle.trail;
+  // A name from the page's data only while there is data (not while an error shows instead).
   const here =
-    typeof trail?.here === "function"
-      ? (trail.here as (data: unknown) => string)(page?.loaderData)
-      : trail?.here;
+    typeof trail?.here !== "function"
+      ? trail?.here
+      : page?.loaderData
+        ? (trail.here as (data: unknown) => string)(page.loaderData)
+        : "";
   return (
     <div className={`container-page pt-28 pb-20 md:pt-36 ${handle.narrow ? "max-w-3xl" : ""}`}>
       {trail && (
