@@ -1,5 +1,7 @@
 // The admin pages' table of e-mail runs (region launches, monthly tips): who started each, how many
 // recipients, and how many are sent so far. Wide on a phone, so it scrolls sideways in its box.
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
 
 export interface SendRun {
   key: string;
@@ -38,6 +40,19 @@ export function sendRunIsGoing(
 ): boolean {
   if (run.pending !== undefined) return run.pending > 0;
   return !run.fannedOutAt || run.sent < run.recipients;
+}
+
+/** While any run is still going, the page refreshes its progress every few seconds. */
+export function useRefreshWhileSending(
+  runs: Pick<SendRun, "fannedOutAt" | "sent" | "recipients" | "pending">[],
+): void {
+  const revalidator = useRevalidator();
+  const sending = runs.some(sendRunIsGoing);
+  useEffect(() => {
+    if (!sending) return;
+    const timer = window.setInterval(() => void revalidator.revalidate(), 4000);
+    return () => window.clearInterval(timer);
+  }, [sending, revalidator]);
 }
 
 export function SendRunsTable({

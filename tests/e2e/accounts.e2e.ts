@@ -109,7 +109,8 @@ test("forgot password: e-mail link, new password, sign in with it", async ({ pag
     .waitFor();
   const mail = await waitForMail(email, /Reset your/);
   await page.goto(linkIn(mail, `${baseUrl()}/api/auth/reset-password/`));
-  await page.waitForURL(/\/auth\?mode=reset-password/);
+  // The e-mail returns to /auth?mode=reset-password, which sends it on to the mode's own page.
+  await page.waitForURL(/\/auth\/reset-password\?/);
   const newPassword = "rimu and totara in the bush";
   await page.getByLabel("New password").fill(newPassword);
   await page.getByRole("button", { name: "Set new password" }).click();
@@ -339,7 +340,7 @@ test("an address someone else signed up first: its owner's link asks for a passw
   });
   const owner = await ownerContext.newPage();
   await owner.goto(link);
-  await owner.waitForURL(/\/auth\?mode=confirm-email/);
+  await owner.waitForURL(/\/auth\/confirm-email\?/);
   await owner.getByRole("heading", { name: "Confirm your email address" }).waitFor();
   await owner.getByLabel("Password").fill("the owner's own rimu passphrase");
   await owner.getByRole("button", { name: "Confirm and sign in" }).click();

@@ -236,8 +236,8 @@ interface Target {
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, "[^/]+")}$`);
 
-/** The route module a post goes to (/auth, /login and /signup share one; "?index" is for the
- * index route under a layout of the same path). */
+/** The route module a post goes to (/auth and /login share one; "?index" is for the index route
+ * under a layout of the same path). */
 function fileOf(action: string): string {
   const [path, query = ""] = action.split("?") as [string, string?];
   const index = new URLSearchParams(query).has("index");

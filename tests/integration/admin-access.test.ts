@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { users } from "#db/schema/index.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import { db } from "#app/lib/db.server.ts";
-import { loader as adminStats } from "#app/routes/admin-stats.ts";
+import { loader as adminStats } from "#app/routes/admin/stats.ts";
 import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { grantAdminRightsIfListed } from "#app/modules/accounts/grant-admin-rights.server.ts";

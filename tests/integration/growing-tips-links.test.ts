@@ -10,7 +10,7 @@ import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.
 import { db } from "#app/lib/db.server.ts";
 import { memberTipsOneClickUrl } from "#app/modules/growing-tips/member-tips-links.server.ts";
 import { oneClickUnsubscribeUrl } from "#app/modules/waitlist/contact-links.server.ts";
-import { loader as previewLoader } from "#app/routes/admin-tips-preview.ts";
+import { loader as previewLoader } from "#app/routes/admin/tips-preview.ts";
 
 const SITE = "https://patch.test";
 let t: TestDatabase;

@@ -21,7 +21,7 @@ export function clearLocalUserData(): void {
 export function SignOutForm({ className, label }: { className?: string; label: string }) {
   const location = useLocation();
   return (
-    <Form method="post" action="/auth" onSubmit={clearLocalUserData}>
+    <Form method="post" action="/auth/sign-out" onSubmit={clearLocalUserData}>
       <input type="hidden" name="intent" value="sign-out" />
       <input type="hidden" name="from" value={location.pathname} />
       <button type="submit" className={className}>

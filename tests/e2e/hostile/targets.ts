@@ -96,6 +96,10 @@ export const EXTRA_QUERY_NAMES = [
   "plan",
   "token",
   "id",
+  // The sign-in modes' shared loader helpers (app/routes/auth/auth-action.server.ts, auth-paths.ts).
+  "redirectTo",
+  "reauth",
+  "mode",
 ];
 
 /** The people the suite posts as. */
@@ -140,7 +144,7 @@ export const FORMS: FormSpec[] = [
     fields: { email, password: WRONG_PASSWORD, redirectTo: "/profile" },
   },
   {
-    action: "/auth",
+    action: "/signup",
     intent: "sign-up",
     fields: {
       email,
@@ -155,25 +159,31 @@ export const FORMS: FormSpec[] = [
     },
   },
   {
-    action: "/auth",
+    action: "/auth/convert",
     intent: "convert",
     fields: { email, password: NEW_PASSWORD, fullName: "Aroha Kea", redirectTo: "/" },
   },
-  { action: "/auth", intent: "forgot", fields: { email } },
+  { action: "/auth/forgot", intent: "forgot", fields: { email } },
   {
-    action: "/auth",
+    action: "/auth/reset-password",
     intent: "reset-password",
     fields: { token: "not-a-real-reset-token", password: NEW_PASSWORD },
   },
-  { action: "/auth", intent: "phone-send", fields: { phone: "021 555 0199" } },
   {
-    action: "/auth",
+    action: "/auth/confirm-email",
+    intent: "confirm-email",
+    fields: { token: "not-a-real-confirm-token", password: NEW_PASSWORD, redirectTo: "/" },
+  },
+  { action: "/auth/phone", intent: "phone-send", fields: { phone: "021 555 0199" } },
+  {
+    action: "/auth/phone",
     intent: "phone-verify",
     fields: { phone: "021 555 0199", code: "123456", redirectTo: "/" },
   },
   { action: "/auth", intent: "two-factor", fields: { code: "123456", trustDevice: "on" } },
   { action: "/auth", intent: "social", fields: { provider: "google", redirectTo: "/" } },
-  { action: "/auth", intent: "sign-out", fields: { from: "/profile" } },
+  { action: "/signup", intent: "social", fields: { provider: "google", redirectTo: "/" } },
+  { action: "/auth/sign-out", intent: "sign-out", fields: { from: "/profile" } },
   {
     action: "/profile?index",
     intent: "save-profile",

@@ -2,9 +2,10 @@
 import { Link } from "react-router";
 import { getAdminOverview } from "#app/modules/accounts/get-admin-overview.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
-import type { Route } from "./+types/admin";
+import { adminMeta } from "./admin-page.ts";
+import type { Route } from "./+types/home";
 
-export const meta = () => [{ title: "Admin | Patch" }, { name: "robots", content: "noindex" }];
+export const meta = () => adminMeta();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
@@ -33,7 +34,7 @@ const areas = [
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="container-page pt-28 pb-20 md:pt-36">
+    <>
       <h1 className="text-4xl font-bold">Admin</h1>
       <p className="mt-2 text-ink/70">Signed in as {loaderData.email}</p>
       <dl className="mt-8 grid gap-4 sm:grid-cols-2">
@@ -63,6 +64,6 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-    </div>
+    </>
   );
 }

@@ -1,11 +1,10 @@
 // /admin/tips (admins only): preview a month's growing-tips e-mail for each climate zone, see the
 // runs so far, and send a month early (once: a month already started shows its progress instead).
-import { useEffect } from "react";
-import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import {
   SendRunsTable,
-  sendRunIsGoing,
   sendRunProgress,
+  useRefreshWhileSending,
 } from "#app/components/send-runs-table.tsx";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
@@ -17,12 +16,12 @@ import {
 import { previewTipsEmail } from "#app/modules/growing-tips/compose-tips-email.server.ts";
 import { startGrowingTipsRun } from "#app/modules/growing-tips/send-growing-tips.server.ts";
 import { formatTipsMonth, isTipsMonth } from "#app/modules/growing-tips/tips-month.ts";
-import type { Route } from "./+types/admin-tips";
+import { adminMeta, underAdmin } from "./admin-page.ts";
+import type { Route } from "./+types/tips";
 
-export const meta = () => [
-  { title: "Growing tips | Admin | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => adminMeta("Growing tips");
+
+export const handle = underAdmin("Growing tips");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -68,25 +67,13 @@ const dateFormat = new Intl.DateTimeFormat("en-NZ", {
 export default function AdminTips({ loaderData, actionData }: Route.ComponentProps) {
   const { month, zone, label, subject, previewUrl, zones, months, runs } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const revalidator = useRevalidator();
   const run = runs.find((r) => r.month === month);
-  const sending = runs.some(sendRunIsGoing);
   // While a run is still sending, refresh its progress every few seconds.
-  useEffect(() => {
-    if (!sending) return;
-    const timer = window.setInterval(() => void revalidator.revalidate(), 4000);
-    return () => window.clearInterval(timer);
-  }, [sending, revalidator]);
+  useRefreshWhileSending(runs);
   const zoneName = zones.find((z) => z.id === zone)?.name ?? zone;
 
   return (
-    <div className="container-page pt-28 pb-20 md:pt-36">
-      <p className="text-sm">
-        <Link to="/admin" className="underline">
-          Admin
-        </Link>{" "}
-        / Growing tips
-      </p>
+    <>
       <h1 className="mt-2 text-4xl font-bold">Monthly growing tips</h1>
       <p className="mt-2 max-w-2xl text-ink/80">
         At 8am on the 1st of each month (New Zealand time) every confirmed waitlist contact and
@@ -208,6 +195,6 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
           />
         )}
       </section>
-    </div>
+    </>
   );
 }

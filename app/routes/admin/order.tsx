@@ -1,17 +1,24 @@
 // /admin/orders/{id} (admins only): one order and the status changes open to it.
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
 import { getOrder, orderNumber } from "#app/modules/orders/get-order.server.ts";
 import { NEXT_STATUSES, STATUS_LABELS } from "#app/modules/orders/order-status.ts";
-import type { Route } from "./+types/admin-order";
+import { adminMeta, type AdminHandle } from "./admin-page.ts";
+import type { Route } from "./+types/order";
 
-export const meta = () => [
-  { title: "Order | Admin | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => adminMeta("Order");
+
+export const handle: AdminHandle = {
+  narrow: true,
+  trail: {
+    to: "/admin/orders",
+    label: "Orders",
+    here: (data: { order: { label: string } }) => data.order.label,
+  },
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -42,13 +49,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state === "submitting";
   const a = order.address;
   return (
-    <div className="container-page max-w-3xl pt-28 pb-20 md:pt-36">
-      <p className="text-sm">
-        <Link to="/admin/orders" className="underline">
-          Orders
-        </Link>{" "}
-        / {order.label}
-      </p>
+    <>
       <h1 className="mt-2 text-4xl font-bold">Order {order.label}</h1>
       <p className="mt-2 text-lg" data-testid="order-status">
         {STATUS_LABELS[order.status]}
@@ -121,6 +122,6 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </p>
         </Form>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -9,12 +9,12 @@ import {
   unbanUser,
 } from "#app/modules/accounts/admin-users.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
-import type { Route } from "./+types/admin-users";
+import { adminMeta, underAdmin } from "./admin-page.ts";
+import type { Route } from "./+types/users";
 
-export const meta = () => [
-  { title: "Users | Admin | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => adminMeta("Users");
+
+export const handle = underAdmin("Users");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -47,8 +47,8 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
     if (actionData) void showToast(actionData.ok ? "success" : "error", actionData.message);
   }, [actionData]);
   return (
-    <div className="container-page pt-28 pb-20 md:pt-36">
-      <h1 className="text-4xl font-bold">Users</h1>
+    <>
+      <h1 className="mt-2 text-4xl font-bold">Users</h1>
       <Form method="get" role="search" className="mt-6 flex flex-wrap gap-3">
         <label htmlFor="q" className="sr-only">
           Search by email or name
@@ -104,6 +104,6 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </li>
         ))}
       </ul>
-    </div>
+    </>
   );
 }

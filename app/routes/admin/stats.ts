@@ -3,7 +3,7 @@
 import { data } from "react-router";
 import { getAdminOverview } from "#app/modules/accounts/get-admin-overview.server.ts";
 import { adminOrStatus } from "#app/modules/accounts/require-user.server.ts";
-import type { Route } from "./+types/admin-stats";
+import type { Route } from "./+types/stats";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const access = await adminOrStatus(request);

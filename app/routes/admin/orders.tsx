@@ -5,12 +5,12 @@ import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { listOrders } from "#app/modules/orders/list-orders.server.ts";
 import { STATUS_LABELS } from "#app/modules/orders/order-status.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
-import type { Route } from "./+types/admin-orders";
+import { adminMeta, underAdmin } from "./admin-page.ts";
+import type { Route } from "./+types/orders";
 
-export const meta = () => [
-  { title: "Orders | Admin | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => adminMeta("Orders");
+
+export const handle = underAdmin("Orders");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -22,13 +22,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const currency = useRouteLoaderData<typeof rootLoader>("root")?.settings.currency ?? "USD";
   const { orders, status } = loaderData;
   return (
-    <div className="container-page pt-28 pb-20 md:pt-36">
-      <p className="text-sm">
-        <Link to="/admin" className="underline">
-          Admin
-        </Link>{" "}
-        / Orders
-      </p>
+    <>
       <h1 className="mt-2 text-4xl font-bold">Orders</h1>
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
         <div>
@@ -93,6 +87,6 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-    </div>
+    </>
   );
 }

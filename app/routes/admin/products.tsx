@@ -4,12 +4,12 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { listAllProducts } from "#app/modules/catalog/list-all-products.server.ts";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
-import type { Route } from "./+types/admin-products";
+import { adminMeta, underAdmin } from "./admin-page.ts";
+import type { Route } from "./+types/products";
 
-export const meta = () => [
-  { title: "Products | Admin | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => adminMeta("Products");
+
+export const handle = underAdmin("Products");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -37,13 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <div className="container-page pt-28 pb-20 md:pt-36">
-      <p className="text-sm">
-        <Link to="/admin" className="underline">
-          Admin
-        </Link>{" "}
-        / Products
-      </p>
+    <>
       <h1 className="mt-2 text-4xl font-bold">Products</h1>
       <ul className="mt-6 space-y-4">
         {loaderData.products.map((p) => (
@@ -124,6 +118,6 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           </li>
         ))}
       </ul>
-    </div>
+    </>
   );
 }

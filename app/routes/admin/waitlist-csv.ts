@@ -4,7 +4,7 @@ import {
   exportContactsCsv,
   readContactFilters,
 } from "#app/modules/waitlist/admin-waitlist.server.ts";
-import type { Route } from "./+types/admin-waitlist-csv";
+import type { Route } from "./+types/waitlist-csv";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const access = await adminOrStatus(request);

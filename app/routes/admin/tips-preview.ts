@@ -4,7 +4,7 @@
 import { adminOrStatus } from "#app/modules/accounts/require-user.server.ts";
 import { readTipsChoice } from "#app/modules/growing-tips/admin-tips.server.ts";
 import { previewTipsEmail } from "#app/modules/growing-tips/compose-tips-email.server.ts";
-import type { Route } from "./+types/admin-tips-preview";
+import type { Route } from "./+types/tips-preview";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const access = await adminOrStatus(request);

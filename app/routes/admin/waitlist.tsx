@@ -1,0 +1,142 @@
+// /admin/waitlist (admins only): who is waiting where, the contacts, CSV export, erasure, and the
+// launch notification for a region with its progress.
+import { data, Form, useNavigation } from "react-router";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { SendRunsTable, useRefreshWhileSending } from "#app/components/send-runs-table.tsx";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
+import {
+  deleteContact,
+  listContacts,
+  readContactFilters,
+  waitlistStats,
+} from "#app/modules/waitlist/admin-waitlist.server.ts";
+import {
+  launchProgress,
+  notifyRegionLaunch,
+} from "#app/modules/waitlist/notify-region-launch.server.ts";
+import { WaitlistContacts } from "#app/modules/waitlist/admin-waitlist-contacts.tsx";
+import { WaitlistNumbers } from "#app/modules/waitlist/admin-waitlist-numbers.tsx";
+import { adminMeta, underAdmin } from "./admin-page.ts";
+import type { Route } from "./+types/waitlist";
+
+export const meta = () => adminMeta("Waitlist");
+
+export const handle = underAdmin("Waitlist");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const filters = readContactFilters(new URL(request.url).searchParams);
+  const [stats, list, launches] = await Promise.all([
+    waitlistStats(),
+    listContacts(filters),
+    launchProgress(),
+  ]);
+  return { filters, stats, list, launches };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const back = `/admin/waitlist${new URL(request.url).search}`;
+  if (intent === "delete") {
+    if (form.get("confirm") !== "yes")
+      return data({ error: "Tick the box to confirm the deletion." }, { status: 400 });
+    const ok = await deleteContact(String(form.get("id") ?? ""));
+    throw await redirectWithToast(
+      request,
+      back,
+      ok
+        ? { type: "success", message: "Contact deleted, with their consent records and messages." }
+        : { type: "error", message: "That contact was already gone." },
+    );
+  }
+  if (intent === "launch") {
+    if (form.get("confirm") !== "yes")
+      return data({ error: "Tick the box to confirm the launch e-mails." }, { status: 400 });
+    const region = String(form.get("region") ?? "");
+    const result = await notifyRegionLaunch(region, admin.email);
+    if (!result.ok) return data({ error: result.message }, { status: 400 });
+    throw await redirectWithToast(request, "/admin/waitlist#launches", {
+      type: result.started ? "success" : "info",
+      message: result.started
+        ? `Launch e-mails for ${region} are on their way.`
+        : `${region} was already notified: nothing more was sent.`,
+    });
+  }
+  return data({ error: "Unknown action" }, { status: 400 });
+}
+
+export default function AdminWaitlist({ loaderData, actionData }: Route.ComponentProps) {
+  const { stats, list, launches, filters } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  // While a launch still has jobs to run, refresh its progress every few seconds. (Counting sent
+  // messages alone never ends when someone unsubscribes or is deleted after the fan-out.)
+  useRefreshWhileSending(launches);
+
+  return (
+    <>
+      <h1 className="mt-2 text-4xl font-bold">Waitlist</h1>
+      {actionData?.error && (
+        <p role="alert" className="mt-4 rounded-xl bg-clay/10 px-4 py-3 font-medium text-clay-dark">
+          {actionData.error}
+        </p>
+      )}
+      <WaitlistNumbers stats={stats} />
+
+      <section
+        id="launches"
+        aria-labelledby="launch-title"
+        className="mt-10 rounded-2xl bg-white p-5 shadow-sm"
+      >
+        <h2 id="launch-title" className="text-xl font-bold">
+          Launch notification
+        </h2>
+        <p className="mt-1 text-ink/80">
+          One e-mail to every confirmed, still-subscribed contact in a region, once each.
+        </p>
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="launch" />
+          <label className="flex flex-col text-sm font-semibold">
+            Region
+            <select
+              name="region"
+              required
+              defaultValue=""
+              className="mt-1 min-h-11 rounded-xl border border-ink/20 px-3"
+            >
+              <option value="">Select your region</option>
+              {NZ_REGIONS.map((r) => (
+                <option key={r}>{r}</option>
+              ))}
+            </select>
+          </label>
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="confirm"
+              value="yes"
+              required
+              className="h-5 w-5 accent-leaf"
+            />
+            I'm sure: this e-mails everyone waiting there
+          </label>
+          <button type="submit" disabled={busy} className="btn-primary">
+            Send launch e-mails
+          </button>
+        </Form>
+        {launches.length > 0 && (
+          <SendRunsTable
+            runs={launches.map((l) => ({ ...l, key: l.region, label: l.region }))}
+            caption="Launches and their progress"
+            firstColumn="Region"
+            progressLabel={(l) => `${l.label} launch e-mails sent`}
+          />
+        )}
+      </section>
+
+      <WaitlistContacts list={list} filters={filters} />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+// /auth/convert: 'Convert from Waitlist' (SPEC §2), an account for someone already on the
+// waitlist, bringing across their region, growing space and survey answers.
+import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
+import { convertWaitlist } from "#app/modules/accounts/convert-waitlist.server.ts";
+import { answerIntents, signedOutPage } from "./auth-action.server.ts";
+import { authHref, authMeta } from "./auth-paths.ts";
+import { AccountForm } from "./account-form.tsx";
+import { AuthCard, useAuthAnswer } from "./auth-ui.tsx";
+import type { AuthHandle } from "./layout.tsx";
+import type { Route } from "./+types/convert";
+
+export const handle: AuthHandle = { heading: "Convert from Waitlist", tab: "convert" };
+export const headers = retryAfterHeader;
+export const meta = () => authMeta("Convert from Waitlist");
+
+export const loader = ({ request }: Route.LoaderArgs) => signedOutPage(request);
+
+export const action = ({ request, context }: Route.ActionArgs) =>
+  answerIntents(
+    { request, context },
+    {
+      convert: ({ values, meta, redirectTo }) =>
+        convertWaitlist({ input: values, meta, redirectTo }),
+    },
+  );
+
+export default function Convert({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo } = loaderData;
+  const { answer, busy } = useAuthAnswer(actionData);
+  return (
+    <AuthCard done={answer} backTo={authHref("sign-in", redirectTo)}>
+      <AccountForm
+        intent="convert"
+        submit="Convert from Waitlist"
+        answer={answer}
+        redirectTo={redirectTo}
+        busy={busy}
+      >
+        <p className="text-sm text-ink/70">
+          Joined our waitlist? Create your account with the same email and we'll bring across your
+          region, growing space and survey answers.
+        </p>
+      </AccountForm>
+    </AuthCard>
+  );
+}
