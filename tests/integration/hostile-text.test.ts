@@ -105,7 +105,7 @@ test("accounts: a visitor's saved details with NUL or a lone surrogate don't rea
 test("accounts: a reset token that can't be one is refused without a database lookup", async () => {
   expect(await resetPassword({ token: "kea\u0000", password: PASSWORD })).toMatchObject({
     ok: false,
-    status: 400,
+    code: "invalid",
     message: MESSAGES.resetLinkInvalid,
   });
 });
@@ -165,10 +165,13 @@ test("catalogue: NUL in a product's words is refused, and a path that can't be a
   const edit = { price: "9.90", stockQuantity: "3", description: "Plain words.", active: true };
   expect(await updateProduct(product.id, { ...edit, summary: "Sow\u0000 now" })).toEqual({
     ok: false,
+    code: "invalid",
     message: UNUSABLE_TEXT,
+    fieldErrors: { summary: UNUSABLE_TEXT },
   });
   expect(await updateProduct("kea\u0000", { ...edit, summary: "Fine" })).toEqual({
     ok: false,
+    code: "not-found",
     message: "That product doesn't exist.",
   });
   expect(await getProduct("kea\u0000")).toBeNull();
@@ -202,6 +205,7 @@ test("orders: NUL in a tracking number gets a message, not a database error", as
     await changeOrderStatus(orderId, { status: "shipped", trackingNumber: "NZ\u0000123" }),
   ).toEqual({
     ok: false,
+    code: "invalid",
     message: UNUSABLE_TEXT,
   });
 });

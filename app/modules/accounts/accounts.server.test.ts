@@ -347,7 +347,7 @@ test("sign-in failures slow the guesser, not the owner; a reset link lifts the a
     input: { email: "other@example.nz", password: PASSWORD },
     meta: attacker,
   });
-  expect(perIp).toMatchObject({ ok: false, status: 429 });
+  expect(perIp).toMatchObject({ ok: false, code: "limited" });
   expect(perIp.ok ? "" : perIp.message).toMatch(
     /^Too many attempts\. Please try again in ([1-9]|[1-5][0-9]) seconds?\.$/,
   );
@@ -361,7 +361,7 @@ test("sign-in failures slow the guesser, not the owner; a reset link lifts the a
     input: { email: "target@example.nz", password: PASSWORD },
     meta: attacker,
   });
-  expect(locked).toMatchObject({ ok: false, status: 429 });
+  expect(locked).toMatchObject({ ok: false, code: "limited" });
   expect(locked.ok ? "" : locked.message).toMatch(
     /^Too many wrong attempts on this account\. Please try again in \d+ minutes?, or reset your password to sign in now\.$/,
   );
@@ -369,7 +369,7 @@ test("sign-in failures slow the guesser, not the owner; a reset link lifts the a
   expect(
     await signIn({ input: { email: "other@example.nz", password: PASSWORD }, meta: attacker }),
   ).toMatchObject({
-    status: 401,
+    code: "unauthorized",
   });
   expect(
     await signIn({ input: { email: "target@example.nz", password: PASSWORD }, meta: owner }),
@@ -387,7 +387,7 @@ test("sign-in failures slow the guesser, not the owner; a reset link lifts the a
     input: { email: "target@example.nz", password: PASSWORD },
     meta: owner,
   });
-  expect(everywhere).toMatchObject({ ok: false, status: 429 });
+  expect(everywhere).toMatchObject({ ok: false, code: "limited" });
   expect(everywhere.ok ? "" : everywhere.message).toMatch(/reset your password to sign in now/);
   smtp.messages.length = 0;
   await requestPasswordReset({ input: { email: "target@example.nz" }, meta: owner });
@@ -448,7 +448,7 @@ test("sign-up: 10 an hour from one address; the 11th is refused with the real wa
     input: { email: "batch11@example.nz", password: PASSWORD },
     meta: fixed,
   });
-  expect(eleventh).toMatchObject({ ok: false, status: 429 });
+  expect(eleventh).toMatchObject({ ok: false, code: "limited" });
   expect(eleventh.ok ? 0 : eleventh.retryAfter).toBeGreaterThan(0);
   // Another address is not held up.
   expect(
@@ -471,7 +471,7 @@ test("convert from waitlist: the limit comes before the waitlist is looked up", 
     input: { email: "unlisted@example.nz", password: weak },
     meta: fixed,
   });
-  expect(member).toMatchObject({ ok: false, status: 400, message: MESSAGES.convertFailed });
+  expect(member).toMatchObject({ ok: false, code: "invalid", message: MESSAGES.convertFailed });
   expect(stranger).toEqual(member);
   // Probing with a good password: 10 answers an hour from one address, then only the limit.
   for (let i = 1; i <= 10; i++) {
@@ -487,7 +487,7 @@ test("convert from waitlist: the limit comes before the waitlist is looked up", 
       email,
     ).toMatchObject({
       ok: false,
-      status: 429,
+      code: "limited",
     });
   }
   const [account] = await db().select().from(users).where(eq(users.email, "listed@example.nz"));
@@ -524,7 +524,7 @@ test("an address signed up by someone else: its owner's link asks for a password
   // A password the policy refuses changes nothing; the owner's own confirms and signs them in.
   expect(
     await confirmEmailWithPassword({ input: { token, password: "password1234" }, meta: meta() }),
-  ).toMatchObject({ ok: false, status: 400 });
+  ).toMatchObject({ ok: false, code: "invalid" });
   const confirmed = await confirmEmailWithPassword({
     input: { token, password: ownerPassword },
     meta: meta(),

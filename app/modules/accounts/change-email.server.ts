@@ -16,16 +16,16 @@ export async function changeEmail({
   meta: RequestMeta;
 }): Promise<AccountsOutcome> {
   if (!signedInRecently(user)) {
-    return { ok: false, status: 403, message: MESSAGES.reauthRequired, reauth: true };
+    return { ok: false, code: "forbidden", message: MESSAGES.reauthRequired, reauth: true };
   }
   const parsed = changeEmailSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return { ok: false, status: 400, message: errors.newEmail ?? "", fieldErrors: errors };
+    return { ok: false, code: "invalid", message: errors.newEmail ?? "", fieldErrors: errors };
   }
   if (parsed.data.newEmail === user.email.toLowerCase()) {
     const same = "That's already your email address.";
-    return { ok: false, status: 400, message: same, fieldErrors: { newEmail: same } };
+    return { ok: false, code: "invalid", message: same, fieldErrors: { newEmail: same } };
   }
   try {
     await accountsAuth().api.changeEmail({
@@ -35,6 +35,10 @@ export async function changeEmail({
     return { ok: true, messages: [MESSAGES.emailChangeSent], cookies: [] };
   } catch (error) {
     if (authErrorCode(error) === undefined) throw error;
-    return { ok: false, status: 400, message: "We couldn't change your email. Please try again." };
+    return {
+      ok: false,
+      code: "invalid",
+      message: "We couldn't change your email. Please try again.",
+    };
   }
 }

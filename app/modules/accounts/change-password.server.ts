@@ -17,18 +17,23 @@ export async function changePassword({
   user: { signedInAt: string };
 }): Promise<AccountsOutcome> {
   if (!signedInRecently(user)) {
-    return { ok: false, status: 403, message: MESSAGES.reauthRequired, reauth: true };
+    return { ok: false, code: "forbidden", message: MESSAGES.reauthRequired, reauth: true };
   }
   const parsed = changePasswordSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return { ok: false, status: 400, message: Object.values(errors)[0] ?? "", fieldErrors: errors };
+    return {
+      ok: false,
+      code: "invalid",
+      message: Object.values(errors)[0] ?? "",
+      fieldErrors: errors,
+    };
   }
   const problems = passwordProblems(parsed.data.newPassword);
   if (problems.length > 0) {
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: problems.join(" "),
       fieldErrors: { newPassword: problems.join(" ") },
       passwordProblems: problems,
@@ -47,14 +52,14 @@ export async function changePassword({
     if (code === "INVALID_PASSWORD") {
       return {
         ok: false,
-        status: 400,
+        code: "invalid",
         message: MESSAGES.wrongCurrentPassword,
         fieldErrors: { currentPassword: MESSAGES.wrongCurrentPassword },
       };
     }
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: "We couldn't change your password. Please try again.",
     };
   }

@@ -17,7 +17,7 @@ import { withPasswordSlot } from "./password-work.server.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 import { signIn } from "./sign-in.server.ts";
 
-const invalidLink = { ok: false, status: 400, message: MESSAGES.confirmLinkInvalid } as const;
+const invalidLink = { ok: false, code: "invalid", message: MESSAGES.confirmLinkInvalid } as const;
 
 /**
  * The account a sign-up confirmation token is for: better-auth's own token (a JWT signed with
@@ -58,7 +58,7 @@ export async function confirmEmailWithPassword({
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     if (errors.token) return invalidLink;
-    return { ok: false, status: 400, message: errors.password ?? "", fieldErrors: errors };
+    return { ok: false, code: "invalid", message: errors.password ?? "", fieldErrors: errors };
   }
   const { token, password } = parsed.data;
   const account = await accountOfToken(token);
@@ -67,7 +67,7 @@ export async function confirmEmailWithPassword({
   if (problems.length > 0) {
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: problems.join(" "),
       fieldErrors: { password: problems.join(" ") },
       passwordProblems: problems,

@@ -21,13 +21,13 @@ export async function deleteAccount({
 }): Promise<AccountsOutcome> {
   const userId = user.id;
   if (!signedInRecently(user)) {
-    return { ok: false, status: 403, message: MESSAGES.reauthRequired, reauth: true };
+    return { ok: false, code: "forbidden", message: MESSAGES.reauthRequired, reauth: true };
   }
   const password = typeof input.password === "string" ? input.password : "";
   if (input.confirm !== "yes" || !password) {
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: "Tick the box and enter your password to delete your account.",
       fieldErrors: {
         ...(input.confirm !== "yes" ? { confirm: "Please tick the box to confirm." } : {}),
@@ -52,11 +52,11 @@ export async function deleteAccount({
     if (code === "INVALID_PASSWORD") {
       return {
         ok: false,
-        status: 400,
+        code: "invalid",
         message: MESSAGES.wrongCurrentPassword,
         fieldErrors: { deletePassword: "That password isn't right." },
       };
     }
-    return { ok: false, status: 400, message: MESSAGES.deleteFailed };
+    return { ok: false, code: "invalid", message: MESSAGES.deleteFailed };
   }
 }

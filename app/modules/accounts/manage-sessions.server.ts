@@ -51,7 +51,8 @@ export async function revokeDeviceSession({
   // Tokens never leave the server: the page names a session by its id.
   const list = await auth.api.listSessions({ headers });
   const target = list.find((s) => s.id === sessionId);
-  if (!target) return { ok: false, status: 404, message: "That device is already signed out." };
+  if (!target)
+    return { ok: false, code: "not-found", message: "That device is already signed out." };
   await auth.api.revokeSession({ body: { token: target.token }, headers });
   return { ok: true, messages: [MESSAGES.sessionRevoked], cookies: [] };
 }
@@ -71,6 +72,6 @@ export async function signOutEverywhere(meta: RequestMeta): Promise<AccountsOutc
     const { headers: out } = await auth.api.signOut({ headers, returnHeaders: true });
     return { ok: true, messages: [MESSAGES.signedOut], cookies: setCookies(out) };
   } catch {
-    return { ok: false, status: 500, message: MESSAGES.signOutFailed };
+    return { ok: false, code: "unavailable", message: MESSAGES.signOutFailed };
   }
 }

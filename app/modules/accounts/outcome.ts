@@ -1,5 +1,6 @@
 // What an accounts use-case answers a page with: toasts to show, cookies to set, where to go next,
 // or a message and per-field errors to show beside the form.
+import type { Failure } from "#app/lib/outcome.ts";
 import { accountLockedMessage, tooManyAttemptsMessage } from "./accounts.schema.ts";
 
 export interface AccountsSuccess {
@@ -12,14 +13,10 @@ export interface AccountsSuccess {
   twoFactor?: boolean;
 }
 
-export interface AccountsFailure {
-  ok: false;
-  status: number;
-  message: string;
-  fieldErrors?: Record<string, string>;
+/** The shared failure (app/lib/outcome.ts: code, message, field errors, Retry-After) and more. */
+export interface AccountsFailure extends Failure {
   /** Password problems as a list of reasons (SPEC §5). */
   passwordProblems?: string[];
-  retryAfter?: number;
   /** The change needs a recent sign-in: the page offers to sign in again. */
   reauth?: boolean;
 }
@@ -33,7 +30,7 @@ export function refusedByLimit(limit: {
 }): AccountsFailure {
   return {
     ok: false,
-    status: 429,
+    code: "limited",
     message: limit.accountLocked
       ? accountLockedMessage(limit.retryAfter)
       : tooManyAttemptsMessage(limit.retryAfter),

@@ -168,7 +168,7 @@ test("one account can't text many numbers: 5 an hour per account, 10 an hour per
     input: { phone: "021 555 0390" },
     meta: meta(cookie),
   });
-  expect(sixth).toMatchObject({ ok: false, status: 429 });
+  expect(sixth).toMatchObject({ ok: false, code: "limited" });
   expect(sixth.ok ? "" : sixth.message).toMatch(
     /^Too many attempts\. Please try again in \d+ minutes?\.$/,
   );
@@ -184,7 +184,7 @@ test("one account can't text many numbers: 5 an hour per account, 10 an hour per
   }
   expect(await sendSignInCode({ input: { phone: "027 555 0499" }, meta: fixed })).toMatchObject({
     ok: false,
-    status: 429,
+    code: "limited",
   });
 });
 
@@ -221,7 +221,7 @@ test("the day's budget of texted codes (SMS_CODES_PER_DAY) stops every code text
       input: { phone: "021 555 0503" },
       meta: meta(cookie),
     });
-    expect(linkThird).toMatchObject({ ok: false, status: 429 });
+    expect(linkThird).toMatchObject({ ok: false, code: "limited" });
     expect(linkThird.ok ? "" : linkThird.message).toMatch(paused);
     // Sign-in codes: the same answer for a proved number and an unknown one, and no text.
     for (const to of [phone, "+64275550777"]) {

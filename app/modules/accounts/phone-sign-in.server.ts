@@ -37,7 +37,7 @@ async function sendCode(phone: string, meta: RequestMeta): Promise<void> {
 /** The day's budget is spent: said to everyone alike, and loudly to whoever runs the site. */
 function textsPaused(retryAfter: number): AccountsOutcome {
   log.error({ retryAfter }, "SMS_CODES_PER_DAY reached: no more codes are texted today");
-  return { ok: false, status: 429, message: textsPausedMessage(retryAfter), retryAfter };
+  return { ok: false, code: "limited", message: textsPausedMessage(retryAfter), retryAfter };
 }
 
 export async function sendSignInCode({
@@ -50,7 +50,7 @@ export async function sendSignInCode({
   const parsed = phoneSendSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return { ok: false, status: 400, message: errors.phone ?? "", fieldErrors: errors };
+    return { ok: false, code: "invalid", message: errors.phone ?? "", fieldErrors: errors };
   }
   const { phone } = parsed.data;
   // Before the number is looked up, so no answer below tells whether it has an account.
@@ -71,11 +71,11 @@ function codeFailure(error: unknown): AccountsOutcome {
   const code = authErrorCode(error);
   if (code === undefined) throw error;
   if (code === "TOO_MANY_ATTEMPTS") {
-    return { ok: false, status: 403, message: MESSAGES.phoneCodeLocked };
+    return { ok: false, code: "forbidden", message: MESSAGES.phoneCodeLocked };
   }
   return {
     ok: false,
-    status: 400,
+    code: "invalid",
     message: MESSAGES.phoneCodeWrong,
     fieldErrors: { code: MESSAGES.phoneCodeWrong },
   };
@@ -93,7 +93,12 @@ export async function verifySignInCode({
   const parsed = phoneVerifySchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return { ok: false, status: 400, message: Object.values(errors)[0] ?? "", fieldErrors: errors };
+    return {
+      ok: false,
+      code: "invalid",
+      message: Object.values(errors)[0] ?? "",
+      fieldErrors: errors,
+    };
   }
   const { phone, code } = parsed.data;
   const limit = await limitSignIn(meta.clientIp, phone);
@@ -105,7 +110,8 @@ export async function verifySignInCode({
       returnHeaders: true,
     });
     const cookies = setCookies(headers);
-    if (cookies.length === 0) return { ok: false, status: 400, message: MESSAGES.phoneCodeWrong };
+    if (cookies.length === 0)
+      return { ok: false, code: "invalid", message: MESSAGES.phoneCodeWrong };
     return {
       ok: true,
       messages: [MESSAGES.signedIn],
@@ -132,7 +138,7 @@ export async function sendLinkPhoneCode({
   const parsed = phoneSendSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return { ok: false, status: 400, message: errors.phone ?? "", fieldErrors: errors };
+    return { ok: false, code: "invalid", message: errors.phone ?? "", fieldErrors: errors };
   }
   const requests = await limitTextRequests(meta.clientIp, user.id);
   if (!requests.allowed) return refusedByLimit(requests);
@@ -162,7 +168,12 @@ export async function verifyLinkPhoneCode({
   const parsed = phoneVerifySchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return { ok: false, status: 400, message: Object.values(errors)[0] ?? "", fieldErrors: errors };
+    return {
+      ok: false,
+      code: "invalid",
+      message: Object.values(errors)[0] ?? "",
+      fieldErrors: errors,
+    };
   }
   try {
     await accountsAuth().api.verifyPhoneNumber({
@@ -181,7 +192,7 @@ export async function verifyLinkPhoneCode({
     if (authErrorCode(error) === "PHONE_NUMBER_EXIST") {
       return {
         ok: false,
-        status: 409,
+        code: "conflict",
         message: "That number is already linked to another account.",
         fieldErrors: { phone: "That number is already linked to another account." },
       };

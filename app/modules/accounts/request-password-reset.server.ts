@@ -19,7 +19,7 @@ export async function requestPasswordReset({
   if (!parsed.success) {
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: MESSAGES.resetFailed,
       fieldErrors: fieldErrors(parsed.error),
     };
@@ -29,7 +29,7 @@ export async function requestPasswordReset({
     return { ok: true, messages: [MESSAGES.resetSent], cookies: [] };
   } catch (error) {
     if (authErrorCode(error) === undefined) throw error;
-    return { ok: false, status: 500, message: MESSAGES.resetFailed };
+    return { ok: false, code: "unavailable", message: MESSAGES.resetFailed };
   }
 }
 

@@ -9,10 +9,10 @@ export async function resetPassword(input: unknown): Promise<AccountsOutcome> {
   const parsed = resetPasswordSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    if (errors.token) return { ok: false, status: 400, message: MESSAGES.resetLinkInvalid };
+    if (errors.token) return { ok: false, code: "invalid", message: MESSAGES.resetLinkInvalid };
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: errors.password ?? MESSAGES.resetLinkInvalid,
       fieldErrors: errors,
     };
@@ -21,7 +21,7 @@ export async function resetPassword(input: unknown): Promise<AccountsOutcome> {
   if (problems.length > 0) {
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: problems.join(" "),
       fieldErrors: { password: problems.join(" ") },
       passwordProblems: problems,
@@ -34,6 +34,6 @@ export async function resetPassword(input: unknown): Promise<AccountsOutcome> {
     return { ok: true, messages: [MESSAGES.passwordReset], cookies: [], redirectTo: "/login" };
   } catch (error) {
     if (authErrorCode(error) === undefined) throw error;
-    return { ok: false, status: 400, message: MESSAGES.resetLinkInvalid };
+    return { ok: false, code: "invalid", message: MESSAGES.resetLinkInvalid };
   }
 }

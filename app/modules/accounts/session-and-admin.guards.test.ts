@@ -206,7 +206,7 @@ test("every sensitive change asks for a recent sign-in first, and only then look
     signedInAt: new Date(Date.now() - (FRESH_SESSION_SECONDS + 60) * 1000).toISOString(),
   };
   const fresh = { ...stale, signedInAt: new Date().toISOString() };
-  const reauth = { ok: false, status: 403, message: MESSAGES.reauthRequired, reauth: true };
+  const reauth = { ok: false, code: "forbidden", message: MESSAGES.reauthRequired, reauth: true };
 
   expect(
     await deleteAccount({
@@ -219,7 +219,7 @@ test("every sensitive change asks for a recent sign-in first, and only then look
     await deleteAccount({ user: fresh, input: { confirm: "no" }, meta: meta() }),
   ).toMatchObject({
     ok: false,
-    status: 400,
+    code: "invalid",
   });
 
   expect(
@@ -228,7 +228,7 @@ test("every sensitive change asks for a recent sign-in first, and only then look
   expect(
     await changeEmail({ user: fresh, input: { newEmail: "stale@example.nz" }, meta: meta() }),
   ).toMatchObject({
-    status: 400,
+    code: "invalid",
     message: "That's already your email address.",
   });
 
@@ -236,10 +236,10 @@ test("every sensitive change asks for a recent sign-in first, and only then look
   expect(await changePassword({ input: passwords, meta: meta(), user: stale })).toEqual(reauth);
   expect(await changePassword({ input: {}, meta: meta(), user: fresh })).toMatchObject({
     ok: false,
-    status: 400,
+    code: "invalid",
   });
 
-  const { status: _, ...staleSetup } = reauth;
+  const { code: _, ...staleSetup } = reauth;
   expect(await startTwoFactorSetup({ user: stale, password: PASSWORD, meta: meta() })).toEqual(
     staleSetup,
   );
@@ -254,13 +254,13 @@ test("every sensitive change asks for a recent sign-in first, and only then look
   // Past the check, with no session behind the request, the code is refused.
   expect(await confirmTwoFactorSetup({ user: fresh, code: "123456", meta: meta() })).toMatchObject({
     ok: false,
-    status: 400,
+    code: "invalid",
     message: MESSAGES.twoFactorCodeWrong,
   });
   expect(await disableTwoFactor({ user: stale, password: PASSWORD, meta: meta() })).toEqual(reauth);
   expect(await disableTwoFactor({ user: fresh, password: PASSWORD, meta: meta() })).toMatchObject({
     ok: false,
-    status: 400,
+    code: "invalid",
     message: MESSAGES.wrongCurrentPassword,
   });
 });

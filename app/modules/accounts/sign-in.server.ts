@@ -21,7 +21,7 @@ export async function signIn({
   if (!parsed.success) {
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: MESSAGES.invalidCredentials,
       fieldErrors: fieldErrors(parsed.error),
     };
@@ -55,17 +55,17 @@ export async function signIn({
   } catch (error) {
     const code = authErrorCode(error);
     if (code === "BANNED_USER") {
-      return { ok: false, status: 403, message: MESSAGES.accountSuspended };
+      return { ok: false, code: "forbidden", message: MESSAGES.accountSuspended };
     }
     if (code === "EMAIL_NOT_VERIFIED") {
-      return { ok: false, status: 403, message: MESSAGES.emailNotConfirmed };
+      return { ok: false, code: "forbidden", message: MESSAGES.emailNotConfirmed };
     }
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "401") {
       await recordSignInFailure(meta.clientIp, email);
-      return { ok: false, status: 401, message: await invalidMessage(email) };
+      return { ok: false, code: "unauthorized", message: await invalidMessage(email) };
     }
     if (code === undefined) throw error;
-    return { ok: false, status: 400, message: MESSAGES.signInFailed };
+    return { ok: false, code: "invalid", message: MESSAGES.signInFailed };
   }
 }
 

@@ -12,6 +12,6 @@ export async function signOut(meta: RequestMeta): Promise<AccountsOutcome> {
     });
     return { ok: true, messages: [MESSAGES.signedOut], cookies: setCookies(headers) };
   } catch {
-    return { ok: false, status: 500, message: MESSAGES.signOutFailed };
+    return { ok: false, code: "unavailable", message: MESSAGES.signOutFailed };
   }
 }

@@ -35,7 +35,7 @@ export async function signUp({
     const errors = fieldErrors(parsed.error);
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: failed,
       fieldErrors: errors,
       passwordProblems: errors.password
@@ -48,7 +48,7 @@ export async function signUp({
   if (problems.length > 0) {
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: failed,
       fieldErrors: { password: problems.join(" ") },
       passwordProblems: problems,
@@ -57,7 +57,7 @@ export async function signUp({
   const limit = await limitSignUp(meta.clientIp);
   if (!limit.allowed) return refusedByLimit(limit);
   if (options.waitlistOnly && !(await findWaitlistContact(email))) {
-    return { ok: false, status: 404, message: MESSAGES.notInWaitlist };
+    return { ok: false, code: "not-found", message: MESSAGES.notInWaitlist };
   }
   const existing = await findUserByEmail(email);
   try {
@@ -70,7 +70,7 @@ export async function signUp({
     );
   } catch (error) {
     if (authErrorCode(error) === undefined) throw error;
-    return { ok: false, status: 400, message: failed };
+    return { ok: false, code: "invalid", message: failed };
   }
   const created = existing ? undefined : await findUserByEmail(email);
   if (created) await carryUserData(created.id, (input as { userData?: unknown })?.userData);

@@ -189,7 +189,7 @@ test("wrong two-factor codes count per account: from many addresses, 10 an hour,
     input: { code: totp.generate() },
     meta: meta(jar(step1.ok ? step1.cookies : [])),
   });
-  expect(refused).toMatchObject({ ok: false, status: 429 });
+  expect(refused).toMatchObject({ ok: false, code: "limited" });
   expect(refused.ok ? "" : refused.message).toMatch(
     /^Too many wrong attempts on this account\. Please try again in \d+ minutes?, or reset your password to sign in now\.$/,
   );

@@ -60,7 +60,7 @@ export async function confirmTwoFactorSetup({
   code: unknown;
   meta: RequestMeta;
 }): Promise<AccountsOutcome> {
-  if (!signedInRecently(user)) return { ...stale, status: 403 };
+  if (!signedInRecently(user)) return { ...stale, code: "forbidden" };
   const value = typeof code === "string" ? code.replace(/\s/g, "") : "";
   try {
     const { headers } = await accountsAuth().api.verifyTOTP({
@@ -73,7 +73,7 @@ export async function confirmTwoFactorSetup({
     if (authErrorCode(error) === undefined) throw error;
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: MESSAGES.twoFactorCodeWrong,
       fieldErrors: { code: MESSAGES.twoFactorCodeWrong },
     };
@@ -89,7 +89,7 @@ export async function disableTwoFactor({
   password: unknown;
   meta: RequestMeta;
 }): Promise<AccountsOutcome> {
-  if (!signedInRecently(user)) return { ...stale, status: 403 };
+  if (!signedInRecently(user)) return { ...stale, code: "forbidden" };
   try {
     const { headers } = await accountsAuth().api.disableTwoFactor({
       body: { password: typeof password === "string" ? password : "" },
@@ -101,7 +101,7 @@ export async function disableTwoFactor({
     if (authErrorCode(error) === undefined) throw error;
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: MESSAGES.wrongCurrentPassword,
       fieldErrors: { twoFactorPassword: MESSAGES.wrongCurrentPassword },
     };
@@ -152,7 +152,8 @@ export async function verifyTwoFactorSignIn({
 }): Promise<AccountsOutcome> {
   const code = typeof input.code === "string" ? input.code.replace(/\s/g, "") : "";
   const account = await pendingAccount(meta.request);
-  if (!account) return { ok: false, status: 401, message: MESSAGES.twoFactorExpired, reauth: true };
+  if (!account)
+    return { ok: false, code: "unauthorized", message: MESSAGES.twoFactorExpired, reauth: true };
   const limit = await limitSignIn(meta.clientIp, account, "two-factor");
   if (!limit.allowed) return refusedByLimit(limit);
   const auth = accountsAuth();
@@ -175,11 +176,11 @@ export async function verifyTwoFactorSignIn({
     if (reason === undefined) throw error;
     await recordSignInFailure(meta.clientIp, account, "two-factor");
     if (reason === "INVALID_TWO_FACTOR_COOKIE" || reason === "UNAUTHORIZED") {
-      return { ok: false, status: 401, message: MESSAGES.twoFactorExpired, reauth: true };
+      return { ok: false, code: "unauthorized", message: MESSAGES.twoFactorExpired, reauth: true };
     }
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: MESSAGES.twoFactorCodeWrong,
       fieldErrors: { code: MESSAGES.twoFactorCodeWrong },
     };

@@ -87,7 +87,7 @@ test("switching on needs a verified number, a frequency and ticked consent", asy
     }),
   ).toEqual({
     ok: false,
-    status: 400,
+    code: "invalid",
     message: REMINDER_MESSAGES.needsPhone,
     fieldErrors: undefined,
   });
@@ -227,7 +227,7 @@ test("switching on again and again is limited, since each sends a text", async (
     }),
   ).toMatchObject({
     ok: false,
-    status: 429,
+    code: "limited",
   });
 });
 

@@ -3,6 +3,7 @@
 // confirmation text goes through the queue in the same transaction as the opt-in.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import type { FailureCode } from "#app/lib/outcome.ts";
 import { smsReminders, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
@@ -127,14 +128,14 @@ export async function getSmsReminders(userId: string): Promise<SmsRemindersView>
   };
 }
 
-const failure = (
+const refused = (
   message: string,
   field?: string,
-  status = 400,
+  code: FailureCode = "invalid",
   retryAfter?: number,
 ): AccountsOutcome => ({
   ok: false,
-  status,
+  code,
   message,
   fieldErrors: field ? { [field]: message } : undefined,
   retryAfter,
@@ -163,14 +164,14 @@ export async function saveSmsReminders({
     const errors = fieldErrors(parsed.error);
     return {
       ok: false,
-      status: 400,
+      code: "invalid",
       message: Object.values(errors)[0] ?? "",
       fieldErrors: errors,
     };
   }
   const { frequency, consent } = parsed.data;
   const phone = await verifiedPhone(userId);
-  if (!phone) return failure(REMINDER_MESSAGES.needsPhone);
+  if (!phone) return refused(REMINDER_MESSAGES.needsPhone);
 
   const active = await activeSmsReminder(userId);
   if (active) {
@@ -183,14 +184,15 @@ export async function saveSmsReminders({
     return success(REMINDER_MESSAGES.changed(frequency));
   }
 
-  if (!consent) return failure(REMINDER_MESSAGES.needsConsent, "consent");
+  if (!consent) return refused(REMINDER_MESSAGES.needsConsent, "consent");
   const limit = await hitRateLimit(
     "sms-reminders-on",
     userId,
     OPT_INS.limit,
     OPT_INS.windowSeconds,
   );
-  if (!limit.allowed) return failure(REMINDER_MESSAGES.tooMany, undefined, 429, limit.retryAfter);
+  if (!limit.allowed)
+    return refused(REMINDER_MESSAGES.tooMany, undefined, "limited", limit.retryAfter);
 
   const consentRecord = {
     phone,

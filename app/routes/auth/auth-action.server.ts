@@ -3,6 +3,8 @@
 // toast when there is one message and somewhere to go, so it works without JavaScript; otherwise
 // the page with its messages, field errors and Retry-After).
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { cookieHeaders, outcomeHeaders } from "#app/lib/outcome.ts";
+import { formStatusOf } from "#app/lib/respond.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
 import { redirectWithToast, toastCookie } from "#app/lib/toast.server.ts";
@@ -119,14 +121,13 @@ async function answerOutcome(
       },
       {
         // A refused form is answered as a page with its messages (only limits say 429).
-        status: outcome.status === 429 ? 429 : 200,
-        headers: outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined,
+        status: formStatusOf(outcome),
+        headers: outcomeHeaders({ retryAfter: outcome.retryAfter }),
       },
     );
   }
 
-  const headers = new Headers();
-  for (const c of outcome.cookies) headers.append("Set-Cookie", c);
+  const headers = cookieHeaders(outcome.cookies);
   if (outcome.twoFactor) {
     return data<ActionAnswer>({ intent: "two-factor", ok: true, twoFactor: true }, { headers });
   }

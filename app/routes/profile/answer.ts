@@ -2,6 +2,8 @@
 // it answers (so each form shows only its own message), and the use-case's outcome in page terms.
 // A refused form is answered as a page with its messages (only limits say 429, with Retry-After).
 import { data, type RouterContextProvider } from "react-router";
+import { outcomeHeaders } from "#app/lib/outcome.ts";
+import { formStatusOf } from "#app/lib/respond.server.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import type { AccountsOutcome, AccountsSuccess } from "#app/modules/accounts/outcome.ts";
@@ -38,18 +40,10 @@ export function answerData(intent: string, outcome: AccountsOutcome): Answer {
       };
 }
 
-/** The outcome's cookies (a renewed session) as Set-Cookie headers. */
-export function cookieHeaders(outcome: AccountsOutcome): Headers {
-  const headers = new Headers();
-  if (outcome.ok) for (const c of outcome.cookies) headers.append("Set-Cookie", c);
-  else if (outcome.retryAfter) headers.set("Retry-After", String(outcome.retryAfter));
-  return headers;
-}
-
 export function answer(intent: string, outcome: AccountsOutcome, extra: Partial<Answer> = {}) {
   return data<Answer>(
     { ...answerData(intent, outcome), ...extra },
-    { status: !outcome.ok && outcome.status === 429 ? 429 : 200, headers: cookieHeaders(outcome) },
+    { status: formStatusOf(outcome), headers: outcomeHeaders(outcome) },
   );
 }
 
@@ -59,7 +53,7 @@ export function homeWithToast(request: Request, outcome: AccountsSuccess, messag
     request,
     "/",
     { type: "success", message },
-    { headers: cookieHeaders(outcome) },
+    { headers: outcomeHeaders(outcome) },
   );
 }
 
