@@ -81,6 +81,9 @@ test("wrong password and unknown waitlist e-mail get the spec's messages", async
     )
     .waitFor();
   await page.getByRole("link", { name: "Convert from Waitlist" }).click();
+  // Its own page: fill its fields once it is there, not the sign-in form on its way out.
+  await page.waitForURL(/\/auth\/convert/);
+  await page.getByRole("button", { name: "Convert from Waitlist" }).waitFor();
   await page.getByLabel("Email").fill(uniqueEmail("stranger"));
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Convert from Waitlist" }).click();
