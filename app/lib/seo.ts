@@ -1,5 +1,6 @@
 // Page metadata: title, description, canonical URL, Open Graph and Twitter card, in one place.
 import type { PublicSettings } from "./env.server.ts";
+import { PAGE_WORDS, type FixedPagePath } from "./page-words.ts";
 
 export interface PageMeta {
   title: string;
@@ -43,4 +44,24 @@ export function rootSettings(matches: MetaMatches): PublicSettings | undefined {
   const root = matches.find((m) => m?.id === "root")?.loaderData as
     { settings?: PublicSettings } | undefined;
   return root?.settings;
+}
+
+/**
+ * The `meta` of a page with fixed words (app/lib/page-words.ts): its tags, and a robots rule for
+ * the pages search engines should leave out (always, or `when` its loader data says so, e.g. a
+ * search result).
+ */
+export function staticPageMeta(
+  path: FixedPagePath,
+  options: { robots?: string; when?: (loaderData: unknown) => boolean } = {},
+) {
+  return ({ matches, loaderData }: { matches: MetaMatches; loaderData?: unknown }) => {
+    const tags = pageMeta({
+      ...PAGE_WORDS[path],
+      path,
+      siteUrl: rootSettings(matches)?.siteUrl ?? "",
+    });
+    const hidden = options.robots && (options.when ? options.when(loaderData) : true);
+    return hidden ? [...tags, { name: "robots", content: options.robots }] : tags;
+  };
 }

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { paths } from "#app/lib/paths.ts";
-import { pageMeta, rootSettings } from "#app/lib/seo.ts";
+import { staticPageMeta } from "#app/lib/seo.ts";
 import {
   readCalendarChoice,
   type CalendarChoiceErrors,
@@ -32,16 +32,11 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const tags = pageMeta({
-    title: "Planting calendar for your region | Patch",
-    description:
-      "A year of sowing, planting and garden jobs for your New Zealand region, as Saturday-morning reminders in your phone's calendar. Subscribe or download an .ics file.",
-    path: "/calendar",
-    siteUrl: rootSettings(matches)?.siteUrl ?? "",
-  });
-  return loaderData?.calendar ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
-}
+// A calendar made for one region is a view of this page, not a page of its own.
+export const meta = staticPageMeta("/calendar", {
+  robots: "noindex, follow",
+  when: (data) => Boolean((data as { calendar?: unknown } | undefined)?.calendar),
+});
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { values, errors, calendar } = loaderData;

@@ -5,7 +5,7 @@ import { settings } from "#app/lib/env.server.ts";
 import { cookieHeaders } from "#app/lib/outcome.ts";
 import { paths } from "#app/lib/paths.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
-import { pageMeta, rootSettings } from "#app/lib/seo.ts";
+import { staticPageMeta } from "#app/lib/seo.ts";
 import { signedInUser } from "#app/modules/accounts/signed-in-user.server.ts";
 import { checkoutFormValues } from "#app/modules/checkout/checkout.schema.ts";
 import { CheckoutForm, type CheckoutOutcome } from "#app/modules/checkout/checkout-form.tsx";
@@ -15,17 +15,7 @@ import { quoteOrder } from "#app/modules/checkout/quote-order.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/checkout";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...pageMeta({
-      title: "Checkout | Patch",
-      description: "Pay for your Patch order and choose how it gets to you.",
-      path: "/checkout",
-      siteUrl: rootSettings(matches)?.siteUrl ?? "",
-    }),
-    { name: "robots", content: "noindex" },
-  ];
-}
+export const meta = staticPageMeta("/checkout", { robots: "noindex" });
 
 // React Router keeps only an action's cookies unless told: a refused checkout's Retry-After
 // must reach the browser too.

@@ -2,7 +2,7 @@
 // answers go to the contact's growing_space and survey_data; it ends on /survey-complete.
 import { data, Form, redirect, useNavigation } from "react-router";
 import { paths } from "#app/lib/paths.ts";
-import { pageMeta, rootSettings } from "#app/lib/seo.ts";
+import { staticPageMeta } from "#app/lib/seo.ts";
 import { saveSurvey, surveyTokenIsValid } from "#app/modules/waitlist/save-survey.server.ts";
 import { surveyFormValues } from "#app/modules/waitlist/survey-form.ts";
 import {
@@ -14,15 +14,7 @@ import {
 } from "#app/modules/waitlist/survey-options.ts";
 import type { Route } from "./+types/define-garden";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Tell us about your growing space | Patch",
-    description:
-      "Two minutes about your space, sun and time, and we'll recommend the Patch grow box that fits: 0.5 m², 1 m² or 2 m².",
-    path: "/define-garden",
-    siteUrl: rootSettings(matches)?.siteUrl ?? "",
-  });
-}
+export const meta = staticPageMeta("/define-garden");
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("t");

@@ -2,7 +2,7 @@
 // month picked out, search, and the planning tools.
 import { Link } from "react-router";
 import { paths } from "#app/lib/paths.ts";
-import { pageMeta, rootSettings } from "#app/lib/seo.ts";
+import { staticPageMeta } from "#app/lib/seo.ts";
 import { getEducationHub } from "#app/modules/guidance/get-education-hub.server.ts";
 import { GuidanceCard } from "#app/modules/guidance/guidance-card.tsx";
 import { ILLUSTRATION_SIZE, monthName } from "#app/modules/guidance/guidance-content.ts";
@@ -17,17 +17,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return getEducationHub(new URL(request.url).searchParams.get("q"));
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const tags = pageMeta({
-    title: "Education hub: grow your own food in New Zealand | Patch",
-    description:
-      "Plain-English guides for beginner growers in New Zealand: what to sow and plant each month in your region, soil, slugs, strawberries, planting layouts and a planting calendar.",
-    path: "/education",
-    siteUrl: rootSettings(matches)?.siteUrl ?? "",
-  });
-  // Search results are a view of the hub, not pages of their own.
-  return loaderData?.query ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
-}
+// Search results are a view of the hub, not pages of their own.
+export const meta = staticPageMeta("/education", {
+  robots: "noindex, follow",
+  when: (data) => Boolean((data as { query?: string } | undefined)?.query),
+});
 
 export default function Education({ loaderData }: Route.ComponentProps) {
   const { query, results, topics, months, currentMonth } = loaderData;

@@ -1,7 +1,7 @@
 // The home page (SPEC §2 "Home page").
 import { useRouteLoaderData } from "react-router";
 import { Island } from "#app/islands/island.tsx";
-import { pageMeta, rootSettings } from "#app/lib/seo.ts";
+import { staticPageMeta } from "#app/lib/seo.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { CallToAction } from "#app/modules/marketing/call-to-action.tsx";
 import { Hero } from "#app/modules/marketing/hero.tsx";
@@ -10,20 +10,11 @@ import { PlanPicker } from "#app/modules/subscriptions/plan-picker.tsx";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import { WaitlistSection } from "#app/modules/waitlist/waitlist-section.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
-import type { Route } from "./+types/home";
 
 // Sent as islands (ADR 017): only the header, hero, plan cards and waitlist form are hydrated.
 export const handle = { headerOverDark: true, islands: true };
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Patch | Garden supplies delivered. We organise. You learn.",
-    description:
-      "Grow boxes and monthly garden supplies for beginner growers in New Zealand: seasonal seedlings, soil and reminders delivered, so you learn by growing.",
-    path: "/",
-    siteUrl: rootSettings(matches)?.siteUrl ?? "",
-  });
-}
+export const meta = staticPageMeta("/");
 
 export default function Home() {
   const root = useRouteLoaderData<typeof rootLoader>("root");

@@ -2,7 +2,7 @@
 // and summer and for autumn and winter, with spacing and companion notes. Prints one A4 page a box.
 import { Link } from "react-router";
 import { paths } from "#app/lib/paths.ts";
-import { pageMeta, rootSettings } from "#app/lib/seo.ts";
+import { staticPageMeta } from "#app/lib/seo.ts";
 import { PlantingGrid } from "#app/modules/guidance/planting-grid.tsx";
 import { listPlantingLayouts } from "#app/modules/guidance/planting-layouts.ts";
 import type { Route } from "./+types/planting-layouts";
@@ -11,15 +11,7 @@ export function loader() {
   return { layouts: listPlantingLayouts() };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Planting layouts for 0.5 m², 1 m² and 2 m² grow boxes | Patch",
-    description:
-      "Square-by-square planting plans for each Patch grow box, summer and winter: how many plants per square, how far apart, and which crops grow well side by side. Printable on A4.",
-    path: "/education/layouts",
-    siteUrl: rootSettings(matches)?.siteUrl ?? "",
-  });
-}
+export const meta = staticPageMeta("/education/layouts");
 
 const metres = (m: number) => `${m} m`;
 

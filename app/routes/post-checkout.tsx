@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { data, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
-import { pageMeta, rootSettings } from "#app/lib/seo.ts";
+import { staticPageMeta } from "#app/lib/seo.ts";
 import { useCart } from "#app/modules/cart/cart-store.ts";
 import { attemptDigest } from "#app/modules/checkout/attempt-digest.ts";
 import { useCheckout } from "#app/modules/checkout/checkout-store.ts";
@@ -14,17 +14,7 @@ import { getOrderConfirmation } from "#app/modules/orders/get-order-confirmation
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/post-checkout";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...pageMeta({
-      title: "Thank you for your order | Patch",
-      description: "Your Patch order confirmation.",
-      path: "/post-checkout",
-      siteUrl: rootSettings(matches)?.siteUrl ?? "",
-    }),
-    { name: "robots", content: "noindex" },
-  ];
-}
+export const meta = staticPageMeta("/post-checkout", { robots: "noindex" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("order");

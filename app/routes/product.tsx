@@ -3,7 +3,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
-import { pageMeta, rootSettings } from "#app/lib/seo.ts";
+import { staticPageMeta } from "#app/lib/seo.ts";
 import { AddToCartButton } from "#app/modules/catalog/add-to-cart.tsx";
 import { listProductDetails } from "#app/modules/catalog/list-products.server.ts";
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";
@@ -12,15 +12,7 @@ import { plans, POPULAR_PLAN_ID } from "#app/modules/subscriptions/plans.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Start your garden: grow box kits and plans | Patch",
-    description:
-      "Three grow box kits for New Zealand beginners (0.5 m², 1 m² and 2 m²) with the bed, soil, seedlings and a planting plan, plus monthly plans that keep the supplies coming.",
-    path: "/product",
-    siteUrl: rootSettings(matches)?.siteUrl ?? "",
-  });
-}
+export const meta = staticPageMeta("/product");
 
 export async function loader() {
   return { kits: await listProductDetails({ category: "Grow box kits", sort: "featured" }) };

@@ -2,22 +2,14 @@
 // form works before (or without) JavaScript.
 import { Form, Link, useRouteLoaderData, useSubmit } from "react-router";
 import { paths } from "#app/lib/paths.ts";
-import { pageMeta, rootSettings } from "#app/lib/seo.ts";
+import { staticPageMeta } from "#app/lib/seo.ts";
 import { CATEGORIES, parseListQuery, SORTS } from "#app/modules/catalog/catalog.schema.ts";
 import { listProducts } from "#app/modules/catalog/list-products.server.ts";
 import { ProductCard } from "#app/modules/catalog/product-card.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/products";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Shop all products | Patch",
-    description:
-      "Grow box kits, seeds and seedlings, organic soil and compost, and the few tools a beginner really needs, chosen for New Zealand gardens.",
-    path: "/products",
-    siteUrl: rootSettings(matches)?.siteUrl ?? "",
-  });
-}
+export const meta = staticPageMeta("/products");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseListQuery(new URL(request.url).searchParams);

@@ -3,7 +3,7 @@
 import { data, Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
-import { pageMeta, rootSettings } from "#app/lib/seo.ts";
+import { staticPageMeta } from "#app/lib/seo.ts";
 import { findPlan } from "#app/modules/subscriptions/plans.ts";
 import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
 import { joinFormValues } from "#app/modules/waitlist/waitlist.schema.ts";
@@ -15,15 +15,7 @@ import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
 export const headers = retryAfterHeader;
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Join the waitlist | Patch",
-    description:
-      "Patch is launching region by region across New Zealand. Join the waitlist and we'll tell you the day grow boxes and monthly supplies reach your area.",
-    path: "/waitlist",
-    siteUrl: rootSettings(matches)?.siteUrl ?? "",
-  });
-}
+export const meta = staticPageMeta("/waitlist");
 
 export function loader({ request }: Route.LoaderArgs) {
   const plan = findPlan(new URL(request.url).searchParams.get("plan"));
