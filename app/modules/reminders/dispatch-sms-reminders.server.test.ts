@@ -5,12 +5,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { notifications, profiles, users } from "#db/schema/index.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
-import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
-import { startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
 import { readSmsOutbox } from "#app/lib/sms.server.ts";
 import { monthIdFor } from "#app/modules/guidance/guidance-content.ts";
 import {
@@ -34,19 +33,10 @@ import { stopSmsRemindersForNumber } from "./stop-sms-reminders.server.ts";
 import { gsmLength, isGsm } from "./sms-text.ts";
 
 const SITE = "https://patch.test";
-let t: TestDatabase;
 
-beforeAll(async () => {
-  t = await openTestDatabase({
-    SITE_URL: SITE,
-    SMS_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-sms-")),
-  });
-  await startQueue(t.handle, { connectionString: t.url });
-  await startWorking([sendReminderConfirmationJob, sendSmsReminderJob] as never);
-});
-afterAll(async () => {
-  await stopQueue();
-  await t.close();
+testServices({
+  settings: () => ({ SMS_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-sms-")) }),
+  workers: [sendReminderConfirmationJob, sendSmsReminderJob] as never,
 });
 
 const meta = () => ({

@@ -3,27 +3,22 @@
 // retries that change nothing.
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { profiles, smsReminders, users } from "#db/schema/index.ts";
-import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { testSettings } from "#tests/setup/test-database.ts";
 import { db } from "#app/lib/db.server.ts";
 import { setSettings } from "#app/lib/env.server.ts";
 import { handleTwilioSmsWebhook, OPT_OUT_WORDS } from "./handle-twilio-sms-webhook.server.ts";
 import { getSmsReminders } from "./manage-sms-reminders.server.ts";
 import { twilioSignature, verifyTwilioSignature } from "./twilio-signature.server.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 
 const SITE = "https://patch.test";
 const TOKEN = "webhook-token-for-tests-0123";
 const PATH = "/api/webhooks/twilio/sms";
-let t: TestDatabase;
 let caller = 0;
 
-beforeAll(async () => {
-  t = await openTestDatabase({ SITE_URL: SITE, SMS_WEBHOOK_AUTH_TOKEN: TOKEN });
-});
-afterAll(async () => {
-  await t.close();
-});
+const env = testServices({ settings: { SMS_WEBHOOK_AUTH_TOKEN: TOKEN } });
 
 /** Twilio's documented scheme, written out here independently of the code under test. */
 function expectedSignature(url: string, params: Record<string, string>, token = TOKEN) {
@@ -183,7 +178,7 @@ test("every opt-out word works; START and HELP answer briefly; anything else get
 });
 
 test("without a token the webhook says it isn't set up", async () => {
-  setSettings(testSettings({ DATABASE_URL: t.url, SITE_URL: SITE }));
+  setSettings(testSettings({ DATABASE_URL: env.database.url, SITE_URL: SITE }));
   try {
     const params = inbound("+64215550106", "STOP");
     expect(await post(params, expectedSignature(`${SITE}${PATH}`, params))).toMatchObject({
@@ -191,6 +186,6 @@ test("without a token the webhook says it isn't set up", async () => {
       contentType: "text/plain; charset=utf-8",
     });
   } finally {
-    setSettings(t.settings);
+    setSettings(env.database.settings);
   }
 });
