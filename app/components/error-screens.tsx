@@ -15,6 +15,14 @@ export function CrashScreen() {
   );
 }
 
+/** Where the not-found page suggests carrying on, home first. */
+const CARRY_ON = [
+  ["/", "Home"],
+  ["/products", "Products"],
+  ["/education", "Education"],
+  ["/waitlist", "Join the waitlist"],
+] as const;
+
 export function NotFoundScreen() {
   return (
     <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
@@ -24,26 +32,13 @@ export function NotFoundScreen() {
         The link may be old, or the page may have moved. These are good places to carry on:
       </p>
       <ul className="mt-8 flex flex-wrap justify-center gap-3">
-        <li>
-          <Link to="/" className="btn-primary">
-            Home
-          </Link>
-        </li>
-        <li>
-          <Link to="/products" className="btn-secondary">
-            Products
-          </Link>
-        </li>
-        <li>
-          <Link to="/education" className="btn-secondary">
-            Education
-          </Link>
-        </li>
-        <li>
-          <Link to="/waitlist" className="btn-secondary">
-            Join the waitlist
-          </Link>
-        </li>
+        {CARRY_ON.map(([to, label], i) => (
+          <li key={to}>
+            <Link to={to} className={i === 0 ? "btn-primary" : "btn-secondary"}>
+              {label}
+            </Link>
+          </li>
+        ))}
       </ul>
     </section>
   );
