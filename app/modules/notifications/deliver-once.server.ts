@@ -136,6 +136,9 @@ async function settleDelivery(
   );
 }
 
+/** The retry policy every send job shares: tried again up to 8 times, from 30 seconds on. */
+export const SEND_JOB_RETRIES = { retryLimit: 8, retryDelaySeconds: 30 } as const;
+
 export async function deliverEmailOnce(
   request: DeliveryRequest,
   now = new Date(),
