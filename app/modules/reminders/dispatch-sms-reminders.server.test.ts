@@ -6,8 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { notifications, profiles, users } from "#db/schema/index.ts";
+import { notifications, users } from "#db/schema/index.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
+import { insertMember } from "#tests/factories/members.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
 import { readSmsOutbox } from "#app/lib/sms.server.ts";
@@ -49,24 +50,13 @@ async function member(
   frequency: "weekly" | "monthly",
   profile: { region?: string; plan?: string } = {},
 ) {
-  const id = crypto.randomUUID();
-  await db()
-    .insert(users)
-    .values({
-      id,
-      name: "",
-      email: `${phone.slice(1)}@example.nz`,
-      emailVerified: true,
-      phoneNumber: phone,
-      phoneNumberVerified: true,
-    });
-  await db()
-    .insert(profiles)
-    .values({
-      id,
+  const id = await insertMember(
+    { email: `${phone.slice(1)}@example.nz`, phoneNumber: phone, phoneNumberVerified: true },
+    {
       address: profile.region ? { state: profile.region, region: profile.region } : {},
       preferences: profile.plan ? { plan: profile.plan } : {},
-    });
+    },
+  );
   expect(await saveSmsReminders(id, { frequency, consent: "yes" }, meta())).toMatchObject({
     ok: true,
   });

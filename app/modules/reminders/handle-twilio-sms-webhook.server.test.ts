@@ -4,13 +4,14 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { profiles, smsReminders, users } from "#db/schema/index.ts";
+import { smsReminders } from "#db/schema/index.ts";
 import { testSettings } from "#tests/setup/test-database.ts";
 import { db } from "#app/lib/db.server.ts";
 import { setSettings } from "#app/lib/env.server.ts";
 import { handleTwilioSmsWebhook, OPT_OUT_WORDS } from "./handle-twilio-sms-webhook.server.ts";
 import { getSmsReminders } from "./manage-sms-reminders.server.ts";
 import { twilioSignature, verifyTwilioSignature } from "./twilio-signature.server.ts";
+import { insertMember } from "#tests/factories/members.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 
 const SITE = "https://patch.test";
@@ -57,18 +58,10 @@ function post(params: Record<string, string>, signature: string | undefined, que
 }
 
 async function member(phone: string, stopped = false) {
-  const id = crypto.randomUUID();
-  await db()
-    .insert(users)
-    .values({
-      id,
-      name: "",
-      email: `${id}@example.nz`,
-      emailVerified: true,
-      phoneNumber: stopped ? null : phone,
-      phoneNumberVerified: stopped ? null : true,
-    });
-  await db().insert(profiles).values({ id });
+  const id = await insertMember({
+    phoneNumber: stopped ? null : phone,
+    phoneNumberVerified: stopped ? null : true,
+  });
   await db()
     .insert(smsReminders)
     .values({

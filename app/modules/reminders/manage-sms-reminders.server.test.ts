@@ -6,8 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { profiles, smsReminders, users } from "#db/schema/index.ts";
+import { smsReminders, users } from "#db/schema/index.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
+import { insertMember } from "#tests/factories/members.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
 import { readSmsOutbox } from "#app/lib/sms.server.ts";
@@ -54,19 +55,7 @@ async function waitForTexts(to: string, n: number) {
 }
 
 async function member(email: string, phone: string | null, verified = true) {
-  const id = crypto.randomUUID();
-  await db()
-    .insert(users)
-    .values({
-      id,
-      name: "",
-      email,
-      emailVerified: true,
-      phoneNumber: phone,
-      phoneNumberVerified: phone ? verified : null,
-    });
-  await db().insert(profiles).values({ id });
-  return id;
+  return insertMember({ email, phoneNumber: phone, phoneNumberVerified: phone ? verified : null });
 }
 
 test("switching on needs a verified number, a frequency and ticked consent", async () => {
