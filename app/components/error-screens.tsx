@@ -16,6 +16,14 @@ export function CrashScreen() {
   );
 }
 
+/** Where the not-found page suggests carrying on, home first. */
+const CARRY_ON = [
+  [paths.home, "Home"],
+  [paths.products, "Products"],
+  [paths.education, "Education"],
+  [paths.waitlist, "Join the waitlist"],
+] as const;
+
 export function NotFoundScreen() {
   return (
     <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
@@ -25,26 +33,13 @@ export function NotFoundScreen() {
         The link may be old, or the page may have moved. These are good places to carry on:
       </p>
       <ul className="mt-8 flex flex-wrap justify-center gap-3">
-        <li>
-          <Link to="/" className="btn-primary">
-            Home
-          </Link>
-        </li>
-        <li>
-          <Link to={paths.products} className="btn-secondary">
-            Products
-          </Link>
-        </li>
-        <li>
-          <Link to={paths.education} className="btn-secondary">
-            Education
-          </Link>
-        </li>
-        <li>
-          <Link to={paths.waitlist} className="btn-secondary">
-            Join the waitlist
-          </Link>
-        </li>
+        {CARRY_ON.map(([to, label], i) => (
+          <li key={to}>
+            <Link to={to} className={i === 0 ? "btn-primary" : "btn-secondary"}>
+              {label}
+            </Link>
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -4,14 +4,14 @@
 // what we assert on. The webhook side is tested against signed events.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { orders, products } from "#db/schema/index.ts";
 import { buildProduct } from "#tests/factories/products.ts";
-import { startStripeApi, type FakeStripe } from "#tests/setup/stripe-api.ts";
-import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { stripeSettings } from "#tests/setup/stripe-api.ts";
+import { testSettings } from "#tests/setup/test-database.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
 import { setSettings } from "#app/lib/env.server.ts";
-import { createQueues, startQueue, stopQueue } from "#app/lib/queue.server.ts";
 import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
 import { markOrderPaid } from "#app/modules/orders/mark-order-paid.server.ts";
 import { expireOrder } from "#app/modules/orders/expire-order.server.ts";
@@ -20,25 +20,10 @@ import { refundOrderPayment } from "#app/modules/orders/refund-order-payment.ser
 import { placeOrder } from "./place-order.server.ts";
 import { createPaymentIntent, paymentIntentSecret } from "#app/modules/payments/stripe.server.ts";
 
-let stripe: FakeStripe;
-let stripeSettings: Record<string, string>;
-let t: TestDatabase;
-beforeAll(async () => {
-  stripe = await startStripeApi("sk_test_fake");
-  stripeSettings = {
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-    STRIPE_WEBHOOK_SECRET: "whsec_fake",
-    STRIPE_API_URL: stripe.url,
-  };
-  t = await openTestDatabase(stripeSettings);
-  await startQueue(t.handle, { connectionString: t.url });
-  await createQueues(orderJobs);
-});
-afterAll(async () => {
-  await stopQueue();
-  await t.close();
-  await stripe.close();
+const env = testServices({
+  stripe: true,
+  settings: ({ stripe }) => stripeSettings(stripe!),
+  queues: orderJobs,
 });
 
 let addresses = 0;
@@ -60,26 +45,28 @@ async function stripeOrder(stockQuantity = 3) {
   if (!placed.ok || placed.status !== "requires_payment")
     throw new Error("expected a Stripe order");
   const [row] = await db().select().from(orders).where(eq(orders.id, placed.orderId));
-  const intent = stripe.paymentIntents.get(row!.paymentReference!)!;
+  const intent = env.stripe.paymentIntents.get(row!.paymentReference!)!;
   return { input, buyer, placed, row: row!, intent, productId: p.id! };
 }
 
 const requestsFor = (intentId: string) =>
-  stripe.requests.filter((r) => r.path.includes(intentId) || r.body.payment_intent === intentId);
+  env.stripe.requests.filter(
+    (r) => r.path.includes(intentId) || r.body.payment_intent === intentId,
+  );
 const stock = async (id: string) =>
   (await db().select().from(products).where(eq(products.id, id)))[0]!.stockQuantity;
 const hourLater = () => new Date(Date.now() + 60 * 60_000);
 
 test("a Stripe order needs no card fields, makes one intent and a retry reuses it", async () => {
-  const intentsBefore = stripe.paymentIntents.size;
+  const intentsBefore = env.stripe.paymentIntents.size;
   const { input, buyer, placed: first, row, intent } = await stripeOrder();
   expect(first.clientSecret).toBe(intent.client_secret);
   expect(first.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_`));
   const again = await placeOrder(input, buyer);
   expect(again).toEqual(first);
   // One intent, keyed by the order id, for the server-computed total; the retry only read it back.
-  expect(stripe.paymentIntents.size).toBe(intentsBefore + 1);
-  const created = stripe.requests.filter(
+  expect(env.stripe.paymentIntents.size).toBe(intentsBefore + 1);
+  const created = env.stripe.requests.filter(
     (r) => r.method === "POST" && r.path === "/v1/payment_intents",
   );
   expect(created.at(-1)).toEqual({
@@ -116,7 +103,7 @@ test("a Stripe order needs no card fields, makes one intent and a retry reuses i
     id: intent.id,
     clientSecret: intent.client_secret,
   });
-  expect(stripe.paymentIntents.size).toBe(intentsBefore + 1);
+  expect(env.stripe.paymentIntents.size).toBe(intentsBefore + 1);
 });
 
 test("an unpaid order's expiry cancels its open intent and gives the stock back", async () => {
@@ -146,7 +133,7 @@ test("an unpaid order's expiry cancels its open intent and gives the stock back"
 
 test("a payment that succeeded as the hold ran out is honoured, and a refund goes to Stripe once", async () => {
   const { placed, intent, productId } = await stripeOrder(2);
-  stripe.succeed(intent.id);
+  env.stripe.succeed(intent.id);
   expect(await expireOrder(placed.orderId, hourLater())).toBe("paid");
   expect(requestsFor(intent.id).map((r) => `${r.method} ${r.path}`)).toEqual([
     `GET /v1/payment_intents/${intent.id}`,
@@ -173,7 +160,7 @@ test("a payment that succeeded as the hold ran out is honoured, and a refund goe
       body: { payment_intent: intent.id },
     },
   ]);
-  expect(stripe.refunds.filter((r) => r.payment_intent === intent.id)).toEqual([
+  expect(env.stripe.refunds.filter((r) => r.payment_intent === intent.id)).toEqual([
     expect.objectContaining({ object: "refund", amount: 6785 }),
   ]);
   expect(await stock(productId)).toBe(2);
@@ -185,14 +172,14 @@ test("Stripe's errors reach us as Stripe errors: an unknown intent, a wrong key"
     statusCode: 404,
     code: "resource_missing",
   });
-  setSettings(testSettings({ ...stripeSettings, STRIPE_SECRET_KEY: "sk_test_wrong" }));
+  setSettings(testSettings({ ...stripeSettings(env.stripe), STRIPE_SECRET_KEY: "sk_test_wrong" }));
   try {
     await expect(paymentIntentSecret("pi_nope")).rejects.toMatchObject({
       type: "StripeAuthenticationError",
       statusCode: 401,
     });
   } finally {
-    setSettings(t.settings);
+    setSettings(env.database.settings);
   }
 });
 

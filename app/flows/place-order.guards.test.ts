@@ -4,32 +4,25 @@
 import { testCard } from "#tests/factories/cards.ts";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { orderItems, orders, products } from "#db/schema/index.ts";
 import { buildProduct } from "#tests/factories/products.ts";
-import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import { db } from "#app/lib/db.server.ts";
 import { setSettings } from "#app/lib/env.server.ts";
-import { createQueues, startQueue, stopQueue } from "#app/lib/queue.server.ts";
 import { expireOrderJob } from "#app/modules/orders/expire-order.server.ts";
 import { sendOrderConfirmationJob } from "#app/modules/orders/send-order-confirmation.server.ts";
 import { MESSAGES } from "#app/modules/checkout/checkout.schema.ts";
 import { PLACE_MESSAGES, placeOrder } from "./place-order.server.ts";
 import { ORDER_HOLD_MINUTES } from "#app/modules/checkout/pricing.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 
 // Each order from its own address, so the checkout limits (ADR 021) never decide these tests.
 let buyers = 0;
 const buyer = () => ({ ip: `198.51.${Math.floor(++buyers / 250) + 20}.${buyers % 250}` });
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await openTestDatabase({ SITE_URL: "https://patch.test", CURRENCY: "NZD" });
-  await startQueue(t.handle, { connectionString: t.url });
-  await createQueues([expireOrderJob, sendOrderConfirmationJob] as never);
-});
-afterAll(async () => {
-  await stopQueue();
-  await t.close();
+const env = testServices({
+  settings: { CURRENCY: "NZD" },
+  queues: [expireOrderJob, sendOrderConfirmationJob] as never,
 });
 
 const GOOD = testCard("success");
@@ -241,7 +234,7 @@ test("after a decline, any changed detail makes a new order and frees the old on
 
 test("without Stripe, a production site takes no orders and says nothing was charged", async () => {
   const p = await product();
-  setSettings({ ...t.settings, isProduction: true });
+  setSettings({ ...env.database.settings, isProduction: true });
   try {
     const result = await placeOrder(
       order([{ productId: p.id!, quantity: 1, price: 1000 }]),
@@ -264,7 +257,7 @@ test("without Stripe, a production site takes no orders and says nothing was cha
       fieldErrors: { name: MESSAGES.name },
     });
   } finally {
-    setSettings(t.settings);
+    setSettings(env.database.settings);
   }
   expect(await stockOf(p.id!)).toBe(10);
 });

@@ -2,16 +2,13 @@
 // idempotent retries, the demo card provider, expiry, and the confirmation e-mail.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { notifications, orderItems, orders, products } from "#db/schema/index.ts";
 import { testCard } from "#tests/factories/cards.ts";
 import { buildProduct } from "#tests/factories/products.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
-import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
-import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import { db } from "#app/lib/db.server.ts";
-import { closeMail } from "#app/lib/mail.server.ts";
-import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { queue } from "#app/lib/queue.server.ts";
 import { expireOrder, expireOrderJob } from "#app/modules/orders/expire-order.server.ts";
 import {
   sendOrderConfirmation,
@@ -20,24 +17,11 @@ import {
 import { DEMO_MESSAGES } from "#app/modules/payments/demo-payments.server.ts";
 import { placeOrder } from "./place-order.server.ts";
 import { quoteOrder } from "#app/modules/checkout/quote-order.server.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 
-let t: TestDatabase;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: "https://patch.test" });
-  await startQueue(t.handle, { connectionString: t.url });
-  await createQueues([expireOrderJob, sendOrderConfirmationJob] as never);
-});
-afterAll(async () => {
-  closeMail();
-  await stopQueue();
-  await t.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  smtp.messages.length = 0;
+const env = testServices({
+  smtp: true,
+  queues: [expireOrderJob, sendOrderConfirmationJob] as never,
 });
 
 async function product(overrides: Parameters<typeof buildProduct>[0] = {}) {
@@ -394,7 +378,7 @@ test("the confirmation e-mail is queued on payment and sent once", async () => {
   expect(jobs).toHaveLength(1);
   expect(await sendOrderConfirmation({ orderId: placed.orderId })).toBe("sent");
   expect(await sendOrderConfirmation({ orderId: placed.orderId })).toBe("already-sent");
-  const [mail] = await smtp.waitFor(1);
+  const [mail] = await env.smtp.waitFor(1);
   expect(mail?.to).toBe("aroha@example.nz");
   expect(mail?.subject).toMatch(/^Your Patch order #\d+ is confirmed$/);
   expect(mail?.text).toContain("1 × Hand trowel: $24.90");
@@ -403,7 +387,7 @@ test("the confirmation e-mail is queued on payment and sent once", async () => {
   // The queued confirmation job runs too, and finds the e-mail already sent. (The queue also
   // sends the other tests' orders' e-mails: only this order's count here.)
   await drainQueue([sendOrderConfirmationJob]);
-  expect(smtp.messages.filter((m) => m.text.includes(placed.orderId))).toHaveLength(1);
+  expect(env.smtp.messages.filter((m) => m.text.includes(placed.orderId))).toHaveLength(1);
   const [note] = await db()
     .select()
     .from(notifications)

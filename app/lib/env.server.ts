@@ -126,6 +126,17 @@ export type AuthSecretSource = "setting" | "generated" | "test";
 /** Hosts a browser treats as secure over plain http, so it keeps Secure cookies there. */
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+/** A sign-in provider (OpenID Connect) is on when both its client id and secret are set. */
+function oidcClient(
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  issuer: string,
+) {
+  return clientId && clientSecret
+    ? { clientId, clientSecret, issuer: issuer.replace(/\/+$/, "") }
+    : undefined;
+}
+
 function buildSettings(
   env: z.infer<typeof schema>,
   authSecret: string,
@@ -186,22 +197,8 @@ function buildSettings(
         ? { url: env.CRM_WEBHOOK_URL, secret: env.CRM_WEBHOOK_SECRET }
         : undefined,
     currency: env.CURRENCY,
-    google:
-      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? {
-            clientId: env.GOOGLE_CLIENT_ID,
-            clientSecret: env.GOOGLE_CLIENT_SECRET,
-            issuer: env.GOOGLE_ISSUER.replace(/\/+$/, ""),
-          }
-        : undefined,
-    apple:
-      env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET
-        ? {
-            clientId: env.APPLE_CLIENT_ID,
-            clientSecret: env.APPLE_CLIENT_SECRET,
-            issuer: env.APPLE_ISSUER.replace(/\/+$/, ""),
-          }
-        : undefined,
+    google: oidcClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_ISSUER),
+    apple: oidcClient(env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET, env.APPLE_ISSUER),
     authSecret,
     /** Printed at start (server/startup-notice.ts) when a convenience stands in for a setting. */
     authSecretSource: sources.authSecret,

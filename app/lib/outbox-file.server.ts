@@ -1,8 +1,15 @@
 // The file outboxes (mail and texts, used when no SMTP server or Twilio account is set) are read
 // while they are written: by the dev mailbox, the dev tools and the tests. A file is written under a
 // name no reader lists, then renamed into place, so a reader sees a whole message or none.
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from "node:fs";
+import { join, resolve } from "node:path";
 
 export function writeOutboxFile(folder: string, name: string, content: string | Buffer): void {
   mkdirSync(folder, { recursive: true });
@@ -10,4 +17,19 @@ export function writeOutboxFile(folder: string, name: string, content: string | 
   const partial = `${path}.partial`;
   writeFileSync(partial, content);
   renameSync(partial, path);
+}
+
+/** Every file of one kind (".eml", ".json") in an outbox folder, parsed, newest first. */
+export function readOutboxFolder<T>(
+  dir: string,
+  extension: string,
+  parse: (text: string, file: string) => T,
+): T[] {
+  const folder = resolve(dir);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((f) => f.endsWith(extension))
+    .sort()
+    .reverse()
+    .map((f) => parse(readFileSync(join(folder, f), "utf8"), f));
 }

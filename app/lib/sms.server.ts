@@ -1,10 +1,9 @@
 // Sending text messages: one interface, Twilio's REST API when settings().twilio is set, otherwise
 // a file outbox (SMS_OUTBOX_DIR, one JSON file per text) read back by the dev tools and the tests.
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { settings } from "./env.server.ts";
-import { writeOutboxFile } from "./outbox-file.server.ts";
+import { readOutboxFolder, writeOutboxFile } from "./outbox-file.server.ts";
 import { trackSend } from "./sends-in-flight.server.ts";
 
 export interface SmsMessage {
@@ -66,11 +65,5 @@ export function sendSms(message: SmsMessage): Promise<{ id: string }> {
 
 /** The file outbox, newest first. */
 export function readSmsOutbox(dir = settings().smsOutboxDir): OutboxText[] {
-  const folder = resolve(dir);
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .reverse()
-    .map((f) => JSON.parse(readFileSync(join(folder, f), "utf8")) as OutboxText);
+  return readOutboxFolder(dir, ".json", (text) => JSON.parse(text) as OutboxText);
 }

@@ -10,6 +10,7 @@ import { CartChangesNotice } from "#app/modules/cart/cart-changes-notice.tsx";
 import { cartSubtotal, useCart } from "#app/modules/cart/cart-store.ts";
 import { useCartCheck } from "#app/modules/cart/use-cart-check.ts";
 import { CloseButton } from "#app/components/ui/close-button.tsx";
+import { TotalsRow } from "#app/components/ui/totals-row.tsx";
 
 /** How long a removed line takes to slide out (matches .cart-line-leave in app.css). */
 const LEAVE_MS = 200;
@@ -145,10 +146,10 @@ export function CartPanel({ currency }: { currency: string }) {
               ))}
             </ul>
             <div className="space-y-2 border-t border-ink/10 px-5 py-4">
-              <Row label="Subtotal" value={formatMoney(subtotal, currency)} />
-              <Row label="Shipping" value="Calculated at checkout" />
-              <Row label="Taxes" value="Calculated at checkout" />
-              <Row label="Total" value={formatMoney(subtotal, currency)} strong />
+              <TotalsRow label="Subtotal" value={formatMoney(subtotal, currency)} />
+              <TotalsRow label="Shipping" value="Calculated at checkout" />
+              <TotalsRow label="Taxes" value="Calculated at checkout" />
+              <TotalsRow label="Total" value={formatMoney(subtotal, currency)} strong />
               <div className="flex flex-col gap-2 pt-2">
                 <button
                   type="button"
@@ -172,14 +173,5 @@ export function CartPanel({ currency }: { currency: string }) {
         )}
       </div>
     </dialog>
-  );
-}
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={`flex justify-between ${strong ? "text-lg font-bold" : ""}`}>
-      <span>{label}</span>
-      <span>{value}</span>
-    </div>
   );
 }

@@ -42,6 +42,19 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
+/** The settings that point our Stripe module at this fake (with a webhook signing secret). */
+export function stripeSettings(
+  stripe: FakeStripe,
+  webhookSecret = "whsec_fake",
+): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: stripe.url,
+  };
+}
+
 type Reply = { status: number; body: unknown };
 
 const error = (status: number, message: string, extra: Record<string, unknown> = {}): Reply => ({

@@ -1,7 +1,8 @@
 // The NZ address fields (street, suburb, city, region, 4-digit postcode, country), shared by
 // /profile and /address.
-import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import type { ComponentProps } from "react";
 import { FormField } from "./form-field.tsx";
+import { RegionOptions } from "./region-options.tsx";
 
 export interface AddressValues {
   street?: string;
@@ -21,34 +22,30 @@ export function AddressFields({
   errors?: Record<string, string>;
 }) {
   const region = address.region ?? address.state ?? "";
+  /** A text field whose name and id are its key in the address. */
+  const field = (
+    name: "street" | "suburb" | "city" | "zip" | "country",
+    label: string,
+    autoComplete: string,
+    input: Omit<ComponentProps<typeof FormField>, "id" | "label"> = {},
+  ) => (
+    <FormField
+      id={name}
+      name={name}
+      label={label}
+      autoComplete={autoComplete}
+      defaultValue={address[name] ?? ""}
+      error={errors?.[name]}
+      {...input}
+    />
+  );
   return (
     <fieldset className="flex flex-col gap-4">
       <legend className="mb-1 font-semibold">Address</legend>
-      <FormField
-        id="street"
-        name="street"
-        label="Street address"
-        autoComplete="address-line1"
-        defaultValue={address.street ?? ""}
-        error={errors?.street}
-      />
+      {field("street", "Street address", "address-line1")}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          id="suburb"
-          name="suburb"
-          label="Suburb"
-          autoComplete="address-line2"
-          defaultValue={address.suburb ?? ""}
-          error={errors?.suburb}
-        />
-        <FormField
-          id="city"
-          name="city"
-          label="Town or city"
-          autoComplete="address-level2"
-          defaultValue={address.city ?? ""}
-          error={errors?.city}
-        />
+        {field("suburb", "Suburb", "address-line2")}
+        {field("city", "Town or city", "address-level2")}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="region" label="Region" error={errors?.region}>
@@ -61,34 +58,18 @@ export function AddressFields({
             aria-describedby={errors?.region ? "region-error" : undefined}
             className="min-h-11 rounded-xl border border-ink/20 bg-white px-4 py-2"
           >
-            <option value="">Select your region</option>
-            {NZ_REGIONS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
+            <RegionOptions />
           </select>
         </FormField>
-        <FormField
-          id="zip"
-          name="zip"
-          label="Postcode"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          pattern="[0-9]{4}"
-          maxLength={4}
-          defaultValue={address.zip ?? ""}
-          error={errors?.zip}
-        />
+        {field("zip", "Postcode", "postal-code", {
+          inputMode: "numeric",
+          pattern: "[0-9]{4}",
+          maxLength: 4,
+        })}
       </div>
-      <FormField
-        id="country"
-        name="country"
-        label="Country"
-        autoComplete="country-name"
-        defaultValue={address.country ?? "New Zealand"}
-        error={errors?.country}
-      />
+      {field("country", "Country", "country-name", {
+        defaultValue: address.country ?? "New Zealand",
+      })}
     </fieldset>
   );
 }

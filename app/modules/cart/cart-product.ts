@@ -4,17 +4,11 @@
 import { imageSrc } from "#app/lib/product-images.ts";
 import type { CartProduct } from "./cart-store.ts";
 
-/** What the cart needs of a catalogue product. */
-export interface CatalogProduct {
-  id: string;
-  name: string;
-  /** Integer cents. */
-  price: number;
-  category: string;
-  /** Image base paths. */
-  images: string[];
-  stockQuantity: number;
-}
+/**
+ * What the cart needs of a catalogue product: the cart product's fields, with its images as the
+ * catalogue sends them (base paths), which toCartProduct turns into picture paths.
+ */
+export type CatalogProduct = CartProduct;
 
 export function toCartProduct(p: CatalogProduct): CartProduct {
   return {

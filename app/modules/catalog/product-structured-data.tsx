@@ -1,6 +1,6 @@
 // schema.org Product data for a product page, so search engines can show its price and stock.
 import { useRouteLoaderData } from "react-router";
-import { useNonce } from "#app/lib/nonce.ts";
+import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import type { ProductView } from "./catalog.schema.ts";
 import { imageSrc } from "#app/lib/product-images.ts";
 
@@ -10,7 +10,6 @@ interface RootData {
 
 export function ProductStructuredData({ product }: { product: ProductView }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
-  const nonce = useNonce();
   const siteUrl = root?.settings.siteUrl ?? "";
   const json = {
     "@context": "https://schema.org",
@@ -30,12 +29,5 @@ export function ProductStructuredData({ product }: { product: ProductView }) {
         product.stockQuantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },
   };
-  return (
-    <script
-      type="application/ld+json"
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }}
-    />
-  );
+  return <JsonLd data={json} />;
 }

@@ -1,11 +1,11 @@
 // The checkout's steps: contact, delivery address, shipping, payment, review. One <Form>; each
 // step's fields are checked before moving on, and the server checks everything again. Totals on
 // the review come from the server (the quote), never from the browser's arithmetic.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
-import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { paths } from "#app/lib/paths.ts";
+import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { CartChangesNotice } from "#app/modules/cart/cart-changes-notice.tsx";
 import { cartSubtotal, useCart } from "#app/modules/cart/cart-store.ts";
 import { useCartCheck } from "#app/modules/cart/use-cart-check.ts";
@@ -13,6 +13,7 @@ import type { CheckoutField } from "./checkout.schema.ts";
 import { useCheckout } from "./checkout-store.ts";
 import { FREE_STANDARD_FROM, RURAL_SURCHARGE, SHIPPING_METHODS, type Totals } from "./pricing.ts";
 import { StripePayment } from "#app/modules/payments/stripe-payment.tsx";
+import { TotalsRow } from "#app/components/ui/totals-row.tsx";
 
 export const STEPS = ["Contact", "Delivery address", "Shipping", "Payment", "Review"] as const;
 const FIELD_STEP: Record<CheckoutField, number> = {
@@ -170,17 +171,6 @@ export function CheckoutForm({
     );
   }
 
-  const err = (f: CheckoutField) =>
-    errors[f] ? (
-      <p id={`${f}-error`} className="mt-1 text-sm text-clay-dark">
-        {errors[f]}
-      </p>
-    ) : null;
-  const described = (f: CheckoutField) =>
-    errors[f] ? { "aria-invalid": true, "aria-describedby": `${f}-error` } : {};
-  const input = "mt-1 block h-11 w-full rounded-lg border border-ink/25 bg-white px-3";
-  const label = "block text-sm font-semibold";
-
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
       <div>
@@ -224,40 +214,27 @@ export function CheckoutForm({
             <legend tabIndex={-1} className="scroll-mt-28 text-2xl font-bold">
               Contact
             </legend>
-            <div>
-              <label htmlFor="name" className={label}>
-                Full name
-              </label>
-              <input
-                id="name"
-                name="name"
-                required
-                autoComplete="name"
-                value={checkout.name}
-                onChange={(e) => checkout.update({ name: e.target.value })}
-                className={input}
-                {...described("name")}
-              />
-              {err("name")}
-            </div>
-            <div>
-              <label htmlFor="email" className={label}>
-                Email
-              </label>
-              <input
-                id="email"
-                name="email"
-                type="email"
-                required
-                autoComplete="email"
-                value={checkout.email}
-                onChange={(e) => checkout.update({ email: e.target.value })}
-                className={input}
-                {...described("email")}
-              />
-              {err("email")}
+            <Field
+              id="name"
+              label="Full name"
+              error={errors.name}
+              required
+              autoComplete="name"
+              value={checkout.name}
+              onChange={(e) => checkout.update({ name: e.target.value })}
+            />
+            <Field
+              id="email"
+              label="Email"
+              error={errors.email}
+              type="email"
+              required
+              autoComplete="email"
+              value={checkout.email}
+              onChange={(e) => checkout.update({ email: e.target.value })}
+            >
               <p className="mt-1 text-sm text-ink/75">We send your receipt and tracking here.</p>
-            </div>
+            </Field>
           </fieldset>
 
           <fieldset data-step={1} hidden={step !== 1} className="space-y-4">
@@ -265,75 +242,52 @@ export function CheckoutForm({
               Delivery address
             </legend>
             <p className="text-sm text-ink/70">We deliver anywhere in New Zealand.</p>
-            <div>
-              <label htmlFor="street" className={label}>
-                Street address
-              </label>
-              <input
-                id="street"
-                name="street"
-                required
-                autoComplete="address-line1"
-                value={checkout.address.street}
-                onChange={(e) => checkout.updateAddress({ street: e.target.value })}
-                className={input}
-                {...described("street")}
-              />
-              {err("street")}
-            </div>
-            <div>
-              <label htmlFor="suburb" className={label}>
-                Suburb <span className="font-normal text-ink/75">(optional)</span>
-              </label>
-              <input
-                id="suburb"
-                name="suburb"
-                autoComplete="address-line2"
-                value={checkout.address.suburb}
-                onChange={(e) => checkout.updateAddress({ suburb: e.target.value })}
-                className={input}
-              />
-            </div>
+            <Field
+              id="street"
+              label="Street address"
+              error={errors.street}
+              required
+              autoComplete="address-line1"
+              value={checkout.address.street}
+              onChange={(e) => checkout.updateAddress({ street: e.target.value })}
+            />
+            <Field
+              id="suburb"
+              label={
+                <>
+                  Suburb <span className="font-normal text-ink/75">(optional)</span>
+                </>
+              }
+              autoComplete="address-line2"
+              value={checkout.address.suburb}
+              onChange={(e) => checkout.updateAddress({ suburb: e.target.value })}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
-              <div>
-                <label htmlFor="city" className={label}>
-                  Town or city
-                </label>
-                <input
-                  id="city"
-                  name="city"
-                  required
-                  autoComplete="address-level2"
-                  value={checkout.address.city}
-                  onChange={(e) => checkout.updateAddress({ city: e.target.value })}
-                  className={input}
-                  {...described("city")}
-                />
-                {err("city")}
-              </div>
-              <div>
-                <label htmlFor="postcode" className={label}>
-                  Postcode
-                </label>
-                <input
-                  id="postcode"
-                  name="postcode"
-                  required
-                  inputMode="numeric"
-                  pattern="\d{4}"
-                  maxLength={4}
-                  autoComplete="postal-code"
-                  title="A 4-digit New Zealand postcode"
-                  value={checkout.address.zip}
-                  onChange={(e) => checkout.updateAddress({ zip: e.target.value })}
-                  className={input}
-                  {...described("postcode")}
-                />
-                {err("postcode")}
-              </div>
+              <Field
+                id="city"
+                label="Town or city"
+                error={errors.city}
+                required
+                autoComplete="address-level2"
+                value={checkout.address.city}
+                onChange={(e) => checkout.updateAddress({ city: e.target.value })}
+              />
+              <Field
+                id="postcode"
+                label="Postcode"
+                error={errors.postcode}
+                required
+                inputMode="numeric"
+                pattern="\d{4}"
+                maxLength={4}
+                autoComplete="postal-code"
+                title="A 4-digit New Zealand postcode"
+                value={checkout.address.zip}
+                onChange={(e) => checkout.updateAddress({ zip: e.target.value })}
+              />
             </div>
             <div>
-              <label htmlFor="region" className={label}>
+              <label htmlFor="region" className={LABEL}>
                 Region
               </label>
               <select
@@ -342,17 +296,12 @@ export function CheckoutForm({
                 required
                 value={checkout.address.state}
                 onChange={(e) => checkout.updateAddress({ state: e.target.value })}
-                className={input}
-                {...described("region")}
+                className={INPUT}
+                {...describedBy("region", errors.region)}
               >
-                <option value="">Select your region</option>
-                {NZ_REGIONS.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
+                <RegionOptions />
               </select>
-              {err("region")}
+              <FieldError id="region" error={errors.region} />
             </div>
             <label className="flex items-start gap-3">
               <input
@@ -421,56 +370,35 @@ export function CheckoutForm({
                     {outcome.message}
                   </p>
                 ) : null}
-                <div>
-                  <label htmlFor="cardNumber" className={label}>
-                    Card number
-                  </label>
-                  <input
-                    id="cardNumber"
-                    name="cardNumber"
+                <Field
+                  id="cardNumber"
+                  label="Card number"
+                  error={errors.cardNumber}
+                  required
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  placeholder="4242 4242 4242 4242"
+                  pattern="[\d ]{12,23}"
+                />
+                <div className="grid grid-cols-2 gap-4">
+                  <Field
+                    id="cardExpiry"
+                    label="Expiry (MM/YY)"
+                    error={errors.cardExpiry}
+                    required
+                    autoComplete="cc-exp"
+                    placeholder="12/30"
+                    pattern="(0[1-9]|1[0-2])\s*/\s*\d{2}"
+                  />
+                  <Field
+                    id="cardCvc"
+                    label="Security code (CVC)"
+                    error={errors.cardCvc}
                     required
                     inputMode="numeric"
-                    autoComplete="cc-number"
-                    placeholder="4242 4242 4242 4242"
-                    pattern="[\d ]{12,23}"
-                    className={input}
-                    {...described("cardNumber")}
+                    autoComplete="cc-csc"
+                    pattern="\d{3,4}"
                   />
-                  {err("cardNumber")}
-                </div>
-                <div className="grid grid-cols-2 gap-4">
-                  <div>
-                    <label htmlFor="cardExpiry" className={label}>
-                      Expiry (MM/YY)
-                    </label>
-                    <input
-                      id="cardExpiry"
-                      name="cardExpiry"
-                      required
-                      autoComplete="cc-exp"
-                      placeholder="12/30"
-                      pattern="(0[1-9]|1[0-2])\s*/\s*\d{2}"
-                      className={input}
-                      {...described("cardExpiry")}
-                    />
-                    {err("cardExpiry")}
-                  </div>
-                  <div>
-                    <label htmlFor="cardCvc" className={label}>
-                      Security code (CVC)
-                    </label>
-                    <input
-                      id="cardCvc"
-                      name="cardCvc"
-                      required
-                      inputMode="numeric"
-                      autoComplete="cc-csc"
-                      pattern="\d{3,4}"
-                      className={input}
-                      {...described("cardCvc")}
-                    />
-                    {err("cardCvc")}
-                  </div>
                 </div>
               </>
             ) : payments === "stripe" ? (
@@ -569,27 +497,65 @@ export function CheckoutForm({
           ))}
         </ul>
         <dl className="mt-4 space-y-1 border-t border-ink/10 pt-3" data-testid="totals">
-          <Row
+          <TotalsRow
+            term
             label="Subtotal"
             value={totals ? money(totals.subtotal) : money(cartSubtotal(items))}
           />
-          <Row
+          <TotalsRow
+            term
             label={totals?.ruralSurcharge ? "Shipping (incl. rural delivery)" : "Shipping"}
             value={totals ? money(totals.shipping) : "Calculating..."}
           />
-          <Row label="GST (15%)" value={totals ? money(totals.gst) : "Calculating..."} />
-          <Row label="Total" value={totals ? money(totals.total) : "Calculating..."} strong />
+          <TotalsRow term label="GST (15%)" value={totals ? money(totals.gst) : "Calculating..."} />
+          <TotalsRow
+            term
+            label="Total"
+            value={totals ? money(totals.total) : "Calculating..."}
+            strong
+          />
         </dl>
       </aside>
     </div>
   );
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+const INPUT = "mt-1 block h-11 w-full rounded-lg border border-ink/25 bg-white px-3";
+const LABEL = "block text-sm font-semibold";
+
+/** An invalid field points screen readers at its error text. */
+const describedBy = (id: string, error?: string) =>
+  error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="mt-1 text-sm text-clay-dark">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** One labelled checkout input (its name is its id), its error and any note below it. */
+function Field({
+  id,
+  label,
+  error,
+  children,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  children?: ReactNode;
+} & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className={`flex justify-between ${strong ? "text-lg font-bold" : ""}`}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
+    <div>
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
+      <input id={id} name={id} className={INPUT} {...describedBy(id, error)} {...input} />
+      <FieldError id={id} error={error} />
+      {children}
     </div>
   );
 }

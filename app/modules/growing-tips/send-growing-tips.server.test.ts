@@ -1,13 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { contacts, profiles, users } from "#db/schema/index.ts";
 import { sendRunIsGoing, sendRunProgress } from "#app/components/send-runs-table.tsx";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
-import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
-import { emptyDatabase, openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import { db } from "#app/lib/db.server.ts";
-import { closeMail } from "#app/lib/mail.server.ts";
-import { startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
 import { signToken } from "#app/lib/signed-token.server.ts";
 import { deleteContact } from "#app/modules/waitlist/admin-waitlist.server.ts";
 import { migrateWaitlistContact } from "#app/modules/accounts/migrate-waitlist-contact.server.ts";
@@ -20,29 +16,8 @@ import {
 } from "./send-growing-tips.server.ts";
 import { tipsRecipientFor } from "./tips-recipients.server.ts";
 import { readUnsubscribeLink, unsubscribeByLink } from "./unsubscribe-link.server.ts";
-
-let t: TestDatabase;
-let smtp: TestSmtp;
-
-async function contact(
-  email: string,
-  region: string,
-  state: { confirmed?: boolean; unsubscribed?: boolean; name?: string } = {},
-) {
-  const id = crypto.randomUUID();
-  await db()
-    .insert(contacts)
-    .values({
-      id,
-      email,
-      region,
-      name: state.name ?? null,
-      address: { state: region },
-      confirmedAt: state.confirmed ? new Date() : null,
-      unsubscribedAt: state.unsubscribed ? new Date() : null,
-    });
-  return id;
-}
+import { insertContact } from "#tests/factories/contacts.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 
 async function member(
   email: string,
@@ -68,45 +43,33 @@ const jobs = [growingTipsFanOutJob, sendGrowingTipsJob];
 /** Every fan-out and send the runs so far asked for has happened: nothing more is coming. */
 const drained = () => drainQueue(jobs);
 const mailFor = (email: string, from = 0) =>
-  smtp.messages.slice(from).filter((m) => m.to === email);
+  env.smtp.messages.slice(from).filter((m) => m.to === email);
 const link = (m: OutboxMessage, path: string) =>
   new RegExp(`https://patch\\.test${path.replace("?", "\\?")}[^\\s>]+`).exec(m.text)?.[0] ?? "";
 
 // A run goes to everyone subscribed, so each test starts from an empty database: who gets a
 // month's tips is then only who that test made, in whatever order the tests run.
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: "https://patch.test" });
-  await startQueue(t.handle, { connectionString: t.url });
-  await startWorking(jobs as never);
-});
-beforeEach(async () => {
-  await drainQueue(jobs);
-  await emptyDatabase();
-  smtp.messages.length = 0;
-});
-afterAll(async () => {
-  closeMail();
-  await stopQueue();
-  await t.close();
-  await smtp.close();
+const env = testServices({
+  smtp: true,
+  workers: jobs as never,
+  emptyBeforeEach: true,
 });
 
 test("a month's tips reach every subscriber once, in their zone, however often it is started", async () => {
-  await contact("kea@example.nz", "Otago", { confirmed: true, name: "Mere Kea" });
-  await contact("tui@example.nz", "Auckland", { confirmed: true });
-  await contact("waiting@example.nz", "Waikato");
-  await contact("gone@example.nz", "Waikato", { confirmed: true, unsubscribed: true });
+  await insertContact("kea@example.nz", "Otago", { confirmed: true, name: "Mere Kea" });
+  await insertContact("tui@example.nz", "Auckland", { confirmed: true });
+  await insertContact("waiting@example.nz", "Waikato");
+  await insertContact("gone@example.nz", "Waikato", { confirmed: true, unsubscribed: true });
   await member("member@example.nz", { region: "Wellington" });
   await member("noregion@example.nz", { profile: false });
   await member("quiet@example.nz", { region: "Nelson", optedOut: true });
   await member("unverified@example.nz", { region: "Nelson", verified: false });
   // Member and contact with one address: one e-mail, written with the member's region.
   await member("both@example.nz", { region: "Northland" });
-  await contact("both@example.nz", "Southland", { confirmed: true });
+  await insertContact("both@example.nz", "Southland", { confirmed: true });
   // A member's switch decides for their address, even with a subscribed contact beside it.
   await member("said-no@example.nz", { region: "Taranaki", optedOut: true });
-  await contact("said-no@example.nz", "Taranaki", { confirmed: true });
+  await insertContact("said-no@example.nz", "Taranaki", { confirmed: true });
 
   expect(await startGrowingTipsRun("2026-12", "admin@patch.nz")).toEqual({
     ok: true,
@@ -121,7 +84,7 @@ test("a month's tips reach every subscriber once, in their zone, however often i
   expect(await startGrowingTipsRun("December", "admin@patch.nz")).toMatchObject({ ok: false });
 
   await drained();
-  expect(smtp.messages.map((m) => m.to).sort()).toEqual([
+  expect(env.smtp.messages.map((m) => m.to).sort()).toEqual([
     "both@example.nz",
     "kea@example.nz",
     "member@example.nz",
@@ -175,7 +138,7 @@ test("a month's tips reach every subscriber once, in their zone, however often i
     { jobId: "y", attempt: 1 },
   );
   await drained();
-  expect(smtp.messages).toHaveLength(5);
+  expect(env.smtp.messages).toHaveLength(5);
 
   const [progress] = await growingTipsProgress();
   expect(progress).toMatchObject({
@@ -190,12 +153,12 @@ test("a month's tips reach every subscriber once, in their zone, however often i
 });
 
 test("both unsubscribe links work in one click, and the next month those people get nothing", async () => {
-  await contact("kea@example.nz", "Otago", { confirmed: true });
-  await contact("tui@example.nz", "Auckland", { confirmed: true });
+  await insertContact("kea@example.nz", "Otago", { confirmed: true });
+  await insertContact("tui@example.nz", "Auckland", { confirmed: true });
   await member("member@example.nz", { region: "Wellington" });
   expect(await startGrowingTipsRun("2026-12", "admin@patch.nz")).toMatchObject({ started: true });
   await drained();
-  const before = smtp.messages.length;
+  const before = env.smtp.messages.length;
   expect(before).toBe(3);
   const memberMail = mailFor("member@example.nz")[0]!;
   const contactMail = mailFor("kea@example.nz")[0]!;
@@ -237,37 +200,37 @@ test("both unsubscribe links work in one click, and the next month those people 
 
   expect(await startGrowingTipsRun("2027-01", "schedule")).toEqual({ ok: true, started: true });
   await drained();
-  expect(smtp.messages.slice(before).map((m) => m.to)).toEqual(["tui@example.nz"]);
+  expect(env.smtp.messages.slice(before).map((m) => m.to)).toEqual(["tui@example.nz"]);
   expect(mailFor("tui@example.nz", before)[0]!.subject).toBe(
     "January growing tips for the warm north",
   );
 });
 
 test("a send re-checks consent: someone who unsubscribes after the fan-out gets nothing", async () => {
-  await contact("late@example.nz", "Canterbury", { confirmed: true });
+  await insertContact("late@example.nz", "Canterbury", { confirmed: true });
   await db()
     .update(contacts)
     .set({ unsubscribedAt: new Date() })
     .where(eq(contacts.email, "late@example.nz"));
-  const before = smtp.messages.length;
+  const before = env.smtp.messages.length;
   await sendGrowingTipsJob.handle(
     { month: "2027-02", email: "late@example.nz" },
     { jobId: "z", attempt: 1 },
   );
   await drained();
-  expect(smtp.messages.length).toBe(before);
+  expect(env.smtp.messages.length).toBe(before);
 });
 
 test("a waitlist unsubscribe carries into the member's switch, so the profile shows the truth", async () => {
   // Unsubscribed as a contact, then signed up: the new profile starts with tips off.
-  await contact("moa@example.nz", "Otago", { confirmed: true, unsubscribed: true });
+  await insertContact("moa@example.nz", "Otago", { confirmed: true, unsubscribed: true });
   const moa = await member("moa@example.nz", { profile: false });
   await migrateWaitlistContact({ id: moa, email: "moa@example.nz" });
   const [moaProfile] = await db().select().from(profiles).where(eq(profiles.id, moa));
   expect(moaProfile?.tipsOptedOutAt).toBeInstanceOf(Date);
 
   // A member who uses an old waitlist e-mail's unsubscribe link: their switch goes off too.
-  const contactId = await contact("weta@example.nz", "Nelson", { confirmed: true });
+  const contactId = await insertContact("weta@example.nz", "Nelson", { confirmed: true });
   const weta = await member("weta@example.nz", { region: "Nelson" });
   expect(await tipsRecipientFor("weta@example.nz")).toMatchObject({ kind: "member", id: weta });
   expect(await unsubscribeByLink(signToken("unsubscribe", contactId))).toMatchObject({ ok: true });
@@ -277,9 +240,9 @@ test("a waitlist unsubscribe carries into the member's switch, so the profile sh
 });
 
 test("a run whose recipient is erased after their send ends, counted as skipped, instead of refreshing forever", async () => {
-  const before = smtp.messages.length;
-  await contact("stays.jan@example.nz", "Nelson", { confirmed: true });
-  const erased = await contact("erased.jan@example.nz", "Nelson", { confirmed: true });
+  const before = env.smtp.messages.length;
+  await insertContact("stays.jan@example.nz", "Nelson", { confirmed: true });
+  const erased = await insertContact("erased.jan@example.nz", "Nelson", { confirmed: true });
   expect(await startGrowingTipsRun("2027-05", "admin@patch.nz")).toMatchObject({ started: true });
   const may = async () => (await growingTipsProgress()).find((r) => r.month === "2027-05")!;
   await expect
@@ -294,7 +257,7 @@ test("a run whose recipient is erased after their send ends, counted as skipped,
   const recipients = (await may()).recipients;
   expect(recipients).toBe(2);
   expect((await may()).sent).toBe(recipients);
-  expect(smtp.messages.length - before).toBe(recipients);
+  expect(env.smtp.messages.length - before).toBe(recipients);
   // Erased (the Privacy Act's right to erasure): their sent record goes with them.
   expect(await deleteContact(erased)).toBe(true);
   const progress = await may();

@@ -6,16 +6,20 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { growingTipsRuns } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
-import { defineJob, enqueue, queue } from "#app/lib/queue.server.ts";
+import { defineJob, enqueue } from "#app/lib/queue.server.ts";
 import { NZ_TIME_ZONE } from "#app/modules/guidance/new-zealand-date.ts";
 import {
   sendRunCounts,
   type RunCounts,
 } from "#app/modules/notifications/send-run-progress.server.ts";
-import { deliverEmailOnce } from "#app/modules/notifications/deliver-once.server.ts";
+import {
+  deliverEmailOnce,
+  SEND_JOB_RETRIES,
+} from "#app/modules/notifications/deliver-once.server.ts";
 import { renderTipsEmail } from "./compose-tips-email.server.ts";
 import { isTipsMonth, newZealandMonth, type TipsMonth } from "./tips-month.ts";
 import { listTipsRecipients, tipsRecipientFor } from "./tips-recipients.server.ts";
+import { queueSends } from "#app/modules/notifications/queue-sends.server.ts";
 
 const monthSchema = z.custom<TipsMonth>((value) => isTipsMonth(value), "a month as YYYY-MM");
 export const tipsKey = (month: string, email: string) => `tips:${month}:${email.toLowerCase()}`;
@@ -23,8 +27,7 @@ export const tipsKey = (month: string, email: string) => `tips:${month}:${email.
 export const sendGrowingTipsJob = defineJob({
   name: "growing-tips.send-email",
   payload: z.object({ month: monthSchema, email: z.string().min(3).max(320) }),
-  retryLimit: 8,
-  retryDelaySeconds: 30,
+  ...SEND_JOB_RETRIES,
   handle: async ({ month, email }) => {
     // Still subscribed? An unsubscribe between the fan-out and now wins.
     const reader = await tipsRecipientFor(email);
@@ -47,15 +50,10 @@ export const growingTipsFanOutJob = defineJob({
   retryLimit: 5,
   handle: async ({ month }) => {
     const recipients = await listTipsRecipients();
-    for (let i = 0; i < recipients.length; i += 500) {
-      await queue().insert(
-        sendGrowingTipsJob.name,
-        recipients.slice(i, i + 500).map((r) => ({
-          data: { month, email: r.email },
-          singletonKey: tipsKey(month, r.email),
-        })),
-      );
-    }
+    await queueSends(sendGrowingTipsJob, recipients, (r) => ({
+      data: { month, email: r.email },
+      singletonKey: tipsKey(month, r.email),
+    }));
     await db()
       .update(growingTipsRuns)
       .set({ recipients: recipients.length, fannedOutAt: new Date() })

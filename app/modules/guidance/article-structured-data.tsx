@@ -1,6 +1,6 @@
 // schema.org Article data for an article or guide, so search engines show its date and picture.
 import { useRouteLoaderData } from "react-router";
-import { useNonce } from "#app/lib/nonce.ts";
+import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import type { GuidanceSummary } from "./guidance-content.ts";
 
 interface RootData {
@@ -15,7 +15,6 @@ export function ArticleStructuredData({
   headline?: string;
 }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
-  const nonce = useNonce();
   const siteUrl = root?.settings.siteUrl ?? "";
   const brand = root?.settings.brandName ?? "Patch";
   const json = {
@@ -30,12 +29,5 @@ export function ArticleStructuredData({
     author: { "@type": "Organization", name: brand, url: siteUrl },
     publisher: { "@type": "Organization", name: brand, logo: `${siteUrl}/favicon.svg` },
   };
-  return (
-    <script
-      type="application/ld+json"
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }}
-    />
-  );
+  return <JsonLd data={json} />;
 }

@@ -136,14 +136,32 @@ async function settleDelivery(
   );
 }
 
+/** The retry policy every send job shares: tried again up to 8 times, from 30 seconds on. */
+export const SEND_JOB_RETRIES = { retryLimit: 8, retryDelaySeconds: 30 } as const;
+
+/** Claims the send, then sends it and records the outcome, unless a claim stands already. */
+async function deliverOnce(
+  request: Omit<DeliveryRequest, "message">,
+  channel: "email" | "sms",
+  send: () => Promise<string | undefined>,
+  now: Date,
+): Promise<DeliveryResult> {
+  const claimed = await claimDelivery(request, channel, now);
+  if (!claimed) return "already-sent";
+  await settleDelivery(claimed.id, send);
+  return "sent";
+}
+
 export async function deliverEmailOnce(
   request: DeliveryRequest,
   now = new Date(),
 ): Promise<DeliveryResult> {
-  const claimed = await claimDelivery(request, "email", now);
-  if (!claimed) return "already-sent";
-  await settleDelivery(claimed.id, async () => (await sendMail(await request.message())).messageId);
-  return "sent";
+  return deliverOnce(
+    request,
+    "email",
+    async () => (await sendMail(await request.message())).messageId,
+    now,
+  );
 }
 
 /**
@@ -173,11 +191,10 @@ export async function deliverSmsOnce(
   request: SmsDeliveryRequest,
   now = new Date(),
 ): Promise<DeliveryResult> {
-  const claimed = await claimDelivery(request, "sms", now);
-  if (!claimed) return "already-sent";
-  await settleDelivery(
-    claimed.id,
+  return deliverOnce(
+    request,
+    "sms",
     async () => (await sendSms({ to: request.to, body: await request.body() })).id,
+    now,
   );
-  return "sent";
 }

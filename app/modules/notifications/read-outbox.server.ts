@@ -1,7 +1,6 @@
 // Reads the file outbox (MAIL_OUTBOX_DIR) back: the dev mailbox page and the e2e tests use it.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { settings } from "#app/lib/env.server.ts";
+import { readOutboxFolder } from "#app/lib/outbox-file.server.ts";
 
 export interface OutboxMessage {
   file: string;
@@ -83,11 +82,5 @@ export function parseMessage(raw: string, file = ""): OutboxMessage {
 }
 
 export function readOutbox(dir = settings().mailOutboxDir): OutboxMessage[] {
-  const folder = resolve(dir);
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((f) => f.endsWith(".eml"))
-    .sort()
-    .reverse()
-    .map((f) => parseMessage(readFileSync(join(folder, f), "utf8"), f));
+  return readOutboxFolder(dir, ".eml", parseMessage);
 }

@@ -2,20 +2,20 @@
 // stock), stock back on cancel, e-mails once, and order ids checked before any lookup.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { orders, products, type OrderStatus } from "#db/schema/index.ts";
 import { testCard } from "#tests/factories/cards.ts";
 import { buildProduct } from "#tests/factories/products.ts";
-import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
-import { startStripeApi, type FakeStripe } from "#tests/setup/stripe-api.ts";
-import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { stripeSettings } from "#tests/setup/stripe-api.ts";
+import { testServices } from "#tests/setup/test-services.ts";
+import { testSettings } from "#tests/setup/test-database.ts";
 import { db } from "#app/lib/db.server.ts";
 import { setSettings } from "#app/lib/env.server.ts";
-import { closeMail } from "#app/lib/mail.server.ts";
-import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { queue } from "#app/lib/queue.server.ts";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
 import { placeOrder } from "#app/flows/place-order.server.ts";
 import { changeOrderStatus } from "./change-order-status.server.ts";
+import { STATUS_LABELS } from "./order-status.ts";
 import { expireOrder } from "./expire-order.server.ts";
 import { getOrder } from "./get-order.server.ts";
 import { listCustomerOrders } from "./list-customer-orders.server.ts";
@@ -23,25 +23,10 @@ import { orderJobs } from "./order-jobs.server.ts";
 import { refundOrderPayment, refundOrderPaymentJob } from "./refund-order-payment.server.ts";
 import { sendOrderUpdate, sendOrderUpdateJob } from "./send-order-update.server.ts";
 
-let t: TestDatabase;
-let smtp: TestSmtp;
-let stripe: FakeStripe;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  stripe = await startStripeApi("sk_test_fake");
-  t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: "https://patch.test" });
-  await startQueue(t.handle, { connectionString: t.url });
-  await createQueues(orderJobs);
-});
-afterAll(async () => {
-  closeMail();
-  await stopQueue();
-  await t.close();
-  await smtp.close();
-  await stripe.close();
-});
-beforeEach(() => {
-  smtp.messages.length = 0;
+const env = testServices({
+  smtp: true,
+  stripe: true,
+  queues: orderJobs,
 });
 
 let addresses = 0;
@@ -89,7 +74,7 @@ test("packed, then shipped with a tracking number (e-mailed once), then delivere
   expect(jobs).toHaveLength(1);
   expect(await sendOrderUpdate({ orderId, status: "shipped" })).toBe("sent");
   expect(await sendOrderUpdate({ orderId, status: "shipped" })).toBe("already-sent");
-  const [mail] = await smtp.waitFor(1);
+  const [mail] = await env.smtp.waitFor(1);
   expect(mail?.subject).toMatch(/is on its way$/);
   expect(mail?.text).toContain("NZP123456");
   expect(await changeOrderStatus(orderId, { status: "packed" })).toMatchObject({ ok: false });
@@ -116,17 +101,7 @@ test("a guest's orders are listed for the member with that e-mail", async () => 
   expect(list[0]).toMatchObject({ status: "paid" });
 });
 
-const STATUSES: OrderStatus[] = [
-  "pending_payment",
-  "payment_failed",
-  "expired",
-  "paid",
-  "packed",
-  "shipped",
-  "delivered",
-  "cancelled",
-  "refunded",
-];
+const STATUSES = Object.keys(STATUS_LABELS) as OrderStatus[];
 
 /**
  * What an admin may change each status to, and what that does to the shelf (units of an order of
@@ -157,13 +132,10 @@ async function orderIn(status: OrderStatus) {
     // Only a card provider that confirms later (Stripe) leaves an order waiting for payment.
     setSettings(
       testSettings({
-        DATABASE_URL: t.url,
-        SMTP_URL: t.settings.smtpUrl ?? "",
+        DATABASE_URL: env.database.url,
+        SMTP_URL: env.database.settings.smtpUrl ?? "",
         SITE_URL: "https://patch.test",
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-        STRIPE_WEBHOOK_SECRET: "whsec_fake",
-        STRIPE_API_URL: stripe.url,
+        ...stripeSettings(env.stripe),
       }),
     );
     try {
@@ -175,7 +147,7 @@ async function orderIn(status: OrderStatus) {
       if (!placed.ok) throw new Error("expected an unpaid order");
       return { orderId: placed.orderId, productId };
     } finally {
-      setSettings(t.settings);
+      setSettings(env.database.settings);
     }
   }
   if (status === "payment_failed" || status === "expired") {

@@ -5,38 +5,25 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { orders, paymentEvents, products } from "#db/schema/index.ts";
 import { buildProduct } from "#tests/factories/products.ts";
-import { startStripeApi, type FakeStripe } from "#tests/setup/stripe-api.ts";
-import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { stripeSettings } from "#tests/setup/stripe-api.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
-import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { queue } from "#app/lib/queue.server.ts";
 import { placeOrder } from "#app/flows/place-order.server.ts";
 import { expireOrder, expireOrderJob } from "./expire-order.server.ts";
 import { handleStripeWebhook } from "./handle-stripe-webhook.server.ts";
 import { sendOrderConfirmationJob } from "./send-order-confirmation.server.ts";
 
 const SECRET = "whsec_test_secret_for_patch";
-let t: TestDatabase;
-let stripe: FakeStripe;
-
-beforeAll(async () => {
-  stripe = await startStripeApi("sk_test_fake");
-  t = await openTestDatabase({
-    SITE_URL: "https://patch.test",
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_URL: stripe.url,
-  });
-  await startQueue(t.handle, { connectionString: t.url });
-  await createQueues([expireOrderJob, sendOrderConfirmationJob] as never);
-});
-afterAll(async () => {
-  await stopQueue();
-  await t.close();
-  await stripe.close();
+testServices({
+  stripe: true,
+  settings: ({ stripe }) => ({
+    ...stripeSettings(stripe!, SECRET),
+  }),
+  queues: [expireOrderJob, sendOrderConfirmationJob] as never,
 });
 
 let addresses = 0;

@@ -2,39 +2,21 @@
 // stock goes back on the shelf, and which changes queue a refund and an e-mail to the customer.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { orderItems, orders, products, type OrderStatus } from "#db/schema/index.ts";
 import { buildProduct } from "#tests/factories/products.ts";
-import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import { db } from "#app/lib/db.server.ts";
-import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { queue } from "#app/lib/queue.server.ts";
 import { changeOrderStatus } from "./change-order-status.server.ts";
+import { STATUS_LABELS } from "./order-status.ts";
 import { orderJobs } from "./order-jobs.server.ts";
 import { refundOrderPaymentJob } from "./refund-order-payment.server.ts";
 import { sendOrderUpdateJob } from "./send-order-update.server.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await openTestDatabase({ SITE_URL: "https://patch.test" });
-  await startQueue(t.handle, { connectionString: t.url });
-  await createQueues(orderJobs);
-});
-afterAll(async () => {
-  await stopQueue();
-  await t.close();
-});
+testServices({ queues: orderJobs });
 
-const STATUSES: OrderStatus[] = [
-  "pending_payment",
-  "payment_failed",
-  "expired",
-  "paid",
-  "packed",
-  "shipped",
-  "delivered",
-  "cancelled",
-  "refunded",
-];
+const STATUSES = Object.keys(STATUS_LABELS) as OrderStatus[];
 
 // What the shop allows (issue 6): unpaid orders can only be cancelled; paid ones move forward or
 // are cancelled or refunded; once shipped, only delivery or a refund; ended orders stay ended.

@@ -8,6 +8,7 @@ import { defineJob } from "#app/lib/queue.server.ts";
 import {
   deliverEmailOnce,
   type DeliveryResult,
+  SEND_JOB_RETRIES,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { getOrder, orderNumber, type OrderWithItems } from "./get-order.server.ts";
 
@@ -54,8 +55,7 @@ export async function sendOrderConfirmation(
 export const sendOrderConfirmationJob = defineJob({
   name: "orders.send-confirmation",
   payload: orderConfirmationPayload,
-  retryLimit: 8,
-  retryDelaySeconds: 30,
+  ...SEND_JOB_RETRIES,
   handle: async (payload) => {
     await sendOrderConfirmation(payload);
   },

@@ -8,6 +8,7 @@ import { defineJob } from "#app/lib/queue.server.ts";
 import {
   deliverEmailOnce,
   type DeliveryResult,
+  SEND_JOB_RETRIES,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { getOrder, orderNumber, type OrderWithItems } from "./get-order.server.ts";
 
@@ -74,8 +75,7 @@ export async function sendOrderUpdate(
 export const sendOrderUpdateJob = defineJob({
   name: "orders.send-update",
   payload,
-  retryLimit: 8,
-  retryDelaySeconds: 30,
+  ...SEND_JOB_RETRIES,
   handle: async (p) => {
     await sendOrderUpdate(p);
   },

@@ -5,12 +5,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { notifications, profiles, users } from "#db/schema/index.ts";
+import { expect, test } from "vitest";
+import { notifications, users } from "#db/schema/index.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
-import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { insertMember } from "#tests/factories/members.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
-import { startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
 import { readSmsOutbox } from "#app/lib/sms.server.ts";
 import { monthIdFor } from "#app/modules/guidance/guidance-content.ts";
 import {
@@ -34,19 +34,10 @@ import { stopSmsRemindersForNumber } from "./stop-sms-reminders.server.ts";
 import { gsmLength, isGsm } from "./sms-text.ts";
 
 const SITE = "https://patch.test";
-let t: TestDatabase;
 
-beforeAll(async () => {
-  t = await openTestDatabase({
-    SITE_URL: SITE,
-    SMS_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-sms-")),
-  });
-  await startQueue(t.handle, { connectionString: t.url });
-  await startWorking([sendReminderConfirmationJob, sendSmsReminderJob] as never);
-});
-afterAll(async () => {
-  await stopQueue();
-  await t.close();
+testServices({
+  settings: () => ({ SMS_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-sms-")) }),
+  workers: [sendReminderConfirmationJob, sendSmsReminderJob] as never,
 });
 
 const meta = () => ({
@@ -59,24 +50,13 @@ async function member(
   frequency: "weekly" | "monthly",
   profile: { region?: string; plan?: string } = {},
 ) {
-  const id = crypto.randomUUID();
-  await db()
-    .insert(users)
-    .values({
-      id,
-      name: "",
-      email: `${phone.slice(1)}@example.nz`,
-      emailVerified: true,
-      phoneNumber: phone,
-      phoneNumberVerified: true,
-    });
-  await db()
-    .insert(profiles)
-    .values({
-      id,
+  const id = await insertMember(
+    { email: `${phone.slice(1)}@example.nz`, phoneNumber: phone, phoneNumberVerified: true },
+    {
       address: profile.region ? { state: profile.region, region: profile.region } : {},
       preferences: profile.plan ? { plan: profile.plan } : {},
-    });
+    },
+  );
   expect(
     await saveSmsReminders({ userId: id, input: { frequency, consent: "yes" }, meta: meta() }),
   ).toMatchObject({

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { profiles, smsReminders, users, type ProfileAddress } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { isNzRegion, type NzRegion } from "#app/lib/nz-regions.ts";
-import { defineJob, queue } from "#app/lib/queue.server.ts";
+import { defineJob } from "#app/lib/queue.server.ts";
 import {
   addDays,
   dayOfWeek,
@@ -21,6 +21,7 @@ import { DEFAULT_PLAN_ID, findPlan, plans } from "#app/modules/subscriptions/pla
 import { activeSmsReminder } from "./manage-sms-reminders.server.ts";
 import { monthlyReminderText, weeklyReminderText } from "./reminder-texts.server.ts";
 import { REMINDER_FREQUENCIES, type ReminderFrequency } from "./reminders.schema.ts";
+import { queueSends } from "#app/modules/notifications/queue-sends.server.ts";
 
 /**
  * The period a run is for, in New Zealand: weekly, the coming Saturday ("2026-11-28", the day
@@ -100,38 +101,28 @@ export async function dispatchSmsReminders(
         eq(users.phoneNumber, smsReminders.phone),
       ),
     );
-  for (let i = 0; i < recipients.length; i += 500) {
-    await queue().insert(
-      sendSmsReminderJob.name,
-      recipients.slice(i, i + 500).map((r) => ({
-        data: { userId: r.userId, frequency, period },
-        singletonKey: reminderKey(r.userId, period),
-      })),
-    );
-  }
+  await queueSends(sendSmsReminderJob, recipients, (r) => ({
+    data: { userId: r.userId, frequency, period },
+    singletonKey: reminderKey(r.userId, period),
+  }));
   return { period, recipients: recipients.length };
 }
 
-export const dispatchWeeklySmsRemindersJob = defineJob({
-  name: "reminders.dispatch-weekly",
-  payload: z.object({}).passthrough(),
-  // Friday 5pm in New Zealand, for Saturday morning's session.
-  cron: "0 17 * * 5",
-  cronTimeZone: NZ_TIME_ZONE,
-  retryLimit: 3,
-  handle: async () => {
-    await dispatchSmsReminders("weekly");
-  },
-});
+/** The scheduled job that dispatches one frequency's texts, at `cron` New Zealand time. */
+function dispatchJob(frequency: ReminderFrequency, cron: string) {
+  return defineJob({
+    name: `reminders.dispatch-${frequency}`,
+    payload: z.object({}).passthrough(),
+    cron,
+    cronTimeZone: NZ_TIME_ZONE,
+    retryLimit: 3,
+    handle: async () => {
+      await dispatchSmsReminders(frequency);
+    },
+  });
+}
 
-export const dispatchMonthlySmsRemindersJob = defineJob({
-  name: "reminders.dispatch-monthly",
-  payload: z.object({}).passthrough(),
-  // The 1st of each month at 9am in New Zealand.
-  cron: "0 9 1 * *",
-  cronTimeZone: NZ_TIME_ZONE,
-  retryLimit: 3,
-  handle: async () => {
-    await dispatchSmsReminders("monthly");
-  },
-});
+/** Friday 5pm in New Zealand, for Saturday morning's session. */
+export const dispatchWeeklySmsRemindersJob = dispatchJob("weekly", "0 17 * * 5");
+/** The 1st of each month at 9am in New Zealand. */
+export const dispatchMonthlySmsRemindersJob = dispatchJob("monthly", "0 9 1 * *");

@@ -3,27 +3,23 @@
 // retries that change nothing.
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { profiles, smsReminders, users } from "#db/schema/index.ts";
-import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { expect, test } from "vitest";
+import { smsReminders } from "#db/schema/index.ts";
+import { testSettings } from "#tests/setup/test-database.ts";
 import { db } from "#app/lib/db.server.ts";
 import { setSettings } from "#app/lib/env.server.ts";
 import { handleTwilioSmsWebhook, OPT_OUT_WORDS } from "./handle-twilio-sms-webhook.server.ts";
 import { getSmsReminders } from "./manage-sms-reminders.server.ts";
 import { twilioSignature, verifyTwilioSignature } from "./twilio-signature.server.ts";
+import { insertMember } from "#tests/factories/members.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 
 const SITE = "https://patch.test";
 const TOKEN = "webhook-token-for-tests-0123";
 const PATH = "/api/webhooks/twilio/sms";
-let t: TestDatabase;
 let caller = 0;
 
-beforeAll(async () => {
-  t = await openTestDatabase({ SITE_URL: SITE, SMS_WEBHOOK_AUTH_TOKEN: TOKEN });
-});
-afterAll(async () => {
-  await t.close();
-});
+const env = testServices({ settings: { SMS_WEBHOOK_AUTH_TOKEN: TOKEN } });
 
 /** Twilio's documented scheme, written out here independently of the code under test. */
 function expectedSignature(url: string, params: Record<string, string>, token = TOKEN) {
@@ -62,18 +58,10 @@ function post(params: Record<string, string>, signature: string | undefined, que
 }
 
 async function member(phone: string, stopped = false) {
-  const id = crypto.randomUUID();
-  await db()
-    .insert(users)
-    .values({
-      id,
-      name: "",
-      email: `${id}@example.nz`,
-      emailVerified: true,
-      phoneNumber: stopped ? null : phone,
-      phoneNumberVerified: stopped ? null : true,
-    });
-  await db().insert(profiles).values({ id });
+  const id = await insertMember({
+    phoneNumber: stopped ? null : phone,
+    phoneNumberVerified: stopped ? null : true,
+  });
   await db()
     .insert(smsReminders)
     .values({
@@ -183,7 +171,7 @@ test("every opt-out word works; START and HELP answer briefly; anything else get
 });
 
 test("without a token the webhook says it isn't set up", async () => {
-  setSettings(testSettings({ DATABASE_URL: t.url, SITE_URL: SITE }));
+  setSettings(testSettings({ DATABASE_URL: env.database.url, SITE_URL: SITE }));
   try {
     const params = inbound("+64215550106", "STOP");
     expect(await post(params, expectedSignature(`${SITE}${PATH}`, params))).toMatchObject({
@@ -191,6 +179,6 @@ test("without a token the webhook says it isn't set up", async () => {
       contentType: "text/plain; charset=utf-8",
     });
   } finally {
-    setSettings(t.settings);
+    setSettings(env.database.settings);
   }
 });

@@ -5,13 +5,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { profiles, smsReminders, users } from "#db/schema/index.ts";
+import { expect, test } from "vitest";
+import { smsReminders, users } from "#db/schema/index.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
-import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { insertMember } from "#tests/factories/members.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
 import { readSmsOutbox } from "#app/lib/sms.server.ts";
-import { startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
 import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
 import { sendLinkPhoneCode } from "#app/modules/accounts/phone-sign-in.server.ts";
 import { verifyLinkPhoneCode } from "#app/flows/verify-link-phone-code.server.ts";
@@ -26,7 +26,6 @@ import { consentStatement, REMINDER_MESSAGES } from "./reminders.schema.ts";
 
 const SITE = "https://patch.test";
 const PASSWORD = "tui in the kowhai tree";
-let t: TestDatabase;
 let ip = 10;
 
 const meta = (cookie = "") => ({
@@ -36,18 +35,12 @@ const meta = (cookie = "") => ({
   clientIp: `203.0.113.${++ip % 250}`,
 });
 
-beforeAll(async () => {
-  t = await openTestDatabase({
-    SITE_URL: SITE,
+testServices({
+  settings: () => ({
     SMS_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-sms-")),
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-mail-")),
-  });
-  await startQueue(t.handle, { connectionString: t.url });
-  await startWorking([sendReminderConfirmationJob] as never);
-});
-afterAll(async () => {
-  await stopQueue();
-  await t.close();
+  }),
+  workers: [sendReminderConfirmationJob] as never,
 });
 
 const textsTo = (to: string) => readSmsOutbox().filter((m) => m.to === to);
@@ -62,19 +55,7 @@ async function waitForTexts(to: string, n: number) {
 }
 
 async function member(email: string, phone: string | null, verified = true) {
-  const id = crypto.randomUUID();
-  await db()
-    .insert(users)
-    .values({
-      id,
-      name: "",
-      email,
-      emailVerified: true,
-      phoneNumber: phone,
-      phoneNumberVerified: phone ? verified : null,
-    });
-  await db().insert(profiles).values({ id });
-  return id;
+  return insertMember({ email, phoneNumber: phone, phoneNumberVerified: phone ? verified : null });
 }
 
 test("switching on needs a verified number, a frequency and ticked consent", async () => {

@@ -12,7 +12,10 @@ import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
 import { fieldErrors } from "#app/modules/accounts/accounts.schema.ts";
 import type { AccountsOutcome } from "#app/modules/accounts/outcome.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
-import { deliverSmsOnce } from "#app/modules/notifications/deliver-once.server.ts";
+import {
+  deliverSmsOnce,
+  SEND_JOB_RETRIES,
+} from "#app/modules/notifications/deliver-once.server.ts";
 import { confirmationText } from "./reminder-texts.server.ts";
 import {
   consentStatement,
@@ -83,8 +86,7 @@ const confirmationKey = (userId: string, consentedAt: string) =>
 export const sendReminderConfirmationJob = defineJob({
   name: "reminders.send-confirmation",
   payload: z.object({ userId: z.string().min(1), consentedAt: z.iso.datetime() }),
-  retryLimit: 8,
-  retryDelaySeconds: 30,
+  ...SEND_JOB_RETRIES,
   handle: async ({ userId, consentedAt }) => {
     const reminder = await activeSmsReminder(userId);
     // Switched off, or switched on again since (that opt-in has its own confirmation).

@@ -159,22 +159,8 @@ function PlanCard({
             ))}
             {more > 0 && <li className="font-semibold text-sun">+ {more} more varieties</li>}
           </ul>
-          <h4 className="mt-3 text-sm font-semibold tracking-widest text-sprout uppercase">
-            Included
-          </h4>
-          <ul className="mt-1 space-y-0.5 text-sm">
-            {plan.detailedFeatures.included.map((i) => (
-              <li key={i}>{i}</li>
-            ))}
-          </ul>
-          <h4 className="mt-3 text-sm font-semibold tracking-widest text-sprout uppercase">
-            Extras
-          </h4>
-          <ul className="mt-1 space-y-0.5 text-sm">
-            {plan.detailedFeatures.extras.map((x) => (
-              <li key={x}>{x}</li>
-            ))}
-          </ul>
+          <FeatureList title="Included" items={plan.detailedFeatures.included} />
+          <FeatureList title="Extras" items={plan.detailedFeatures.extras} />
           <div className="mt-auto flex flex-col gap-2 pt-4">
             <Link
               to={`/waitlist?plan=${encodeURIComponent(plan.id)}`}
@@ -215,5 +201,18 @@ function CheckIcon() {
         strokeLinejoin="round"
       />
     </svg>
+  );
+}
+
+function FeatureList({ title, items }: { title: string; items: readonly string[] }) {
+  return (
+    <>
+      <h4 className="mt-3 text-sm font-semibold tracking-widest text-sprout uppercase">{title}</h4>
+      <ul className="mt-1 space-y-0.5 text-sm">
+        {items.map((i) => (
+          <li key={i}>{i}</li>
+        ))}
+      </ul>
+    </>
   );
 }

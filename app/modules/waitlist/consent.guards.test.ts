@@ -3,12 +3,12 @@
 // what it names, keep the first time it was said, and be safe to repeat.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { contactConsents, contacts, profiles, smsReminders, users } from "#db/schema/index.ts";
-import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { testSettings } from "#tests/setup/test-database.ts";
 import { db } from "#app/lib/db.server.ts";
 import { setSettings } from "#app/lib/env.server.ts";
-import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { queue } from "#app/lib/queue.server.ts";
 import { signToken } from "#app/lib/signed-token.server.ts";
 import {
   memberForTipsUnsubscribe,
@@ -24,16 +24,10 @@ import {
 import { unsubscribeUrl } from "./contact-links.server.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 import { contactForUnsubscribe, unsubscribeContact } from "./unsubscribe-contact.server.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await openTestDatabase({ SITE_URL: "https://patch.test" });
-  await startQueue(t.handle, { connectionString: t.url });
-  await createQueues([syncContactToCrmJob] as never);
-});
-afterAll(async () => {
-  await stopQueue();
-  await t.close();
+const env = testServices({
+  queues: [syncContactToCrmJob] as never,
 });
 
 const tokenOf = (url: string) => new URL(url).searchParams.get("token");
@@ -157,7 +151,7 @@ test("the CRM hears of an unsubscribe once, and only when it is set up", async (
     await unsubscribeContact(nextToken);
     expect(await crmJobs(next)).toBe(1);
   } finally {
-    setSettings(t.settings);
+    setSettings(env.database.settings);
   }
 });
 

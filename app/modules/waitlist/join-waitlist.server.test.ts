@@ -1,14 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { contactConsents, contacts, notifications, rateLimits } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { setSettings } from "#app/lib/env.server.ts";
-import { closeMail } from "#app/lib/mail.server.ts";
-import { createQueues, queue, startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
+import { queue, startWorking } from "#app/lib/queue.server.ts";
 import { rateWindow } from "#app/lib/rate-limit.server.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
-import { linkIn, startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
-import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
+import { linkIn } from "#tests/setup/smtp.ts";
+import { testSettings } from "#tests/setup/test-database.ts";
 import { startWebhookReceiver } from "#tests/setup/webhook-receiver.ts";
 import { confirmContact } from "./confirm-contact.server.ts";
 import { solveJoinChallenge } from "./join-challenge.ts";
@@ -22,9 +21,8 @@ import {
 import { signCrmBody, syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 import { unsubscribeContact } from "./unsubscribe-contact.server.ts";
 import { MESSAGES } from "./waitlist.schema.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 
-let t: TestDatabase;
-let smtp: TestSmtp;
 let ipCounter = 0;
 const ctx = () => ({
   ip: `203.0.113.${++ipCounter % 250}`,
@@ -32,21 +30,9 @@ const ctx = () => ({
   page: "/waitlist",
 });
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: "https://patch.test" });
-  await startQueue(t.handle, { connectionString: t.url });
-  await createQueues([sendWaitlistConfirmationJob, syncContactToCrmJob] as never);
-});
-afterAll(async () => {
-  closeMail();
-  await stopQueue();
-  await t.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  smtp.messages.length = 0;
-  smtp.failing = false;
+const env = testServices({
+  smtp: true,
+  queues: [sendWaitlistConfirmationJob, syncContactToCrmJob] as never,
 });
 
 test("joining stores the contact, its consent and sends the confirmation with its links", async () => {
@@ -83,7 +69,7 @@ test("joining stores the contact, its consent and sends the confirmation with it
   expect(consents[0]?.statement).toContain("unsubscribe at any time");
   expect(consents[0]?.ip).toMatch(/^203\.0\.113\./);
 
-  const [mail] = await smtp.waitFor(1);
+  const [mail] = await env.smtp.waitFor(1);
   expect(mail?.to).toBe("kiri@example.nz");
   expect(mail?.subject).toBe("Confirm you're on the Patch waitlist");
   expect(mail?.text).toContain("Otago");
@@ -146,7 +132,7 @@ test("a filled honeypot is quietly accepted like any join, and nothing is stored
   expect(
     await queue().findJobs(sendWaitlistConfirmationJob.name, { data: { email: "bot@example.nz" } }),
   ).toEqual([]);
-  expect(smtp.messages.filter((m) => m.to === "bot@example.nz")).toEqual([]);
+  expect(env.smtp.messages.filter((m) => m.to === "bot@example.nz")).toEqual([]);
 });
 
 test("joining twice succeeds twice, leaves one row, keeps the first timestamp, sends one e-mail", async () => {
@@ -173,7 +159,7 @@ test("joining twice succeeds twice, leaves one row, keeps the first timestamp, s
   expect(rows[0]!.updatedAt.getTime()).toBeGreaterThan(original!.updatedAt.getTime());
   // Including the queued confirmation jobs, run now rather than a minute later.
   await drainQueue([sendWaitlistConfirmationJob]);
-  expect(smtp.messages.filter((m) => m.to === "twice@example.nz")).toHaveLength(1);
+  expect(env.smtp.messages.filter((m) => m.to === "twice@example.nz")).toHaveLength(1);
   const consents = await db()
     .select()
     .from(contactConsents)
@@ -243,7 +229,7 @@ test("a retried submission with its browser-made id is the same contact; another
 
 test("a confirmed contact joining again is told the short message and gets no e-mail", async () => {
   const joined = await joinWaitlist({ email: "confirmed@example.nz", region: "Southland" }, ctx());
-  const [mail] = await smtp.waitFor(1);
+  const [mail] = await env.smtp.waitFor(1);
   const confirm = await confirmContact(
     new URL(linkIn(mail!, "https://patch.test/waitlist/confirm?token=")).searchParams.get("token"),
   );
@@ -255,7 +241,7 @@ test("a confirmed contact joining again is told the short message and gets no e-
 });
 
 test("when the first send fails the person is told, and the queued job delivers it exactly once", async () => {
-  smtp.failing = true;
+  env.smtp.failing = true;
   const result = await joinWaitlist({ email: "later@example.nz", region: "Taranaki" }, ctx());
   expect(result).toMatchObject({
     ok: true,
@@ -270,12 +256,12 @@ test("when the first send fails the person is told, and the queued job delivers 
     region: string;
   }>("send-waitlist-confirmation", { data: { contactId: result.contactId } });
   expect(job).toBeDefined();
-  smtp.failing = false;
+  env.smtp.failing = false;
   // The job's handler, run twice (as after a crash), sends once.
   expect(await sendWaitlistConfirmation(job!.data)).toBe("sent");
   expect(await sendWaitlistConfirmation(job!.data)).toBe("already-sent");
   await drainQueue([sendWaitlistConfirmationJob]);
-  expect(smtp.messages.filter((m) => m.to === "later@example.nz")).toHaveLength(1);
+  expect(env.smtp.messages.filter((m) => m.to === "later@example.nz")).toHaveLength(1);
   const [note] = await db()
     .select()
     .from(notifications)
@@ -285,7 +271,7 @@ test("when the first send fails the person is told, and the queued job delivers 
 
 test("unsubscribing from the e-mail's link needs no sign-in and withdraws consent", async () => {
   const joined = await joinWaitlist({ email: "bye@example.nz", region: "Marlborough" }, ctx());
-  const [mail] = await smtp.waitFor(1);
+  const [mail] = await env.smtp.waitFor(1);
   const token = new URL(linkIn(mail!, "https://patch.test/unsubscribe?token=")).searchParams.get(
     "token",
   );
@@ -352,8 +338,8 @@ test("the CRM webhook receives new contacts as signed JSON", async () => {
   const { url, received, close } = await startWebhookReceiver();
   const secret = "crm-secret-0123456789";
   const settings = testSettings({
-    DATABASE_URL: t.url,
-    SMTP_URL: smtp.url,
+    DATABASE_URL: env.database.url,
+    SMTP_URL: env.smtp.url,
     SITE_URL: "https://patch.test",
     CRM_WEBHOOK_URL: url,
     CRM_WEBHOOK_SECRET: secret,
@@ -375,7 +361,7 @@ test("the CRM webhook receives new contacts as signed JSON", async () => {
     });
     expect(joined.ok && payload.contact.id === joined.contactId).toBe(true);
   } finally {
-    setSettings(t.settings);
+    setSettings(env.database.settings);
     await close();
   }
 });
@@ -456,7 +442,7 @@ test(`${JOIN_LIMIT.free} people behind one shared address join in an hour with n
 
   // Each of them got one confirmation e-mail, and their queued jobs send nothing more.
   await drainQueue([sendWaitlistConfirmationJob]);
-  const school = smtp.messages.filter((m) => /^school\d+@/.test(m.to));
+  const school = env.smtp.messages.filter((m) => /^school\d+@/.test(m.to));
   expect(school).toHaveLength(JOIN_LIMIT.free);
   expect(new Set(school.map((m) => m.to)).size).toBe(JOIN_LIMIT.free);
 }, 300_000);
@@ -578,7 +564,7 @@ test("joins with browser-made ids arriving together keep their ids; one id sent 
     await db().select().from(contacts).where(eq(contacts.email, "retried@example.nz")),
   ).toHaveLength(1);
   await drainQueue([sendWaitlistConfirmationJob]);
-  expect(smtp.messages.filter((m) => m.to === "retried@example.nz")).toHaveLength(1);
+  expect(env.smtp.messages.filter((m) => m.to === "retried@example.nz")).toHaveLength(1);
 });
 
 test("knowing an address gets neither its contact's id nor a signed survey link", async () => {
@@ -606,14 +592,14 @@ test("knowing an address gets neither its contact's id nor a signed survey link"
 test("joining again after unsubscribing sends a new confirmation but the unsubscribe stands until it is used", async () => {
   const id = crypto.randomUUID();
   await joinWaitlist({ id, email: "back@example.nz", region: "Canterbury" }, ctx());
-  const [first] = await smtp.waitFor(1);
+  const [first] = await env.smtp.waitFor(1);
   const unsubscribe = new URL(
     linkIn(first!, "https://patch.test/unsubscribe?token="),
   ).searchParams.get("token");
   await unsubscribeContact(unsubscribe);
   const [gone] = await db().select().from(contacts).where(eq(contacts.id, id));
   expect(gone?.unsubscribedAt).toBeInstanceOf(Date);
-  smtp.messages.length = 0;
+  env.smtp.messages.length = 0;
   // Later than the 10 minutes in which a contact gets one confirmation e-mail at most.
   await db().execute(sql`delete from pgboss.job where data->>'contactId' = ${id}`);
 
@@ -622,7 +608,7 @@ test("joining again after unsubscribing sends a new confirmation but the unsubsc
   expect(rejoined).toMatchObject({ ok: true, emailSent: true, message: MESSAGES.joinedWithEmail });
   const [still] = await db().select().from(contacts).where(eq(contacts.id, id));
   expect(still?.unsubscribedAt?.getTime()).toBe(gone?.unsubscribedAt?.getTime());
-  const [second] = await smtp.waitFor(1);
+  const [second] = await env.smtp.waitFor(1);
   expect(second?.to).toBe("back@example.nz");
   expect(linkIn(second!, "https://patch.test/waitlist/confirm?token=")).toBeTruthy();
 
@@ -652,15 +638,15 @@ test("joining again after unsubscribing sends a new confirmation but the unsubsc
 
   // The first e-mail's confirm link (issued before any unsubscribe) doesn't lift it; the link
   // from a re-join does.
-  const linkFrom = (mail: (typeof smtp.messages)[number]) =>
+  const linkFrom = (mail: (typeof env.smtp.messages)[number]) =>
     new URL(linkIn(mail, "https://patch.test/waitlist/confirm?token=")).searchParams.get("token");
   await confirmContact(linkFrom(first!));
   const [afterOld] = await db().select().from(contacts).where(eq(contacts.id, id));
   expect(afterOld?.unsubscribedAt).toBeInstanceOf(Date);
-  smtp.messages.length = 0;
+  env.smtp.messages.length = 0;
   await db().execute(sql`delete from pgboss.job where data->>'contactId' = ${id}`);
   await joinWaitlist({ email: "back@example.nz", region: "Canterbury" }, ctx());
-  const [third] = await smtp.waitFor(1);
+  const [third] = await env.smtp.waitFor(1);
   expect(await confirmContact(linkFrom(third!))).toMatchObject({ ok: true, state: "confirmed" });
   const [back] = await db().select().from(contacts).where(eq(contacts.id, id));
   expect(back?.unsubscribedAt).toBeNull();

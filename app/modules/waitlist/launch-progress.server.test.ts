@@ -2,14 +2,11 @@
 // deleted after the fan-out and so never get a message. The jobs are worked by hand here, one step
 // at a time, so no worker races the changes.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { contacts } from "#db/schema/index.ts";
 import { sendRunIsGoing, sendRunProgress } from "#app/components/send-runs-table.tsx";
 import { db } from "#app/lib/db.server.ts";
-import { closeMail } from "#app/lib/mail.server.ts";
-import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
-import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
-import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { queue } from "#app/lib/queue.server.ts";
 import { deleteContact } from "./admin-waitlist.server.ts";
 import {
   launchFanOutJob,
@@ -17,21 +14,11 @@ import {
   notifyRegionLaunch,
   sendLaunchEmailJob,
 } from "./notify-region-launch.server.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 
-let t: TestDatabase;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: "https://patch.test" });
-  await startQueue(t.handle, { connectionString: t.url });
-  await createQueues([launchFanOutJob, sendLaunchEmailJob] as never);
-});
-afterAll(async () => {
-  closeMail();
-  await stopQueue();
-  await t.close();
-  await smtp.close();
+const env = testServices({
+  smtp: true,
+  queues: [launchFanOutJob, sendLaunchEmailJob] as never,
 });
 
 async function contact(email: string) {
@@ -101,7 +88,7 @@ test("people who leave after the fan-out are counted as skipped, and the progres
   expect(progress).toMatchObject({ recipients: 4, sent: 1, pending: 0, skipped: 3 });
   expect(sendRunIsGoing(progress)).toBe(false);
   expect(sendRunProgress(progress)).toBe("1 of 4 sent, 3 skipped");
-  expect(smtp.messages.map((m) => m.to).sort()).toEqual([
+  expect(env.smtp.messages.map((m) => m.to).sort()).toEqual([
     "sent-then-erased@example.nz",
     "stays@example.nz",
   ]);

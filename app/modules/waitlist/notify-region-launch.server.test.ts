@@ -1,82 +1,47 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { contacts, notifications } from "#db/schema/index.ts";
+import { expect, test } from "vitest";
+import { notifications } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
-import { closeMail } from "#app/lib/mail.server.ts";
-import { startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
-import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
-import { emptyDatabase, openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import {
   launchFanOutJob,
   launchProgress,
   notifyRegionLaunch,
   sendLaunchEmailJob,
 } from "./notify-region-launch.server.ts";
+import { insertContact } from "#tests/factories/contacts.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 
-let t: TestDatabase;
-let smtp: TestSmtp;
 const jobs = [launchFanOutJob, sendLaunchEmailJob];
 
-async function contact(
-  email: string,
-  region: string,
-  state: { confirmed?: boolean; unsubscribed?: boolean } = {},
-) {
-  const id = crypto.randomUUID();
-  await db()
-    .insert(contacts)
-    .values({
-      id,
-      email,
-      region,
-      address: { state: region },
-      confirmedAt: state.confirmed ? new Date() : null,
-      unsubscribedAt: state.unsubscribed ? new Date() : null,
-    });
-  return id;
-}
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: "https://patch.test" });
-  await startQueue(t.handle, { connectionString: t.url });
-  await startWorking(jobs as never);
-});
 // A launch goes to everyone confirmed in the region: each test starts from an empty database.
-beforeEach(async () => {
-  await drainQueue(jobs);
-  await emptyDatabase();
-  smtp.messages.length = 0;
-});
-afterAll(async () => {
-  closeMail();
-  await stopQueue();
-  await t.close();
-  await smtp.close();
+const env = testServices({
+  smtp: true,
+  workers: jobs as never,
+  emptyBeforeEach: true,
 });
 
 test("a launch e-mails every confirmed, subscribed contact in the region once, however often it is pressed", async () => {
   const ids = await Promise.all([
-    contact("one@example.nz", "Otago", { confirmed: true }),
-    contact("two@example.nz", "Otago", { confirmed: true }),
-    contact("three@example.nz", "Otago", { confirmed: true }),
+    insertContact("one@example.nz", "Otago", { confirmed: true }),
+    insertContact("two@example.nz", "Otago", { confirmed: true }),
+    insertContact("three@example.nz", "Otago", { confirmed: true }),
   ]);
-  await contact("unconfirmed@example.nz", "Otago");
-  await contact("gone@example.nz", "Otago", { confirmed: true, unsubscribed: true });
-  await contact("elsewhere@example.nz", "Southland", { confirmed: true });
+  await insertContact("unconfirmed@example.nz", "Otago");
+  await insertContact("gone@example.nz", "Otago", { confirmed: true, unsubscribed: true });
+  await insertContact("elsewhere@example.nz", "Southland", { confirmed: true });
 
   expect(await notifyRegionLaunch("Otago", "admin@patch.nz")).toEqual({ ok: true, started: true });
   expect(await notifyRegionLaunch("Otago", "ops@patch.nz")).toEqual({ ok: true, started: false });
   expect(await notifyRegionLaunch("Mordor", "admin@patch.nz")).toMatchObject({ ok: false });
 
   await drainQueue(jobs);
-  expect(smtp.messages.map((m) => m.to).sort()).toEqual([
+  expect(env.smtp.messages.map((m) => m.to).sort()).toEqual([
     "one@example.nz",
     "three@example.nz",
     "two@example.nz",
   ]);
-  const mail = smtp.messages[0]!;
+  const mail = env.smtp.messages[0]!;
   expect(mail.subject).toBe("Patch has launched in Otago!");
   expect(mail.headers["list-unsubscribe"]).toContain("/api/unsubscribe?token=");
 
@@ -87,7 +52,7 @@ test("a launch e-mails every confirmed, subscribed contact in the region once, h
   );
   await launchFanOutJob.handle({ region: "Otago" }, { jobId: "y", attempt: 1 });
   await drainQueue(jobs);
-  expect(smtp.messages).toHaveLength(3);
+  expect(env.smtp.messages).toHaveLength(3);
 
   const [progress] = await launchProgress();
   expect(progress).toMatchObject({
@@ -99,7 +64,7 @@ test("a launch e-mails every confirmed, subscribed contact in the region once, h
 });
 
 test("a send claimed by a worker that died is taken over after the lease, once", async () => {
-  const id = await contact("crashed@example.nz", "Nelson", { confirmed: true });
+  const id = await insertContact("crashed@example.nz", "Nelson", { confirmed: true });
   // A worker claimed this message two minutes ago and never finished.
   await db()
     .insert(notifications)
@@ -111,11 +76,11 @@ test("a send claimed by a worker that died is taken over after the lease, once",
       status: "sending",
       claimedAt: new Date(Date.now() - 3 * 60_000),
     });
-  const before = smtp.messages.length;
+  const before = env.smtp.messages.length;
   await sendLaunchEmailJob.handle({ contactId: id, region: "Nelson" }, { jobId: "z", attempt: 1 });
   await sendLaunchEmailJob.handle({ contactId: id, region: "Nelson" }, { jobId: "z", attempt: 2 });
   await drainQueue(jobs);
-  expect(smtp.messages.length - before).toBe(1);
+  expect(env.smtp.messages.length - before).toBe(1);
   const [row] = await db()
     .select()
     .from(notifications)
@@ -124,7 +89,7 @@ test("a send claimed by a worker that died is taken over after the lease, once",
 });
 
 test("a live claim held by another worker is not sent twice", async () => {
-  const id = await contact("busy@example.nz", "Tasman", { confirmed: true });
+  const id = await insertContact("busy@example.nz", "Tasman", { confirmed: true });
   await db()
     .insert(notifications)
     .values({

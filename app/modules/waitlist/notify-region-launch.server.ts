@@ -8,13 +8,17 @@ import { db } from "#app/lib/db.server.ts";
 import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
-import { defineJob, enqueue, queue } from "#app/lib/queue.server.ts";
+import { defineJob, enqueue } from "#app/lib/queue.server.ts";
 import {
   sendRunCounts,
   type RunCounts,
 } from "#app/modules/notifications/send-run-progress.server.ts";
-import { deliverEmailOnce } from "#app/modules/notifications/deliver-once.server.ts";
+import {
+  deliverEmailOnce,
+  SEND_JOB_RETRIES,
+} from "#app/modules/notifications/deliver-once.server.ts";
 import { oneClickUnsubscribeUrl, unsubscribeUrl } from "./contact-links.server.ts";
+import { queueSends } from "#app/modules/notifications/queue-sends.server.ts";
 
 const regionSchema = z.enum(NZ_REGIONS);
 const launchKey = (region: string, contactId: string) => `launch:${region}:${contactId}`;
@@ -22,8 +26,7 @@ const launchKey = (region: string, contactId: string) => `launch:${region}:${con
 export const sendLaunchEmailJob = defineJob({
   name: "waitlist.send-launch-email",
   payload: z.object({ contactId: z.uuid(), region: regionSchema }),
-  retryLimit: 8,
-  retryDelaySeconds: 30,
+  ...SEND_JOB_RETRIES,
   handle: async ({ contactId, region }) => {
     const [contact] = await db().select().from(contacts).where(eq(contacts.id, contactId));
     if (!contact || contact.unsubscribedAt || !contact.confirmedAt) return;
@@ -70,15 +73,10 @@ export const launchFanOutJob = defineJob({
           isNull(contacts.unsubscribedAt),
         ),
       );
-    for (let i = 0; i < recipients.length; i += 500) {
-      await queue().insert(
-        sendLaunchEmailJob.name,
-        recipients.slice(i, i + 500).map((r) => ({
-          data: { contactId: r.id, region },
-          singletonKey: launchKey(region, r.id),
-        })),
-      );
-    }
+    await queueSends(sendLaunchEmailJob, recipients, (r) => ({
+      data: { contactId: r.id, region },
+      singletonKey: launchKey(region, r.id),
+    }));
     await db()
       .update(launchNotifications)
       .set({ recipients: recipients.length, fannedOutAt: new Date() })

@@ -11,6 +11,7 @@ import {
   deliverClaimedEmail,
   deliverEmailOnce,
   type DeliveryResult,
+  SEND_JOB_RETRIES,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import {
   confirmUrl,
@@ -96,8 +97,7 @@ export async function sendWaitlistConfirmation(
 export const sendWaitlistConfirmationJob = defineJob({
   name: "send-waitlist-confirmation",
   payload: confirmationPayload,
-  retryLimit: 8,
-  retryDelaySeconds: 30,
+  ...SEND_JOB_RETRIES,
   handle: async (payload) => {
     await sendWaitlistConfirmation(payload);
   },

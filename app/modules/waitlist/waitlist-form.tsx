@@ -1,10 +1,10 @@
 // The waitlist form (SPEC §2 waitlist section, §4 waitlist form, §8). A real form post before
 // JavaScript loads; afterwards it posts JSON to /api/waitlist, keeps the entry on the device when
 // the server can't be reached, and shows the 'You're In!' panel on success.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { showToast } from "#app/components/ui/toasts.tsx";
-import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import {
   contactIdFor,
   flushPendingContacts,
@@ -319,10 +319,7 @@ export function WaitlistForm({
           Website <input type="text" name="website" tabIndex={-1} autoComplete="off" />
         </label>
       </div>
-      <div>
-        <label htmlFor={ids.email} className="block font-semibold">
-          Email
-        </label>
+      <Labelled id={ids.email} label="Email" error={errors.email} errorId={ids.emailError}>
         <input
           id={ids.email}
           name="email"
@@ -336,16 +333,14 @@ export function WaitlistForm({
           aria-describedby={errors.email ? ids.emailError : undefined}
           className="mt-1 block min-h-12 w-full rounded-xl border border-ink/20 bg-cream/40 px-4 text-lg focus:border-leaf"
         />
-        {errors.email && (
-          <p id={ids.emailError} className="mt-1 text-sm font-medium text-clay-dark">
-            {errors.email}
-          </p>
-        )}
-      </div>
-      <div className="mt-4">
-        <label htmlFor={ids.region} className="block font-semibold">
-          Region
-        </label>
+      </Labelled>
+      <Labelled
+        id={ids.region}
+        label="Region"
+        error={errors.region}
+        errorId={ids.regionError}
+        className="mt-4"
+      >
         <select
           id={ids.region}
           name="region"
@@ -355,19 +350,9 @@ export function WaitlistForm({
           aria-describedby={errors.region ? ids.regionError : undefined}
           className="mt-1 block min-h-12 w-full rounded-xl border border-ink/20 bg-cream/40 px-3 text-lg focus:border-leaf"
         >
-          <option value="">Select your region</option>
-          {NZ_REGIONS.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
+          <RegionOptions />
         </select>
-        {errors.region && (
-          <p id={ids.regionError} className="mt-1 text-sm font-medium text-clay-dark">
-            {errors.region}
-          </p>
-        )}
-      </div>
+      </Labelled>
       {formError && (
         <p
           id={`${idPrefix}-form-error`}
@@ -382,5 +367,36 @@ export function WaitlistForm({
       </button>
       <p className="mt-3 text-xs text-ink/75">{CONSENT_STATEMENT}</p>
     </form>
+  );
+}
+
+/** A labelled control of the form and its error, which the control names in aria-describedby. */
+function Labelled({
+  id,
+  label,
+  error,
+  errorId,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  errorId: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-clay-dark">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
