@@ -1,7 +1,8 @@
 // Changing the password from the profile's security section: only soon after signing in
 // (signedInRecently), the new one checked by the password policy, every other session signed out.
+import { invalidForm } from "#app/modules/accounts/outcome.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
-import { MESSAGES, changePasswordSchema, fieldErrors } from "./accounts.schema.ts";
+import { MESSAGES, changePasswordSchema } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { signedInRecently } from "./get-current-user.server.ts";
 import type { AccountsOutcome } from "./outcome.ts";
@@ -21,13 +22,7 @@ export async function changePassword({
   }
   const parsed = changePasswordSchema.safeParse(input);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return {
-      ok: false,
-      code: "invalid",
-      message: Object.values(errors)[0] ?? "",
-      fieldErrors: errors,
-    };
+    return invalidForm(parsed.error);
   }
   const problems = passwordProblems(parsed.data.newPassword);
   if (problems.length > 0) {

@@ -1,6 +1,7 @@
 // What an accounts use-case answers a page with: toasts to show, cookies to set, where to go next,
 // or a message and per-field errors to show beside the form.
-import type { Failure } from "#app/lib/outcome.ts";
+import { fieldErrors, type Failure } from "#app/lib/outcome.ts";
+import type { z } from "zod";
 import { accountLockedMessage, tooManyAttemptsMessage } from "./accounts.schema.ts";
 
 export interface AccountsSuccess {
@@ -35,5 +36,16 @@ export function refusedByLimit(limit: {
       ? accountLockedMessage(limit.retryAfter)
       : tooManyAttemptsMessage(limit.retryAfter),
     retryAfter: limit.retryAfter,
+  };
+}
+
+/** A form that failed its schema: the first problem as the message, and each field's own. */
+export function invalidForm(error: z.ZodError): AccountsFailure {
+  const errors = fieldErrors(error);
+  return {
+    ok: false,
+    code: "invalid",
+    message: Object.values(errors)[0] ?? "",
+    fieldErrors: errors,
   };
 }

@@ -17,7 +17,7 @@ import {
   textsPausedMessage,
 } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
-import { refusedByLimit, type AccountsOutcome } from "./outcome.ts";
+import { refusedByLimit, type AccountsOutcome, invalidForm } from "./outcome.ts";
 import {
   limitSignIn,
   limitTextRequests,
@@ -92,13 +92,7 @@ export async function verifySignInCode({
 }): Promise<AccountsOutcome> {
   const parsed = phoneVerifySchema.safeParse(input);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return {
-      ok: false,
-      code: "invalid",
-      message: Object.values(errors)[0] ?? "",
-      fieldErrors: errors,
-    };
+    return invalidForm(parsed.error);
   }
   const { phone, code } = parsed.data;
   const limit = await limitSignIn(meta.clientIp, phone);
@@ -167,13 +161,7 @@ export async function verifyLinkPhoneCode({
 }): Promise<AccountsOutcome> {
   const parsed = phoneVerifySchema.safeParse(input);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return {
-      ok: false,
-      code: "invalid",
-      message: Object.values(errors)[0] ?? "",
-      fieldErrors: errors,
-    };
+    return invalidForm(parsed.error);
   }
   try {
     await accountsAuth().api.verifyPhoneNumber({

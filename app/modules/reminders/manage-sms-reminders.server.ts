@@ -1,6 +1,7 @@
 // The profile's text-reminder switch: on (needs a verified mobile number and ticked consent, whose
 // exact words are kept with the IP, browser and time), a change of frequency, and off at once. A
 // confirmation text goes through the queue in the same transaction as the opt-in.
+import { invalidForm } from "#app/modules/accounts/outcome.ts";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { FailureCode } from "#app/lib/outcome.ts";
@@ -9,7 +10,6 @@ import { db } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { defineJob, enqueue } from "#app/lib/queue.server.ts";
 import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
-import { fieldErrors } from "#app/modules/accounts/accounts.schema.ts";
 import type { AccountsOutcome } from "#app/modules/accounts/outcome.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 import {
@@ -163,13 +163,7 @@ export async function saveSmsReminders({
 }): Promise<AccountsOutcome> {
   const parsed = smsRemindersSchema.safeParse(input);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return {
-      ok: false,
-      code: "invalid",
-      message: Object.values(errors)[0] ?? "",
-      fieldErrors: errors,
-    };
+    return invalidForm(parsed.error);
   }
   const { frequency, consent } = parsed.data;
   const phone = await verifiedPhone(userId);
