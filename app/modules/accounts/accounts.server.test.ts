@@ -363,7 +363,7 @@ test("sign-in failures slow the guesser, not the owner; a reset link lifts the a
   });
   expect(locked).toMatchObject({ ok: false, code: "limited" });
   expect(locked.ok ? "" : locked.message).toMatch(
-    /^Too many wrong attempts on this account\. Please try again in \d+ minutes?, or reset your password to sign in now\.$/,
+    /^Too many wrong attempts on this account\. Please try again in \d+ (minutes?|seconds?), or reset your password to sign in now\.$/,
   );
   // That IP may still try other accounts, and the owner signs in from anywhere else.
   expect(

@@ -170,7 +170,7 @@ test("one account can't text many numbers: 5 an hour per account, 10 an hour per
   });
   expect(sixth).toMatchObject({ ok: false, code: "limited" });
   expect(sixth.ok ? "" : sixth.message).toMatch(
-    /^Too many attempts\. Please try again in \d+ minutes?\.$/,
+    /^Too many attempts\. Please try again in \d+ (minutes?|seconds?)\.$/,
   );
   await settle();
   expect(textsTo("+64215550390")).toBe(0);
@@ -215,7 +215,7 @@ test("the day's budget of texted codes (SMS_CODES_PER_DAY) stops every code text
     await settle();
     const sent = textsTo(phone);
     const paused =
-      /^We can't send text messages right now\. Please try again in \d+ (minutes?|hours?), or use your email and password\.$/;
+      /^We can't send text messages right now\. Please try again in \d+ (seconds?|minutes?|hours?), or use your email and password\.$/;
     const linkThird = await sendLinkPhoneCode({
       user: account!,
       input: { phone: "021 555 0503" },

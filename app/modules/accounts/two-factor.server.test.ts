@@ -191,7 +191,7 @@ test("wrong two-factor codes count per account: from many addresses, 10 an hour,
   });
   expect(refused).toMatchObject({ ok: false, code: "limited" });
   expect(refused.ok ? "" : refused.message).toMatch(
-    /^Too many wrong attempts on this account\. Please try again in \d+ minutes?, or reset your password to sign in now\.$/,
+    /^Too many wrong attempts on this account\. Please try again in \d+ (minutes?|seconds?), or reset your password to sign in now\.$/,
   );
   // Without the note of which account it is for, a code isn't taken at all.
   const bare = jar(
