@@ -21,7 +21,7 @@ const oneSpelling = {
 // areas can lean on each other. A use-case that spans areas goes above them, in app/flows/.
 const moduleImports = {
   notifications: [],
-  subscriptions: [],
+  subscriptions: ["checkout", "notifications", "payments"],
   payments: [],
   cart: [],
   marketing: [],

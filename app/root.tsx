@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { CartPanel } from "#app/shell/cart-panel.tsx";
 import { DeferredScripts } from "#app/components/deferred-scripts.tsx";
+import { PressReplay } from "#app/components/press-replay.tsx";
 import { CrashScreen, NotFoundScreen } from "#app/components/error-screens.tsx";
 import { RouteProgress } from "#app/components/route-progress.tsx";
 import { Toasts } from "#app/components/ui/toasts.tsx";
@@ -94,6 +95,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta name="theme-color" content="#fbf7ee" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MEMBER_HINT_SCRIPT }} />
+          {/* Presses made before hydration are kept and replayed after it (ADR 030). */}
+          <PressReplay nonce={nonce} />
           <link rel="stylesheet" href={appCss} precedence="default" />
           <Meta />
           <Links />

@@ -3,12 +3,20 @@
 import type { Database } from "#app/lib/db.server.ts";
 import type { Settings } from "#app/lib/env.server.ts";
 import { catalogueProducts } from "#tests/factories/products.ts";
-import { products } from "#db/schema/index.ts";
+import { products, regions } from "#db/schema/index.ts";
 
 type Seeder = (db: Database, settings: Settings) => Promise<void>;
 
 // Each area adds its seeder here as its tables land.
-const seeders: Seeder[] = [seedCatalogue];
+const seeders: Seeder[] = [seedCatalogue, seedOpenRegions];
+
+/** Auckland is open for subscriptions, so a newcomer can subscribe at once; the rest wait. */
+async function seedOpenRegions(db: Database): Promise<void> {
+  await db
+    .insert(regions)
+    .values({ name: "Auckland", status: "open", openedAt: new Date(), openedBy: "demo data" })
+    .onConflictDoNothing({ target: regions.name });
+}
 
 /** The shop's products: added when missing, never overwritten (stock and prices may have moved). */
 async function seedCatalogue(db: Database): Promise<void> {

@@ -14,6 +14,7 @@ import { isSharedPageRequest } from "#app/lib/public-pages.ts";
 import type { Settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
+import { adminOrStatus } from "#app/modules/accounts/require-user.server.ts";
 import { apiRoutes } from "./api.ts";
 import { APPLE_CALLBACK, authRoutes } from "./auth-routes.ts";
 import { bodyLimits } from "#server/middleware/body-limits.ts";
@@ -89,7 +90,10 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
   });
 
   // A body larger than its route takes is refused before it is read (server/middleware/body-limits.ts).
-  app.use(bodyLimits());
+  // Only an admin may send a product's pictures (up to 20 MB).
+  app.use(
+    bodyLimits({ isAdmin: async (request) => (await adminOrStatus(request)).status === undefined }),
+  );
 
   // Personal answers are never kept by a browser or a shared cache.
   app.use(privateAnswers());

@@ -1,12 +1,15 @@
 // Request bodies over a real socket: a body larger than its route takes is refused with 413
 // before it is read (declared or chunked), so four 60 MB posts at once neither take memory nor
-// hold up /api/health; bodies of the size a route takes still get through.
+// hold up /api/health; bodies of the size a route takes still get through, and the larger size a
+// product's pictures need only from an admin.
 import { request as httpRequest, createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startQueue, stopQueue } from "#app/lib/queue.server.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { bodyLimits } from "#server/middleware/body-limits.ts";
 import { createApp } from "./app.ts";
 
 const SITE = "https://patch.test";
@@ -118,4 +121,36 @@ test("each route takes the size it needs, and no more", async () => {
   expect((await post("/no-page-here", 65 * 1024, { chunked: true })).status).toBe(413);
   expect((await post("/api/webhooks/stripe", 200 * 1024)).status).not.toBe(413);
   expect((await post("/api/webhooks/stripe", 257 * 1024)).status).toBe(413);
+  // An admin's product pictures: only an admin sends more than the default there (below).
+  const form = { type: "multipart/form-data; boundary=x" };
+  expect((await post("/admin/products/new", 20 * MB, form)).status).toBe(413);
+  expect((await post("/admin/products/new", 60 * 1024, form)).status).not.toBe(413);
+});
+
+test("a product's pictures: up to 20 MB from an admin, the default from anyone else", async () => {
+  const app = new Hono();
+  app.use(bodyLimits({ isAdmin: async (r) => r.headers.get("x-test-admin") === "yes" }));
+  app.post("*", async (c) => c.text(String((await c.req.arrayBuffer()).byteLength)));
+  const send = (path: string, size: number, admin: boolean) =>
+    app.request(path, {
+      method: "POST",
+      headers: {
+        "content-length": String(size),
+        "content-type": "multipart/form-data; boundary=x",
+        ...(admin ? { "x-test-admin": "yes" } : {}),
+      },
+      body: new Uint8Array(size),
+    });
+  expect(await (await send("/admin/products/new", 20 * MB, true)).text()).toBe(String(20 * MB));
+  expect((await send("/admin/products/plant-labels.data", 20 * MB, true)).status).toBe(200);
+  const over = await send("/admin/products/new", 21 * MB, true);
+  expect(over.status).toBe(413);
+  expect(await over.text()).toBe(
+    "That is more than we take here (20 MB at most). Please shorten it and try again.",
+  );
+  expect((await send("/admin/products/new", 65 * 1024, false)).status).toBe(413);
+  expect((await send("/admin/products/new", 60 * 1024, false)).status).toBe(200);
+  // The list and deeper paths keep the default, admin or not.
+  expect((await send("/admin/products", 65 * 1024, true)).status).toBe(413);
+  expect((await send("/admin/products/new/x", 65 * 1024, true)).status).toBe(413);
 });

@@ -19,6 +19,7 @@ import {
   sendLaunchEmailJob,
 } from "#app/modules/waitlist/notify-region-launch.server.ts";
 import { sendWaitlistConfirmationJob } from "#app/modules/waitlist/send-waitlist-confirmation.server.ts";
+import { sendSubscriptionConfirmationJob } from "#app/modules/subscriptions/send-subscription-confirmation.server.ts";
 import { syncContactToCrmJob } from "#app/modules/waitlist/sync-contact-to-crm.server.ts";
 
 const pruneRateLimitsJob = defineJob({
@@ -45,4 +46,5 @@ export const jobs = [
   dispatchWeeklySmsRemindersJob,
   dispatchMonthlySmsRemindersJob,
   sendSmsReminderJob,
+  sendSubscriptionConfirmationJob,
 ] as unknown as JobDefinition[];

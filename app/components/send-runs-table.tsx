@@ -69,7 +69,7 @@ export function SendRunsTable({
 }) {
   return (
     <div
-      className="mt-4 overflow-x-auto"
+      className="relative mt-4 overflow-x-auto"
       role="region"
       aria-label={`${caption}, scrolls sideways`}
       tabIndex={0}

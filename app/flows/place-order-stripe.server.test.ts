@@ -74,7 +74,7 @@ test("a Stripe order needs no card fields, makes one intent and a retry reuses i
     path: "/v1/payment_intents",
     idempotencyKey: `order-${first.orderId}-payment-intent`,
     body: {
-      amount: "6785",
+      amount: "5900", // US$50.00 + US$9.00 shipping, GST included: nothing on top
       currency: "usd",
       automatic_payment_methods: { enabled: "true" },
       receipt_email: "hemi@example.nz",
@@ -88,7 +88,7 @@ test("a Stripe order needs no card fields, makes one intent and a retry reuses i
     `GET /v1/payment_intents/${intent.id}`,
   ]);
   expect(intent).toMatchObject({
-    amount: 6785,
+    amount: 5900,
     currency: "usd",
     status: "requires_payment_method",
   });
@@ -96,7 +96,7 @@ test("a Stripe order needs no card fields, makes one intent and a retry reuses i
     status: "pending_payment",
     paymentProvider: "stripe",
     paymentReference: intent.id,
-    total: 6785,
+    total: 5900,
   });
   // Asking Stripe again for this order's intent (a crash before we stored its id) is a replay.
   expect(await createPaymentIntent(row)).toEqual({
@@ -161,7 +161,7 @@ test("a payment that succeeded as the hold ran out is honoured, and a refund goe
     },
   ]);
   expect(env.stripe.refunds.filter((r) => r.payment_intent === intent.id)).toEqual([
-    expect.objectContaining({ object: "refund", amount: 6785 }),
+    expect.objectContaining({ object: "refund", amount: 5900 }),
   ]);
   expect(await stock(productId)).toBe(2);
 });

@@ -15,9 +15,14 @@ import {
   sendOrderConfirmationJob,
 } from "#app/modules/orders/send-order-confirmation.server.ts";
 import { DEMO_MESSAGES } from "#app/modules/payments/demo-payments.server.ts";
+import { MESSAGES } from "#app/modules/checkout/checkout.schema.ts";
 import { placeOrder } from "./place-order.server.ts";
 import { quoteOrder } from "#app/modules/checkout/quote-order.server.ts";
 import { testServices } from "#tests/setup/test-services.ts";
+import { gstIncluded } from "#app/lib/gst.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { cartSubtotal, type CartItem } from "#app/modules/cart/cart-store.ts";
+import { SHIPPING_METHODS, toFreeShipping } from "#app/modules/checkout/pricing.ts";
 
 const env = testServices({
   smtp: true,
@@ -61,12 +66,23 @@ function order(
   };
 }
 
+/** The e-mail that names this order (other tests' e-mails arrive in the same mailbox). */
+async function mailAbout(orderId: string) {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const found = env.smtp.messages.find((m) => m.text.includes(orderId));
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`no e-mail about order ${orderId}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function stockOf(id: string) {
   const [row] = await db().select().from(products).where(eq(products.id, id));
   return row!.stockQuantity;
 }
 
-test("a paid order has server-computed totals with GST on its own line and takes the stock", async () => {
+test("a paid order has server-computed GST-inclusive totals and takes the stock", async () => {
   const kit = await product({ price: 14900, stockQuantity: 4 });
   const seeds = await product({ price: 450, stockQuantity: 10 });
   const result = await placeOrder(
@@ -84,8 +100,9 @@ test("a paid order has server-computed totals with GST on its own line and takes
     email: "aroha@example.nz",
     subtotal: 16250,
     shipping: 0,
-    gst: 2438,
-    total: 18688,
+    gst: 2120, // the GST included in US$162.50: 162.50 × 3/23 = 21.1956… → 21.20
+    total: 16250, // prices include GST: nothing is added on top
+
     currency: "USD",
     paymentProvider: "demo",
     address: { state: "Waikato", zip: "3216", country: "New Zealand", rural: false },
@@ -113,7 +130,7 @@ test("the quote prices lines from the database, with express and rural shipping"
   });
   expect(quote).toMatchObject({
     ok: true,
-    totals: { subtotal: 3980, shipping: 2400, ruralSurcharge: 600, gst: 957, total: 7337 },
+    totals: { subtotal: 3980, shipping: 2400, ruralSurcharge: 600, gst: 832, total: 6380 },
   });
 });
 
@@ -307,6 +324,23 @@ test("invalid details get field messages and reserve nothing", async () => {
   expect(await stockOf(p.id!)).toBe(3);
 });
 
+test("the courier's phone is kept on the order in +E.164 form; none is kept as none", async () => {
+  const p = await product({ stockQuantity: 3 });
+  const line = [{ productId: p.id!, quantity: 1, price: 1000 }];
+  const withPhone = await placeOrder(order(line, { phone: "021 555 0142" }), someone());
+  const without = await placeOrder(order(line, { phone: "" }), someone());
+  const phoneOf = async (r: typeof withPhone) => {
+    if (!r.ok) throw new Error(r.message);
+    const [row] = await db().select().from(orders).where(eq(orders.id, r.orderId));
+    return row?.phone;
+  };
+  expect(await phoneOf(withPhone)).toBe("+64215550142");
+  expect(await phoneOf(without)).toBeNull();
+  const bad = await placeOrder(order(line, { phone: "ring the bell" }), someone());
+  expect(bad).toMatchObject({ ok: false, code: "invalid", fieldErrors: { phone: MESSAGES.phone } });
+  expect(await stockOf(p.id!)).toBe(1);
+});
+
 test("a card that expired last month is refused; one that runs to the end of this month is not", async () => {
   const p = await product({ stockQuantity: 3 });
   const now = new Date();
@@ -319,7 +353,13 @@ test("a card that expired last month is refused; one that runs to the end of thi
     }),
     someone(),
   );
-  expect(expired).toMatchObject({ ok: false, code: "declined", message: DEMO_MESSAGES.expired });
+  // Refused by the schema before anything is reserved, with the field's own message.
+  expect(expired).toMatchObject({
+    ok: false,
+    code: "invalid",
+    fieldErrors: { cardExpiry: MESSAGES.cardExpired },
+  });
+  expect(await stockOf(p.id!)).toBe(3);
   const thisMonth = await placeOrder(
     order([{ productId: p.id!, quantity: 1, price: 1000 }], {
       card: { ...GOOD_CARD, expiry: mmyy(now) },
@@ -354,6 +394,39 @@ test("unpaid orders expire after 30 minutes; a declined one gave its stock back 
   expect(await stockOf(p.id!)).toBe(2);
 });
 
+test("the order's total is what the cart showed plus shipping, and its e-mail says the GST included", async () => {
+  const kit = await product({ name: "Cedar grow box", price: 11900, stockQuantity: 3 });
+  const gloves = await product({ name: "Garden gloves", price: 1899, stockQuantity: 5 });
+  // What the cart panel shows: its subtotal and, as its total, the same figure.
+  const cart = [
+    { product: { ...kit, id: kit.id!, images: [], category: "Kits" }, quantity: 1 },
+    { product: { ...gloves, id: gloves.id!, images: [], category: "Tools" }, quantity: 1 },
+  ] as CartItem[];
+  const cartShowed = cartSubtotal(cart);
+  expect(cartShowed).toBe(11900 + 1899);
+  // Under the free-shipping threshold, as the cart panel's note says, so standard is charged.
+  expect(toFreeShipping(cartShowed)).toBeGreaterThan(0);
+  const shipping = SHIPPING_METHODS.standard.price;
+  const placed = await placeOrder(
+    order(
+      cart.map((i) => ({ productId: i.product.id, quantity: i.quantity, price: i.product.price })),
+    ),
+    someone(),
+  );
+  if (!placed.ok) throw new Error("expected a paid order");
+  const [row] = await db().select().from(orders).where(eq(orders.id, placed.orderId));
+  expect(row!.subtotal).toBe(cartShowed);
+  expect(row!.shipping).toBe(shipping);
+  expect(row!.total).toBe(cartShowed + shipping);
+  expect(row!.gst).toBe(gstIncluded(cartShowed + shipping));
+  expect(await sendOrderConfirmation({ orderId: placed.orderId })).toBe("sent");
+  const mail = await mailAbout(placed.orderId);
+  expect(mail.text).toContain(`Total ${formatMoney(cartShowed + shipping)}`);
+  expect(mail.text).toContain(
+    `Includes GST of ${formatMoney(gstIncluded(cartShowed + shipping))}.`,
+  );
+});
+
 test("a paid order is never expired", async () => {
   const p = await product({ stockQuantity: 2 });
   const placed = await placeOrder(
@@ -381,8 +454,12 @@ test("the confirmation e-mail is queued on payment and sent once", async () => {
   const [mail] = await env.smtp.waitFor(1);
   expect(mail?.to).toBe("aroha@example.nz");
   expect(mail?.subject).toMatch(/^Your Patch order #\d+ is confirmed$/);
-  expect(mail?.text).toContain("1 × Hand trowel: $24.90");
-  expect(mail?.text).toContain("GST (15%)");
+  expect(mail?.text).toContain("1 × Hand trowel: US$24.90");
+  // US$24.90 + US$9.00 standard shipping = US$33.90, which includes 33.90 × 3/23 = US$4.42 GST.
+  expect(mail?.text).toContain("Total US$33.90");
+  expect(mail?.text).toContain("Includes GST of US$4.42.");
+  expect(mail?.text).not.toMatch(/(^|[^S])\$\d/); // no bare "$" price anywhere
+  expect(mail?.html).toContain("Includes GST of US$4.42.");
   expect(mail?.text).toContain(`https://patch.test/post-checkout?order=${placed.orderId}`);
   // The queued confirmation job runs too, and finds the e-mail already sent. (The queue also
   // sends the other tests' orders' e-mails: only this order's count here.)

@@ -290,6 +290,7 @@ async function sameOrder(
     order.shippingMethod === input.shippingMethod &&
     order.name === input.name &&
     order.email === input.email &&
+    (order.phone ?? undefined) === input.phone &&
     a.street === b.street &&
     (a.suburb ?? "") === b.suburb &&
     a.city === b.city &&
@@ -415,6 +416,7 @@ async function reserveAndCreate(
         idempotencyKey: input.idempotencyKey,
         name: input.name,
         email: input.email,
+        phone: input.phone ?? null,
         address: {
           street: input.address.street,
           suburb: input.address.suburb || undefined,

@@ -3,16 +3,10 @@
 // both, so accounts never imports reminders.
 import { verifyLinkPhoneCode as linkPhoneNumber } from "#app/modules/accounts/phone-sign-in.server.ts";
 import { stopSmsRemindersAfterPhoneChange } from "#app/modules/reminders/stop-sms-reminders.server.ts";
-import type { RequestMeta } from "#app/lib/request-meta.ts";
+import type { FormCall } from "#app/lib/request-meta.ts";
 import type { AccountsOutcome } from "#app/modules/accounts/outcome.ts";
 
-export function verifyLinkPhoneCode({
-  input,
-  meta,
-}: {
-  input: unknown;
-  meta: RequestMeta;
-}): Promise<AccountsOutcome> {
+export function verifyLinkPhoneCode({ input, meta }: FormCall): Promise<AccountsOutcome> {
   return linkPhoneNumber({
     input,
     meta,

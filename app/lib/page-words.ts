@@ -19,6 +19,15 @@ export const PAGE_WORDS = {
     title: "Thank you for your order | Patch",
     description: "Your Patch order confirmation.",
   },
+  "/subscribe": {
+    title: "Start your subscription | Patch",
+    description:
+      "Choose your Patch plan, delivery week and New Zealand address, and your first monthly garden box is on its way. Free shipping.",
+  },
+  "/subscribe/confirmed": {
+    title: "Your subscription has started | Patch",
+    description: "Your Patch subscription confirmation: your first box's date and what is in it.",
+  },
   "/products": {
     title: "Shop all products | Patch",
     description:
@@ -43,6 +52,11 @@ export const PAGE_WORDS = {
     title: "Start your garden: grow box kits and plans | Patch",
     description:
       "Three grow box kits for New Zealand beginners (0.5 m², 1 m² and 2 m²) with the bed, soil, seedlings and a planting plan, plus monthly plans that keep the supplies coming.",
+  },
+  "/about": {
+    title: "About Patch: who we are and how we choose your plants | Patch",
+    description:
+      "Patch is a New Zealand start-up that organises the seedlings, soil and timing for beginner growers: who we are, how your order reaches you and how we choose the plants.",
   },
   "/waitlist": {
     title: "Join the waitlist | Patch",

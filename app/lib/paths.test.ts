@@ -22,6 +22,7 @@ test("the sitemap's pages: the fixed ones and every education page the content m
       "/product",
       "/products",
       "/waitlist",
+      "/about",
       "/education",
       "/education/legacy",
       "/education/what-is-patch",
@@ -39,6 +40,7 @@ test("the sitemap's pages: the fixed ones and every education page the content m
       "/define-garden",
       "/privacy",
       "/terms",
+      "/returns",
     ].sort(),
   );
 });
@@ -56,6 +58,7 @@ test("the page cache keeps the public pages and nothing personal", () => {
     "/education/layouts",
     "/privacy",
     "/terms",
+    "/returns",
     "/calendar",
     "/waitlist",
   ]) {

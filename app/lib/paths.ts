@@ -7,6 +7,7 @@ export const paths = {
   product: "/product",
   productDetail: (id: string) => `/product/${encodeURIComponent(id)}`,
   products: "/products",
+  about: "/about",
   education: "/education",
   /** An article or a dated monthly issue: /education/slug-patrol, /education/june-2024. */
   educationPage: (slug: string) => `/education/${slug}`,
@@ -24,12 +25,22 @@ export const paths = {
   auth: "/auth",
   address: "/address",
   waitlist: "/waitlist",
+  /** Starting a subscription (issue 21), with a plan chosen when there is one. */
+  subscribe: (plan?: string) =>
+    plan ? `/subscribe?plan=${encodeURIComponent(plan)}` : "/subscribe",
+  subscribeConfirmed: (id: string) => `/subscribe/confirmed?subscription=${encodeURIComponent(id)}`,
   privacy: "/privacy",
   terms: "/terms",
+  /** Returns and the healthy-seedlings guarantee (content/legal/returns.md). */
+  returns: "/returns",
   admin: "/admin",
   adminOrders: "/admin/orders",
   adminOrder: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
   adminProducts: "/admin/products",
+  adminProductNew: "/admin/products/new",
+  adminProduct: (id: string) => `/admin/products/${encodeURIComponent(id)}`,
+  /** An uploaded product picture's base path; its files add -{400,800}.{avif,webp}. */
+  productPicture: (name: string) => `/uploads/products/${name}`,
   adminWaitlist: "/admin/waitlist",
   adminUsers: "/admin/users",
   adminTips: "/admin/tips",
@@ -45,6 +56,7 @@ export const PUBLIC_PAGES: readonly { path: string; shared: boolean }[] = [
   { path: paths.product, shared: true },
   { path: paths.products, shared: true },
   { path: paths.waitlist, shared: true },
+  { path: paths.about, shared: true },
   { path: paths.education, shared: true },
   { path: paths.plantingLayouts, shared: true },
   { path: paths.calendar, shared: true },
@@ -52,6 +64,7 @@ export const PUBLIC_PAGES: readonly { path: string; shared: boolean }[] = [
   { path: paths.defineGarden, shared: false },
   { path: paths.privacy, shared: true },
   { path: paths.terms, shared: true },
+  { path: paths.returns, shared: true },
 ];
 
 /**
@@ -74,6 +87,7 @@ export const PRIVATE_PREFIXES = [
   paths.address,
   paths.checkout,
   "/post-checkout",
+  "/subscribe",
   "/survey-complete",
   "/api/",
   "/_dev/",

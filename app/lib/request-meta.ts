@@ -4,3 +4,9 @@ export interface RequestMeta {
   request: Request;
   clientIp: string;
 }
+
+/** A use-case called with a posted form: its raw fields (the use-case parses them) and who asks. */
+export interface FormCall {
+  input: unknown;
+  meta: RequestMeta;
+}

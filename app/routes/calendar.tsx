@@ -1,8 +1,10 @@
 // The calendar export (/calendar): choose a region and plan, then subscribe to or download the
 // planting calendar. A plain GET form, so it works before (or without) JavaScript.
+import { useRef } from "react";
 import { Form, Link } from "react-router";
+import { RegionOptions } from "#app/components/ui/region-options.tsx";
+import { useFocusFirstError } from "#app/components/ui/focus-first-error.ts";
 import { settings } from "#app/lib/env.server.ts";
-import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import {
@@ -41,6 +43,9 @@ export const meta = staticPageMeta("/calendar", {
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { values, errors, calendar } = loaderData;
   const hasErrors = Boolean(errors.region || errors.plan);
+  // The choices are below the calendar's introduction: show and focus the first one to fix.
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, hasErrors ? errors : null);
   return (
     <div className="container-page pt-24 pb-20 sm:pt-28">
       <header className="max-w-3xl">
@@ -128,8 +133,10 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
       )}
 
       <Form
+        ref={form}
         method="get"
         action={paths.calendar}
+        noValidate
         aria-labelledby="choose-title"
         className="mt-8 max-w-3xl rounded-3xl bg-cream-deep p-6 sm:p-8"
       >
@@ -154,12 +161,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
             aria-describedby={errors.region ? "region-error" : undefined}
             className="mt-2 min-h-11 w-full rounded-xl border-2 border-ink/20 bg-white px-3 py-2 aria-invalid:border-clay-dark sm:max-w-sm"
           >
-            <option value="">Select your region</option>
-            {NZ_REGIONS.map((region) => (
-              <option key={region} value={region}>
-                {region}
-              </option>
-            ))}
+            <RegionOptions />
           </select>
           {errors.region && (
             <p id="region-error" className="mt-2 text-sm font-semibold text-clay-dark">
@@ -180,6 +182,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                   name="plan"
                   value={plan.id}
                   defaultChecked={values.plan === plan.id}
+                  aria-invalid={errors.plan ? true : undefined}
                   className="mt-1 h-4 w-4 accent-leaf"
                 />
                 <span>

@@ -66,8 +66,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     : result.code === "invalid"
       ? { kind: "invalid", message: result.message, fieldErrors: result.fieldErrors }
       : { kind: result.code, message: result.message };
-  // Declines, cart changes and field errors are answers the page shows, not failed requests.
-  return data({ outcome }, { status: !result.ok && result.code === "unavailable" ? 503 : 200 });
+  // Declines and cart changes are answers the page shows, not failed requests. Details the
+  // schema refuses (a card number that fails its check, a past expiry, a phone that isn't one) are
+  // a 400 with the same messages the page shows, so a script posting an order is told plainly too.
+  const status =
+    result.ok || result.code === "declined" || result.code === "cart-changed"
+      ? 200
+      : result.code === "invalid"
+        ? 400
+        : result.code === "unavailable"
+          ? 503
+          : 200;
+  return data({ outcome }, { status });
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

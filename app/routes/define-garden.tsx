@@ -1,6 +1,8 @@
 // /define-garden: the short growing-space survey, reached through a signed link (no sign-in). The
 // answers go to the contact's growing_space and survey_data; it ends on /survey-complete.
+import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { useFocusFirstError } from "#app/components/ui/focus-first-error.ts";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { saveSurvey, surveyTokenIsValid } from "#app/modules/waitlist/save-survey.server.ts";
@@ -31,6 +33,9 @@ export async function action({ request }: Route.ActionArgs) {
 export default function DefineGarden({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData?.fieldErrors ?? {};
   const busy = useNavigation().state === "submitting";
+  // The errors show beside their questions, far above the button on a phone: go to the first.
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, actionData?.fieldErrors);
   return (
     <section className="container-page max-w-3xl pt-28 pb-20 sm:pt-36">
       <h1 className="text-4xl font-bold sm:text-5xl">Tell us about your space</h1>
@@ -39,6 +44,7 @@ export default function DefineGarden({ loaderData, actionData }: Route.Component
         {loaderData.token ? " and save your answers to your waitlist entry" : ""}.
       </p>
       <Form
+        ref={form}
         method="post"
         noValidate
         className="mt-10 space-y-8 rounded-3xl bg-white p-6 shadow-md sm:p-10"
@@ -66,7 +72,7 @@ export default function DefineGarden({ loaderData, actionData }: Route.Component
             min="0.1"
             max="500"
             required
-            aria-invalid={Boolean(errors.sizeM2)}
+            aria-invalid={errors.sizeM2 ? true : undefined}
             aria-describedby={errors.sizeM2 ? "sizeM2-error" : "sizeM2-hint"}
             className="mt-2 block min-h-12 w-40 rounded-xl border border-ink/20 bg-cream/40 px-4 text-lg"
           />
@@ -138,7 +144,14 @@ function Choice({
             key={o}
             className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 px-4 has-[:checked]:border-leaf has-[:checked]:bg-sprout/15"
           >
-            <input type="radio" name={name} value={o} required className="h-5 w-5 accent-leaf" />
+            <input
+              type="radio"
+              name={name}
+              value={o}
+              required
+              aria-invalid={error ? true : undefined}
+              className="h-5 w-5 accent-leaf"
+            />
             {o}
           </label>
         ))}

@@ -1,11 +1,14 @@
 // The education hub (SPEC §2 /education): articles by topic, the twelve monthly guides with this
 // month picked out, search, and the planning tools.
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { TitledSection } from "#app/components/ui/titled-section.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { getEducationHub } from "#app/modules/guidance/get-education-hub.server.ts";
 import { GuidanceCard } from "#app/modules/guidance/guidance-card.tsx";
-import { ILLUSTRATION_SIZE, monthName } from "#app/modules/guidance/guidance-content.ts";
+import { monthName } from "#app/modules/guidance/guidance-content.ts";
+import { Illustration } from "#app/modules/guidance/illustration.tsx";
 import {
   GuidanceSearch,
   SearchResults,
@@ -49,13 +52,9 @@ export default function Education({ loaderData }: Route.ComponentProps) {
               aria-labelledby="this-month-title"
               className="relative mt-8 grid overflow-hidden rounded-3xl bg-ink text-cream shadow-md md:grid-cols-2"
             >
-              <img
+              <Illustration
                 src={thisMonth.image}
-                alt=""
-                width={ILLUSTRATION_SIZE.width}
-                height={ILLUSTRATION_SIZE.height}
-                loading="eager"
-                decoding="async"
+                eager
                 className="aspect-[1200/630] h-full w-full object-cover"
               />
               <div className="flex flex-col justify-center p-6 sm:p-10">
@@ -78,10 +77,7 @@ export default function Education({ loaderData }: Route.ComponentProps) {
             </section>
           )}
 
-          <section aria-labelledby="topics-title" className="mt-16">
-            <h2 id="topics-title" className="text-3xl font-bold">
-              Guides by topic
-            </h2>
+          <HubSection id="topics-title" title="Guides by topic">
             {/* Columns balance the topics' heights: one topic may have several guides. */}
             <div className="mt-6 gap-6 sm:columns-2 lg:columns-3">
               {topics.map(({ topic, anchor, articles }) => (
@@ -99,12 +95,9 @@ export default function Education({ loaderData }: Route.ComponentProps) {
                 </div>
               ))}
             </div>
-          </section>
+          </HubSection>
 
-          <section aria-labelledby="months-title" className="mt-16">
-            <h2 id="months-title" className="text-3xl font-bold">
-              Month by month
-            </h2>
+          <HubSection id="months-title" title="Month by month">
             <p className="mt-3 max-w-2xl text-ink/80">
               Each guide has what to sow and plant in the warm north, temperate regions and the cool
               south, the month&apos;s jobs, and a tip for beginners.
@@ -121,13 +114,8 @@ export default function Education({ loaderData }: Route.ComponentProps) {
                         current ? "ring-3 ring-clay" : "ring-ink/5"
                       }`}
                     >
-                      <img
+                      <Illustration
                         src={month.image}
-                        alt=""
-                        width={ILLUSTRATION_SIZE.width}
-                        height={ILLUSTRATION_SIZE.height}
-                        loading="lazy"
-                        decoding="async"
                         className="aspect-[1200/630] h-auto w-full bg-cream-deep object-cover"
                       />
                       <span className="flex flex-1 flex-col p-3 sm:p-4">
@@ -148,14 +136,11 @@ export default function Education({ loaderData }: Route.ComponentProps) {
                 );
               })}
             </ol>
-          </section>
+          </HubSection>
         </>
       )}
 
-      <section aria-labelledby="tools-title" className="mt-16">
-        <h2 id="tools-title" className="text-3xl font-bold">
-          Plan your patch
-        </h2>
+      <HubSection id="tools-title" title="Plan your patch">
         <ul className="mt-6 grid gap-6 md:grid-cols-2">
           <li className="relative rounded-3xl bg-sprout/25 p-6 ring-1 ring-leaf/15 sm:p-8">
             <h3 className="text-2xl font-bold">
@@ -183,7 +168,12 @@ export default function Education({ loaderData }: Route.ComponentProps) {
             </p>
           </li>
         </ul>
-      </section>
+      </HubSection>
     </div>
   );
+}
+
+/** One of the hub's sections below the search, named by its heading. */
+function HubSection(props: { id: string; title: string; children: ReactNode }) {
+  return <TitledSection {...props} className="mt-16" titleClassName="text-3xl font-bold" />;
 }

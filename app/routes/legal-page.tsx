@@ -1,4 +1,4 @@
-// /privacy and /terms (content/legal), with our contact details from the settings and a table of
+// /privacy, /terms and /returns (content/legal), with our contact details from the settings and a table of
 // contents from the ## headings.
 import { data } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
@@ -18,7 +18,9 @@ function isLegalPageId(value: string): value is LegalPageId {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  const id = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+  // A client-side navigation asks for the data at /returns.data (React Router's single fetch):
+  // the page is the path without it, or every legal page linked from a hydrated page was a 404.
+  const id = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/+|\/+$/g, "");
   const { contactEmail, contactPhone } = settings();
   const page = isLegalPageId(id)
     ? getLegalPage(id, { email: contactEmail, phone: contactPhone })

@@ -4,6 +4,7 @@
 import { useEffect } from "react";
 import { data, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
+import { TitledSection } from "#app/components/ui/titled-section.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { useCart } from "#app/modules/cart/cart-store.ts";
@@ -85,10 +86,12 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      <section aria-labelledby="items-title" className="mt-8 rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="items-title" className="text-xl font-bold">
-          Your order
-        </h2>
+      <TitledSection
+        id="items-title"
+        title="Your order"
+        className="mt-8 rounded-2xl bg-white p-5 shadow-sm"
+        titleClassName="text-xl font-bold"
+      >
         <ul className="mt-3 space-y-2">
           {order.items.map((i) => (
             <li key={i.id} className="flex justify-between gap-3">
@@ -105,15 +108,19 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
             label={`Shipping (${SHIPPING_METHODS[order.shippingMethod]?.label ?? order.shippingMethod}${a.rural ? ", rural delivery" : ""})`}
             value={money(order.shipping)}
           />
-          <Row label="GST (15%)" value={money(order.gst)} />
           <Row label="Total" value={money(order.total)} strong />
         </dl>
-      </section>
+        <p className="mt-1 text-right text-sm text-ink/75" data-testid="gst-included">
+          Includes GST of {money(order.gst)}
+        </p>
+      </TitledSection>
 
-      <section aria-labelledby="address-title" className="mt-6 rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="address-title" className="text-xl font-bold">
-          Delivering to
-        </h2>
+      <TitledSection
+        id="address-title"
+        title="Delivering to"
+        className="mt-6 rounded-2xl bg-white p-5 shadow-sm"
+        titleClassName="text-xl font-bold"
+      >
         <address className="mt-2 not-italic">
           {order.name}
           <br />
@@ -130,13 +137,15 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
           {a.state}, {a.country}
           {a.rural ? " (RD)" : ""}
         </address>
-      </section>
+      </TitledSection>
 
       {paid ? (
-        <section aria-labelledby="next-title" className="mt-6">
-          <h2 id="next-title" className="text-xl font-bold">
-            What happens next
-          </h2>
+        <TitledSection
+          id="next-title"
+          title="What happens next"
+          className="mt-6"
+          titleClassName="text-xl font-bold"
+        >
           <ol className="mt-2 list-decimal space-y-1 pl-5">
             <li>We pack your order in our Waikato shed, usually within two working days.</li>
             <li>We e-mail you a tracking number when the courier collects it.</li>
@@ -148,7 +157,7 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
               and pick a sunny spot for it.
             </li>
           </ol>
-        </section>
+        </TitledSection>
       ) : null}
     </div>
   );

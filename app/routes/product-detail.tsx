@@ -11,6 +11,7 @@ import { ProductCard } from "#app/modules/catalog/product-card.tsx";
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";
 import { ProductStructuredData } from "#app/modules/catalog/product-structured-data.tsx";
 import { StockNote } from "#app/modules/catalog/stock-note.tsx";
+import { DeliveryNote } from "#app/modules/checkout/delivery-note.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product-detail";
 
@@ -88,7 +89,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
           <p className="text-3xl font-bold">{formatMoney(product.price, currency)}</p>
           <StockNote stock={product.stockQuantity} />
-          <QuantityAndAdd product={product} />
+          <QuantityAndAdd product={product} currency={currency} />
+          <DeliveryNote currency={currency} />
           <div className="mt-4 space-y-4 text-ink/85">
             {paragraphs.map((p) => (
               <p key={p.slice(0, 40)}>{p}</p>

@@ -8,7 +8,13 @@ import { AddToCartButton } from "#app/modules/catalog/add-to-cart.tsx";
 import { listProductDetails } from "#app/modules/catalog/list-products.server.ts";
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";
 import { StockNote } from "#app/modules/catalog/stock-note.tsx";
-import { plans, POPULAR_PLAN_ID } from "#app/modules/subscriptions/plans.ts";
+import { KIT_LINE } from "#app/modules/catalog/product-card.tsx";
+import {
+  planCardClass,
+  PlanSummary,
+  PopularBadge,
+} from "#app/modules/subscriptions/plan-summary.tsx";
+import { plans } from "#app/modules/subscriptions/plans.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product";
 
@@ -54,6 +60,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 </Link>
               </h2>
               <p className="text-ink/75">{kit.summary}</p>
+              <p className="text-sm font-medium text-leaf-dark">{KIT_LINE}</p>
               <div className="flex items-baseline justify-between">
                 <span className="text-2xl font-bold">{formatMoney(kit.price, currency)}</span>
                 <StockNote stock={kit.stockQuantity} className="text-sm" />
@@ -84,39 +91,19 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           the plan you want and we&apos;ll tell you when it reaches you. Free shipping on
           subscriptions.
         </p>
-        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+        <ul className="mt-10 grid gap-8 md:grid-cols-3 md:gap-6">
           {plans.map((plan) => (
-            <li
-              key={plan.id}
-              data-plan={plan.id}
-              className={`flex flex-col rounded-2xl border-2 bg-white p-5 ${plan.id === POPULAR_PLAN_ID ? "border-leaf" : "border-transparent"}`}
-            >
-              {plan.id === POPULAR_PLAN_ID ? (
-                <p className="mb-2 self-start rounded-full bg-sun px-3 py-1 text-xs font-bold">
-                  Most Popular
-                </p>
-              ) : null}
-              <h3 className="text-2xl font-bold">{plan.size}</h3>
-              <p className="text-ink/70">{plan.description}</p>
-              <p className="mt-2 text-xl font-bold">
-                {formatMoney(plan.price, currency)}{" "}
-                <span className="text-base font-normal text-ink/70">per month</span>
-              </p>
-              <p className="mt-1 text-sm text-ink/70">
-                {plan.plantVarieties} plant varieties · best for {plan.bestFor.toLowerCase()}
-              </p>
-              <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
-                {plan.features.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
-              <Link
-                to={`/waitlist?plan=${encodeURIComponent(plan.id)}`}
-                className="btn-secondary mt-auto self-stretch text-center"
-                aria-label={`Join the waitlist for the ${plan.size} plan`}
-              >
-                Join the waitlist
-              </Link>
+            <li key={plan.id} data-plan={plan.id} className={`relative ${planCardClass}`}>
+              <PopularBadge plan={plan} />
+              <PlanSummary plan={plan} currency={currency}>
+                <Link
+                  to={`/waitlist?plan=${encodeURIComponent(plan.id)}`}
+                  className="btn-secondary mt-auto w-full"
+                  aria-label={`Join the waitlist for the ${plan.size} plan`}
+                >
+                  Join the waitlist
+                </Link>
+              </PlanSummary>
             </li>
           ))}
         </ul>

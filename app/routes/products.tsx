@@ -1,6 +1,7 @@
 // /products: the whole catalogue with a category filter and a sort, both GET parameters so the
 // form works before (or without) JavaScript.
 import { Form, Link, useRouteLoaderData, useSubmit } from "react-router";
+import { FilterSelect } from "#app/components/ui/options.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { CATEGORIES, parseListQuery, SORTS } from "#app/modules/catalog/catalog.schema.ts";
@@ -31,43 +32,21 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         className="mt-8 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-4 shadow-sm"
         onChange={(e) => void submit(e.currentTarget, { preventScrollReset: true })}
       >
-        <div>
-          <label htmlFor="category" className="block text-sm font-semibold">
-            Category
-          </label>
-          <select
-            id="category"
-            name="category"
-            defaultValue={query.category ?? ""}
-            className="mt-1 h-11 rounded-lg border border-ink/20 bg-white px-3"
-          >
-            <option value="">All categories</option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="sort" className="block text-sm font-semibold">
-            Sort by
-          </label>
-          <select
-            id="sort"
-            name="sort"
-            defaultValue={query.sort}
-            className="mt-1 h-11 rounded-lg border border-ink/20 bg-white px-3"
-          >
-            {Object.entries(SORTS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        {/* Without JavaScript the selects need a button; with it, changes apply at once. */}
-        <button type="submit" className="btn-secondary">
+        <FilterSelect
+          name="category"
+          label="Category"
+          defaultValue={query.category ?? ""}
+          items={[["", "All categories"], ...CATEGORIES]}
+        />
+        <FilterSelect
+          name="sort"
+          label="Sort by"
+          defaultValue={query.sort}
+          items={Object.entries(SORTS)}
+        />
+        {/* Without JavaScript the selects need a button; once the page runs, changes apply at once
+            and the button goes (app.css: .until-hydrated). */}
+        <button type="submit" className="btn-secondary until-hydrated">
           Apply
         </button>
       </Form>
@@ -80,7 +59,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           Nothing here right now. <Link to={paths.products}>See everything</Link>.
         </p>
       ) : (
-        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Products">
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4" aria-label="Products">
           {products.map((p) => (
             <ProductCard key={p.id} product={p} currency={currency} />
           ))}

@@ -2,9 +2,11 @@
 // the form when it is posted before (or without) JavaScript.
 import { data, Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
+import { paths } from "#app/lib/paths.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { findPlan } from "#app/modules/subscriptions/plans.ts";
+import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
 import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
 import { joinFormValues } from "#app/modules/waitlist/waitlist.schema.ts";
 import { WaitlistForm, type WaitlistOutcome } from "#app/modules/waitlist/waitlist-form.tsx";
@@ -17,9 +19,11 @@ export const headers = retryAfterHeader;
 
 export const meta = staticPageMeta("/waitlist");
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const plan = findPlan(new URL(request.url).searchParams.get("plan"));
-  return { planId: plan?.id ?? null };
+  // The same for everyone (the page may be kept and shared): the form offers 'Start my
+  // subscription' once the region the person chooses is among them.
+  return { planId: plan?.id ?? null, openRegions: await listOpenRegions() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -84,8 +88,12 @@ export default function Waitlist({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <p className="mt-8 text-ink/75">
             Not sure which box suits you?{" "}
+            <Link to={paths.defineGarden} className="text-leaf underline underline-offset-4">
+              Answer six questions about your space
+            </Link>{" "}
+            or{" "}
             <Link to="/#plans" className="text-leaf underline underline-offset-4">
-              Compare the plans
+              compare the plans
             </Link>
             .
           </p>
@@ -102,6 +110,7 @@ export default function Waitlist({ loaderData, actionData }: Route.ComponentProp
         emailPlaceholder={settings?.contactEmail ?? "you@example.co.nz"}
         surveyUrl={settings?.surveyUrl ?? "/define-garden"}
         outcome={actionData?.outcome}
+        openRegions={loaderData.openRegions}
       />
     </section>
   );

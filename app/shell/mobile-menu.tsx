@@ -62,6 +62,12 @@ export function MobileMenu({
             <Link to={paths.product} className="btn-primary mt-6 text-lg">
               Start Your Garden
             </Link>
+            <Link
+              to={paths.defineGarden}
+              className="py-2 text-center font-semibold text-leaf underline underline-offset-4"
+            >
+              Which box suits my space?
+            </Link>
             <div className="mt-auto flex flex-col gap-3 border-t border-ink/10 pt-6">
               {user ? (
                 <div className="flex flex-col gap-3" data-testid="signed-in-as">

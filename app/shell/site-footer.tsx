@@ -24,9 +24,10 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
           <Link to={paths.waitlist}>Join Waitlist</Link>
         </FooterColumn>
         <FooterColumn title="Information">
-          <Link to={paths.educationPage("legacy")}>About Us</Link>
+          <Link to={paths.about}>About Us</Link>
           <Link to={paths.privacy}>Privacy Policy</Link>
           <Link to={paths.terms}>Terms of Service</Link>
+          <Link to={paths.returns}>Returns and Guarantee</Link>
         </FooterColumn>
         <FooterColumn title="Contact">
           <a href={`tel:${tel}`}>{settings.contactPhone}</a>

@@ -110,6 +110,7 @@ export function SiteHeader({
           )}
           <button
             type="button"
+            data-replay="cart"
             onClick={() => toggleCart()}
             className="relative inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5"
             aria-label={

@@ -63,6 +63,7 @@ export const GUARD_TESTS = [
   "**/*.guards.test.ts",
   "app/lib/rate-limit.server.test.ts",
   "app/lib/client-ip.server.test.ts",
+  "app/modules/accounts/safe-redirect.test.ts",
   "tests/integration/admin-access.test.ts",
   "tests/integration/growing-tips-links.test.ts",
   "app/flows/place-order.server.test.ts",

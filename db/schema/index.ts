@@ -6,3 +6,4 @@ export * from "./platform.ts";
 export * from "./shop.ts";
 export * from "./waitlist.ts";
 export * from "./guidance.ts";
+export * from "./subscriptions.ts";

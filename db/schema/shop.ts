@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -50,6 +51,32 @@ export const products = pgTable(
   ],
 );
 
+/** Raw bytes (PostgreSQL bytea): node-postgres gives a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Pictures an admin uploaded for a product, each size and format one row, served at
+ * /uploads/products/{file} (the drawn ones are files under /images/products). Kept in the
+ * database so every server process, and a new deploy, has them without a shared disk.
+ */
+export const productPictures = pgTable(
+  "product_pictures",
+  {
+    /** e.g. kawakawa-balm-3f9a1c-800.webp: the image base's last part, its width and format. */
+    file: text("file").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_pictures_product_idx").on(t.productId)],
+);
+
 export interface OrderAddress {
   street: string;
   suburb?: string;
@@ -85,6 +112,8 @@ export const orders = pgTable(
     status: text("status").$type<OrderStatus>().notNull().default("pending_payment"),
     name: text("name").notNull(),
     email: text("email").notNull(),
+    /** For the courier, in +E.164 form; null when none was given (and on older orders). */
+    phone: text("phone"),
     userId: text("user_id"),
     address: jsonb("address").$type<OrderAddress>().notNull(),
     shippingMethod: text("shipping_method").notNull(),

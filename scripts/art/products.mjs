@@ -106,17 +106,36 @@ function pot(x, y, w, h, color = "#b8743f") {
   );
 }
 
+// A garden trowel, not a knife: a broad scoop (as wide as it is long, with its hollow shaded and
+// soil on the tip), a short cranked neck, a ferrule and a stout handle with a hanging hole. The
+// width and the soil are what still read at 16–24 px, where a long narrow blade looked like a knife.
 function trowel() {
-  let s = shadow(400, 626, 260, 14);
-  s += `<g transform="translate(400 430) rotate(-32)">`;
-  s += `<rect x="-26" y="40" width="52" height="210" rx="24" fill="${P.woodLight}"/>`;
-  s += `<rect x="6" y="48" width="14" height="190" rx="7" fill="#fff" opacity="0.18"/>`;
-  s += `<rect x="-10" y="10" width="20" height="40" fill="#9aa3a0"/>`;
-  s += `<path d="M-70 10Q-78 -150 0 -250Q78 -150 70 10Z" fill="#c3cbc8"/>`;
-  s += `<path d="M0 -250Q78 -150 70 10H0Z" fill="#dfe5e2"/>`;
-  for (let i = 0; i < 5; i++)
-    s += `<path d="M-30 ${-30 - i * 36}h22" stroke="#7d8784" stroke-width="4"/>`;
-  return s + `</g>`;
+  const steel = "#8f9a97";
+  let s = shadow(400, 640, 280, 16);
+  s += `<g transform="translate(430 380) rotate(-38)">`;
+  // handle, with its hanging hole
+  s += `<path d="M-34 70Q-40 250 -30 290Q0 318 30 290Q40 250 34 70Z" fill="${P.woodLight}"/>`;
+  s += `<path d="M8 80Q14 240 10 285Q24 278 28 270Q34 200 30 80Z" fill="${P.wood}" opacity="0.55"/>`;
+  s += `<circle cx="0" cy="262" r="11" fill="${P.creamDeep}"/>`;
+  // ferrule and the neck bending up into the blade
+  s += `<rect x="-38" y="40" width="76" height="38" rx="8" fill="${steel}"/>`;
+  s += `<rect x="-38" y="46" width="76" height="8" fill="#fff" opacity="0.25"/>`;
+  s += `<path d="M-13 44Q-16 0 -8 -40H8Q16 0 13 44Z" fill="${darken(steel, 0.15)}"/>`;
+  // the scoop: broad shoulders, sides curving in to a rounded point
+  s += `<path d="M-150 -40Q-170 -230 0 -360Q170 -230 150 -40Q80 -10 0 -30Q-80 -10 -150 -40Z" fill="${P.leaf}"/>`;
+  // its hollow, darker, and the light catching the right-hand rim
+  s += `<path d="M-118 -60Q-132 -220 0 -325Q132 -220 118 -60Q60 -40 0 -54Q-60 -40 -118 -60Z" fill="${P.leafDark}"/>`;
+  s += `<path d="M0 -360Q170 -230 150 -40Q140 -38 132 -36Q150 -220 0 -340Z" fill="#fff" opacity="0.28"/>`;
+  // the spine down the middle of the hollow
+  s += `<path d="M0 -60V-200" stroke="${P.leaf}" stroke-width="14" stroke-linecap="round"/>`;
+  // soil on the tip, with a few crumbs
+  s += `<path d="M-82 -235Q-50 -285 0 -322Q50 -285 82 -235Q50 -215 18 -228Q-10 -208 -40 -226Q-62 -214 -82 -235Z" fill="${P.soil}"/>`;
+  s += `<path d="M-40 -270Q0 -300 30 -282" stroke="${P.soilLight}" stroke-width="8" fill="none" stroke-linecap="round"/>`;
+  s += `<circle cx="-30" cy="-208" r="9" fill="${P.soilDark}"/><circle cx="24" cy="-204" r="7" fill="${P.soilDark}"/>`;
+  s += `</g>`;
+  // crumbs fallen on the ground
+  s += `<circle cx="250" cy="628" r="10" fill="${P.soil}"/><circle cx="282" cy="636" r="7" fill="${P.soilDark}"/><circle cx="226" cy="640" r="6" fill="${P.soilLight}"/>`;
+  return s;
 }
 
 function wateringCan() {

@@ -1,12 +1,16 @@
 // How large a request body each route takes. A larger one is refused with 413 before it is read:
 // at once from its Content-Length, or, for a chunked body, as soon as the bytes counted so far
-// pass the limit (hono's bodyLimit). Nothing here accepts uploads, so 64 KB covers every form and
-// JSON body (the longest is an admin's product description, 5,000 characters, about 45 KB
-// URL-encoded at worst); only Stripe's events may be larger.
+// pass the limit (hono's bodyLimit). 64 KB covers every form and JSON body (the longest is an
+// admin's product description, 5,000 characters, about 45 KB URL-encoded at worst); only Stripe's
+// events and an admin's new product with its pictures may be larger.
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 
 const KB = 1024;
+const MB = 1024 * KB;
+
+/** Up to four pictures of 5 MB (PICTURE_MAX_FILES, PICTURE_MAX_BYTES) and a product's words. */
+const PICTURES_LIMIT = 4 * 5 * MB + 256 * KB;
 
 export const DEFAULT_BODY_LIMIT = 64 * KB;
 
@@ -20,11 +24,24 @@ export const BODY_LIMITS: Record<string, number> = {
   "/api/unsubscribe": 1 * KB,
 };
 
+/**
+ * Routes that take another size, by pattern, and only from an admin: anyone else's post there is
+ * refused at the default size (the page would refuse them anyway, without reading the body).
+ */
+export const ADMIN_BODY_LIMITS: [RegExp, number][] = [
+  // A new product with its pictures, or pictures added to one (the page's own post, and the same
+  // post made by the router's fetch to {path}.data).
+  [/^\/admin\/products\/[^/]+(\.data)?$/, PICTURES_LIMIT],
+];
+
+const inWords = (size: number) =>
+  size >= MB ? `${Math.round(size / MB)} MB` : `${Math.round(size / KB)} KB`;
+
 const refuse = (maxSize: number) =>
   bodyLimit({
     maxSize,
     onError: (c) => {
-      const message = `That is more than we take here (${Math.round(maxSize / KB)} KB at most). Please shorten it and try again.`;
+      const message = `That is more than we take here (${inWords(maxSize)} at most). Please shorten it and try again.`;
       // The rest of the body is not wanted: the connection closes after this answer.
       c.header("Connection", "close");
       return c.req.path.startsWith("/api/")
@@ -33,8 +50,20 @@ const refuse = (maxSize: number) =>
     },
   });
 
-export function bodyLimits(): MiddlewareHandler {
+export function bodyLimits({
+  isAdmin = async () => false,
+}: {
+  /** Whether the request comes from a signed-in admin (ADMIN_BODY_LIMITS). */
+  isAdmin?: (request: Request) => Promise<boolean>;
+} = {}): MiddlewareHandler {
   const byPath = new Map(Object.entries(BODY_LIMITS).map(([path, size]) => [path, refuse(size)]));
+  const forAdmins = ADMIN_BODY_LIMITS.map(([pattern, size]) => [pattern, refuse(size)] as const);
   const fallback = refuse(DEFAULT_BODY_LIMIT);
-  return (c, next) => (byPath.get(c.req.path) ?? fallback)(c, next);
+  return async (c, next) => {
+    const exact = byPath.get(c.req.path);
+    if (exact) return exact(c, next);
+    const larger = forAdmins.find(([pattern]) => pattern.test(c.req.path))?.[1];
+    if (larger && c.req.method === "POST" && (await isAdmin(c.req.raw))) return larger(c, next);
+    return fallback(c, next);
+  };
 }

@@ -85,4 +85,9 @@ test("signed webhooks are exempt by path prefix, and only they", async () => {
   const a = app(["/hooks/"]);
   expect((await send("POST", "/hooks/twilio", foreign, a)).status).toBe(200);
   expect((await send("POST", "/api/webhooks/stripe", foreign, a)).status).toBe(403);
+  // Any one of several prefixes is enough.
+  const two = app(["/hooks/", "/sms/"]);
+  expect((await send("POST", "/sms/inbound", foreign, two)).status).toBe(200);
+  expect((await send("POST", "/hooks/twilio", foreign, two)).status).toBe(200);
+  expect((await send("POST", "/cart", foreign, two)).status).toBe(403);
 });

@@ -89,17 +89,24 @@ test("an admin sees the waitlist, exports it, deletes a contact and launches a r
     await page.goto("/admin/waitlist");
     await page.locator('#launches select[name="region"]').selectOption("West Coast");
     await page.getByLabel("I'm sure: this e-mails everyone waiting there").check();
-    await page.getByRole("button", { name: "Send launch e-mails" }).click();
+    await page.getByRole("button", { name: "Open region and send launch e-mails" }).click();
   };
   await launch();
-  await page.getByText("Launch e-mails for West Coast are on their way.").first().waitFor();
+  await page
+    .getByText("West Coast is open for subscriptions. Launch e-mails are on their way.")
+    .first()
+    .waitFor();
+  await page
+    .getByTestId("open-regions")
+    .getByText(/West Coast/)
+    .waitFor();
   await expect
     .poll(async () => (await page.locator("#launches").innerText()).includes("2 of 2 sent"), {
       timeout: 30_000,
     })
     .toBe(true);
   await launch();
-  await page.getByText("West Coast was already notified: nothing more was sent.").first().waitFor();
+  await page.getByText("West Coast was already open: nothing more was sent.").first().waitFor();
   // The member's launch above did nothing, and the second press sent nothing: once the server has
   // no launch jobs left to run, each person has exactly one launch e-mail.
   await expect

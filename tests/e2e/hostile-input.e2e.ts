@@ -445,11 +445,10 @@ test("every form action answers hostile values with a 4xx or a page, never a 5xx
     ).toEqual([]);
   }
 
-  // The product form as it is now, to put it back afterwards (the fuzz edits its words).
+  // The product's edit form as it is now, to put it back afterwards (the fuzz edits its words).
   const productBefore = scraped
-    .find((f) => f.action === "/admin/products" && f.fields.some((x) => x.value === PRODUCT))!
-    .fields.filter((f) => f.type !== "checkbox" || f.checked)
-    .map((f): [string, string] => [f.name, f.value]);
+    .find((f) => f.action === `/admin/products/${PRODUCT}` && f.intents.includes("save"))!
+    .fields.map((f): [string, string] => [f.name, f.value]);
 
   const started = Date.now();
   const n0 = requests;
@@ -463,7 +462,8 @@ test("every form action answers hostile values with a 4xx or a page, never a 5xx
     // The e2e server is shared by every test file: the product goes back whatever happened.
     await admin.keepSignedIn();
     const restored = await send("put the product back", "/admin/products", {
-      ...plainForm(Object.fromEntries(productBefore)),
+      // The list's old one-form-per-product post, which also puts it back on sale.
+      ...plainForm({ ...Object.fromEntries(productBefore), id: PRODUCT, active: "on" }),
       cookie: admin.cookie,
     });
     expect(restored?.status, "the product is put back").toBe(302);

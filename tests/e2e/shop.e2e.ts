@@ -19,7 +19,11 @@ async function addFromProductPage(page: Page, id: string, name: string) {
   await page.getByRole("heading", { level: 1, name }).waitFor();
   // The button works once the page has hydrated.
   await page.waitForLoadState("networkidle");
-  await page.getByRole("button", { name: `Add to cart: ${name}` }).click();
+  // On a phone the sticky bar repeats the button once the first is scrolled away: the first one.
+  await page
+    .getByRole("button", { name: `Add to cart: ${name}` })
+    .first()
+    .click();
 }
 
 async function fillCheckout(page: Page, card: string, email = "mere@example.nz") {
@@ -88,8 +92,15 @@ test("browse, add twice, quantity bounds, the panel's texts, and reload keeps th
 
   for (const text of ["Subtotal", "Shipping", "Taxes", "Total"])
     await dialog.getByText(text, { exact: true }).waitFor();
-  expect(await dialog.getByText("Calculated at checkout").count()).toBe(2);
-  expect(await dialog.getByText("$16.90").count()).toBe(3); // price, subtotal, total
+  expect(await dialog.getByText("Calculated at checkout").count()).toBe(1); // shipping
+  await dialog.getByText("GST included in prices").waitFor(); // Taxes (ADR 028)
+  // price, line total, subtotal, total
+  expect(await dialog.getByText("US$16.90").count()).toBe(4);
+  // What delivery costs, and how far free shipping is (US$150.00 - US$16.90).
+  await dialog
+    .getByText("Standard delivery US$9.00 (free from US$150.00), express US$18.00.")
+    .waitFor();
+  await dialog.getByText("US$133.10 more for free standard shipping").waitFor();
   for (const name of ["Checkout", "Continue Shopping", "Clear Cart"])
     await dialog.getByRole("button", { name }).waitFor();
   const link = dialog.getByRole("link", { name: "Strawberry Plants 'Camarosa' (4)" });
@@ -114,7 +125,7 @@ test("the catalogue's filter and sort work without JavaScript", async ({ noScrip
   await noScriptPage.getByRole("button", { name: "Apply" }).click();
   await noScriptPage.waitForURL(/category=Tools&sort=price-desc/);
   const prices = await noScriptPage.locator("[data-product] .text-lg").allInnerTexts();
-  expect(prices).toEqual(["$29.90", "$24.90", "$18.90", "$7.90"]);
+  expect(prices).toEqual(["US$29.90", "US$24.90", "US$18.90", "US$7.90"]);
 });
 
 test("the kits page lists the three kits and leads the plans to the waitlist", async ({ page }) => {
@@ -133,16 +144,16 @@ test("checkout with the demo card: confirmation page, totals with GST, and the e
   await panel(page, 1).getByRole("button", { name: "Checkout" }).click();
   await page.waitForURL(`${baseUrl()}/checkout`);
   await fillCheckout(page, "4242 4242 4242 4242", "paid@example.nz");
-  // $24.90 + express $18.00 + rural $6.00 = $48.90; GST 15% = $7.34; total $56.24
+  // US$24.90 + express US$18.00 + rural US$6.00 = US$48.90, GST included: 48.90 × 3/23 = US$6.38
   const totals = page.getByTestId("totals");
-  await totals.getByText("$56.24").waitFor();
-  await totals.getByText("$7.34").waitFor();
-  await page.getByRole("button", { name: "Place order: $56.24" }).click();
+  await totals.getByText("US$48.90").waitFor();
+  await page.getByText("Includes GST of US$6.38").waitFor();
+  await page.getByRole("button", { name: "Place order: US$48.90" }).click();
   await page.waitForURL(/\/post-checkout\?order=/);
   await page.getByRole("heading", { name: "Thank you, Mere Tūhoe!" }).waitFor();
   const number = await page.getByTestId("order-number").textContent();
   expect(number).toMatch(/^#\d+$/);
-  await page.getByText("GST (15%)").waitFor();
+  await page.getByTestId("gst-included").getByText("Includes GST of US$6.38").waitFor();
   await page.getByText("42 Tōtara Lane").waitFor();
   await page.getByText("What happens next").waitFor();
   await expect.poll(() => page.getByTestId("cart-badge").count()).toBe(0);
@@ -150,8 +161,9 @@ test("checkout with the demo card: confirmation page, totals with GST, and the e
   await expect.poll(() => mailTo("paid@example.nz").length, { timeout: 20_000 }).toBe(1);
   const [mail] = mailTo("paid@example.nz");
   expect(mail?.subject).toBe(`Your Patch order ${number} is confirmed`);
-  expect(mail?.text).toContain("1 × Stainless Hand Trowel: $24.90");
-  expect(mail?.text).toContain("Total $56.24");
+  expect(mail?.text).toContain("1 × Stainless Hand Trowel: US$24.90");
+  expect(mail?.text).toContain("Total US$48.90");
+  expect(mail?.text).toContain("Includes GST of US$6.38.");
 });
 
 test("a declined card is told clearly; a good card then pays the same order", async ({ page }) => {
@@ -220,14 +232,16 @@ test("a price changed since the cart is shown at checkout and applied only when 
   });
   await page.goto("/checkout");
   const notice = page.getByTestId("cart-changes");
-  await notice.getByText("Watering Can (5 L): the price went up from $19.90 to $29.90.").waitFor();
+  await notice
+    .getByText("Watering Can (5 L): the price went up from US$19.90 to US$29.90.")
+    .waitFor();
   expect(
-    await page.locator("aside").getByText("$19.90").count(),
+    await page.locator("aside").getByText("US$19.90").count(),
     "the old price stays until accepted",
   ).toBeGreaterThan(0);
   await notice.getByRole("button", { name: "Update my cart" }).click();
   await page.locator("aside").getByText("1 × Watering Can (5 L)").waitFor();
-  await expect.poll(() => page.locator("aside").getByText("$29.90").count()).toBeGreaterThan(0);
+  await expect.poll(() => page.locator("aside").getByText("US$29.90").count()).toBeGreaterThan(0);
   expect(await page.getByTestId("cart-changes").count()).toBe(0);
 });
 
@@ -257,6 +271,57 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`the product page and the cart say what delivery costs and how far free shipping is at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    // The US$149.00 kit is US$1.00 under the US$150.00 free-shipping threshold.
+    await addFromProductPage(page, "starter-grow-box-kit", "Starter Grow Box Kit (0.5 m²)");
+    const one = panel(page, 1);
+    await one.getByText("US$1.00 more for free standard shipping").waitFor();
+    await page.keyboard.press("Escape");
+    await one.waitFor({ state: "hidden" });
+    const delivery = page.getByRole("region", { name: "Delivery across New Zealand" });
+    await delivery.getByText("Standard (3 to 5 working days)").waitFor();
+    await delivery.getByText("US$9.00").waitFor();
+    await delivery.getByText("Express (1 to 2 working days)").waitFor();
+    await delivery.getByText("US$18.00").waitFor();
+    await delivery.getByText(/free on orders of US\$150\.00 or more/).waitFor();
+    await delivery.getByText("Your cart: US$1.00 more for free standard shipping").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    // A packet of seeds takes the cart over the threshold.
+    await addFromProductPage(
+      page,
+      "cherry-tomato-sweet-100-seeds",
+      "Cherry Tomato 'Sweet 100' Seeds",
+    );
+    const two = panel(page, 2);
+    await two.getByText("Free standard shipping on this order").waitFor();
+    await two.getByText("GST included in prices").waitFor();
+    await animationsDone(page);
+    expect(await axeViolations(page), "cart panel").toEqual([]);
+    // Checkout's shipping step prices standard delivery by the same rule.
+    await page.goto("/checkout");
+    await page.getByLabel("Full name").fill("Mere Tūhoe");
+    await page.getByLabel("Email").fill("mere@example.nz");
+    await page.getByRole("button", { name: "Continue to delivery address" }).click();
+    await page.getByLabel("Street address").fill("42 Tōtara Lane");
+    await page.getByLabel("Town or city").fill("Masterton");
+    await page.getByLabel("Postcode").fill("5810");
+    await page.getByLabel("Region").selectOption("Wellington");
+    await page.getByRole("button", { name: "Continue to shipping" }).click();
+    const standard = page.locator("label", { hasText: "Standard (3 to 5 working days)" });
+    await standard.getByText("Free", { exact: true }).waitFor();
+    await page
+      .locator("label", { hasText: "Express (1 to 2 working days)" })
+      .getByText("US$18.00")
+      .waitFor();
+  });
+}
+
 test("an admin ships an order with a tracking number (the customer is told) and edits a price", async ({
   page,
 }) => {
@@ -275,18 +340,21 @@ test("an admin ships an order with a tracking number (the customer is told) and 
   await page.getByLabel("Tracking number (for Shipped)").fill("NZP00012345");
   await page.getByRole("button", { name: "Mark shipped" }).click();
   await expect
-    .poll(() => page.getByTestId("order-status").textContent())
+    .poll(() => page.getByTestId("order-status").textContent(), { timeout: 20_000 })
     .toBe("Shipped · tracking NZP00012345");
   await expect
     .poll(() => mailTo("shipme@example.nz").map((m) => m.subject), { timeout: 20_000 })
     .toContain(`Your Patch order ${number} is on its way`);
 
   await page.goto("/admin/products");
-  await page.getByLabel("Price ($)").and(page.locator("#price-plant-labels")).fill("8.50");
-  await page.getByRole("button", { name: "Save Bamboo Plant Labels (20)" }).click();
+  await page.getByLabel("Name").fill("plant labels");
+  await page.getByRole("button", { name: "Find" }).click();
+  await page.getByRole("link", { name: "Bamboo Plant Labels (20)" }).click();
+  await page.getByLabel("Price (US$, incl. GST)").fill("8.50");
+  await page.getByRole("button", { name: "Save changes" }).click();
   await page.locator("[data-sonner-toast]").filter({ hasText: "Product saved" }).first().waitFor();
   await page.goto("/product/plant-labels");
-  await page.getByText("$8.50").first().waitFor();
+  await page.getByText("US$8.50").first().waitFor();
 });
 
 test("an order placed as a guest appears in the member's profile once they sign in", async ({

@@ -6,6 +6,7 @@
 import { testCard } from "#tests/factories/cards.ts";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { contacts, products, sessions, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
@@ -21,6 +22,8 @@ import { newZealandMonth } from "#app/modules/growing-tips/tips-month.ts";
 import * as adminHome from "#app/routes/admin/home.tsx";
 import * as adminOrder from "#app/routes/admin/order.tsx";
 import * as adminOrders from "#app/routes/admin/orders.tsx";
+import * as adminProduct from "#app/routes/admin/product.tsx";
+import * as adminProductNew from "#app/routes/admin/product-new.tsx";
 import * as adminProducts from "#app/routes/admin/products.tsx";
 import * as adminStats from "#app/routes/admin/stats.ts";
 import * as adminTips from "#app/routes/admin/tips.tsx";
@@ -286,6 +289,130 @@ const cases: Case[] = [
     },
   },
   {
+    name: "GET /admin/products?q=…&category=… (find)",
+    kind: "page",
+    path: "/admin/products",
+    prepare: async () => ask(adminProducts.loader, "/admin/products?q=test&category=Tools"),
+  },
+  {
+    name: "GET /admin/products/{id}",
+    kind: "page",
+    path: "/admin/products/{id}",
+    prepare: async () => {
+      const id = await product();
+      return ask(adminProduct.loader, `/admin/products/${id}`, { id });
+    },
+  },
+  {
+    name: "POST /admin/products/{id} (save)",
+    kind: "page",
+    path: "/admin/products/{id}",
+    changes: true,
+    prepare: async () => {
+      const id = await product();
+      return ask(
+        adminProduct.action,
+        `/admin/products/${id}`,
+        { id },
+        {
+          intent: "save",
+          price: "0.50",
+          stockQuantity: "90000",
+          summary: "Half price",
+          description: "Changed by whoever asked",
+        },
+      );
+    },
+  },
+  {
+    name: "POST /admin/products/{id} intent=archive",
+    kind: "page",
+    path: "/admin/products/{id}",
+    changes: true,
+    prepare: async () => {
+      const id = await product();
+      return ask(adminProduct.action, `/admin/products/${id}`, { id }, { intent: "archive" });
+    },
+  },
+  {
+    name: "POST /admin/products/{id} intent=restore",
+    kind: "page",
+    path: "/admin/products/{id}",
+    changes: true,
+    prepare: async () => {
+      const id = await product();
+      await db().update(products).set({ active: false }).where(eq(products.id, id));
+      return ask(adminProduct.action, `/admin/products/${id}`, { id }, { intent: "restore" });
+    },
+  },
+  {
+    name: "POST /admin/products/{id} intent=add-pictures (multipart)",
+    kind: "page",
+    path: "/admin/products/{id}",
+    changes: true,
+    prepare: async () => {
+      const id = await product();
+      const jpeg = await sharp({
+        create: { width: 600, height: 600, channels: 3, background: "#4c7a3d" },
+      })
+        .jpeg()
+        .toBuffer();
+      return (cookie) => {
+        const body = new FormData();
+        body.set("intent", "add-pictures");
+        body.set("pictures", new File([new Uint8Array(jpeg)], "leaf.jpg", { type: "image/jpeg" }));
+        const request = new Request(`${SITE}/admin/products/${id}`, {
+          method: "POST",
+          headers: { ...(cookie ? { cookie } : {}), origin: SITE },
+          body,
+        });
+        return answer(() => asRoute(adminProduct.action)({ request, params: { id } }));
+      };
+    },
+  },
+  {
+    name: "POST /admin/products/{id} intent=remove-picture",
+    kind: "page",
+    path: "/admin/products/{id}",
+    changes: true,
+    prepare: async () => {
+      const made = buildProduct({ images: ["/images/products/hand-trowel"] });
+      await db().insert(products).values(made);
+      return ask(
+        adminProduct.action,
+        `/admin/products/${made.id}`,
+        { id: made.id! },
+        { intent: "remove-picture", base: "/images/products/hand-trowel" },
+      );
+    },
+  },
+  {
+    name: "GET /admin/products/new",
+    kind: "page",
+    path: "/admin/products/new",
+    prepare: async () => ask(adminProductNew.loader, "/admin/products/new"),
+  },
+  {
+    name: "POST /admin/products/new (add a product)",
+    kind: "page",
+    path: "/admin/products/new",
+    changes: true,
+    prepare: async () =>
+      ask(
+        adminProductNew.action,
+        "/admin/products/new",
+        {},
+        {
+          name: `Added by whoever asked ${randomUUID().slice(0, 6)}`,
+          category: "Tools",
+          price: "1.00",
+          stockQuantity: "5",
+          summary: "Sneaked in",
+          description: "Sneaked in",
+        },
+      ),
+  },
+  {
     name: "GET /admin/waitlist",
     kind: "page",
     path: "/admin/waitlist",
@@ -337,6 +464,21 @@ const cases: Case[] = [
         "/admin/waitlist",
         {},
         { intent: "launch", region: "Marlborough", confirm: "yes" },
+      );
+    },
+  },
+  {
+    name: "POST /admin/waitlist intent=open",
+    kind: "page",
+    path: "/admin/waitlist",
+    changes: true,
+    prepare: async () => {
+      await contact("Nelson");
+      return ask(
+        adminWaitlist.action,
+        "/admin/waitlist",
+        {},
+        { intent: "open", region: "Nelson", confirm: "yes" },
       );
     },
   },

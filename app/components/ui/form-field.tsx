@@ -2,23 +2,17 @@
 // aria-describedby), used by every accounts form.
 import type { InputHTMLAttributes, ReactNode } from "react";
 
-export function FormField({
-  id,
-  label,
-  error,
-  hint,
-  children,
-  ...input
-}: {
+/** A labelled input's own props; the rest go to the <input>. */
+export type FieldProps = {
   id: string;
-  label: string;
+  label: ReactNode;
   error?: string;
+  /** A short note, read with the field. */
   hint?: ReactNode;
   children?: ReactNode;
-} & InputHTMLAttributes<HTMLInputElement>) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(" ");
+} & InputHTMLAttributes<HTMLInputElement>;
+
+export function FormField({ id, label, error, hint, children, ...input }: FieldProps) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="font-semibold">
@@ -28,8 +22,7 @@ export function FormField({
         <input
           id={id}
           className="min-h-11 rounded-xl border border-ink/20 bg-white px-4 py-2 text-base aria-invalid:border-clay-dark"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          {...fieldAria(id, error, hint)}
           {...input}
         />
       )}
@@ -45,6 +38,22 @@ export function FormField({
       )}
     </div>
   );
+}
+
+/** How a field's control points at its hint and error: for a <select>, <textarea> or file input
+ * given to FormField as its child, with `id` and `name` set to the field's id. */
+export function fieldAria(id: string, error?: string, hint?: ReactNode) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(" ");
+  return {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+  } as const;
+}
+
+export function controlProps(id: string, error?: string, hint?: ReactNode) {
+  return { id, name: id, ...fieldAria(id, error, hint) };
 }
 
 /** A form-level message: errors are announced at once, notices politely. */

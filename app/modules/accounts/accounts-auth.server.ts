@@ -9,6 +9,7 @@ import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { sendMail } from "#app/lib/mail.server.ts";
+import type { RequestMeta } from "#app/lib/request-meta.ts";
 import { isBanned } from "./admin-users.server.ts";
 import { grantAdminRightsIfListed } from "./grant-admin-rights.server.ts";
 import { liftSignInLock } from "./rate-limits.server.ts";
@@ -89,7 +90,7 @@ function choosePasswordInstead(request: Request | undefined): APIError {
 }
 
 /** Headers for a call into better-auth: the browser's cookies, and the client address we trust. */
-export function authHeaders(request: Request, clientIp: string): Headers {
+export function authHeaders({ request, clientIp }: RequestMeta): Headers {
   const headers = new Headers();
   const cookie = request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);

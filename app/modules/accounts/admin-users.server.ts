@@ -55,15 +55,17 @@ function readAction(userId: string, reason: string | null = null) {
   return { ok: false as const, message: issue?.path[0] === "userId" ? GONE : issue!.message };
 }
 
+/** An admin's action on one account (who acts is logged). */
+interface AdminAction {
+  actor: { id?: string; email: string };
+  userId: string;
+}
+
 export async function banUser({
   actor,
   userId,
   reason,
-}: {
-  actor: { id: string; email: string };
-  userId: string;
-  reason: string | null;
-}): Promise<AdminUserResult> {
+}: AdminAction & { actor: { id: string }; reason: string | null }): Promise<AdminUserResult> {
   const input = readAction(userId, reason);
   if ("ok" in input) return input;
   if (actor.id === userId) return { ok: false, message: "You can't suspend your own account." };
@@ -81,13 +83,7 @@ export async function banUser({
   return { ok: true, message: `${updated.email} is suspended and signed out everywhere.` };
 }
 
-export async function unbanUser({
-  actor,
-  userId,
-}: {
-  actor: { email: string };
-  userId: string;
-}): Promise<AdminUserResult> {
+export async function unbanUser({ actor, userId }: AdminAction): Promise<AdminUserResult> {
   const input = readAction(userId);
   if ("ok" in input) return input;
   const [updated] = await db()
@@ -103,10 +99,7 @@ export async function unbanUser({
 export async function signOutUserEverywhere({
   actor,
   userId,
-}: {
-  actor: { email: string };
-  userId: string;
-}): Promise<AdminUserResult> {
+}: AdminAction): Promise<AdminUserResult> {
   const input = readAction(userId);
   if ("ok" in input) return input;
   const ended = await db()

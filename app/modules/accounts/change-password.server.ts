@@ -1,56 +1,34 @@
 // Changing the password from the profile's security section: only soon after signing in
 // (signedInRecently), the new one checked by the password policy, every other session signed out.
-import { invalidForm } from "#app/modules/accounts/outcome.ts";
-import type { RequestMeta } from "#app/lib/request-meta.ts";
+import type { FormCall } from "#app/lib/request-meta.ts";
 import { MESSAGES, changePasswordSchema } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { signedInRecently } from "./get-current-user.server.ts";
-import type { AccountsOutcome } from "./outcome.ts";
-import { passwordProblems } from "./password-policy.server.ts";
+import { done, invalidForm, signInAgain, wrongField, type AccountsOutcome } from "./outcome.ts";
+import { refusePassword } from "./password-policy.server.ts";
 
 export async function changePassword({
   input,
   meta,
   user,
-}: {
-  input: unknown;
-  meta: RequestMeta;
-  user: { signedInAt: string };
-}): Promise<AccountsOutcome> {
-  if (!signedInRecently(user)) {
-    return { ok: false, code: "forbidden", message: MESSAGES.reauthRequired, reauth: true };
-  }
+}: FormCall & { user: { signedInAt: string } }): Promise<AccountsOutcome> {
+  if (!signedInRecently(user)) return signInAgain;
   const parsed = changePasswordSchema.safeParse(input);
-  if (!parsed.success) {
-    return invalidForm(parsed.error);
-  }
-  const problems = passwordProblems(parsed.data.newPassword);
-  if (problems.length > 0) {
-    return {
-      ok: false,
-      code: "invalid",
-      message: problems.join(" "),
-      fieldErrors: { newPassword: problems.join(" ") },
-      passwordProblems: problems,
-    };
-  }
+  if (!parsed.success) return invalidForm(parsed.error);
+  const weak = refusePassword(parsed.data.newPassword, { field: "newPassword" });
+  if (weak) return weak;
   try {
     const { headers } = await accountsAuth().api.changePassword({
       body: { ...parsed.data, revokeOtherSessions: true },
-      headers: authHeaders(meta.request, meta.clientIp),
+      headers: authHeaders(meta),
       returnHeaders: true,
     });
-    return { ok: true, messages: [MESSAGES.passwordChanged], cookies: setCookies(headers) };
+    return done(MESSAGES.passwordChanged, setCookies(headers));
   } catch (error) {
     const code = authErrorCode(error);
     if (code === undefined) throw error;
     if (code === "INVALID_PASSWORD") {
-      return {
-        ok: false,
-        code: "invalid",
-        message: MESSAGES.wrongCurrentPassword,
-        fieldErrors: { currentPassword: MESSAGES.wrongCurrentPassword },
-      };
+      return wrongField("currentPassword", MESSAGES.wrongCurrentPassword);
     }
     return {
       ok: false,

@@ -11,10 +11,9 @@ import { db } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { MESSAGES, confirmEmailSchema, fieldErrors } from "./accounts.schema.ts";
 import { grantAdminRightsIfListed } from "./grant-admin-rights.server.ts";
-import type { AccountsOutcome } from "./outcome.ts";
-import { passwordProblems } from "./password-policy.server.ts";
+import type { AccountsOutcome, SignInCall } from "./outcome.ts";
+import { refusePassword } from "./password-policy.server.ts";
 import { withPasswordSlot } from "./password-work.server.ts";
-import type { RequestMeta } from "#app/lib/request-meta.ts";
 import { signIn } from "./sign-in.server.ts";
 
 const invalidLink = { ok: false, code: "invalid", message: MESSAGES.confirmLinkInvalid } as const;
@@ -49,11 +48,7 @@ export async function confirmEmailWithPassword({
   input,
   meta,
   redirectTo,
-}: {
-  input: unknown;
-  meta: RequestMeta;
-  redirectTo?: string | null;
-}): Promise<AccountsOutcome> {
+}: SignInCall): Promise<AccountsOutcome> {
   const parsed = confirmEmailSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -63,16 +58,8 @@ export async function confirmEmailWithPassword({
   const { token, password } = parsed.data;
   const account = await accountOfToken(token);
   if (!account) return invalidLink;
-  const problems = passwordProblems(password, { email: account.email });
-  if (problems.length > 0) {
-    return {
-      ok: false,
-      code: "invalid",
-      message: problems.join(" "),
-      fieldErrors: { password: problems.join(" ") },
-      passwordProblems: problems,
-    };
-  }
+  const weak = refusePassword(password, { field: "password", email: account.email });
+  if (weak) return weak;
   const hash = await withPasswordSlot(() => hashPassword(password));
   const confirmed = await db().transaction(async (tx) => {
     const [changed] = await tx

@@ -14,7 +14,7 @@ export async function confirmPassword({
   try {
     await accountsAuth().api.verifyPassword({
       body: { password },
-      headers: authHeaders(meta.request, meta.clientIp),
+      headers: authHeaders(meta),
     });
     return true;
   } catch (error) {

@@ -3,19 +3,10 @@
 // profile at the first sign-in (after the e-mail is confirmed, so nobody can claim someone else's
 // waitlist entry).
 import { MESSAGES } from "./accounts.schema.ts";
-import type { AccountsOutcome } from "./outcome.ts";
+import type { AccountsOutcome, SignInCall } from "./outcome.ts";
 import { signUp } from "./sign-up.server.ts";
-import type { RequestMeta } from "#app/lib/request-meta.ts";
 
-export function convertWaitlist({
-  input,
-  meta,
-  redirectTo,
-}: {
-  input: unknown;
-  meta: RequestMeta;
-  redirectTo?: string | null;
-}): Promise<AccountsOutcome> {
+export function convertWaitlist({ input, meta, redirectTo }: SignInCall): Promise<AccountsOutcome> {
   return signUp({
     input,
     meta,

@@ -6,7 +6,7 @@ import { contacts } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { MESSAGES } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
-import type { AccountsOutcome } from "./outcome.ts";
+import { done, signInAgain, wrongField, type AccountsOutcome } from "./outcome.ts";
 import { signedInRecently } from "./get-current-user.server.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 
@@ -20,9 +20,7 @@ export async function deleteAccount({
   meta: RequestMeta;
 }): Promise<AccountsOutcome> {
   const userId = user.id;
-  if (!signedInRecently(user)) {
-    return { ok: false, code: "forbidden", message: MESSAGES.reauthRequired, reauth: true };
-  }
+  if (!signedInRecently(user)) return signInAgain;
   const password = typeof input.password === "string" ? input.password : "";
   if (input.confirm !== "yes" || !password) {
     return {
@@ -38,24 +36,23 @@ export async function deleteAccount({
   try {
     const { headers } = await accountsAuth().api.deleteUser({
       body: { password },
-      headers: authHeaders(meta.request, meta.clientIp),
+      headers: authHeaders(meta),
       returnHeaders: true,
     });
     await db()
       .update(contacts)
       .set({ userId: null, updatedAt: new Date() })
       .where(eq(contacts.userId, userId));
-    return { ok: true, messages: [MESSAGES.accountDeleted], cookies: setCookies(headers) };
+    return done(MESSAGES.accountDeleted, setCookies(headers));
   } catch (error) {
     const code = authErrorCode(error);
     if (code === undefined) throw error;
     if (code === "INVALID_PASSWORD") {
-      return {
-        ok: false,
-        code: "invalid",
-        message: MESSAGES.wrongCurrentPassword,
-        fieldErrors: { deletePassword: "That password isn't right." },
-      };
+      return wrongField(
+        "deletePassword",
+        MESSAGES.wrongCurrentPassword,
+        "That password isn't right.",
+      );
     }
     return { ok: false, code: "invalid", message: MESSAGES.deleteFailed };
   }

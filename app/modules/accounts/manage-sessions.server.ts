@@ -22,7 +22,7 @@ export async function listDeviceSessions({
   currentSessionId: string;
 }): Promise<DeviceSession[]> {
   const list = await accountsAuth().api.listSessions({
-    headers: authHeaders(meta.request, meta.clientIp),
+    headers: authHeaders(meta),
   });
   return list
     .map((s) => ({
@@ -47,7 +47,7 @@ export async function revokeDeviceSession({
   sessionId: string;
 }): Promise<AccountsOutcome> {
   const auth = accountsAuth();
-  const headers = authHeaders(meta.request, meta.clientIp);
+  const headers = authHeaders(meta);
   // Tokens never leave the server: the page names a session by its id.
   const list = await auth.api.listSessions({ headers });
   const target = list.find((s) => s.id === sessionId);
@@ -59,14 +59,14 @@ export async function revokeDeviceSession({
 
 export async function revokeOtherDeviceSessions(meta: RequestMeta): Promise<AccountsOutcome> {
   await accountsAuth().api.revokeOtherSessions({
-    headers: authHeaders(meta.request, meta.clientIp),
+    headers: authHeaders(meta),
   });
   return { ok: true, messages: [MESSAGES.sessionsRevoked], cookies: [] };
 }
 
 export async function signOutEverywhere(meta: RequestMeta): Promise<AccountsOutcome> {
   const auth = accountsAuth();
-  const headers = authHeaders(meta.request, meta.clientIp);
+  const headers = authHeaders(meta);
   try {
     await auth.api.revokeSessions({ headers });
     const { headers: out } = await auth.api.signOut({ headers, returnHeaders: true });

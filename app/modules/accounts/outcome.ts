@@ -2,7 +2,13 @@
 // or a message and per-field errors to show beside the form.
 import { fieldErrors, type Failure } from "#app/lib/outcome.ts";
 import type { z } from "zod";
-import { accountLockedMessage, tooManyAttemptsMessage } from "./accounts.schema.ts";
+import type { FormCall } from "#app/lib/request-meta.ts";
+import {
+  MESSAGES,
+  accountLockedMessage,
+  safeRedirect,
+  tooManyAttemptsMessage,
+} from "./accounts.schema.ts";
 
 export interface AccountsSuccess {
   ok: true;
@@ -39,13 +45,52 @@ export function refusedByLimit(limit: {
   };
 }
 
-/** A form that failed its schema: the first problem as the message, and each field's own. */
-export function invalidForm(error: z.ZodError): AccountsFailure {
+/** A sign-in form, as the sign-in pages call a use-case: where to go after is checked here. */
+export interface SignInCall extends FormCall {
+  redirectTo?: string | null;
+}
+
+/**
+ * A form that failed its schema: each field's own problem, and as the message `message` or else
+ * the first problem.
+ */
+export function invalidForm(error: z.ZodError, message?: string): AccountsFailure {
   const errors = fieldErrors(error);
   return {
     ok: false,
     code: "invalid",
-    message: Object.values(errors)[0] ?? "",
+    message: message ?? Object.values(errors)[0] ?? "",
     fieldErrors: errors,
   };
+}
+
+/** One field's answer was wrong: `message` above the form, `fieldMessage` beside the field. */
+export function wrongField(
+  field: string,
+  message: string,
+  fieldMessage = message,
+): AccountsFailure {
+  return { ok: false, code: "invalid", message, fieldErrors: { [field]: fieldMessage } };
+}
+
+/** A sensitive change long after signing in: the page offers to sign in again. */
+export const signInAgain: AccountsFailure = {
+  ok: false,
+  code: "forbidden",
+  message: MESSAGES.reauthRequired,
+  reauth: true,
+};
+
+/** Done: the toast to show, the cookies better-auth set, and where to go next if anywhere. */
+export function done(
+  message: string,
+  cookies: string[] = [],
+  redirectTo?: string,
+): AccountsSuccess {
+  return { ok: true, messages: [message], cookies, ...(redirectTo ? { redirectTo } : {}) };
+}
+
+/** Signed in: on to the page asked for (if it is ours), with the session's cookies. */
+export function signedIn(cookies: string[], redirectTo?: string | null): AccountsSuccess {
+  return done(MESSAGES.signedIn, cookies, safeRedirect(redirectTo));
 }

@@ -4,6 +4,7 @@
 // 12 characters); the check looks through padding, repetition, look-alike digits and keyboard runs.
 import { createRequire } from "node:module";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./accounts.schema.ts";
+import { wrongField, type AccountsFailure } from "./outcome.ts";
 // Bundled into the server build as text, so no file is looked up at run time.
 import commonPasswordsText from "./common-passwords.txt?raw";
 
@@ -91,4 +92,18 @@ export function passwordProblems(password: string, context: { email?: string } =
     problems.push("Don't use your email address in your password.");
   }
   return problems;
+}
+
+/**
+ * The policy's refusal of a new password, its reasons beside `field` and as a list (SPEC §5), or
+ * null when the password passes. `message` is said above the form (by default the reasons).
+ */
+export function refusePassword(
+  password: string,
+  { field, email, message }: { field: string; email?: string; message?: string },
+): AccountsFailure | null {
+  const problems = passwordProblems(password, { email });
+  if (problems.length === 0) return null;
+  const reasons = problems.join(" ");
+  return { ...wrongField(field, message ?? reasons, reasons), passwordProblems: problems };
 }

@@ -5,14 +5,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { beforeEach, expect, test } from "vitest";
 import { rateLimits, users } from "#db/schema/index.ts";
-import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { expectSignedIn, signedInAccount } from "#tests/factories/accounts.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
 import { setSettings, settings } from "#app/lib/env.server.ts";
 import { readSmsOutbox } from "#app/lib/sms.server.ts";
 import { MESSAGES } from "./accounts.schema.ts";
-import { accountsAuth } from "./accounts-auth.server.ts";
 import { getCurrentUser } from "./get-current-user.server.ts";
 import { sendLinkPhoneCode, sendSignInCode, verifySignInCode } from "./phone-sign-in.server.ts";
 import { verifyLinkPhoneCode } from "#app/flows/verify-link-phone-code.server.ts";
@@ -21,22 +21,17 @@ import { sendsSettled } from "#app/lib/sends-in-flight.server.ts";
 
 const SITE = "https://patch.test";
 const PASSWORD = "takahe in the tussock";
-let t: TestDatabase;
 let ip = 0;
 const meta = (cookie = "") => ({
   request: new Request(`${SITE}/auth`, { headers: cookie ? { cookie } : {} }),
   clientIp: `198.51.100.${++ip % 250}`,
 });
 
-beforeAll(async () => {
-  t = await openTestDatabase({
-    SITE_URL: SITE,
+testServices({
+  settings: {
     SMS_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-sms-")),
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-mail-")),
-  });
-});
-afterAll(async () => {
-  await t.close();
+  },
 });
 
 async function latestCode(to: string): Promise<string> {
@@ -55,14 +50,9 @@ const textsTo = (to: string) => readSmsOutbox().filter((m) => m.to === to).lengt
 const settle = () => sendsSettled();
 
 async function accountWithPhone(email: string, phone: string) {
-  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
-  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const signedIn = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
-  if (!signedIn.ok) throw new Error(signedIn.message);
-  const cookie = signedIn.cookies.map((c) => c.split(";")[0]).join("; ");
-  const [account] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+  const { id, cookie } = await signedInAccount({ email, password: PASSWORD, meta: meta() });
   expect(
-    await sendLinkPhoneCode({ user: account!, input: { phone }, meta: meta(cookie) }),
+    await sendLinkPhoneCode({ user: { id }, input: { phone }, meta: meta(cookie) }),
   ).toMatchObject({ ok: true });
   const e164 = phone.replace(/\s/g, "").replace(/^0/, "+64");
   const code = await latestCode(e164);
@@ -95,12 +85,7 @@ test("a proved number signs in with the texted code, once", async () => {
     meta: meta(),
     redirectTo: "/profile",
   });
-  expect(outcome).toMatchObject({
-    ok: true,
-    messages: [MESSAGES.signedIn],
-    redirectTo: "/profile",
-  });
-  const cookie = outcome.ok ? outcome.cookies.map((c) => c.split(";")[0]).join("; ") : "";
+  const cookie = expectSignedIn(outcome, { message: MESSAGES.signedIn, redirectTo: "/profile" });
   expect((await getCurrentUser(meta(cookie).request)).user?.email).toBe("kaka@example.nz");
   // The code is used up.
   expect(
@@ -147,11 +132,8 @@ test("5 tries per code, 3 texts per 15 minutes per number", async () => {
 
 test("one account can't text many numbers: 5 an hour per account, 10 an hour per IP", async () => {
   const email = "piopio@example.nz";
-  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
-  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const signedIn = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
-  const cookie = signedIn.ok ? signedIn.cookies.map((c) => c.split(";")[0]).join("; ") : "";
-  const [account] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+  const { id, cookie } = await signedInAccount({ email, password: PASSWORD, meta: meta() });
+  const account = { id };
   // Each from a new address, each to a new number.
   for (let i = 0; i < 5; i++) {
     expect(

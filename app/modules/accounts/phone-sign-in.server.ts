@@ -10,14 +10,13 @@ import { db } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import {
   MESSAGES,
-  fieldErrors,
   phoneSendSchema,
   phoneVerifySchema,
-  safeRedirect,
   textsPausedMessage,
 } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
-import { refusedByLimit, type AccountsOutcome, invalidForm } from "./outcome.ts";
+import { done, invalidForm, refusedByLimit, signedIn, wrongField } from "./outcome.ts";
+import type { AccountsOutcome, SignInCall } from "./outcome.ts";
 import {
   limitSignIn,
   limitTextRequests,
@@ -25,12 +24,12 @@ import {
   takeTextToNumber,
   textBudgetLeft,
 } from "./rate-limits.server.ts";
-import type { RequestMeta } from "#app/lib/request-meta.ts";
+import type { FormCall, RequestMeta } from "#app/lib/request-meta.ts";
 
 async function sendCode(phone: string, meta: RequestMeta): Promise<void> {
   await accountsAuth().api.sendPhoneNumberOTP({
     body: { phoneNumber: phone },
-    headers: authHeaders(meta.request, meta.clientIp),
+    headers: authHeaders(meta),
   });
 }
 
@@ -40,18 +39,9 @@ function textsPaused(retryAfter: number): AccountsOutcome {
   return { ok: false, code: "limited", message: textsPausedMessage(retryAfter), retryAfter };
 }
 
-export async function sendSignInCode({
-  input,
-  meta,
-}: {
-  input: unknown;
-  meta: RequestMeta;
-}): Promise<AccountsOutcome> {
+export async function sendSignInCode({ input, meta }: FormCall): Promise<AccountsOutcome> {
   const parsed = phoneSendSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return { ok: false, code: "invalid", message: errors.phone ?? "", fieldErrors: errors };
-  }
+  if (!parsed.success) return invalidForm(parsed.error);
   const { phone } = parsed.data;
   // Before the number is looked up, so no answer below tells whether it has an account.
   const requests = await limitTextRequests(meta.clientIp);
@@ -64,7 +54,7 @@ export async function sendSignInCode({
     .where(and(eq(users.phoneNumber, phone), eq(users.phoneNumberVerified, true)))
     .limit(1);
   if (owner && (await takeTextToNumber(phone)).allowed) await sendCode(phone, meta);
-  return { ok: true, messages: [MESSAGES.phoneCodeSent], cookies: [] };
+  return done(MESSAGES.phoneCodeSent);
 }
 
 function codeFailure(error: unknown): AccountsOutcome {
@@ -73,45 +63,29 @@ function codeFailure(error: unknown): AccountsOutcome {
   if (code === "TOO_MANY_ATTEMPTS") {
     return { ok: false, code: "forbidden", message: MESSAGES.phoneCodeLocked };
   }
-  return {
-    ok: false,
-    code: "invalid",
-    message: MESSAGES.phoneCodeWrong,
-    fieldErrors: { code: MESSAGES.phoneCodeWrong },
-  };
+  return wrongField("code", MESSAGES.phoneCodeWrong);
 }
 
 export async function verifySignInCode({
   input,
   meta,
   redirectTo,
-}: {
-  input: unknown;
-  meta: RequestMeta;
-  redirectTo?: string | null;
-}): Promise<AccountsOutcome> {
+}: SignInCall): Promise<AccountsOutcome> {
   const parsed = phoneVerifySchema.safeParse(input);
-  if (!parsed.success) {
-    return invalidForm(parsed.error);
-  }
+  if (!parsed.success) return invalidForm(parsed.error);
   const { phone, code } = parsed.data;
   const limit = await limitSignIn(meta.clientIp, phone);
   if (!limit.allowed) return refusedByLimit(limit);
   try {
     const { headers } = await accountsAuth().api.verifyPhoneNumber({
       body: { phoneNumber: phone, code },
-      headers: authHeaders(meta.request, meta.clientIp),
+      headers: authHeaders(meta),
       returnHeaders: true,
     });
     const cookies = setCookies(headers);
     if (cookies.length === 0)
       return { ok: false, code: "invalid", message: MESSAGES.phoneCodeWrong };
-    return {
-      ok: true,
-      messages: [MESSAGES.signedIn],
-      cookies,
-      redirectTo: safeRedirect(redirectTo),
-    };
+    return signedIn(cookies, redirectTo);
   } catch (error) {
     const failure = codeFailure(error);
     await recordSignInFailure(meta.clientIp, phone);
@@ -124,16 +98,9 @@ export async function sendLinkPhoneCode({
   user,
   input,
   meta,
-}: {
-  user: { id: string };
-  input: unknown;
-  meta: RequestMeta;
-}): Promise<AccountsOutcome> {
+}: FormCall & { user: { id: string } }): Promise<AccountsOutcome> {
   const parsed = phoneSendSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return { ok: false, code: "invalid", message: errors.phone ?? "", fieldErrors: errors };
-  }
+  if (!parsed.success) return invalidForm(parsed.error);
   const requests = await limitTextRequests(meta.clientIp, user.id);
   if (!requests.allowed) return refusedByLimit(requests);
   const text = await takeTextToNumber(parsed.data.phone);
@@ -142,7 +109,7 @@ export async function sendLinkPhoneCode({
     return budget.allowed ? refusedByLimit(text) : textsPaused(budget.retryAfter);
   }
   await sendCode(parsed.data.phone, meta);
-  return { ok: true, messages: [MESSAGES.phoneCodeSentToYou], cookies: [] };
+  return done(MESSAGES.phoneCodeSentToYou);
 }
 
 /**
@@ -154,19 +121,15 @@ export async function verifyLinkPhoneCode({
   input,
   meta,
   afterPhoneChange,
-}: {
-  input: unknown;
-  meta: RequestMeta;
+}: FormCall & {
   afterPhoneChange: (userId: string, phone: string) => Promise<void>;
 }): Promise<AccountsOutcome> {
   const parsed = phoneVerifySchema.safeParse(input);
-  if (!parsed.success) {
-    return invalidForm(parsed.error);
-  }
+  if (!parsed.success) return invalidForm(parsed.error);
   try {
     await accountsAuth().api.verifyPhoneNumber({
       body: { phoneNumber: parsed.data.phone, code: parsed.data.code, updatePhoneNumber: true },
-      headers: authHeaders(meta.request, meta.clientIp),
+      headers: authHeaders(meta),
     });
     // Text reminders were agreed to for the old number: a new one ends them (issue 7).
     const [owner] = await db()
@@ -175,15 +138,11 @@ export async function verifyLinkPhoneCode({
       .where(eq(users.phoneNumber, parsed.data.phone))
       .limit(1);
     if (owner) await afterPhoneChange(owner.id, parsed.data.phone);
-    return { ok: true, messages: [MESSAGES.phoneLinked], cookies: [] };
+    return done(MESSAGES.phoneLinked);
   } catch (error) {
     if (authErrorCode(error) === "PHONE_NUMBER_EXIST") {
-      return {
-        ok: false,
-        code: "conflict",
-        message: "That number is already linked to another account.",
-        fieldErrors: { phone: "That number is already linked to another account." },
-      };
+      const taken = "That number is already linked to another account.";
+      return { ...wrongField("phone", taken), code: "conflict" };
     }
     return codeFailure(error);
   }

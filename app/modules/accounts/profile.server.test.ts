@@ -1,12 +1,12 @@
 // The profile's use-cases on a real database: saving details and address, devices and the logout
 // scopes, the recent-sign-in rule, the data export and deleting the account; the 30-day limit.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { contacts, profiles, sessions, smsReminders, users } from "#db/schema/index.ts";
-import { linkIn, startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
-import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { linkIn } from "#tests/setup/smtp.ts";
+import { confirmedAccount, cookieHeader } from "#tests/factories/accounts.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
-import { closeMail } from "#app/lib/mail.server.ts";
 import { MESSAGES } from "./accounts.schema.ts";
 import { accountsAuth } from "./accounts-auth.server.ts";
 import { banUser, searchUsers, signOutUserEverywhere, unbanUser } from "./admin-users.server.ts";
@@ -28,19 +28,9 @@ import { saveAddress, updateProfile } from "./update-profile.server.ts";
 
 const SITE = "https://patch.test";
 const PASSWORD = "weka wander the track";
-let t: TestDatabase;
-let smtp: TestSmtp;
 let ip = 0;
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await openTestDatabase({ SMTP_URL: smtp.url, SITE_URL: SITE });
-});
-afterAll(async () => {
-  closeMail();
-  await t.close();
-  await smtp.close();
-});
+const services = testServices({ smtp: true });
 
 const metaFor = (cookie: string, agent = "vitest") => ({
   request: new Request(`${SITE}/profile`, { headers: { cookie, "user-agent": agent } }),
@@ -52,15 +42,11 @@ async function signedIn(
   email: string,
   agent = "vitest",
 ): Promise<{ cookie: string; user: CurrentUser }> {
-  const { accountsAuth } = await import("./accounts-auth.server.ts");
   const existing = await db().select().from(users).where(eq(users.email, email));
-  if (existing.length === 0) {
-    await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
-    await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  }
+  if (existing.length === 0) await confirmedAccount(email, PASSWORD);
   const outcome = await signIn({ input: { email, password: PASSWORD }, meta: metaFor("", agent) });
   if (!outcome.ok) throw new Error(outcome.message);
-  const cookie = outcome.cookies.map((c) => c.split(";")[0]).join("; ");
+  const cookie = cookieHeader(outcome.cookies);
   const { user } = await getCurrentUser(metaFor(cookie).request);
   return { cookie, user: user! };
 }
@@ -303,10 +289,10 @@ test("changing the e-mail: recent sign-in, link to the new address, then it is t
     messages: [MESSAGES.emailChangeSent],
   });
   const until = Date.now() + 5_000;
-  let mail = smtp.messages.find((m) => m.to.includes("totara@example.nz"));
+  let mail = services.smtp.messages.find((m) => m.to.includes("totara@example.nz"));
   while (!mail && Date.now() < until) {
     await new Promise((r) => setTimeout(r, 25));
-    mail = smtp.messages.find((m) => m.to.includes("totara@example.nz"));
+    mail = services.smtp.messages.find((m) => m.to.includes("totara@example.nz"));
   }
   expect(mail?.subject).toMatch(/Confirm your new email/);
   const res = await accountsAuth().handler(

@@ -1,32 +1,19 @@
 // 'Forgot password': always the same answer, whether or not the address has an account; at most
 // 3 e-mails an hour per address (extra requests are answered the same and send nothing).
-import { MESSAGES, forgotPasswordSchema, fieldErrors } from "./accounts.schema.ts";
+import { MESSAGES, forgotPasswordSchema } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders } from "./accounts-auth.server.ts";
-import type { AccountsOutcome } from "./outcome.ts";
+import { done, invalidForm, type AccountsOutcome } from "./outcome.ts";
 import { limitPasswordReset } from "./rate-limits.server.ts";
-import type { RequestMeta } from "#app/lib/request-meta.ts";
+import type { FormCall, RequestMeta } from "#app/lib/request-meta.ts";
 
 export const RESET_RETURN_PATH = "/auth?mode=reset-password";
 
-export async function requestPasswordReset({
-  input,
-  meta,
-}: {
-  input: unknown;
-  meta: RequestMeta;
-}): Promise<AccountsOutcome> {
+export async function requestPasswordReset({ input, meta }: FormCall): Promise<AccountsOutcome> {
   const parsed = forgotPasswordSchema.safeParse(input);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      code: "invalid",
-      message: MESSAGES.resetFailed,
-      fieldErrors: fieldErrors(parsed.error),
-    };
-  }
+  if (!parsed.success) return invalidForm(parsed.error, MESSAGES.resetFailed);
   try {
     await sendPasswordResetLink({ email: parsed.data.email, meta });
-    return { ok: true, messages: [MESSAGES.resetSent], cookies: [] };
+    return done(MESSAGES.resetSent);
   } catch (error) {
     if (authErrorCode(error) === undefined) throw error;
     return { ok: false, code: "unavailable", message: MESSAGES.resetFailed };
@@ -45,6 +32,6 @@ export async function sendPasswordResetLink({
   if (!limit.allowed) return;
   await accountsAuth().api.requestPasswordReset({
     body: { email, redirectTo: RESET_RETURN_PATH },
-    headers: meta ? authHeaders(meta.request, meta.clientIp) : new Headers(),
+    headers: meta ? authHeaders(meta) : new Headers(),
   });
 }

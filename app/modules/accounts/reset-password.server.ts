@@ -2,8 +2,8 @@
 // is signed out, since a reset usually means the old password is known to someone else.
 import { MESSAGES, fieldErrors, resetPasswordSchema } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode } from "./accounts-auth.server.ts";
-import type { AccountsOutcome } from "./outcome.ts";
-import { passwordProblems } from "./password-policy.server.ts";
+import { done, type AccountsOutcome } from "./outcome.ts";
+import { refusePassword } from "./password-policy.server.ts";
 
 export async function resetPassword(input: unknown): Promise<AccountsOutcome> {
   const parsed = resetPasswordSchema.safeParse(input);
@@ -17,21 +17,13 @@ export async function resetPassword(input: unknown): Promise<AccountsOutcome> {
       fieldErrors: errors,
     };
   }
-  const problems = passwordProblems(parsed.data.password);
-  if (problems.length > 0) {
-    return {
-      ok: false,
-      code: "invalid",
-      message: problems.join(" "),
-      fieldErrors: { password: problems.join(" ") },
-      passwordProblems: problems,
-    };
-  }
+  const weak = refusePassword(parsed.data.password, { field: "password" });
+  if (weak) return weak;
   try {
     await accountsAuth().api.resetPassword({
       body: { newPassword: parsed.data.password, token: parsed.data.token },
     });
-    return { ok: true, messages: [MESSAGES.passwordReset], cookies: [], redirectTo: "/login" };
+    return done(MESSAGES.passwordReset, [], "/login");
   } catch (error) {
     if (authErrorCode(error) === undefined) throw error;
     return { ok: false, code: "invalid", message: MESSAGES.resetLinkInvalid };

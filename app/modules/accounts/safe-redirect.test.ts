@@ -11,6 +11,9 @@ const refused: [string, string | null | undefined][] = [
   ["three slashes", "///evil.example"],
   ["TAB between slashes (what /%09/ decodes to)", "/\t/evil.example"],
   ["encoded TAB left encoded", "/%09/evil.example"],
+  ["encoded NUL", "/%00/evil.example"],
+  ["encoded unit separator, upper case", "/%1F/evil.example"],
+  ["encoded DEL", "/%7f/evil.example"],
   ["leading TAB", "\t//evil.example"],
   ["CR LF between slashes", "/\r\n/evil.example"],
   ["LF alone", "/\n/evil.example"],
@@ -43,6 +46,8 @@ const refused: [string, string | null | undefined][] = [
   ["API path", "/api/auth/sign-out"],
   ["API root", "/api"],
   ["very long", `/${"a".repeat(2001)}`],
+  ["a URL the parser refuses", "http://[evil.example"],
+  ["backslash in the hash", "/profile#\\evil.example"],
 ];
 
 test.each(refused)("refused: %s", (_name, target) => {
@@ -58,6 +63,11 @@ const kept = [
   "/login?redirectTo=%2Fprofile",
   "/education/what-is-patch",
   "/apiary",
+  // Encoded characters that are not slashes, backslashes or controls are kept.
+  "/products?q=%2F",
+  "/product/%20a",
+  // The longest target kept: 2,000 characters.
+  `/${"a".repeat(1999)}`,
 ];
 
 test.each(kept)("kept: %s", (target) => {

@@ -1,8 +1,10 @@
 // Who may do what (issue 17): the signed-in visitor as the server resolves them, the admin rule,
 // page protection, and the recent sign-in every sensitive change asks for.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { sessions, users } from "#db/schema/index.ts";
+import { profiles, sessions, users } from "#db/schema/index.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import { FRESH_SESSION_SECONDS, SESSION_ABSOLUTE_SECONDS } from "#app/lib/auth.server.ts";
 import { db } from "#app/lib/db.server.ts";
@@ -262,5 +264,43 @@ test("every sensitive change asks for a recent sign-in first, and only then look
     ok: false,
     code: "invalid",
     message: MESSAGES.wrongCurrentPassword,
+  });
+});
+
+test("an admin address confirmed before its rights are granted goes home and is e-mailed the link that grants them", async () => {
+  const email = "grow@patch.nz";
+  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
+  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const outcome = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
+  if (!outcome.ok) throw new Error(outcome.message);
+  const cookie = outcome.cookies.map((c) => c.split(";")[0]).join("; ");
+  expect((await getCurrentUser(request("/", cookie))).user).toMatchObject({
+    isAdmin: false,
+    awaitsAdminRights: true,
+  });
+  const mailTo = () =>
+    existsSync(t.settings.mailOutboxDir!)
+      ? readdirSync(t.settings.mailOutboxDir!).filter((f) =>
+          readFileSync(join(t.settings.mailOutboxDir!, f), "utf8").includes(`To: ${email}`),
+        ).length
+      : 0;
+  const before = mailTo();
+  const redirect = await thrown(requireAdmin(request("/admin", cookie)));
+  expect(redirect.headers.get("location")).toBe("/");
+  expect(await toastOf(redirect)).toMatchObject({
+    type: "info",
+    message: MESSAGES.adminNeedsReset,
+  });
+  await expect.poll(mailTo, { timeout: 10_000 }).toBe(before + 1);
+});
+
+test("the member's own full name is their name on the site", async () => {
+  const cookie = await signedIn("named@example.nz");
+  const { user } = await getCurrentUser(request("/", cookie));
+  expect(user).toMatchObject({ fullName: null, displayName: "named" });
+  await db().update(profiles).set({ fullName: "Mere Tūhoe" }).where(eq(profiles.id, user!.id));
+  expect((await getCurrentUser(request("/", cookie))).user).toMatchObject({
+    fullName: "Mere Tūhoe",
+    displayName: "Mere Tūhoe",
   });
 });

@@ -1,11 +1,8 @@
 // In production the session cookie is HttpOnly, SameSite=Lax, Secure and __Secure- prefixed, and
 // every sign-in gets a new session token.
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { users } from "#db/schema/index.ts";
+import { confirmedAccount } from "#tests/factories/accounts.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
-import { db } from "#app/lib/db.server.ts";
-import { accountsAuth } from "./accounts-auth.server.ts";
 import { signIn } from "./sign-in.server.ts";
 
 let t: TestDatabase;
@@ -25,8 +22,7 @@ afterAll(async () => {
 test("production session cookies", async () => {
   const email = "huia@example.nz";
   const password = "huia feathers are sacred";
-  await accountsAuth().api.signUpEmail({ body: { email, password, name: "" } });
-  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  await confirmedAccount(email, password);
   const meta = { request: new Request("https://patch.nz/auth"), clientIp: "203.0.113.9" };
   const first = await signIn({ input: { email, password }, meta });
   const second = await signIn({ input: { email, password }, meta });

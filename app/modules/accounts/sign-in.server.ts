@@ -1,31 +1,21 @@
 // Sign-in with e-mail and password (SPEC §8 messages; the failure limits of rate-limits.server.ts).
-import { MESSAGES, safeRedirect, signInSchema, fieldErrors } from "./accounts.schema.ts";
+import { MESSAGES, signInSchema } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { findUserByEmail, findWaitlistContact } from "./find-user-by-email.server.ts";
-import { refusedByLimit, type AccountsOutcome } from "./outcome.ts";
+import {
+  invalidForm,
+  refusedByLimit,
+  signedIn,
+  type AccountsOutcome,
+  type SignInCall,
+} from "./outcome.ts";
 import { withPasswordSlot } from "./password-work.server.ts";
 import { twoFactorPendingCookie } from "./two-factor.server.ts";
 import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
-import type { RequestMeta } from "#app/lib/request-meta.ts";
 
-export async function signIn({
-  input,
-  meta,
-  redirectTo,
-}: {
-  input: unknown;
-  meta: RequestMeta;
-  redirectTo?: string | null;
-}): Promise<AccountsOutcome> {
+export async function signIn({ input, meta, redirectTo }: SignInCall): Promise<AccountsOutcome> {
   const parsed = signInSchema.safeParse(input);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      code: "invalid",
-      message: MESSAGES.invalidCredentials,
-      fieldErrors: fieldErrors(parsed.error),
-    };
-  }
+  if (!parsed.success) return invalidForm(parsed.error, MESSAGES.invalidCredentials);
   const { email, password } = parsed.data;
   const limit = await limitSignIn(meta.clientIp, email);
   if (!limit.allowed) return refusedByLimit(limit);
@@ -33,7 +23,7 @@ export async function signIn({
     const { headers, response } = await withPasswordSlot(() =>
       accountsAuth().api.signInEmail({
         body: { email, password, rememberMe: true, callbackURL: "/auth/callback" },
-        headers: authHeaders(meta.request, meta.clientIp),
+        headers: authHeaders(meta),
         returnHeaders: true,
       }),
     );
@@ -46,12 +36,7 @@ export async function signIn({
         twoFactor: true,
       };
     }
-    return {
-      ok: true,
-      messages: [MESSAGES.signedIn],
-      cookies: setCookies(headers),
-      redirectTo: safeRedirect(redirectTo),
-    };
+    return signedIn(setCookies(headers), redirectTo);
   } catch (error) {
     const code = authErrorCode(error);
     if (code === "BANNED_USER") {

@@ -7,7 +7,7 @@ import type { RequestMeta } from "#app/lib/request-meta.ts";
 export async function signOut(meta: RequestMeta): Promise<AccountsOutcome> {
   try {
     const { headers } = await accountsAuth().api.signOut({
-      headers: authHeaders(meta.request, meta.clientIp),
+      headers: authHeaders(meta),
       returnHeaders: true,
     });
     return { ok: true, messages: [MESSAGES.signedOut], cookies: setCookies(headers) };

@@ -9,7 +9,7 @@ import { accountsAuth, authErrorCode, authHeaders } from "./accounts-auth.server
 import { findUserByEmail, findWaitlistContact } from "./find-user-by-email.server.ts";
 import { carryUserData } from "./update-profile.server.ts";
 import { refusedByLimit, type AccountsOutcome } from "./outcome.ts";
-import { passwordProblems } from "./password-policy.server.ts";
+import { passwordProblems, refusePassword } from "./password-policy.server.ts";
 import { limitSignUp } from "./rate-limits.server.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 import { signIn } from "./sign-in.server.ts";
@@ -44,16 +44,8 @@ export async function signUp({
     };
   }
   const { email, password, fullName } = parsed.data;
-  const problems = passwordProblems(password, { email });
-  if (problems.length > 0) {
-    return {
-      ok: false,
-      code: "invalid",
-      message: failed,
-      fieldErrors: { password: problems.join(" ") },
-      passwordProblems: problems,
-    };
-  }
+  const weak = refusePassword(password, { field: "password", email, message: failed });
+  if (weak) return weak;
   const limit = await limitSignUp(meta.clientIp);
   if (!limit.allowed) return refusedByLimit(limit);
   if (options.waitlistOnly && !(await findWaitlistContact(email))) {
@@ -65,7 +57,7 @@ export async function signUp({
     await withPasswordSlot(() =>
       accountsAuth().api.signUpEmail({
         body: { email, password, name: fullName ?? "", callbackURL: "/auth/callback" },
-        headers: authHeaders(meta.request, meta.clientIp),
+        headers: authHeaders(meta),
       }),
     );
   } catch (error) {

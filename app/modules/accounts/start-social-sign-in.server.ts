@@ -33,7 +33,7 @@ export async function startSocialSignIn({
         errorCallbackURL: `/auth/callback?provider=${provider}`,
         disableRedirect: true,
       },
-      headers: authHeaders(meta.request, meta.clientIp),
+      headers: authHeaders(meta),
       returnHeaders: true,
     });
     if (!response.url) return { ok: false, message: failed };

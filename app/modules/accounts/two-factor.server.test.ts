@@ -5,12 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { users } from "#db/schema/index.ts";
-import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
+import { requestMetas, signedInAccount } from "#tests/factories/accounts.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
 import { MESSAGES } from "./accounts.schema.ts";
-import { accountsAuth } from "./accounts-auth.server.ts";
 import { getCurrentUser } from "./get-current-user.server.ts";
 import { signIn } from "./sign-in.server.ts";
 import {
@@ -20,14 +20,8 @@ import {
   verifyTwoFactorSignIn,
 } from "./two-factor.server.ts";
 
-const SITE = "https://patch.test";
 const PASSWORD = "karearea over the ranges";
-let t: TestDatabase;
-let ip = 0;
-const meta = (cookie = "") => ({
-  request: new Request(`${SITE}/auth`, { headers: cookie ? { cookie } : {} }),
-  clientIp: `192.0.2.${++ip % 250}`,
-});
+const meta = requestMetas("192.0.2");
 const jar = (cookies: string[], base = "") => {
   const map = new Map(
     base
@@ -44,22 +38,11 @@ const jar = (cookies: string[], base = "") => {
   return [...map].map(([k, v]) => `${k}=${v}`).join("; ");
 };
 
-beforeAll(async () => {
-  t = await openTestDatabase({
-    SITE_URL: SITE,
-    MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-mail-")),
-  });
-});
-afterAll(async () => {
-  await t.close();
-});
+testServices({ settings: { MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-mail-")) } });
 
 test("set up TOTP, sign in with a code and with a recovery code once, turn it off", async () => {
   const email = "hoiho@example.nz";
-  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
-  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const first = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
-  if (!first.ok) throw new Error(first.message);
+  const first = await signedInAccount({ email, password: PASSWORD, meta: meta() });
   let cookie = jar(first.cookies);
   let { user } = await getCurrentUser(meta(cookie).request);
 
@@ -119,20 +102,13 @@ test("set up TOTP, sign in with a code and with a recovery code once, turn it of
 
   // A recovery code works once.
   const recovery = setup.backupCodes[0]!;
-  const again = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
-  const pending2 = jar(again.ok ? again.cookies : []);
-  expect(
-    await verifyTwoFactorSignIn({ input: { code: recovery }, meta: meta(pending2) }),
-  ).toMatchObject({
-    ok: true,
-  });
-  const third = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
-  const pending3 = jar(third.ok ? third.cookies : []);
-  expect(
-    await verifyTwoFactorSignIn({ input: { code: recovery }, meta: meta(pending3) }),
-  ).toMatchObject({
-    ok: false,
-  });
+  const withRecoveryCode = async () => {
+    const password = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
+    const pending = jar(password.ok ? password.cookies : []);
+    return verifyTwoFactorSignIn({ input: { code: recovery }, meta: meta(pending) });
+  };
+  expect(await withRecoveryCode()).toMatchObject({ ok: true });
+  expect(await withRecoveryCode()).toMatchObject({ ok: false });
 
   // Turning it off needs the password.
   cookie = jar(step2.ok ? step2.cookies : []);
@@ -156,10 +132,8 @@ test("set up TOTP, sign in with a code and with a recovery code once, turn it of
 
 test("wrong two-factor codes count per account: from many addresses, 10 an hour, then none", async () => {
   const email = "kaki@example.nz";
-  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
-  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const first = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
-  const cookie = jar(first.ok ? first.cookies : []);
+  const first = await signedInAccount({ email, password: PASSWORD, meta: meta() });
+  const cookie = jar(first.cookies);
   const { user } = await getCurrentUser(meta(cookie).request);
   const setup = await startTwoFactorSetup({ user: user!, password: PASSWORD, meta: meta(cookie) });
   if (!setup.ok) throw new Error(setup.message);

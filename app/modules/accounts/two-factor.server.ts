@@ -4,10 +4,11 @@
 import { createCookie } from "react-router";
 import { TWO_FACTOR_PENDING_SECONDS } from "#app/lib/auth.server.ts";
 import { settings } from "#app/lib/env.server.ts";
-import { MESSAGES, safeRedirect } from "./accounts.schema.ts";
+import { MESSAGES } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { signedInRecently } from "./get-current-user.server.ts";
-import { refusedByLimit, type AccountsOutcome } from "./outcome.ts";
+import { done, refusedByLimit, signInAgain, signedIn, wrongField } from "./outcome.ts";
+import type { AccountsOutcome } from "./outcome.ts";
 import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 
@@ -17,16 +18,18 @@ export type TwoFactorSetup =
 
 const stale = { ok: false as const, message: MESSAGES.reauthRequired, reauth: true };
 
+/** A change to two-factor from the profile: needs a recent sign-in, and the password or a code. */
+interface TwoFactorChange {
+  user: { signedInAt: string };
+  meta: RequestMeta;
+}
+
 /** Step 1: a new secret and recovery codes; two-factor is on once a code from the app is entered. */
 export async function startTwoFactorSetup({
   user,
   password,
   meta,
-}: {
-  user: { signedInAt: string };
-  password: unknown;
-  meta: RequestMeta;
-}): Promise<TwoFactorSetup> {
+}: TwoFactorChange & { password: unknown }): Promise<TwoFactorSetup> {
   if (!signedInRecently(user)) return stale;
   if (typeof password !== "string" || !password) {
     return { ok: false, message: "Please enter your password.", field: "password" };
@@ -34,7 +37,7 @@ export async function startTwoFactorSetup({
   try {
     const result = await accountsAuth().api.enableTwoFactor({
       body: { password },
-      headers: authHeaders(meta.request, meta.clientIp),
+      headers: authHeaders(meta),
     });
     if (!("totpURI" in result)) return { ok: false, message: "Something went wrong." };
     const secret = new URL(result.totpURI).searchParams.get("secret") ?? "";
@@ -55,56 +58,53 @@ export async function confirmTwoFactorSetup({
   user,
   code,
   meta,
-}: {
-  user: { signedInAt: string };
-  code: unknown;
-  meta: RequestMeta;
-}): Promise<AccountsOutcome> {
-  if (!signedInRecently(user)) return { ...stale, code: "forbidden" };
+}: TwoFactorChange & { code: unknown }): Promise<AccountsOutcome> {
+  if (!signedInRecently(user)) return signInAgain;
   const value = typeof code === "string" ? code.replace(/\s/g, "") : "";
-  try {
-    const { headers } = await accountsAuth().api.verifyTOTP({
-      body: { code: value },
-      headers: authHeaders(meta.request, meta.clientIp),
-      returnHeaders: true,
-    });
-    return { ok: true, messages: [MESSAGES.twoFactorEnabled], cookies: setCookies(headers) };
-  } catch (error) {
-    if (authErrorCode(error) === undefined) throw error;
-    return {
-      ok: false,
-      code: "invalid",
-      message: MESSAGES.twoFactorCodeWrong,
-      fieldErrors: { code: MESSAGES.twoFactorCodeWrong },
-    };
-  }
+  return sessionRenewed(
+    () =>
+      accountsAuth().api.verifyTOTP({
+        body: { code: value },
+        headers: authHeaders(meta),
+        returnHeaders: true,
+      }),
+    MESSAGES.twoFactorEnabled,
+    wrongField("code", MESSAGES.twoFactorCodeWrong),
+  );
 }
 
 export async function disableTwoFactor({
   user,
   password,
   meta,
-}: {
-  user: { signedInAt: string };
-  password: unknown;
-  meta: RequestMeta;
-}): Promise<AccountsOutcome> {
-  if (!signedInRecently(user)) return { ...stale, code: "forbidden" };
+}: TwoFactorChange & { password: unknown }): Promise<AccountsOutcome> {
+  if (!signedInRecently(user)) return signInAgain;
+  return sessionRenewed(
+    () =>
+      accountsAuth().api.disableTwoFactor({
+        body: { password: typeof password === "string" ? password : "" },
+        headers: authHeaders(meta),
+        returnHeaders: true,
+      }),
+    MESSAGES.twoFactorDisabled,
+    wrongField("twoFactorPassword", MESSAGES.wrongCurrentPassword),
+  );
+}
+
+/**
+ * Turning two-factor on or off renews the session: `message` with its new cookies, or `refused`
+ * when better-auth says no (a wrong code or password).
+ */
+async function sessionRenewed(
+  change: () => Promise<{ headers: Headers }>,
+  message: string,
+  refused: AccountsOutcome,
+): Promise<AccountsOutcome> {
   try {
-    const { headers } = await accountsAuth().api.disableTwoFactor({
-      body: { password: typeof password === "string" ? password : "" },
-      headers: authHeaders(meta.request, meta.clientIp),
-      returnHeaders: true,
-    });
-    return { ok: true, messages: [MESSAGES.twoFactorDisabled], cookies: setCookies(headers) };
+    return done(message, setCookies((await change()).headers));
   } catch (error) {
     if (authErrorCode(error) === undefined) throw error;
-    return {
-      ok: false,
-      code: "invalid",
-      message: MESSAGES.wrongCurrentPassword,
-      fieldErrors: { twoFactorPassword: MESSAGES.wrongCurrentPassword },
-    };
+    return refused;
   }
 }
 
@@ -157,20 +157,13 @@ export async function verifyTwoFactorSignIn({
   const limit = await limitSignIn(meta.clientIp, account, "two-factor");
   if (!limit.allowed) return refusedByLimit(limit);
   const auth = accountsAuth();
-  const headers = authHeaders(meta.request, meta.clientIp);
+  const headers = authHeaders(meta);
   try {
     const answer = /^\d{6}$/.test(code)
       ? await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
       : await auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
-    return {
-      ok: true,
-      messages: [MESSAGES.signedIn],
-      cookies: [
-        ...setCookies(answer.headers),
-        await pendingAccountCookie().serialize("", { maxAge: 0 }),
-      ],
-      redirectTo: safeRedirect(redirectTo),
-    };
+    const cleared = await pendingAccountCookie().serialize("", { maxAge: 0 });
+    return signedIn([...setCookies(answer.headers), cleared], redirectTo);
   } catch (error) {
     const reason = authErrorCode(error);
     if (reason === undefined) throw error;
@@ -178,11 +171,6 @@ export async function verifyTwoFactorSignIn({
     if (reason === "INVALID_TWO_FACTOR_COOKIE" || reason === "UNAUTHORIZED") {
       return { ok: false, code: "unauthorized", message: MESSAGES.twoFactorExpired, reauth: true };
     }
-    return {
-      ok: false,
-      code: "invalid",
-      message: MESSAGES.twoFactorCodeWrong,
-      fieldErrors: { code: MESSAGES.twoFactorCodeWrong },
-    };
+    return wrongField("code", MESSAGES.twoFactorCodeWrong);
   }
 }

@@ -10,6 +10,12 @@ import { userDataSchema } from "./user-data.ts";
 
 export type SaveResult = { ok: true } | { ok: false; fieldErrors: Record<string, string> };
 
+/** A profile form posted by its owner. */
+interface ProfileForm {
+  userId: string;
+  input: unknown;
+}
+
 function toAddress(input: AddressInput): ProfileAddress {
   return {
     street: input.street,
@@ -23,13 +29,7 @@ function toAddress(input: AddressInput): ProfileAddress {
   };
 }
 
-export async function updateProfile({
-  userId,
-  input,
-}: {
-  userId: string;
-  input: unknown;
-}): Promise<SaveResult> {
+export async function updateProfile({ userId, input }: ProfileForm): Promise<SaveResult> {
   const parsed = profileSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error) };
   const current = await getProfile(userId);
@@ -56,13 +56,7 @@ export async function updateProfile({
   return { ok: true };
 }
 
-export async function saveAddress({
-  userId,
-  input,
-}: {
-  userId: string;
-  input: unknown;
-}): Promise<SaveResult> {
+export async function saveAddress({ userId, input }: ProfileForm): Promise<SaveResult> {
   const parsed = addressSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error) };
   await getProfile(userId);

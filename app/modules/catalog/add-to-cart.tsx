@@ -1,7 +1,8 @@
 // Add to cart: puts the product in the browser's cart and opens the panel. The cart lives in the
 // browser's storage (SPEC §3 'cart-storage'), so adding needs JavaScript; the pages themselves,
 // the filter and the sort work without it.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { formatMoney } from "#app/lib/money.ts";
 import { toCartProduct } from "#app/modules/cart/cart-product.ts";
 import { useCart } from "#app/modules/cart/cart-store.ts";
 import type { ProductSummary, ProductView } from "./catalog.schema.ts";
@@ -36,13 +37,26 @@ export function AddToCartButton({
   );
 }
 
-/** Quantity stepper plus Add to cart, for the product page. */
-export function QuantityAndAdd({ product }: { product: ProductView }) {
+/**
+ * Quantity stepper plus Add to cart, for the product page. On a phone, while the stepper is out of
+ * view, a bar at the foot of the window keeps the price and Add to cart (for the same quantity)
+ * in reach; the page makes room for it (app.css: .sticky-buy) so it covers nothing at the end.
+ */
+export function QuantityAndAdd({ product, currency }: { product: ProductView; currency: string }) {
   const [quantity, setQuantity] = useState(1);
   const max = Math.max(1, product.stockQuantity);
   const soldOut = product.stockQuantity <= 0;
+  const here = useRef<HTMLDivElement>(null);
+  const [away, setAway] = useState(false);
+  useEffect(() => {
+    const el = here.current;
+    if (!el || soldOut) return;
+    const watch = new IntersectionObserver(([entry]) => setAway(!entry!.isIntersecting));
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, [soldOut]);
   return (
-    <div className="flex flex-wrap items-end gap-4">
+    <div ref={here} className="flex flex-wrap items-end gap-4">
       <div>
         <label htmlFor="quantity" className="block text-sm font-semibold">
           Quantity
@@ -83,6 +97,24 @@ export function QuantityAndAdd({ product }: { product: ProductView }) {
         </div>
       </div>
       <AddToCartButton product={product} quantity={quantity} className="btn-primary flex-1" />
+      {!soldOut && (
+        <section
+          aria-label="Add to cart"
+          data-shown={away}
+          className="sticky-buy fixed inset-x-0 bottom-0 z-30 border-t border-ink/10 bg-cream/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur data-[shown=false]:hidden md:hidden"
+        >
+          <div className="flex items-center gap-3">
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-semibold">{product.name}</p>
+              <p className="text-sm text-ink/75">
+                {quantity > 1 ? `${quantity} × ` : ""}
+                {formatMoney(product.price, currency)}
+              </p>
+            </div>
+            <AddToCartButton product={product} quantity={quantity} className="btn-primary" />
+          </div>
+        </section>
+      )}
     </div>
   );
 }

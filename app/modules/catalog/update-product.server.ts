@@ -1,27 +1,21 @@
-// An admin edits a product: price (entered in dollars), stock, description, summary, active.
+// An admin edits a product: price (entered in dollars), stock, description, summary, and (from the
+// old one-form-per-product page) whether it is on sale.
 import { failure, fieldErrors, type Outcome } from "#app/lib/outcome.ts";
 import { eq } from "drizzle-orm";
 import { products } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { freeText, z } from "#app/lib/zod.ts";
-import { productIdSchema } from "./catalog.schema.ts";
+import { priceSchema, productIdSchema, stockSchema } from "./catalog.schema.ts";
 
 export const updateProductSchema = z.object({
-  price: z
-    .string()
-    .trim()
-    .regex(/^\d{1,6}(\.\d{1,2})?$/, { message: "Enter a price like 24.90" })
-    .transform((v) => Math.round(Number(v) * 100)),
-  stockQuantity: z.coerce
-    .number({ message: "Enter the stock as a whole number" })
-    .int({ message: "Enter the stock as a whole number" })
-    .min(0, { message: "Stock can't be negative" })
-    .max(100_000),
+  price: priceSchema,
+  stockQuantity: stockSchema,
   summary: freeText({ max: 300 }).min(1, { message: "Write a summary" }),
   description: freeText({ max: 5000, multiline: true }).min(1, {
     message: "Write a description",
   }),
-  active: z.boolean(),
+  /** Left out by the edit page, where archiving is its own button (archive-product.server.ts). */
+  active: z.boolean().optional(),
 });
 
 export type UpdateProductResult = Outcome;

@@ -1,7 +1,14 @@
 // The checkout's steps: contact, delivery address, shipping, payment, review. One <Form>; each
 // step's fields are checked before moving on, and the server checks everything again. Totals on
 // the review come from the server (the quote), never from the browser's arithmetic.
-import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -9,16 +16,32 @@ import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { CartChangesNotice } from "#app/modules/cart/cart-changes-notice.tsx";
 import { cartSubtotal, useCart } from "#app/modules/cart/cart-store.ts";
 import { useCartCheck } from "#app/modules/cart/use-cart-check.ts";
-import type { CheckoutField } from "./checkout.schema.ts";
+import type { z } from "#app/lib/zod.ts";
+import {
+  addressSchema,
+  demoCardSchema,
+  phoneSchema,
+  placeOrderSchema,
+  type CheckoutField,
+} from "./checkout.schema.ts";
 import { useCheckout } from "./checkout-store.ts";
-import { FREE_STANDARD_FROM, RURAL_SURCHARGE, SHIPPING_METHODS, type Totals } from "./pricing.ts";
+import {
+  FREE_STANDARD_FROM,
+  RURAL_SURCHARGE,
+  SHIPPING_METHODS,
+  shippingCost,
+  type Totals,
+} from "./pricing.ts";
 import { StripePayment } from "#app/modules/payments/stripe-payment.tsx";
 import { TotalsRow } from "#app/components/ui/totals-row.tsx";
+import type { FieldProps } from "#app/components/ui/form-field.tsx";
+import { focusFirstError } from "#app/components/ui/focus-first-error.ts";
 
 export const STEPS = ["Contact", "Delivery address", "Shipping", "Payment", "Review"] as const;
 const FIELD_STEP: Record<CheckoutField, number> = {
   name: 0,
   email: 0,
+  phone: 1,
   street: 1,
   city: 1,
   region: 1,
@@ -27,6 +50,45 @@ const FIELD_STEP: Record<CheckoutField, number> = {
   cardNumber: 3,
   cardExpiry: 3,
   cardCvc: 3,
+};
+
+/**
+ * The fields the browser checks with the server's own schema, as the person leaves them and
+ * again on 'Continue': the card (demo provider) and the courier's phone. Their message shows once,
+ * beside the field; no browser bubble.
+ */
+type CheckedField =
+  | "name"
+  | "email"
+  | "street"
+  | "city"
+  | "postcode"
+  | "region"
+  | "phone"
+  | "cardNumber"
+  | "cardExpiry"
+  | "cardCvc";
+/** The shared schema's first message for one value (the server checks the same, ADR 023). */
+const firstMessage = (schema: z.ZodType, value: string) =>
+  schema.safeParse(value).error?.issues[0]?.message;
+const contact = placeOrderSchema.shape;
+const FIELD_CHECKS: Record<CheckedField, (value: string) => string | undefined> = {
+  name: (v) => firstMessage(contact.name, v),
+  email: (v) => firstMessage(contact.email, v),
+  street: (v) => firstMessage(addressSchema.shape.street, v),
+  city: (v) => firstMessage(addressSchema.shape.city, v),
+  postcode: (v) => firstMessage(addressSchema.shape.postcode, v),
+  region: (v) => firstMessage(addressSchema.shape.region, v),
+  phone: (v) => firstMessage(phoneSchema, v),
+  cardNumber: (v) => firstMessage(demoCardSchema.shape.number, v),
+  cardExpiry: (v) => firstMessage(demoCardSchema.shape.expiry, v),
+  cardCvc: (v) => firstMessage(demoCardSchema.shape.cvc, v),
+};
+/** Each step's fields, checked on its Continue button, every message beside its field. */
+const STEP_CHECKS: Partial<Record<number, CheckedField[]>> = {
+  0: ["name", "email"],
+  1: ["street", "city", "postcode", "region", "phone"],
+  3: ["cardNumber", "cardExpiry", "cardCvc"],
 };
 
 export type CheckoutOutcome =
@@ -63,7 +125,15 @@ export function CheckoutForm({
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = outcome?.kind === "invalid" ? outcome.fieldErrors : {};
+  // The browser's own checks: a field it has looked at shows its answer (or none) instead of the
+  // server's, which stands until the field is checked again.
+  const [checked, setChecked] = useState<Partial<Record<CheckedField, string | undefined>>>({});
+  const serverErrors = outcome?.kind === "invalid" ? outcome.fieldErrors : {};
+  const errors: Partial<Record<CheckoutField, string>> = { ...serverErrors };
+  for (const [field, message] of Object.entries(checked) as [CheckedField, string | undefined][]) {
+    if (message) errors[field] = message;
+    else delete errors[field];
+  }
 
   // The stored cart and form are read after hydration, then the cart is checked once.
   useEffect(() => {
@@ -85,6 +155,7 @@ export function CheckoutForm({
   const [seenOutcome, setSeenOutcome] = useState(outcome);
   if (outcome !== seenOutcome) {
     setSeenOutcome(outcome);
+    setChecked({});
     if (outcome?.kind === "invalid") {
       const first = Object.keys(outcome.fieldErrors)[0] as CheckoutField | undefined;
       setStep(first ? FIELD_STEP[first] : 0);
@@ -108,6 +179,12 @@ export function CheckoutForm({
     legend?.focus();
     legend?.scrollIntoView({ block: "center" });
   }, [step]);
+
+  // A refused order goes on from its step's heading to the first field to fix, shown clear of
+  // the fixed header (after the effect above, so the field wins).
+  useEffect(() => {
+    if (outcome?.kind === "invalid") focusFirstError(formRef.current);
+  }, [outcome]);
 
   const lines = items.map((i) => ({
     productId: i.product.id,
@@ -144,18 +221,53 @@ export function CheckoutForm({
   const totals = quote.data?.totals;
   const money = (c: number) => formatMoney(c, currency);
 
+  /** A checked field's id and error; leaving it checks it, and typing into one that shows a
+   * problem checks it again. */
+  const checkOn = (field: CheckedField) => {
+    const checkValue = (value: string) =>
+      setChecked((c) => ({ ...c, [field]: FIELD_CHECKS[field](value) }));
+    return {
+      id: field,
+      error: errors[field],
+      onBlur: (e: FocusEvent<HTMLInputElement>) => {
+        // Tabbing through an empty field isn't yet a mistake.
+        if (e.currentTarget.value.trim() || checked[field] !== undefined)
+          checkValue(e.currentTarget.value);
+      },
+      onInput: (e: FormEvent<HTMLInputElement>) => {
+        if (errors[field]) checkValue(e.currentTarget.value);
+      },
+    };
+  };
+
   const next = () => {
+    // The step's own checks, each message beside its field (no browser bubbles: the form is
+    // noValidate, and the server checks the same schema again).
+    const own = payments === "demo" || step !== 3 ? (STEP_CHECKS[step] ?? []) : [];
+    const inputOf = (f: CheckedField) => formRef.current?.querySelector<HTMLInputElement>(`#${f}`);
+    const found = Object.fromEntries(own.map((f) => [f, FIELD_CHECKS[f](inputOf(f)?.value ?? "")]));
+    setChecked((c) => ({ ...c, ...found }));
+    const firstWrong = own.find((f) => found[f]);
+    if (firstWrong) {
+      const input = inputOf(firstWrong);
+      input?.focus();
+      input?.scrollIntoView({ block: "center" });
+      return;
+    }
     const fieldset = formRef.current?.querySelector<HTMLFieldSetElement>(
       `fieldset[data-step="${step}"]`,
     );
     const invalid = fieldset
       ? [...fieldset.elements].find(
           (el): el is HTMLInputElement =>
-            "checkValidity" in el && !(el as HTMLInputElement).checkValidity(),
+            "checkValidity" in el &&
+            !(own as string[]).includes((el as HTMLInputElement).id) &&
+            !(el as HTMLInputElement).checkValidity(),
         )
       : undefined;
     if (invalid) {
-      invalid.reportValidity();
+      // Anything the schema checks above don't cover: focus it, its own message beside it.
+      invalid.focus();
       return;
     }
     setStep((s) => Math.min(s + 1, STEPS.length - 1));
@@ -195,18 +307,13 @@ export function CheckoutForm({
             <CartChangesNotice changes={result.changes} currency={currency} onAccept={accept} />
           </div>
         ) : null}
-        {outcome && outcome.kind !== "invalid" && outcome.kind !== "stripe" ? (
-          <p role="alert" className="mt-4 rounded-xl border-2 border-clay bg-clay/10 p-4">
-            {outcome.message}
-          </p>
-        ) : null}
-        {outcome?.kind === "invalid" ? (
+        {outcome && outcome.kind !== "stripe" ? (
           <p role="alert" className="mt-4 rounded-xl border-2 border-clay bg-clay/10 p-4">
             {outcome.message}
           </p>
         ) : null}
 
-        <Form method="post" ref={formRef} className="mt-6" noValidate={false}>
+        <Form method="post" ref={formRef} className="mt-6" noValidate>
           <input type="hidden" name="idempotencyKey" value={checkout.attemptKey} />
           <input type="hidden" name="items" value={linesJson} />
 
@@ -215,21 +322,19 @@ export function CheckoutForm({
               Contact
             </legend>
             <Field
-              id="name"
               label="Full name"
-              error={errors.name}
               required
               autoComplete="name"
+              {...checkOn("name")}
               value={checkout.name}
               onChange={(e) => checkout.update({ name: e.target.value })}
             />
             <Field
-              id="email"
               label="Email"
-              error={errors.email}
               type="email"
               required
               autoComplete="email"
+              {...checkOn("email")}
               value={checkout.email}
               onChange={(e) => checkout.update({ email: e.target.value })}
             >
@@ -243,11 +348,10 @@ export function CheckoutForm({
             </legend>
             <p className="text-sm text-ink/70">We deliver anywhere in New Zealand.</p>
             <Field
-              id="street"
               label="Street address"
-              error={errors.street}
               required
               autoComplete="address-line1"
+              {...checkOn("street")}
               value={checkout.address.street}
               onChange={(e) => checkout.updateAddress({ street: e.target.value })}
             />
@@ -264,23 +368,21 @@ export function CheckoutForm({
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
-                id="city"
                 label="Town or city"
-                error={errors.city}
                 required
                 autoComplete="address-level2"
+                {...checkOn("city")}
                 value={checkout.address.city}
                 onChange={(e) => checkout.updateAddress({ city: e.target.value })}
               />
               <Field
-                id="postcode"
                 label="Postcode"
-                error={errors.postcode}
                 required
                 inputMode="numeric"
                 pattern="\d{4}"
                 maxLength={4}
                 autoComplete="postal-code"
+                {...checkOn("postcode")}
                 title="A 4-digit New Zealand postcode"
                 value={checkout.address.zip}
                 onChange={(e) => checkout.updateAddress({ zip: e.target.value })}
@@ -303,6 +405,20 @@ export function CheckoutForm({
               </select>
               <FieldError id="region" error={errors.region} />
             </div>
+            <Field
+              label={
+                <>
+                  Phone <span className="font-normal text-ink/75">(optional)</span>
+                </>
+              }
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              value={checkout.phone}
+              onChange={(e) => checkout.update({ phone: e.target.value })}
+              {...checkOn("phone")}
+              hint="For the courier, if they need to reach you about the delivery. A New Zealand number like 021 555 0142, or your country code first."
+            />
             <label className="flex items-start gap-3">
               <input
                 type="checkbox"
@@ -338,7 +454,7 @@ export function CheckoutForm({
                   className="h-5 w-5"
                 />
                 <span className="flex-1">{SHIPPING_METHODS[m].label}</span>
-                <span className="font-semibold">{money(SHIPPING_METHODS[m].price)}</span>
+                <span className="font-semibold">{methodPrice(cartSubtotal(items), m, money)}</span>
               </label>
             ))}
             <p className="text-sm text-ink/70">
@@ -371,33 +487,28 @@ export function CheckoutForm({
                   </p>
                 ) : null}
                 <Field
-                  id="cardNumber"
                   label="Card number"
-                  error={errors.cardNumber}
                   required
                   inputMode="numeric"
                   autoComplete="cc-number"
                   placeholder="4242 4242 4242 4242"
-                  pattern="[\d ]{12,23}"
+                  {...checkOn("cardNumber")}
                 />
                 <div className="grid grid-cols-2 gap-4">
                   <Field
-                    id="cardExpiry"
                     label="Expiry (MM/YY)"
-                    error={errors.cardExpiry}
                     required
                     autoComplete="cc-exp"
                     placeholder="12/30"
-                    pattern="(0[1-9]|1[0-2])\s*/\s*\d{2}"
+                    {...checkOn("cardExpiry")}
                   />
                   <Field
-                    id="cardCvc"
                     label="Security code (CVC)"
-                    error={errors.cardCvc}
                     required
                     inputMode="numeric"
                     autoComplete="cc-csc"
-                    pattern="\d{3,4}"
+                    maxLength={4}
+                    {...checkOn("cardCvc")}
                   />
                 </div>
               </>
@@ -422,6 +533,12 @@ export function CheckoutForm({
                   {checkout.name}
                   <br />
                   {checkout.email}
+                  {checkout.phone.trim() ? (
+                    <>
+                      <br />
+                      {checkout.phone}
+                    </>
+                  ) : null}
                 </dd>
               </div>
               <div>
@@ -461,6 +578,7 @@ export function CheckoutForm({
                 Please accept the changes to your cart before placing the order.
               </p>
             ) : null}
+            <Reassurance payments={payments} />
           </fieldset>
 
           {step < STEPS.length - 1 ? (
@@ -507,7 +625,6 @@ export function CheckoutForm({
             label={totals?.ruralSurcharge ? "Shipping (incl. rural delivery)" : "Shipping"}
             value={totals ? money(totals.shipping) : "Calculating..."}
           />
-          <TotalsRow term label="GST (15%)" value={totals ? money(totals.gst) : "Calculating..."} />
           <TotalsRow
             term
             label="Total"
@@ -515,7 +632,32 @@ export function CheckoutForm({
             strong
           />
         </dl>
+        <p className="mt-1 text-right text-sm text-ink/75" data-testid="gst-included">
+          {totals ? `Includes GST of ${money(totals.gst)}` : "Prices include GST"}
+        </p>
       </aside>
+    </div>
+  );
+}
+
+/** Beside 'Place order': who charges the card, what we keep of it, and what we promise. */
+function Reassurance({ payments }: { payments: CheckoutFormProps["payments"] }) {
+  return (
+    <div className="space-y-1 text-sm text-ink/80" data-testid="reassurance">
+      <p>
+        {payments === "stripe"
+          ? "Your card is charged by Stripe. Your card number goes straight to Stripe: we never see or store it."
+          : payments === "demo"
+            ? "Demo payments — no card is charged. The test card number is checked and dropped: we never store it."
+            : "We never store your card number."}
+      </p>
+      <p>
+        Seedlings arrive healthy or we replace or refund them, and faulty goods are put right under
+        the Consumer Guarantees Act.{" "}
+        <Link to={paths.returns} className="font-semibold underline underline-offset-2">
+          Returns and guarantee
+        </Link>
+      </p>
     </div>
   );
 }
@@ -523,9 +665,14 @@ export function CheckoutForm({
 const INPUT = "mt-1 block h-11 w-full rounded-lg border border-ink/25 bg-white px-3";
 const LABEL = "block text-sm font-semibold";
 
-/** An invalid field points screen readers at its error text. */
-const describedBy = (id: string, error?: string) =>
-  error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
+/** An invalid field points screen readers at its error text (and any hint). */
+const describedBy = (id: string, error?: string, hint?: ReactNode) => {
+  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return {
+    ...(error ? { "aria-invalid": true } : {}),
+    ...(ids ? { "aria-describedby": ids } : {}),
+  };
+};
 
 function FieldError({ id, error }: { id: string; error?: string }) {
   return error ? (
@@ -536,26 +683,36 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 }
 
 /** One labelled checkout input (its name is its id), its error and any note below it. */
-function Field({
-  id,
-  label,
-  error,
-  children,
-  ...input
-}: {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  children?: ReactNode;
-} & InputHTMLAttributes<HTMLInputElement>) {
+function Field({ id, label, error, hint, children, ...input }: FieldProps) {
   return (
     <div>
       <label htmlFor={id} className={LABEL}>
         {label}
       </label>
-      <input id={id} name={id} className={INPUT} {...describedBy(id, error)} {...input} />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-0.5 text-sm text-ink/75">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={id}
+        className={`${INPUT} scroll-mt-28`}
+        {...describedBy(id, error, hint)}
+        {...input}
+      />
       <FieldError id={id} error={error} />
       {children}
     </div>
   );
+}
+
+/** What a delivery method costs this cart, by checkout's own rule (standard is free from the threshold). */
+function methodPrice(
+  subtotal: number,
+  method: keyof typeof SHIPPING_METHODS,
+  money: (cents: number) => string,
+): string {
+  const { shipping } = shippingCost(subtotal, method, false);
+  return shipping === 0 ? "Free" : money(shipping);
 }

@@ -1,6 +1,6 @@
 // The checkout form kept in the browser under 'checkout-storage' (SPEC §3 "Checkout info"): name,
 // email, address {street, city, state, zip, country}, shippingMethod, paymentMethod, plus the
-// suburb, the rural flag and this attempt's idempotency key. Card details are never kept here.
+// suburb, a phone for the courier, the rural flag and this attempt's idempotency key. Card details are never kept here.
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import type { ShippingMethod } from "./pricing.ts";
@@ -22,12 +22,14 @@ export interface CheckoutAddress {
 export interface CheckoutState {
   name: string;
   email: string;
+  /** For the courier, as typed; optional. */
+  phone: string;
   address: CheckoutAddress;
   shippingMethod: ShippingMethod;
   paymentMethod: "card";
   /** One per checkout attempt: a retried submit sends the same key and finds the same order. */
   attemptKey: string;
-  update(patch: Partial<Pick<CheckoutState, "name" | "email" | "shippingMethod">>): void;
+  update(patch: Partial<Pick<CheckoutState, "name" | "email" | "phone" | "shippingMethod">>): void;
   updateAddress(patch: Partial<CheckoutAddress>): void;
   /** After an order is paid or has expired, the next checkout is a new attempt. */
   newAttempt(): void;
@@ -41,6 +43,7 @@ export const useCheckout = create<CheckoutState>()(
     (set) => ({
       name: "",
       email: "",
+      phone: "",
       address: {
         street: "",
         suburb: "",
@@ -61,9 +64,10 @@ export const useCheckout = create<CheckoutState>()(
       name: CHECKOUT_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       skipHydration: true,
-      partialize: ({ name, email, address, shippingMethod, paymentMethod, attemptKey }) => ({
+      partialize: ({ name, email, phone, address, shippingMethod, paymentMethod, attemptKey }) => ({
         name,
         email,
+        phone,
         address,
         shippingMethod,
         paymentMethod,

@@ -6,7 +6,10 @@ import {
   checkoutFormValues,
   demoCardSchema,
   checkoutFieldErrors,
+  expiryHasPassed,
   MESSAGES,
+  passesLuhn,
+  phoneSchema,
   placeOrderSchema,
   quoteSchema,
 } from "./checkout.schema.ts";
@@ -115,13 +118,14 @@ test("demo card: 12 to 19 digits however grouped, MM/YY, a 3 or 4 digit code", (
   const card = { number: "4242 4242-4242 4242", expiry: "01/40", cvc: "123" };
   const parse = (c: object) => demoCardSchema.safeParse({ ...card, ...c });
   expect(parse({}).data).toEqual({ number: "4242424242424242", expiry: "01/40", cvc: "123" });
-  for (const number of ["4".repeat(12), "4".repeat(19)])
+  // The shortest and longest lengths, each with its Luhn check digit.
+  for (const number of ["400000000002", "4000000000000000006"])
     expect(parse({ number }).success, number).toBe(true);
   for (const number of ["4".repeat(11), "4".repeat(20), "4242 4242 4242 424x", "4242.4242.4242"])
     expect(parse({ number }).error?.issues[0]?.message, number).toBe(MESSAGES.cardNumber);
   expect(parse({ number: undefined }).error?.issues[0]?.message).toBe(MESSAGES.cardNumber);
 
-  for (const expiry of ["12/40", " 09 / 41 ", "10/00"])
+  for (const expiry of ["12/40", " 09 / 41 ", "10/99"])
     expect(parse({ expiry }).success, expiry).toBe(true);
   for (const expiry of ["00/40", "13/40", "1/40", "01/4", "01/400", "0140", "x01/40", undefined])
     expect(parse({ expiry }).error?.issues[0]?.message, String(expiry)).toBe(MESSAGES.cardExpiry);
@@ -129,6 +133,78 @@ test("demo card: 12 to 19 digits however grouped, MM/YY, a 3 or 4 digit code", (
   expect(parse({ cvc: " 1234 " }).data?.cvc).toBe("1234");
   for (const cvc of ["12", "12345", "12a", undefined])
     expect(parse({ cvc }).error?.issues[0]?.message, String(cvc)).toBe(MESSAGES.cardCvc);
+});
+
+test("a card number must pass the Luhn check: a mistyped or swapped digit is caught", () => {
+  // Stripe's test cards (the demo's) all pass.
+  for (const number of [
+    "4242424242424242",
+    "4000000000000002",
+    "4000000000009995",
+    "5555555555554444",
+    "378282246310005",
+  ])
+    expect(passesLuhn(number), number).toBe(true);
+  for (const number of [
+    "4242424242424241",
+    "4242424242424224",
+    "2424424242424242",
+    "4000000000000001",
+  ])
+    expect(passesLuhn(number), number).toBe(false);
+  const parse = (number: string) =>
+    demoCardSchema.safeParse({ number, expiry: "01/40", cvc: "123" }).error?.issues[0]?.message;
+  expect(parse("4242 4242 4242 4241")).toBe(MESSAGES.cardNumberWrong);
+  // A number of the wrong shape says so, not that its check digit is wrong.
+  expect(parse("4242")).toBe(MESSAGES.cardNumber);
+});
+
+test("an expiry date in the past is refused; a card runs to the end of its month", () => {
+  const now = new Date(Date.UTC(2026, 10, 25, 12));
+  expect(expiryHasPassed("10/26", now)).toBe(true);
+  expect(expiryHasPassed("11/26", now)).toBe(false);
+  expect(expiryHasPassed("11/26", new Date(Date.UTC(2026, 10, 30, 23, 59)))).toBe(false);
+  expect(expiryHasPassed("11/26", new Date(Date.UTC(2026, 11, 1)))).toBe(true);
+  expect(expiryHasPassed("01/27", now)).toBe(false);
+  expect(expiryHasPassed("12/25", now)).toBe(true);
+
+  // The schema checks against today: last month is refused with its own message.
+  const today = new Date();
+  const lastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 15));
+  const mmyy = (d: Date) =>
+    `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCFullYear() % 100).padStart(2, "0")}`;
+  const parse = (expiry: string) =>
+    demoCardSchema.safeParse({ number: "4242424242424242", expiry, cvc: "123" });
+  expect(parse(mmyy(lastMonth)).error?.issues[0]?.message).toBe(MESSAGES.cardExpired);
+  expect(parse(mmyy(today)).success).toBe(true);
+  // A malformed date is a format problem first.
+  expect(parse("13/10").error?.issues[0]?.message).toBe(MESSAGES.cardExpiry);
+});
+
+test("the courier's phone: optional; New Zealand or international, kept in +E.164 form", () => {
+  const read = (phone: unknown) => phoneSchema.safeParse(phone);
+  for (const empty of [undefined, "", "   "])
+    expect(read(empty).data, String(empty)).toBeUndefined();
+  expect(read("021 555 0142").data).toBe("+64215550142");
+  expect(read("(09) 555-0142").data).toBe("+6495550142");
+  expect(read("+61 4 1234 5678").data).toBe("+61412345678");
+  expect(read("0061 412 345 678").data).toBe("+61412345678");
+  expect(read("64 21 555 0142").data).toBe("+64215550142");
+  for (const bad of [
+    "555",
+    "call me",
+    "+0 21 555 0142",
+    "+64 21 555 0142 ext 2",
+    "9".repeat(41),
+    42,
+  ])
+    expect(read(bad).error?.issues[0]?.message, String(bad)).toBe(MESSAGES.phone);
+  // On the order: a bad one is the phone field's problem.
+  const errors = placeOrderSchema.safeParse({ ...order, phone: "call me" });
+  expect(errorsOf(errors)).toEqual({ phone: MESSAGES.phone });
+  expect(placeOrderSchema.safeParse({ ...order, phone: "021 555 0142" }).data?.phone).toBe(
+    "+64215550142",
+  );
 });
 
 test("each problem is reported once, under the form field it belongs to", () => {
@@ -175,6 +251,7 @@ test("the posted form reads into the schema's shape, whatever arrives", () => {
     idempotencyKey: order.idempotencyKey,
     name: "Kiri",
     email: "kiri@example.nz",
+    phone: "021 555 0142",
     street: "3 Nīkau Place",
     suburb: "Taradale",
     city: "Napier",
@@ -192,6 +269,7 @@ test("the posted form reads into the schema's shape, whatever arrives", () => {
     idempotencyKey: order.idempotencyKey,
     name: "Kiri",
     email: "kiri@example.nz",
+    phone: "021 555 0142",
     address: { ...address, suburb: "Taradale", rural: true },
     shippingMethod: "express",
     rural: true,

@@ -2,18 +2,22 @@
 import { fieldErrors } from "#app/lib/outcome.ts";
 import { freeText, z } from "#app/lib/zod.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { E164, normalisePhone } from "#app/lib/phone.ts";
 import { SHIPPING_METHODS, type ShippingMethod } from "./pricing.ts";
 
 export const MESSAGES = {
   name: "Please enter your name",
   email: "Please enter a valid email address",
+  phone: "Please enter a phone number like 021 555 0142, or +61 4 1234 5678 from overseas",
   street: "Please enter the street address",
   city: "Please enter the town or city",
   region: "Please select your region in New Zealand",
   postcode: "Please enter a 4-digit New Zealand postcode",
   cart: "Your cart is empty",
   cardNumber: "Please enter the card number",
+  cardNumberWrong: "This card number isn't right. Please check it against your card.",
   cardExpiry: "Please enter the expiry date as MM/YY",
+  cardExpired: "That card has expired. Please check the expiry date or use another card.",
   cardCvc: "Please enter the 3 or 4 digit security code",
   failed: "We couldn't place your order. Please check the form and try again.",
 } as const;
@@ -46,6 +50,14 @@ export const addressSchema = z.object({
   rural: z.boolean().default(false),
 });
 
+/** A phone number for the courier: empty is none; anything else must read as a number. */
+export const phoneSchema = z
+  .string({ message: MESSAGES.phone })
+  .max(40, { message: MESSAGES.phone })
+  .optional()
+  .transform((v) => (v?.trim() ? normalisePhone(v) : undefined))
+  .pipe(z.string().regex(E164, { message: MESSAGES.phone }).optional());
+
 export const quoteSchema = z.object({
   items: cartLinesSchema,
   shippingMethod: z.enum(Object.keys(SHIPPING_METHODS) as [ShippingMethod, ...ShippingMethod[]]),
@@ -60,20 +72,51 @@ export const placeOrderSchema = quoteSchema.extend({
     .trim()
     .toLowerCase()
     .max(254, { message: MESSAGES.email }),
+  /** For the courier: optional, but a number given must be one they can ring. */
+  phone: phoneSchema,
   address: addressSchema,
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
-/** Card details for the demo provider only; never stored, never logged. */
+/** The Luhn check digit every card number carries: catches a mistyped or swapped digit. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Whether a card's MM/YY has passed: a card runs to the end of its month (UTC). */
+export function expiryHasPassed(expiry: string, now = new Date()): boolean {
+  const [mm, yy] = expiry.split("/").map((p) => Number(p.trim()));
+  return Date.UTC(2000 + (yy ?? 0), mm ?? 0, 1) <= now.getTime();
+}
+
+/**
+ * Card details for the demo provider only; never stored, never logged. The browser checks them as
+ * the person leaves each field, and the server again with the time of the order.
+ */
 export const demoCardSchema = z.object({
   number: z
     .string({ message: MESSAGES.cardNumber })
     .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{12,19}$/, { message: MESSAGES.cardNumber })),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12,19}$/, { message: MESSAGES.cardNumber })
+        .refine(passesLuhn, { message: MESSAGES.cardNumberWrong, abort: true }),
+    ),
   expiry: z
     .string({ message: MESSAGES.cardExpiry })
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { message: MESSAGES.cardExpiry }),
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { message: MESSAGES.cardExpiry })
+    .refine((v) => !expiryHasPassed(v), { message: MESSAGES.cardExpired, abort: true }),
   cvc: z
     .string({ message: MESSAGES.cardCvc })
     .trim()
@@ -83,6 +126,7 @@ export const demoCardSchema = z.object({
 export type CheckoutField =
   | "name"
   | "email"
+  | "phone"
   | "street"
   | "city"
   | "region"
@@ -119,6 +163,7 @@ export function checkoutFormValues(form: FormData) {
     idempotencyKey: str("idempotencyKey"),
     name: str("name"),
     email: str("email"),
+    phone: str("phone"),
     address: {
       street: str("street"),
       suburb: str("suburb"),

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { growingTipsRuns } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
-import { defineJob, enqueue } from "#app/lib/queue.server.ts";
+import { defineJob } from "#app/lib/queue.server.ts";
 import { NZ_TIME_ZONE } from "#app/modules/guidance/new-zealand-date.ts";
 import {
   sendRunCounts,
@@ -19,7 +19,11 @@ import {
 import { renderTipsEmail } from "./compose-tips-email.server.ts";
 import { isTipsMonth, newZealandMonth, type TipsMonth } from "./tips-month.ts";
 import { listTipsRecipients, tipsRecipientFor } from "./tips-recipients.server.ts";
-import { queueSends } from "#app/modules/notifications/queue-sends.server.ts";
+import {
+  queueSends,
+  startRunOnce,
+  type RunRequest,
+} from "#app/modules/notifications/queue-sends.server.ts";
 
 const monthSchema = z.custom<TipsMonth>((value) => isTipsMonth(value), "a month as YYYY-MM");
 export const tipsKey = (month: string, email: string) => `tips:${month}:${email.toLowerCase()}`;
@@ -61,24 +65,19 @@ export const growingTipsFanOutJob = defineJob({
   },
 });
 
-export type TipsRunRequest = { ok: true; started: boolean } | { ok: false; message: string };
-
 /** Starts a month's run unless it has one already ("schedule" or the admin's e-mail). */
-export async function startGrowingTipsRun(
-  month: string,
-  requestedBy: string,
-): Promise<TipsRunRequest> {
+export async function startGrowingTipsRun(month: string, requestedBy: string): Promise<RunRequest> {
   if (!isTipsMonth(month)) return { ok: false, message: "Please choose a month." };
-  return db().transaction(async (tx) => {
-    const inserted = await tx
-      .insert(growingTipsRuns)
-      .values({ month, requestedBy })
-      .onConflictDoNothing({ target: growingTipsRuns.month })
-      .returning({ month: growingTipsRuns.month });
-    if (inserted.length === 0) return { ok: true as const, started: false };
-    await enqueue(tx, growingTipsFanOutJob, { month });
-    return { ok: true as const, started: true };
-  });
+  return startRunOnce(
+    (tx) =>
+      tx
+        .insert(growingTipsRuns)
+        .values({ month, requestedBy })
+        .onConflictDoNothing({ target: growingTipsRuns.month })
+        .returning({ month: growingTipsRuns.month }),
+    growingTipsFanOutJob,
+    { month },
+  );
 }
 
 /** 8am on the 1st in New Zealand: this month's tips, unless an admin sent them early. */

@@ -2,7 +2,7 @@
 // long it takes to read, when it was last checked, and its illustration. The illustration is above
 // the fold, so it loads straight away with its size reserved.
 import { Link } from "react-router";
-import { ILLUSTRATION_SIZE } from "./guidance-content.ts";
+import { Illustration } from "./illustration.tsx";
 import { formatDate } from "./new-zealand-date.ts";
 
 export interface Crumb {
@@ -64,14 +64,11 @@ export function ContentHeader({
         </p>
       </div>
       <figure className="mx-auto mt-8 max-w-4xl">
-        <img
+        <Illustration
           src={image}
           alt={imageAlt}
-          width={ILLUSTRATION_SIZE.width}
-          height={ILLUSTRATION_SIZE.height}
-          loading="eager"
+          eager
           fetchPriority="high"
-          decoding="async"
           className="aspect-[1200/630] h-auto w-full rounded-3xl bg-cream-deep object-cover shadow-sm"
         />
       </figure>

@@ -14,20 +14,9 @@ test("every article by topic and all twelve months, this month marked", () => {
     "Pests",
   ]);
   expect(hub.topics.flatMap((t) => t.articles)).toHaveLength(6);
-  expect(hub.months.map((m) => m.slug)).toEqual([
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-  ]);
+  expect(hub.months.map((m) => m.slug).join(" ")).toBe(
+    "january february march april may june july august september october november december",
+  );
   expect(hub.currentMonth).toBe("november");
 });
 

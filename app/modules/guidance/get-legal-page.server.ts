@@ -1,9 +1,9 @@
-// The privacy policy and terms (content/legal). Their text says {email} and {phone} where our
+// The privacy policy, terms and returns and guarantee (content/legal). Their text says {email} and {phone} where our
 // contact details go: the settings decide those, so they are filled in on every render as links.
 import type { DocumentHeading } from "./guidance-content.ts";
 import { loadLegalFile } from "./load-content.server.ts";
 
-export const LEGAL_PAGES = ["privacy", "terms"] as const;
+export const LEGAL_PAGES = ["privacy", "terms", "returns"] as const;
 export type LegalPageId = (typeof LEGAL_PAGES)[number];
 
 export interface ContactDetails {

@@ -1,7 +1,8 @@
 // A card for an article or a monthly guide: illustration, topic, title, summary, reading time. The
 // whole card is one link (the title's), so it is one stop for keyboard and screen-reader users.
 import { Link } from "react-router";
-import { ILLUSTRATION_SIZE, type GuidanceSummary } from "./guidance-content.ts";
+import type { GuidanceSummary } from "./guidance-content.ts";
+import { Illustration } from "./illustration.tsx";
 
 export function GuidanceCard({
   item,
@@ -16,13 +17,8 @@ export function GuidanceCard({
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="group relative flex w-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink/5 transition-shadow hover:shadow-md sm:flex-col">
-      <img
+      <Illustration
         src={item.image}
-        alt=""
-        width={ILLUSTRATION_SIZE.width}
-        height={ILLUSTRATION_SIZE.height}
-        loading="lazy"
-        decoding="async"
         className="aspect-square w-24 shrink-0 bg-cream-deep object-cover min-[420px]:w-32 sm:aspect-[1200/630] sm:h-auto sm:w-full"
       />
       <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-5">

@@ -1,21 +1,17 @@
 // The twelve monthly guides, January to December.
 import { paths } from "#app/lib/paths.ts";
 import { MONTH_IDS, type MonthlySummary } from "./guidance-content.ts";
+import { articleSummary } from "./list-articles.server.ts";
 import { loadMonthlyFile, type MonthlyFile } from "./load-content.server.ts";
 
+/** A guide is summarised as an article is, with its month and season. */
 export function monthlySummary(file: MonthlyFile): MonthlySummary {
   const fm = file.frontMatter;
   return {
+    ...articleSummary(file),
     kind: "monthly",
     slug: MONTH_IDS[fm.month - 1] ?? "january",
     path: paths.monthlyGuide(file.slug),
-    title: fm.title,
-    description: fm.description,
-    topic: fm.topic,
-    image: fm.image,
-    imageAlt: fm.imageAlt,
-    readingMinutes: fm.readingMinutes,
-    updated: fm.updated,
     month: fm.month,
     season: fm.season,
   };

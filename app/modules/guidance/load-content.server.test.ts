@@ -63,9 +63,11 @@ describe("the content we ship", () => {
   });
 
   test("the legal pages parse and keep their placeholders for the settings to fill", () => {
-    for (const slug of ["privacy", "terms"]) {
+    // Terms: prices said in US$ and including GST (issue 19, ADR 028).
+    const updated = { privacy: "2026-11-01", terms: "2026-11-25" };
+    for (const [slug, date] of Object.entries(updated)) {
       const file = loadLegalFile(slug);
-      expect(file!.frontMatter.updated).toBe("2026-11-01");
+      expect(file!.frontMatter.updated).toBe(date);
       expect(file!.body.html).toContain("{email}");
     }
   });

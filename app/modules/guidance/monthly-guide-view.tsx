@@ -1,5 +1,6 @@
 // A monthly guide's page, by month (/education/monthly/june) or as a dated issue
 // (/education/june-2024): jump links, the guide, the calendar offer and the months either side.
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import { ArticleStructuredData } from "./article-structured-data.tsx";
@@ -81,32 +82,42 @@ export function MonthlyGuideView({ page }: { page: MonthlyGuidePage & { path: st
 
       <nav aria-label="Other months" className="mx-auto mt-12 max-w-3xl print:hidden">
         <ul className="grid gap-4 sm:grid-cols-2">
-          <li>
-            <Link
-              to={previous.path}
-              rel="prev"
-              className="flex h-full flex-col rounded-2xl border-2 border-ink/10 p-4 hover:border-leaf"
-            >
-              <span className="text-sm text-ink/70">
-                <span aria-hidden="true">← </span>Previous month
-              </span>
-              <span className="font-serif text-lg font-bold">{previous.title}</span>
-            </Link>
-          </li>
-          <li>
-            <Link
-              to={next.path}
-              rel="next"
-              className="flex h-full flex-col rounded-2xl border-2 border-ink/10 p-4 text-right hover:border-leaf"
-            >
-              <span className="text-sm text-ink/70">
-                Next month<span aria-hidden="true"> →</span>
-              </span>
-              <span className="font-serif text-lg font-bold">{next.title}</span>
-            </Link>
-          </li>
+          <MonthLink rel="prev" to={previous.path} title={previous.title}>
+            <span aria-hidden="true">← </span>Previous month
+          </MonthLink>
+          <MonthLink rel="next" to={next.path} title={next.title}>
+            Next month<span aria-hidden="true"> →</span>
+          </MonthLink>
         </ul>
       </nav>
     </article>
+  );
+}
+
+/** The link to the month before or after: which way it goes, then that month's guide title. */
+function MonthLink({
+  rel,
+  to,
+  title,
+  children,
+}: {
+  rel: "prev" | "next";
+  to: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        rel={rel}
+        className={`flex h-full flex-col rounded-2xl border-2 border-ink/10 p-4 hover:border-leaf${
+          rel === "next" ? " text-right" : ""
+        }`}
+      >
+        <span className="text-sm text-ink/70">{children}</span>
+        <span className="font-serif text-lg font-bold">{title}</span>
+      </Link>
+    </li>
   );
 }

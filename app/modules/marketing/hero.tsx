@@ -3,6 +3,7 @@
 // once it plays, and on any failure is dropped, leaving the gradient and the poster.
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
+import { paths } from "#app/lib/paths.ts";
 
 export const HERO_TAGS = ["Plants", "Soil", "Personalized Tips", "Delivery"] as const;
 
@@ -178,6 +179,15 @@ export function Hero({ shopUrl }: { shopUrl: string }) {
               Learn More
             </a>
           </div>
+          <p className="mt-5">
+            <a
+              href={paths.defineGarden}
+              className="font-semibold text-cream underline underline-offset-4 hover:text-white"
+            >
+              Which box suits my space?
+            </a>{" "}
+            <span className="text-cream/85">Six quick questions.</span>
+          </p>
           <ul aria-label="What you get" className="mt-8 flex flex-wrap gap-2">
             {HERO_TAGS.map((tag) => (
               <li

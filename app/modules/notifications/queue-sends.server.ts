@@ -1,7 +1,27 @@
-// A send run's fan-out: one send job a recipient, queued 500 to a statement. Each job has its own
-// singletonKey (the run and the recipient), so running the fan-out again queues nobody twice.
+// A send run's start and fan-out. The run starts once: its row is claimed and its fan-out job
+// queued in one transaction. The fan-out queues one send job a recipient, 500 to a statement; each
+// job has its own singletonKey (the run and the recipient), so running it again queues nobody twice.
 import type { z } from "zod";
-import { queue, type JobDefinition } from "#app/lib/queue.server.ts";
+import { db } from "#app/lib/db.server.ts";
+import { enqueue, queue, type JobDefinition } from "#app/lib/queue.server.ts";
+
+export type RunRequest = { ok: true; started: boolean } | { ok: false; message: string };
+
+/**
+ * Starts a send run unless it has one already: `claim` inserts the run's row (returning nothing
+ * when the row exists), and only a new row queues the fan-out job, in the same transaction.
+ */
+export function startRunOnce<S extends z.ZodType>(
+  claim: (tx: Parameters<typeof enqueue>[0]) => Promise<readonly unknown[]>,
+  fanOut: JobDefinition<S>,
+  payload: z.infer<S>,
+): Promise<RunRequest> {
+  return db().transaction(async (tx) => {
+    if ((await claim(tx)).length === 0) return { ok: true as const, started: false };
+    await enqueue(tx, fanOut, payload);
+    return { ok: true as const, started: true };
+  });
+}
 
 export async function queueSends<S extends z.ZodType, R>(
   job: JobDefinition<S>,

@@ -25,7 +25,9 @@ export function confirmationEmail(order: OrderWithItems) {
       paragraphs: [
         `Order ${orderNumber(order)} is paid and we're getting it ready. We'll e-mail you the tracking number when it leaves our Waikato packing shed, usually within two working days.`,
         ...order.items.map((i) => `${i.quantity} × ${i.name}: ${money(i.lineTotal)}`),
-        `Subtotal ${money(order.subtotal)} · Shipping ${money(order.shipping)} · GST (15%) ${money(order.gst)} · Total ${money(order.total)}`,
+        `Subtotal ${money(order.subtotal)} · Shipping ${money(order.shipping)} · Total ${money(order.total)}`,
+        // Prices include GST (ADR 028): the order's gst is the part of the total that is GST.
+        `Includes GST of ${money(order.gst)}.`,
         `Delivering to: ${[a.street, a.suburb, a.city, `${a.state} ${a.zip}`, a.country].filter(Boolean).join(", ")}${a.rural ? " (rural delivery)" : ""}.`,
         `Questions? Reply to this e-mail or call us on ${s.contactPhone}.`,
       ],

@@ -8,7 +8,15 @@ export const DEMO_CARDS = {
   success: "4242424242424242",
   declined: "4000000000000002",
   insufficientFunds: "4000000000009995",
+  /** Saves (a subscription starts) but every later off-session charge is declined. */
+  declinesLater: "4000000000000341",
 } as const;
+
+/** The test cards a subscription can save, by number, and what the saved card does later. */
+export const DEMO_SAVED_CARDS: Readonly<Record<string, { kind: "success" | "declines_later" }>> = {
+  [DEMO_CARDS.success]: { kind: "success" },
+  [DEMO_CARDS.declinesLater]: { kind: "declines_later" },
+};
 
 export const DEMO_MESSAGES = {
   declined: "Your card was declined. No money has been taken: please try another card.",

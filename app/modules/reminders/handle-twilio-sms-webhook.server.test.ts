@@ -12,6 +12,7 @@ import { handleTwilioSmsWebhook, OPT_OUT_WORDS } from "./handle-twilio-sms-webho
 import { getSmsReminders } from "./manage-sms-reminders.server.ts";
 import { twilioSignature, verifyTwilioSignature } from "./twilio-signature.server.ts";
 import { insertMember } from "#tests/factories/members.ts";
+import { insertSmsReminders } from "#tests/factories/sms-reminders.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 
 const SITE = "https://patch.test";
@@ -62,17 +63,11 @@ async function member(phone: string, stopped = false) {
     phoneNumber: stopped ? null : phone,
     phoneNumberVerified: stopped ? null : true,
   });
-  await db()
-    .insert(smsReminders)
-    .values({
-      userId: id,
-      phone,
-      frequency: "weekly",
-      consentStatement: "I agree",
-      consentSource: "profile",
-      stoppedAt: stopped ? new Date("2026-01-01T00:00:00Z") : null,
-      stopSource: stopped ? "profile" : null,
-    });
+  await insertSmsReminders(id, phone, {
+    consentStatement: "I agree",
+    consentSource: "profile",
+    stoppedAt: stopped ? new Date("2026-01-01T00:00:00Z") : null,
+  });
   return id;
 }
 

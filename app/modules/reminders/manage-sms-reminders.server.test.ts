@@ -9,13 +9,13 @@ import { expect, test } from "vitest";
 import { smsReminders, users } from "#db/schema/index.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { insertMember } from "#tests/factories/members.ts";
+import { signedInAccount } from "#tests/factories/accounts.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
 import { readSmsOutbox } from "#app/lib/sms.server.ts";
-import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
 import { sendLinkPhoneCode } from "#app/modules/accounts/phone-sign-in.server.ts";
 import { verifyLinkPhoneCode } from "#app/flows/verify-link-phone-code.server.ts";
-import { signIn } from "#app/modules/accounts/sign-in.server.ts";
+
 import {
   getSmsReminders,
   saveSmsReminders,
@@ -54,47 +54,31 @@ async function waitForTexts(to: string, n: number) {
   return textsTo(to);
 }
 
+/** Saves reminders as the profile form posts them (by default weekly, consent ticked). */
+const save = (userId: string, input: object = { frequency: "weekly", consent: "yes" }) =>
+  saveSmsReminders({ userId, input, meta: meta() });
+
 async function member(email: string, phone: string | null, verified = true) {
   return insertMember({ email, phoneNumber: phone, phoneNumberVerified: phone ? verified : null });
 }
 
 test("switching on needs a verified number, a frequency and ticked consent", async () => {
   const none = await member("nophone@example.nz", null);
-  expect(
-    await saveSmsReminders({
-      userId: none,
-      input: { frequency: "weekly", consent: "yes" },
-      meta: meta(),
-    }),
-  ).toEqual({
+  expect(await save(none)).toEqual({
     ok: false,
     code: "invalid",
     message: REMINDER_MESSAGES.needsPhone,
     fieldErrors: undefined,
   });
   const unproved = await member("unproved@example.nz", "+64211110001", false);
-  expect(
-    await saveSmsReminders({
-      userId: unproved,
-      input: { frequency: "weekly", consent: "yes" },
-      meta: meta(),
-    }),
-  ).toMatchObject({ ok: false, message: REMINDER_MESSAGES.needsPhone });
+  expect(await save(unproved)).toMatchObject({ ok: false, message: REMINDER_MESSAGES.needsPhone });
 
   const id = await member("proved@example.nz", "+64211110002");
-  expect(
-    await saveSmsReminders({
-      userId: id,
-      input: { frequency: "fortnightly", consent: "yes" },
-      meta: meta(),
-    }),
-  ).toMatchObject({
+  expect(await save(id, { frequency: "fortnightly", consent: "yes" })).toMatchObject({
     ok: false,
     fieldErrors: { frequency: REMINDER_MESSAGES.chooseFrequency },
   });
-  expect(
-    await saveSmsReminders({ userId: id, input: { frequency: "weekly" }, meta: meta() }),
-  ).toMatchObject({
+  expect(await save(id, { frequency: "weekly" })).toMatchObject({
     ok: false,
     fieldErrors: { consent: REMINDER_MESSAGES.needsConsent },
   });
@@ -111,13 +95,7 @@ test("switching on needs a verified number, a frequency and ticked consent", asy
 test("consent is stored word for word, and the confirmation text names Patch and how to stop", async () => {
   const id = await member("kereru@example.nz", "+64211110003");
   const before = Date.now();
-  expect(
-    await saveSmsReminders({
-      userId: id,
-      input: { frequency: "weekly", consent: "yes" },
-      meta: meta(),
-    }),
-  ).toEqual({
+  expect(await save(id)).toEqual({
     ok: true,
     messages: [REMINDER_MESSAGES.on("weekly")],
     cookies: [],
@@ -149,9 +127,7 @@ test("consent is stored word for word, and the confirmation text names Patch and
   });
 
   // Changing how often needs no new consent and sends nothing.
-  expect(
-    await saveSmsReminders({ userId: id, input: { frequency: "monthly" }, meta: meta() }),
-  ).toMatchObject({
+  expect(await save(id, { frequency: "monthly" })).toMatchObject({
     ok: true,
     messages: [REMINDER_MESSAGES.changed("monthly")],
   });
@@ -171,19 +147,11 @@ test("consent is stored word for word, and the confirmation text names Patch and
   expect(textsTo("+64211110003")).toHaveLength(1);
 
   // On again: new consent, a new confirmation.
-  expect(
-    await saveSmsReminders({ userId: id, input: { frequency: "monthly" }, meta: meta() }),
-  ).toMatchObject({
+  expect(await save(id, { frequency: "monthly" })).toMatchObject({
     ok: false,
     fieldErrors: { consent: REMINDER_MESSAGES.needsConsent },
   });
-  expect(
-    await saveSmsReminders({
-      userId: id,
-      input: { frequency: "monthly", consent: "yes" },
-      meta: meta(),
-    }),
-  ).toMatchObject({ ok: true });
+  expect(await save(id, { frequency: "monthly", consent: "yes" })).toMatchObject({ ok: true });
   const texts = await waitForTexts("+64211110003", 2);
   expect(texts[0]!.body).toContain("you're signed up for monthly garden reminders");
 });
@@ -191,22 +159,10 @@ test("consent is stored word for word, and the confirmation text names Patch and
 test("switching on again and again is limited, since each sends a text", async () => {
   const id = await member("pukeko@example.nz", "+64211110004");
   for (let i = 0; i < 5; i++) {
-    expect(
-      await saveSmsReminders({
-        userId: id,
-        input: { frequency: "weekly", consent: "yes" },
-        meta: meta(),
-      }),
-    ).toMatchObject({ ok: true });
+    expect(await save(id)).toMatchObject({ ok: true });
     await switchOffSmsReminders(id);
   }
-  expect(
-    await saveSmsReminders({
-      userId: id,
-      input: { frequency: "weekly", consent: "yes" },
-      meta: meta(),
-    }),
-  ).toMatchObject({
+  expect(await save(id)).toMatchObject({
     ok: false,
     code: "limited",
   });
@@ -214,12 +170,8 @@ test("switching on again and again is limited, since each sends a text", async (
 
 test("verifying a new number on the profile stops reminders to the old one", async () => {
   const email = "tauhou@example.nz";
-  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
-  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const signedIn = await signIn({ input: { email, password: PASSWORD }, meta: meta() });
-  if (!signedIn.ok) throw new Error(signedIn.message);
-  const cookie = signedIn.cookies.map((c) => c.split(";")[0]).join("; ");
-  const [account] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+  const { id, cookie } = await signedInAccount({ email, password: PASSWORD, meta: meta() });
+  const account = { id };
   const link = async (phone: string) => {
     const count = textsTo(phone).length;
     expect(
@@ -233,13 +185,7 @@ test("verifying a new number on the profile stops reminders to the old one", asy
   };
   await link("+64211110005");
   const [user] = await db().select().from(users).where(eq(users.email, email));
-  expect(
-    await saveSmsReminders({
-      userId: user!.id,
-      input: { frequency: "weekly", consent: "yes" },
-      meta: meta(),
-    }),
-  ).toMatchObject({ ok: true });
+  expect(await save(user!.id)).toMatchObject({ ok: true });
   expect((await getSmsReminders(user!.id)).active).not.toBeNull();
 
   await link("+64211110006");

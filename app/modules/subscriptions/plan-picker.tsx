@@ -3,15 +3,9 @@
 // selected. The flip takes 0.6 s; with reduced motion the faces cross-fade instead.
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatMoney } from "#app/lib/money.ts";
-import {
-  DEFAULT_PLAN_ID,
-  planCardPlants,
-  plans,
-  POPULAR_PLAN_ID,
-  type Plan,
-  type PlanId,
-} from "./plans.ts";
+import { paths } from "#app/lib/paths.ts";
+import { DEFAULT_PLAN_ID, planCardPlants, plans, type Plan, type PlanId } from "./plans.ts";
+import { planCardClass, PlanSummary, PopularBadge } from "./plan-summary.tsx";
 
 export function PlanPicker({ currency }: { currency: string }) {
   const [selected, setSelected] = useState<PlanId>(DEFAULT_PLAN_ID);
@@ -57,6 +51,15 @@ export function PlanPicker({ currency }: { currency: string }) {
           ))}
         </ul>
         <p className="mt-10 text-center font-semibold text-leaf">Free Shipping on subscriptions</p>
+        <p className="mt-3 text-center text-ink/80">
+          Not sure which size?{" "}
+          <Link
+            to={paths.defineGarden}
+            className="font-semibold text-leaf underline underline-offset-4"
+          >
+            Which box suits my space?
+          </Link>
+        </p>
       </div>
     </section>
   );
@@ -76,11 +79,12 @@ function PlanCard({
   onToggle: () => void;
 }) {
   const { shown, more } = planCardPlants(plan);
-  const popular = plan.id === POPULAR_PLAN_ID;
   const backId = `plan-${plan.id.replace(".", "-")}-back`;
   return (
     <div
       data-plan={plan.id}
+      // Pressed before hydration, the card flips once it has hydrated (ADR 030).
+      data-replay={`plan-${plan.id}`}
       data-selected={selected}
       data-flipped={flipped}
       onClick={(e) => {
@@ -92,55 +96,27 @@ function PlanCard({
         selected ? "ring-4 ring-leaf ring-offset-4 ring-offset-cream-deep" : ""
       }`}
     >
-      {popular && (
-        <span className="absolute -top-3 left-1/2 z-20 -translate-x-1/2 rounded-full bg-clay-dark px-4 py-1 text-sm font-bold whitespace-nowrap text-white shadow">
-          Most Popular
-        </span>
-      )}
+      <PopularBadge plan={plan} />
       <div className="plan-card-inner grid h-full w-full">
         {/* Front */}
         <div
-          className="plan-card-face plan-card-front flex flex-col rounded-3xl bg-white p-7 shadow-md [grid-area:1/1]"
+          className={`plan-card-face plan-card-front ${planCardClass} [grid-area:1/1]`}
           aria-hidden={flipped}
           inert={flipped}
         >
-          <p className="text-sm font-semibold tracking-widest text-leaf uppercase">
-            {plan.description}
-          </p>
-          <h3 className="mt-2 font-serif text-4xl font-bold">{plan.size}</h3>
-          <p className="mt-3">
-            <span className="text-4xl font-bold">{formatMoney(plan.price, currency)}</span>
-            <span className="text-ink/70"> per month</span>
-          </p>
-          <dl className="mt-5 space-y-1 text-ink/85">
-            <div className="flex gap-2">
-              <dt className="font-semibold">Varieties:</dt>
-              <dd>{plan.plantVarieties} plant varieties</dd>
-            </div>
-            <div className="flex gap-2">
-              <dt className="font-semibold">Best for:</dt>
-              <dd>{plan.bestFor}</dd>
-            </div>
-          </dl>
-          <ul className="mt-5 space-y-2">
-            {plan.features.map((f) => (
-              <li key={f} className="flex gap-2">
-                <CheckIcon />
-                {f}
-              </li>
-            ))}
-          </ul>
-          <button
-            type="button"
-            onClick={onToggle}
-            aria-expanded={flipped}
-            aria-controls={backId}
-            aria-pressed={selected}
-            className="btn-secondary mt-auto w-full"
-          >
-            See what's included
-            <span className="sr-only"> in the {plan.size} plan</span>
-          </button>
+          <PlanSummary plan={plan} currency={currency}>
+            <button
+              type="button"
+              onClick={onToggle}
+              aria-expanded={flipped}
+              aria-controls={backId}
+              aria-pressed={selected}
+              className="btn-secondary mt-auto w-full"
+            >
+              See what's included
+              <span className="sr-only"> in the {plan.size} plan</span>
+            </button>
+          </PlanSummary>
         </div>
         {/* Back */}
         <div
@@ -180,27 +156,6 @@ function PlanCard({
         </div>
       </div>
     </div>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 20 20"
-      aria-hidden="true"
-      className="mt-0.5 shrink-0 text-leaf"
-    >
-      <path
-        d="M4 10.5 8 14l8-8"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }
 

@@ -81,7 +81,7 @@ export function WaitlistContacts({
       {list.rows.length === 0 ? (
         <p className="mt-6">No contacts match.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm">
+        <div className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm">
           <table className="w-full min-w-[44rem] text-sm">
             <thead>
               <tr className="border-b border-ink/10 text-left text-ink/75">

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { contactConsents, contacts, profiles, smsReminders, users } from "#db/schema/index.ts";
+import { insertSmsReminders } from "#tests/factories/sms-reminders.ts";
 import { testSettings } from "#tests/setup/test-database.ts";
 import { db } from "#app/lib/db.server.ts";
 import { setSettings } from "#app/lib/env.server.ts";
@@ -215,17 +216,7 @@ test("the tips link in a member's e-mail switches off their tips, and only with 
 
 async function reminders(phone: string, stoppedAt: Date | null = null) {
   const id = await member(`${randomUUID().slice(0, 8)}@example.nz`);
-  await db()
-    .insert(smsReminders)
-    .values({
-      userId: id,
-      phone,
-      frequency: "weekly",
-      consentStatement: "Text me garden reminders.",
-      consentSource: "/profile",
-      stoppedAt,
-      stopSource: stoppedAt ? "profile" : null,
-    });
+  await insertSmsReminders(id, phone, { stoppedAt });
   return id;
 }
 const reminderOf = async (id: string) =>

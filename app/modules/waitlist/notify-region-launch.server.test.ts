@@ -63,19 +63,29 @@ test("a launch e-mails every confirmed, subscribed contact in the region once, h
   });
 });
 
-test("a send claimed by a worker that died is taken over after the lease, once", async () => {
-  const id = await insertContact("crashed@example.nz", "Nelson", { confirmed: true });
-  // A worker claimed this message two minutes ago and never finished.
+/** A worker's claim, made `at`, on the launch e-mail to a contact. */
+async function claimLaunchEmail(claim: { id: string; region: string; email: string; at: Date }) {
   await db()
     .insert(notifications)
     .values({
-      idempotencyKey: `launch:Nelson:${id}`,
+      idempotencyKey: `launch:${claim.region}:${claim.id}`,
       channel: "email",
       template: "waitlist-launch",
-      recipient: "crashed@example.nz",
+      recipient: claim.email,
       status: "sending",
-      claimedAt: new Date(Date.now() - 3 * 60_000),
+      claimedAt: claim.at,
     });
+}
+
+test("a send claimed by a worker that died is taken over after the lease, once", async () => {
+  const id = await insertContact("crashed@example.nz", "Nelson", { confirmed: true });
+  // A worker claimed this message two minutes ago and never finished.
+  await claimLaunchEmail({
+    id,
+    region: "Nelson",
+    email: "crashed@example.nz",
+    at: new Date(Date.now() - 3 * 60_000),
+  });
   const before = env.smtp.messages.length;
   await sendLaunchEmailJob.handle({ contactId: id, region: "Nelson" }, { jobId: "z", attempt: 1 });
   await sendLaunchEmailJob.handle({ contactId: id, region: "Nelson" }, { jobId: "z", attempt: 2 });
@@ -90,16 +100,7 @@ test("a send claimed by a worker that died is taken over after the lease, once",
 
 test("a live claim held by another worker is not sent twice", async () => {
   const id = await insertContact("busy@example.nz", "Tasman", { confirmed: true });
-  await db()
-    .insert(notifications)
-    .values({
-      idempotencyKey: `launch:Tasman:${id}`,
-      channel: "email",
-      template: "waitlist-launch",
-      recipient: "busy@example.nz",
-      status: "sending",
-      claimedAt: new Date(),
-    });
+  await claimLaunchEmail({ id, region: "Tasman", email: "busy@example.nz", at: new Date() });
   await expect(
     sendLaunchEmailJob.handle({ contactId: id, region: "Tasman" }, { jobId: "w", attempt: 1 }),
   ).rejects.toThrow(/being sent by another worker/);

@@ -8,7 +8,8 @@ import { db } from "#app/lib/db.server.ts";
 import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
-import { defineJob, enqueue } from "#app/lib/queue.server.ts";
+import { paths } from "#app/lib/paths.ts";
+import { defineJob } from "#app/lib/queue.server.ts";
 import {
   sendRunCounts,
   type RunCounts,
@@ -18,7 +19,11 @@ import {
   SEND_JOB_RETRIES,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { oneClickUnsubscribeUrl, unsubscribeUrl } from "./contact-links.server.ts";
-import { queueSends } from "#app/modules/notifications/queue-sends.server.ts";
+import {
+  queueSends,
+  startRunOnce,
+  type RunRequest,
+} from "#app/modules/notifications/queue-sends.server.ts";
 
 const regionSchema = z.enum(NZ_REGIONS);
 const launchKey = (region: string, contactId: string) => `launch:${region}:${contactId}`;
@@ -45,9 +50,9 @@ export const sendLaunchEmailJob = defineJob({
           heading: `We're in ${region}!`,
           paragraphs: [
             `Kia ora! You asked us to tell you when ${s.brandName} reached ${region}. Today's the day: grow boxes and monthly garden supplies now deliver to your region.`,
-            "As a waitlist member you get first pick of this month's boxes, with free shipping on every subscription.",
+            "As a waitlist member you get first pick of this month's boxes, with free shipping on every subscription. Choose your plan, your delivery week and your address, and your first box is on its way.",
           ],
-          button: { label: "Start your garden", url: `${s.siteUrl}/product` },
+          button: { label: "Start my subscription", url: `${s.siteUrl}${paths.subscribe()}` },
           reason: `You're getting this because you joined the ${s.brandName} waitlist for ${region} and confirmed your e-mail.`,
           unsubscribeUrl: unsubscribeUrl(contactId),
           oneClickUnsubscribeUrl: oneClickUnsubscribeUrl(contactId),
@@ -84,25 +89,20 @@ export const launchFanOutJob = defineJob({
   },
 });
 
-export type LaunchRequest = { ok: true; started: boolean } | { ok: false; message: string };
-
-export async function notifyRegionLaunch(
-  region: string,
-  requestedBy: string,
-): Promise<LaunchRequest> {
+export async function notifyRegionLaunch(region: string, requestedBy: string): Promise<RunRequest> {
   const parsed = regionSchema.safeParse(region);
   if (!parsed.success)
     return { ok: false, message: "Please choose one of New Zealand's 16 regions." };
-  return db().transaction(async (tx) => {
-    const inserted = await tx
-      .insert(launchNotifications)
-      .values({ region: parsed.data, requestedBy })
-      .onConflictDoNothing({ target: launchNotifications.region })
-      .returning({ region: launchNotifications.region });
-    if (inserted.length === 0) return { ok: true as const, started: false };
-    await enqueue(tx, launchFanOutJob, { region: parsed.data });
-    return { ok: true as const, started: true };
-  });
+  return startRunOnce(
+    (tx) =>
+      tx
+        .insert(launchNotifications)
+        .values({ region: parsed.data, requestedBy })
+        .onConflictDoNothing({ target: launchNotifications.region })
+        .returning({ region: launchNotifications.region }),
+    launchFanOutJob,
+    { region: parsed.data },
+  );
 }
 
 export interface LaunchProgress extends RunCounts {

@@ -50,6 +50,17 @@ function scripted(script: (number | "down")[]) {
   return { calls, send };
 }
 
+/** sendWithRetries against a scripted server: its answer, how many sends it made, its waits. */
+async function retried(
+  script: (number | "down")[],
+  options?: Parameters<typeof sendWithRetries>[2],
+) {
+  const { calls, send } = scripted(script);
+  const { waits, wait } = fakeSleep();
+  const outcome = await sendWithRetries(send, wait, options);
+  return { outcome, sends: calls.length, waits };
+}
+
 test("the retry delays grow from 1 s to 30 s, three of them", () => {
   expect(RETRY_DELAYS_MS).toEqual([1_000, 5_500, 30_000]);
 });
@@ -105,39 +116,35 @@ test("pending entries until marked sent; a refused one is forgotten", () => {
 });
 
 test("no answer: the attempt and 3 retries, 1 s, 5.5 s and 30 s apart, with no wait after", async () => {
-  const { calls, send } = scripted(["down", "down", "down", "down", 201]);
-  const { waits, wait } = fakeSleep();
-  expect(await sendWithRetries(send, wait)).toEqual({ kind: "unreachable" });
-  expect(calls).toHaveLength(4);
-  expect(waits).toEqual([1_000, 5_500, 30_000]);
+  expect(await retried(["down", "down", "down", "down", 201])).toEqual({
+    outcome: { kind: "unreachable" },
+    sends: 4,
+    waits: [1_000, 5_500, 30_000],
+  });
 });
 
 test("after the form's own failed attempt, exactly 3 retries, the first after 1 s", async () => {
-  const { calls, send } = scripted(["down", "down", "down", 201]);
-  const { waits, wait } = fakeSleep();
-  expect(await sendWithRetries(send, wait, { firstAttemptFailed: true })).toEqual({
-    kind: "unreachable",
+  expect(await retried(["down", "down", "down", 201], { firstAttemptFailed: true })).toEqual({
+    outcome: { kind: "unreachable" },
+    sends: 3,
+    waits: [1_000, 5_500, 30_000],
   });
-  expect(calls).toHaveLength(3);
-  expect(waits).toEqual([1_000, 5_500, 30_000]);
 });
 
 test("server failures (5xx) are retried; success on the 2nd retry stops there", async () => {
-  const { calls, send } = scripted(["down", 503, 201]);
-  const { waits, wait } = fakeSleep();
-  const outcome = await sendWithRetries(send, wait);
-  expect(outcome).toEqual({ kind: "accepted", answer: { status: 201, body: { n: 3 } } });
-  expect(calls).toHaveLength(3);
-  expect(waits).toEqual([1_000, 5_500]);
+  expect(await retried(["down", 503, 201])).toEqual({
+    outcome: { kind: "accepted", answer: { status: 201, body: { n: 3 } } },
+    sends: 3,
+    waits: [1_000, 5_500],
+  });
 });
 
 test("a 4xx answer stops the retries and is given back with the server's message", async () => {
-  const { calls, send } = scripted(["down", 400, 201]);
-  const { waits, wait } = fakeSleep();
-  const outcome = await sendWithRetries(send, wait);
-  expect(outcome).toEqual({ kind: "refused", answer: { status: 400, body: { n: 2 } } });
-  expect(calls).toHaveLength(2);
-  expect(waits).toEqual([1_000]);
+  expect(await retried(["down", 400, 201])).toEqual({
+    outcome: { kind: "refused", answer: { status: 400, body: { n: 2 } } },
+    sends: 2,
+    waits: [1_000],
+  });
 });
 
 test("an entry sent another way meanwhile is not sent again", async () => {

@@ -5,6 +5,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { Link, useNavigate } from "react-router";
 import { showToast } from "#app/components/ui/toasts.tsx";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
+import { paths } from "#app/lib/paths.ts";
+import { DEFAULT_PLAN_ID } from "#app/modules/subscriptions/plans.ts";
 import {
   contactIdFor,
   flushPendingContacts,
@@ -34,6 +36,8 @@ interface Props {
   /** The server's answer to a form post made before JavaScript loaded. */
   outcome?: WaitlistOutcome;
   idPrefix?: string;
+  /** Regions open for subscriptions: choosing one offers 'Start my subscription' instead. */
+  openRegions?: readonly string[];
 }
 
 type State = "idle" | "submitting" | "joined";
@@ -112,8 +116,16 @@ export function WaitlistForm({
   plan,
   outcome,
   idPrefix = "waitlist",
+  openRegions = [],
 }: Props) {
   const [state, setState] = useState<State>(outcome?.ok ? "joined" : "idle");
+  const [region, setRegion] = useState(outcome?.values?.region ?? "");
+  const regionOpen = region !== "" && openRegions.includes(region);
+  // A region chosen before the page's script ran counts too.
+  const regionSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (regionSelect.current?.value) setRegion(regionSelect.current.value);
+  }, []);
   const [errors, setErrors] = useState(outcome?.fieldErrors ?? {});
   const [formError, setFormError] = useState<string | null>(
     outcome && !outcome.ok && !outcome.fieldErrors?.email && !outcome.fieldErrors?.region
@@ -346,6 +358,8 @@ export function WaitlistForm({
           name="region"
           required
           defaultValue={outcome?.values?.region ?? ""}
+          ref={regionSelect}
+          onChange={(e) => setRegion(e.target.value)}
           aria-invalid={Boolean(errors.region)}
           aria-describedby={errors.region ? ids.regionError : undefined}
           className="mt-1 block min-h-12 w-full rounded-xl border border-ink/20 bg-cream/40 px-3 text-lg focus:border-leaf"
@@ -362,10 +376,24 @@ export function WaitlistForm({
           {formError}
         </p>
       )}
-      <button type="submit" disabled={submitting} className="btn-primary mt-6 w-full text-lg">
-        {submitting ? "Joining..." : "Join Waitlist"}
-      </button>
-      <p className="mt-3 text-xs text-ink/75">{CONSENT_STATEMENT}</p>
+      {regionOpen ? (
+        <div className="mt-6" data-testid="region-open">
+          <p role="status" className="rounded-xl bg-leaf/10 px-4 py-3 font-medium">
+            Good news: monthly boxes already deliver to {region}. No need to wait.
+          </p>
+          <Link
+            to={paths.subscribe(plan ?? DEFAULT_PLAN_ID)}
+            className="btn-primary mt-4 flex w-full justify-center text-lg"
+          >
+            Start my subscription
+          </Link>
+        </div>
+      ) : (
+        <button type="submit" disabled={submitting} className="btn-primary mt-6 w-full text-lg">
+          {submitting ? "Joining..." : "Join Waitlist"}
+        </button>
+      )}
+      {regionOpen ? null : <p className="mt-3 text-xs text-ink/75">{CONSENT_STATEMENT}</p>}
     </form>
   );
 }

@@ -1,6 +1,12 @@
-// /admin (admins only): the numbers that matter and a link to each admin area.
+// /admin (admins only): this week's figures against last week's (orders, revenue, waitlist
+// sign-ups by region, low stock), the running totals, and a link to each admin area.
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { getWeeklyFigures } from "#app/flows/get-weekly-figures.server.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { paths } from "#app/lib/paths.ts";
 import { getAdminOverview } from "#app/modules/accounts/get-admin-overview.server.ts";
+import { formatDate } from "#app/modules/guidance/new-zealand-date.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { adminMeta } from "./admin-page.ts";
 import type { Route } from "./+types/home";
@@ -9,7 +15,8 @@ export const meta = () => adminMeta();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  return { email: user.email, ...(await getAdminOverview()) };
+  const [overview, week] = await Promise.all([getAdminOverview(), getWeeklyFigures()]);
+  return { email: user.email, ...overview, week };
 }
 
 const areas = [
@@ -32,24 +39,82 @@ const areas = [
   },
 ];
 
+/** "3 more than last week", "the same as last week", in words (no arrow or colour alone). */
+function againstLastWeek(now: number, before: number, show: (n: number) => string = String) {
+  if (now === before) return "The same as last week";
+  const more = now > before;
+  return `${show(Math.abs(now - before))} ${more ? "more" : "less"} than last week (${show(before)})`;
+}
+
+const card = "rounded-3xl bg-white p-6 shadow-sm";
+const label = "text-sm font-semibold tracking-widest text-leaf uppercase";
+const figure = "mt-1 font-serif text-4xl font-bold tabular-nums";
+
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  const { week } = loaderData;
   return (
     <>
       <h1 className="text-4xl font-bold">Admin</h1>
       <p className="mt-2 text-ink/70">Signed in as {loaderData.email}</p>
-      <dl className="mt-8 grid gap-4 sm:grid-cols-2">
-        <div className="rounded-3xl bg-white p-6 shadow-sm">
-          <dt className="text-sm font-semibold tracking-widest text-leaf uppercase">
-            Waitlist size
-          </dt>
-          <dd className="mt-1 font-serif text-4xl font-bold" data-testid="waitlist-size">
-            {loaderData.waitlistSize}
-          </dd>
-        </div>
-        <div className="rounded-3xl bg-white p-6 shadow-sm">
-          <dt className="text-sm font-semibold tracking-widest text-leaf uppercase">Accounts</dt>
-          <dd className="mt-1 font-serif text-4xl font-bold">{loaderData.accounts}</dd>
-        </div>
+      <h2 className="mt-8 text-2xl font-bold">This week</h2>
+      <p className="mt-1 text-sm text-ink/70">
+        Since Monday {formatDate(week.weekOf)}, New Zealand time. Orders and revenue count paid
+        orders, less any cancelled or refunded.
+      </p>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="weekly-figures">
+        <Stat
+          title="Orders"
+          value={week.orders.thisWeek}
+          testId="orders-this-week"
+          note={againstLastWeek(week.orders.thisWeek, week.orders.lastWeek)}
+        />
+        <Stat
+          title="Revenue"
+          value={formatMoney(week.revenue.thisWeek)}
+          testId="revenue-this-week"
+          note={againstLastWeek(week.revenue.thisWeek, week.revenue.lastWeek, (c) =>
+            formatMoney(c),
+          )}
+        />
+        <Stat
+          title="Waitlist sign-ups"
+          value={week.waitlist.thisWeek}
+          testId="waitlist-this-week"
+          note={againstLastWeek(week.waitlist.thisWeek, week.waitlist.lastWeek)}
+        >
+          {week.waitlist.topRegions.length ? (
+            <dd className="mt-3">
+              <p className="text-sm font-semibold">Top regions</p>
+              <ol className="mt-1 text-sm" data-testid="top-regions">
+                {week.waitlist.topRegions.map((r) => (
+                  <li key={r.region} className="flex justify-between gap-2">
+                    <span>{r.region}</span>
+                    <span className="tabular-nums">{r.signUps}</span>
+                  </li>
+                ))}
+              </ol>
+            </dd>
+          ) : null}
+        </Stat>
+        <Stat
+          title="Low stock"
+          value={week.lowStock}
+          testId="low-stock"
+          note={
+            week.lowStock === 0 ? (
+              "Every product on sale has more than a few left."
+            ) : (
+              <Link to={`${paths.adminProducts}?show=low-stock`} className="underline">
+                {week.lowStock === 1 ? "See the product" : `See the ${week.lowStock} products`}
+              </Link>
+            )
+          }
+        />
+      </dl>
+      <h2 className="mt-10 text-2xl font-bold">So far</h2>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        <Stat title="Waitlist size" value={loaderData.waitlistSize} testId="waitlist-size" />
+        <Stat title="Accounts" value={loaderData.accounts} />
       </dl>
       <h2 className="mt-10 text-2xl font-bold">Admin areas</h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -65,5 +130,31 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
     </>
+  );
+}
+
+/** One figure on the dashboard: what it counts, the number, and a note or more below it. */
+function Stat({
+  title,
+  value,
+  testId,
+  note,
+  children,
+}: {
+  title: string;
+  value: ReactNode;
+  testId?: string;
+  note?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={card}>
+      <dt className={label}>{title}</dt>
+      <dd className={figure} data-testid={testId}>
+        {value}
+      </dd>
+      {note === undefined ? null : <dd className="mt-1 text-sm text-ink/75">{note}</dd>}
+      {children}
+    </div>
   );
 }

@@ -69,14 +69,22 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
         <p className="mt-3 border-t border-ink/10 pt-2 text-sm">
-          Subtotal {money(order.subtotal)} · Shipping {money(order.shipping)} · GST{" "}
-          {money(order.gst)} · <strong>Total {money(order.total)}</strong>
+          Subtotal {money(order.subtotal)} · Shipping {money(order.shipping)} ·{" "}
+          <strong>Total {money(order.total)}</strong> · Includes GST of {money(order.gst)}
         </p>
       </section>
       <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm">
         <h2 className="text-xl font-bold">Customer</h2>
         <p className="mt-2">
           {order.name} · {order.email}
+          {order.phone ? (
+            <>
+              {" · "}
+              <a href={`tel:${order.phone}`} className="underline" data-testid="order-phone">
+                {order.phone}
+              </a>
+            </>
+          ) : null}
           <br />
           {[a.street, a.suburb, a.city, `${a.state} ${a.zip}`].filter(Boolean).join(", ")}
           {a.rural ? " (RD)" : ""} · {order.shippingMethod}

@@ -1,5 +1,6 @@
 // /admin/orders (admins only): every order, newest first, filtered by status.
 import { Form, Link, useRouteLoaderData } from "react-router";
+import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { listOrders } from "#app/modules/orders/list-orders.server.ts";
@@ -25,24 +26,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="mt-2 text-4xl font-bold">Orders</h1>
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="status" className="block text-sm font-semibold">
-            Status
-          </label>
-          <select
-            id="status"
-            name="status"
-            defaultValue={status ?? ""}
-            className="mt-1 h-11 rounded-lg border border-ink/20 bg-white px-3"
-          >
-            <option value="">All</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="status"
+          label="Status"
+          defaultValue={status ?? ""}
+          items={[["", "All"], ...Object.entries(STATUS_LABELS)]}
+        />
         <button type="submit" className="btn-secondary">
           Filter
         </button>
@@ -50,7 +39,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {orders.length === 0 ? (
         <p className="mt-6">No orders yet.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm">
+        <div className="relative mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-ink/10">
               <tr>

@@ -1,11 +1,33 @@
-// /admin/products (admins only): price, stock, words and whether each product is on sale.
-import { data, Form, Link, useNavigation } from "react-router";
-import { redirectWithToast } from "#app/lib/toast.server.ts";
+// /admin/products (admins only): find a product by name, category and state in a compact list,
+// low stock flagged, each row linking to its own edit page (/admin/products/{id}); a button to add
+// one. The search is a GET form, so it works before JavaScript loads and its URL can be shared.
+// The old one-form-per-product page posted here with the product's id: that post still saves.
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { Options } from "#app/components/ui/options.tsx";
+import { formatMoney } from "#app/lib/money.ts";
+import { paths } from "#app/lib/paths.ts";
+import { respond } from "#app/lib/respond.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
+import {
+  ADMIN_SHOWS,
+  CATEGORIES,
+  LOW_STOCK,
+  parseAdminListQuery,
+} from "#app/modules/catalog/catalog.schema.ts";
 import { listAllProducts } from "#app/modules/catalog/list-all-products.server.ts";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
 import { adminMeta, underAdmin } from "./admin-page.ts";
 import type { Route } from "./+types/products";
+
+// The table's columns: each heading and whether it holds a number (set to the right).
+const COLUMNS = [
+  ["Name", false],
+  ["Category", false],
+  ["Price", true],
+  ["Stock", true],
+  ["Status", false],
+] as const;
 
 export const meta = () => adminMeta("Products");
 
@@ -13,7 +35,8 @@ export const handle = underAdmin("Products");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { products: await listAllProducts() };
+  const query = parseAdminListQuery(new URL(request.url).searchParams);
+  return { query, products: await listAllProducts(query) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -27,97 +50,147 @@ export async function action({ request }: Route.ActionArgs) {
     description: form.get("description"),
     active: form.get("active") === "on",
   });
-  if (!result.ok) return data({ id, error: result.message }, { status: 200 });
-  throw await redirectWithToast(request, "/admin/products", {
-    type: "success",
-    message: "Product saved",
-  });
+  return respond(
+    request,
+    result.ok ? { ...result, message: "Product saved" } : result,
+    { id, error: result.ok ? null : result.message },
+    { redirectTo: paths.adminProducts },
+  );
 }
 
-export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+const control = "min-h-11 rounded-xl border border-ink/20 bg-white px-3 py-2";
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { query, products } = loaderData;
+  const filtered = Boolean(query.q || query.category || query.show !== "all");
   return (
     <>
-      <h1 className="mt-2 text-4xl font-bold">Products</h1>
-      <ul className="mt-6 space-y-4">
-        {loaderData.products.map((p) => (
-          <li key={p.id} className="rounded-2xl bg-white p-4 shadow-sm">
-            <Form method="post" className="grid gap-3 md:grid-cols-[1fr_8rem_8rem_auto]">
-              <input type="hidden" name="id" value={p.id} />
-              <div>
-                <h2 className="font-semibold">
-                  <Link to={`/product/${p.id}`} className="underline">
-                    {p.name}
-                  </Link>
-                </h2>
-                <p className="text-sm text-ink/75">{p.category}</p>
-              </div>
-              <div>
-                <label htmlFor={`price-${p.id}`} className="block text-sm font-semibold">
-                  Price ($)
-                </label>
-                <input
-                  id={`price-${p.id}`}
-                  name="price"
-                  inputMode="decimal"
-                  defaultValue={(p.price / 100).toFixed(2)}
-                  className="mt-1 h-10 w-full rounded-lg border border-ink/20 px-2"
-                />
-              </div>
-              <div>
-                <label htmlFor={`stock-${p.id}`} className="block text-sm font-semibold">
-                  Stock
-                </label>
-                <input
-                  id={`stock-${p.id}`}
-                  name="stockQuantity"
-                  type="number"
-                  min={0}
-                  defaultValue={p.stockQuantity}
-                  className="mt-1 h-10 w-full rounded-lg border border-ink/20 px-2"
-                />
-              </div>
-              <label className="flex items-center gap-2 self-end pb-2 text-sm">
-                <input type="checkbox" name="active" defaultChecked={p.active} /> On sale
-              </label>
-              <details className="md:col-span-4">
-                <summary className="cursor-pointer text-sm">Words</summary>
-                <label htmlFor={`summary-${p.id}`} className="mt-2 block text-sm font-semibold">
-                  Summary
-                </label>
-                <input
-                  id={`summary-${p.id}`}
-                  name="summary"
-                  defaultValue={p.summary}
-                  className="mt-1 h-10 w-full rounded-lg border border-ink/20 px-2"
-                />
-                <label htmlFor={`description-${p.id}`} className="mt-2 block text-sm font-semibold">
-                  Description
-                </label>
-                <textarea
-                  id={`description-${p.id}`}
-                  name="description"
-                  defaultValue={p.description}
-                  rows={6}
-                  className="mt-1 w-full rounded-lg border border-ink/20 p-2"
-                />
-              </details>
-              {actionData?.id === p.id ? (
-                <p role="alert" className="text-clay-dark md:col-span-4">
-                  {actionData.error}
-                </p>
-              ) : null}
-              <button
-                type="submit"
-                className="btn-primary md:col-span-4 md:justify-self-end"
-                disabled={busy}
-              >
-                Save {p.name}
-              </button>
-            </Form>
-          </li>
-        ))}
-      </ul>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-4xl font-bold">Products</h1>
+        <Link to={paths.adminProductNew} className="btn-primary">
+          Add a product
+        </Link>
+      </div>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Find products"
+        className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+      >
+        <Filter id="q" label="Name">
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="e.g. trowel"
+            className={control}
+          />
+        </Filter>
+        <Filter id="category" label="Category">
+          <select
+            id="category"
+            name="category"
+            defaultValue={query.category ?? ""}
+            className={control}
+          >
+            <option value="">All categories</option>
+            <Options items={CATEGORIES} />
+          </select>
+        </Filter>
+        <Filter id="show" label="Show">
+          <select id="show" name="show" defaultValue={query.show} className={control}>
+            <Options items={Object.entries(ADMIN_SHOWS)} />
+          </select>
+        </Filter>
+        <button type="submit" className="btn-primary">
+          Find
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-ink/75" role="status">
+        {products.length === 1 ? "1 product" : `${products.length} products`}
+        {filtered ? " match" : ""}. Low stock is {LOW_STOCK} or fewer.
+        {filtered ? (
+          <>
+            {" "}
+            <Link to={paths.adminProducts} className="underline">
+              Show all
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {products.length === 0 ? (
+        <p className="mt-6 rounded-2xl bg-white p-6 shadow-sm">
+          No product matches. Try another name or category.
+        </p>
+      ) : (
+        <table className="mt-4 w-full border-separate border-spacing-y-2 text-left">
+          <caption className="sr-only">Products, by category</caption>
+          <thead className="sr-only sm:not-sr-only">
+            <tr className="text-sm text-ink/70">
+              {COLUMNS.map(([label, numeric]) => (
+                <th
+                  key={label}
+                  scope="col"
+                  className={`px-3 font-semibold${numeric ? " text-right" : ""}`}
+                >
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody data-testid="admin-products">
+            {products.map((p) => {
+              const low = p.active && p.stockQuantity <= LOW_STOCK;
+              return (
+                <tr
+                  key={p.id}
+                  className="grid grid-cols-[1fr_auto] gap-x-3 rounded-2xl bg-white p-3 shadow-sm sm:table-row sm:p-0"
+                >
+                  <th
+                    scope="row"
+                    className="col-span-2 min-w-0 font-semibold sm:rounded-l-2xl sm:px-3 sm:py-3"
+                  >
+                    <Link to={paths.adminProduct(p.id)} className="underline underline-offset-4">
+                      {p.name}
+                    </Link>
+                  </th>
+                  <td className="text-sm text-ink/75 sm:px-3 sm:py-3">{p.category}</td>
+                  <td className="text-right tabular-nums sm:px-3 sm:py-3">
+                    {formatMoney(p.price)}
+                  </td>
+                  <td
+                    className={`tabular-nums sm:px-3 sm:py-3 sm:text-right ${low ? "font-bold text-clay-dark" : ""}`}
+                  >
+                    <span className="sm:sr-only">Stock </span>
+                    {p.stockQuantity}
+                    {low ? <span> · low</span> : null}
+                  </td>
+                  <td className="text-right text-sm sm:rounded-r-2xl sm:px-3 sm:py-3 sm:text-left">
+                    {p.active ? (
+                      "On sale"
+                    ) : (
+                      <span className="rounded-full bg-ink/10 px-2 py-0.5">Archived</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
     </>
+  );
+}
+
+/** One labelled control of the find form, its label above it. */
+function Filter({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-// GET /admin/stats: the admin home's numbers as JSON. A data endpoint answers 401 or 403 instead
-// of redirecting like the pages do.
+// GET /admin/stats: the admin home's numbers as JSON (the totals and this week's figures). A data
+// endpoint answers 401 or 403 instead of redirecting like the pages do.
 import { data } from "react-router";
+import { getWeeklyFigures } from "#app/flows/get-weekly-figures.server.ts";
 import { getAdminOverview } from "#app/modules/accounts/get-admin-overview.server.ts";
 import { adminOrStatus } from "#app/modules/accounts/require-user.server.ts";
 import type { Route } from "./+types/stats";
@@ -17,5 +18,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       { status: 403, headers },
     );
   }
-  return data(await getAdminOverview(), { headers });
+  const [overview, week] = await Promise.all([getAdminOverview(), getWeeklyFigures()]);
+  return data({ ...overview, week }, { headers });
 }

@@ -6,6 +6,7 @@ import {
   sendRunProgress,
   useRefreshWhileSending,
 } from "#app/components/send-runs-table.tsx";
+import { Options } from "#app/components/ui/options.tsx";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import {
@@ -98,11 +99,7 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
               defaultValue={month}
               className="mt-1 min-h-11 rounded-xl border border-ink/20 px-3"
             >
-              {months.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
-                </option>
-              ))}
+              <Options items={months.map((m) => [m.value, m.label] as const)} />
             </select>
           </label>
           <label className="flex max-w-full flex-col text-sm font-semibold">
@@ -112,11 +109,7 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
               defaultValue={zone}
               className="mt-1 min-h-11 max-w-full rounded-xl border border-ink/20 px-3"
             >
-              {zones.map((z) => (
-                <option key={z.id} value={z.id}>
-                  {z.name}
-                </option>
-              ))}
+              <Options items={zones.map((z) => [z.id, z.name] as const)} />
             </select>
           </label>
           <button type="submit" className="btn-secondary">

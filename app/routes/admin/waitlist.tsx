@@ -1,8 +1,9 @@
-// /admin/waitlist (admins only): who is waiting where, the contacts, CSV export, erasure, and the
-// launch notification for a region with its progress.
+// /admin/waitlist (admins only): who is waiting where, the contacts, CSV export, erasure, and
+// opening a region for subscriptions, which sends its launch notification (with its progress).
 import { data, Form, useNavigation } from "react-router";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { SendRunsTable, useRefreshWhileSending } from "#app/components/send-runs-table.tsx";
+import { paths } from "#app/lib/paths.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import {
@@ -11,10 +12,9 @@ import {
   readContactFilters,
   waitlistStats,
 } from "#app/modules/waitlist/admin-waitlist.server.ts";
-import {
-  launchProgress,
-  notifyRegionLaunch,
-} from "#app/modules/waitlist/notify-region-launch.server.ts";
+import { launchProgress } from "#app/modules/waitlist/notify-region-launch.server.ts";
+import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
+import { openRegionForSubscriptions } from "#app/flows/open-region.server.ts";
 import { WaitlistContacts } from "#app/modules/waitlist/admin-waitlist-contacts.tsx";
 import { WaitlistNumbers } from "#app/modules/waitlist/admin-waitlist-numbers.tsx";
 import { adminMeta, underAdmin } from "./admin-page.ts";
@@ -27,12 +27,13 @@ export const handle = underAdmin("Waitlist");
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filters = readContactFilters(new URL(request.url).searchParams);
-  const [stats, list, launches] = await Promise.all([
+  const [stats, list, launches, openRegions] = await Promise.all([
     waitlistStats(),
     listContacts(filters),
     launchProgress(),
+    listOpenRegions(),
   ]);
-  return { filters, stats, list, launches };
+  return { filters, stats, list, launches, openRegions };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -52,24 +53,22 @@ export async function action({ request }: Route.ActionArgs) {
         : { type: "error", message: "That contact was already gone." },
     );
   }
-  if (intent === "launch") {
+  // Opening a region for subscriptions sends its launch e-mails ("launch" is the older name).
+  if (intent === "open" || intent === "launch") {
     if (form.get("confirm") !== "yes")
       return data({ error: "Tick the box to confirm the launch e-mails." }, { status: 400 });
-    const region = String(form.get("region") ?? "");
-    const result = await notifyRegionLaunch(region, admin.email);
+    const result = await openRegionForSubscriptions(String(form.get("region") ?? ""), admin.email);
     if (!result.ok) return data({ error: result.message }, { status: 400 });
-    throw await redirectWithToast(request, "/admin/waitlist#launches", {
-      type: result.started ? "success" : "info",
-      message: result.started
-        ? `Launch e-mails for ${region} are on their way.`
-        : `${region} was already notified: nothing more was sent.`,
+    throw await redirectWithToast(request, `${paths.adminWaitlist}#launches`, {
+      type: result.opened || result.emailsStarted ? "success" : "info",
+      message: result.message!,
     });
   }
   return data({ error: "Unknown action" }, { status: 400 });
 }
 
 export default function AdminWaitlist({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, list, launches, filters } = loaderData;
+  const { stats, list, launches, filters, openRegions } = loaderData;
   const busy = useNavigation().state !== "idle";
   // While a launch still has jobs to run, refresh its progress every few seconds. (Counting sent
   // messages alone never ends when someone unsubscribes or is deleted after the fan-out.)
@@ -91,13 +90,18 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
         className="mt-10 rounded-2xl bg-white p-5 shadow-sm"
       >
         <h2 id="launch-title" className="text-xl font-bold">
-          Launch notification
+          Open a region
         </h2>
         <p className="mt-1 text-ink/80">
-          One e-mail to every confirmed, still-subscribed contact in a region, once each.
+          Opening a region lets people there start a subscription, and sends one launch e-mail, with
+          a link to subscribe, to every confirmed, still-subscribed contact there, once each.
+        </p>
+        <p className="mt-2" data-testid="open-regions">
+          <span className="font-semibold">Open for subscriptions: </span>
+          {openRegions.length > 0 ? openRegions.join(", ") : "none yet"}
         </p>
         <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="launch" />
+          <input type="hidden" name="intent" value="open" />
           <label className="flex flex-col text-sm font-semibold">
             Region
             <select
@@ -123,7 +127,7 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
             I'm sure: this e-mails everyone waiting there
           </label>
           <button type="submit" disabled={busy} className="btn-primary">
-            Send launch e-mails
+            Open region and send launch e-mails
           </button>
         </Form>
         {launches.length > 0 && (

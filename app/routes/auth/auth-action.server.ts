@@ -3,6 +3,7 @@
 // toast when there is one message and somewhere to go, so it works without JavaScript; otherwise
 // the page with its messages, field errors and Retry-After).
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { socialProviders } from "#app/modules/accounts/start-social-sign-in.server.ts";
 import { cookieHeaders, outcomeHeaders } from "#app/lib/outcome.ts";
 import { formStatusOf } from "#app/lib/respond.server.ts";
 import { settings } from "#app/lib/env.server.ts";
@@ -13,6 +14,7 @@ import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts
 import { memberHintCookie } from "#app/modules/accounts/header-user.ts";
 import type { AccountsOutcome } from "#app/modules/accounts/outcome.ts";
 import { startSocialSignIn } from "#app/modules/accounts/start-social-sign-in.server.ts";
+import { movedMode, type AuthMode } from "./auth-paths.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 import type { ActionAnswer } from "./auth-ui.tsx";
 
@@ -26,7 +28,11 @@ export function redirectToOf(request: Request): string {
  * so a public page shows who they are (a session older than the hint may not have it yet).
  * `?reauth=1` is a signed-in person confirming who they are before a sensitive change, so it stays.
  */
-export async function signedOutPage(request: Request): Promise<{ redirectTo: string }> {
+export async function signedOutPage({
+  request,
+}: {
+  request: Request;
+}): Promise<{ redirectTo: string }> {
   const redirectTo = redirectToOf(request);
   if (new URL(request.url).searchParams.has("reauth")) return { redirectTo };
   const { user } = await getCurrentUser(request);
@@ -39,9 +45,10 @@ export async function signedOutPage(request: Request): Promise<{ redirectTo: str
   return { redirectTo };
 }
 
+/** A posted form, in the shape the accounts use-cases take (`input`, `meta`, `redirectTo`). */
 export interface Posted {
   intent: string;
-  values: Record<string, unknown>;
+  input: Record<string, unknown>;
   meta: RequestMeta;
   redirectTo: string;
   form: FormData;
@@ -55,10 +62,20 @@ export async function readPosted(
   return {
     form,
     intent: String(form.get("intent") ?? ""),
-    values: formValues(form),
+    input: formValues(form),
     meta: { request, clientIp: context.get(requestInfo).clientIp },
     redirectTo: safeRedirect(String(form.get("redirectTo") ?? ""), "/"),
   };
+}
+
+/**
+ * The loader of a page with the Google and Apple buttons (sign-in, sign-up): an old one-page
+ * `?mode=` URL goes on to its mode's page first.
+ */
+export async function socialPage({ request }: { request: Request }, here: AuthMode) {
+  const moved = movedMode(new URL(request.url), here);
+  if (moved) throw redirect(moved);
+  return { providers: socialProviders(), ...(await signedOutPage({ request })) };
 }
 
 type Answer = ReturnType<typeof unknownIntent> | Response;
@@ -101,7 +118,7 @@ export async function startSocial({ form, intent, meta, redirectTo }: Posted) {
 
 async function answerOutcome(
   request: Request,
-  { intent, values }: Pick<Posted, "intent" | "values">,
+  { intent, input: values }: Pick<Posted, "intent" | "input">,
   outcome: AccountsOutcome,
 ) {
   const text = (v: unknown) => (typeof v === "string" ? v : undefined);

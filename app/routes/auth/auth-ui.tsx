@@ -1,7 +1,8 @@
 // The pieces the sign-in modes' pages share: the card, the password field with its list of
 // problems, the panel after a form went through, the Google and Apple buttons, the toasts an
 // answer brings, and the links between modes.
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useFocusFirstError } from "#app/components/ui/focus-first-error.ts";
 import { Form, Link, useNavigate, useNavigation, type FormProps } from "react-router";
 import { showToast } from "#app/components/ui/toasts.tsx";
 import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "#app/modules/accounts/accounts.schema.ts";
@@ -36,9 +37,9 @@ function useAnswerToasts(answer: ActionAnswer | undefined): void {
         const timer = window.setTimeout(() => void navigate(to, { replace: true }), 600);
         return () => window.clearTimeout(timer);
       }
-    } else if (answer.message) {
-      void showToast("error", answer.message);
     }
+    // A refusal is said once, in the form (FormError or beside its field), where it can't cover
+    // the buttons the way a toast did on a phone; the first field to fix takes focus (AuthForm).
   }, [answer, navigate]);
 }
 
@@ -81,9 +82,11 @@ export function AuthForm({
   redirectTo: string;
   answer?: ActionAnswer | undefined;
   children: ReactNode;
-} & Omit<FormProps, "method" | "children">) {
+} & Omit<FormProps, "method" | "children" | "ref">) {
+  const ref = useRef<HTMLFormElement>(null);
+  useFocusFirstError(ref, answer?.ok === false ? answer.fieldErrors : null);
   return (
-    <Form method="post" className="flex flex-col gap-5" noValidate {...form}>
+    <Form ref={ref} method="post" className="flex flex-col gap-5" noValidate {...form}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormError answer={answer} />

@@ -28,14 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const action = ({ request, context }: Route.ActionArgs) =>
-  answerIntents(
-    { request, context },
-    {
-      "confirm-email": ({ values, meta, redirectTo }) =>
-        confirmEmailWithPassword({ input: values, meta, redirectTo }),
-    },
-  );
+export const action = (args: Route.ActionArgs) =>
+  answerIntents(args, { "confirm-email": confirmEmailWithPassword });
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, token, linkInvalid } = loaderData;

@@ -13,16 +13,9 @@ export const handle: AuthHandle = { heading: "Convert from Waitlist", tab: "conv
 export const headers = retryAfterHeader;
 export const meta = () => authMeta("Convert from Waitlist");
 
-export const loader = ({ request }: Route.LoaderArgs) => signedOutPage(request);
+export const loader = signedOutPage;
 
-export const action = ({ request, context }: Route.ActionArgs) =>
-  answerIntents(
-    { request, context },
-    {
-      convert: ({ values, meta, redirectTo }) =>
-        convertWaitlist({ input: values, meta, redirectTo }),
-    },
-  );
+export const action = (args: Route.ActionArgs) => answerIntents(args, { convert: convertWaitlist });
 
 export default function Convert({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;

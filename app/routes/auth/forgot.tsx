@@ -19,13 +19,10 @@ export const handle: AuthHandle = { heading: "Forgot your password?" };
 export const headers = retryAfterHeader;
 export const meta = () => authMeta("Forgot your password");
 
-export const loader = ({ request }: Route.LoaderArgs) => signedOutPage(request);
+export const loader = signedOutPage;
 
-export const action = ({ request, context }: Route.ActionArgs) =>
-  answerIntents(
-    { request, context },
-    { forgot: ({ values, meta }) => requestPasswordReset({ input: values, meta }) },
-  );
+export const action = (args: Route.ActionArgs) =>
+  answerIntents(args, { forgot: requestPasswordReset });
 
 export default function Forgot({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;

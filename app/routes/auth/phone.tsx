@@ -14,17 +14,10 @@ export const handle: AuthHandle = { heading: "Welcome back", tab: null };
 export const headers = retryAfterHeader;
 export const meta = () => authMeta("Sign in with a text message");
 
-export const loader = ({ request }: Route.LoaderArgs) => signedOutPage(request);
+export const loader = signedOutPage;
 
-export const action = ({ request, context }: Route.ActionArgs) =>
-  answerIntents(
-    { request, context },
-    {
-      "phone-send": ({ values, meta }) => sendSignInCode({ input: values, meta }),
-      "phone-verify": ({ values, meta, redirectTo }) =>
-        verifySignInCode({ input: values, meta, redirectTo }),
-    },
-  );
+export const action = (args: Route.ActionArgs) =>
+  answerIntents(args, { "phone-send": sendSignInCode, "phone-verify": verifySignInCode });
 
 export default function PhoneSignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;

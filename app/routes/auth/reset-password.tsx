@@ -31,8 +31,8 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const action = ({ request, context }: Route.ActionArgs) =>
-  answerIntents({ request, context }, { "reset-password": ({ values }) => resetPassword(values) });
+export const action = (args: Route.ActionArgs) =>
+  answerIntents(args, { "reset-password": ({ input }) => resetPassword(input) });
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, token, tokenError } = loaderData;

@@ -7,10 +7,9 @@ import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { PASSWORD_MAX } from "#app/modules/accounts/accounts.schema.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { signIn } from "#app/modules/accounts/sign-in.server.ts";
-import { socialProviders } from "#app/modules/accounts/start-social-sign-in.server.ts";
 import { verifyTwoFactorSignIn } from "#app/modules/accounts/two-factor.server.ts";
-import { answerIntents, signedOutPage, startSocial } from "./auth-action.server.ts";
-import { AUTH_PATHS, authHref, authMeta, movedMode } from "./auth-paths.ts";
+import { answerIntents, socialPage, startSocial } from "./auth-action.server.ts";
+import { AUTH_PATHS, authHref, authMeta } from "./auth-paths.ts";
 import {
   AuthCard,
   AuthForm,
@@ -29,11 +28,7 @@ export const handle: AuthHandle = { heading: "Welcome back", tab: "sign-in" };
 export const headers = retryAfterHeader;
 export const meta = () => authMeta("Sign in");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const moved = movedMode(new URL(request.url), "sign-in");
-  if (moved) throw redirect(moved);
-  return { providers: socialProviders(), ...(await signedOutPage(request)) };
-}
+export const loader = (args: Route.LoaderArgs) => socialPage(args, "sign-in");
 
 /** Where the forms of the one-page time post now. */
 const MOVED_INTENTS: Record<string, string> = {
@@ -50,11 +45,7 @@ const MOVED_INTENTS: Record<string, string> = {
 export const action = ({ request, context }: Route.ActionArgs) =>
   answerIntents(
     { request, context },
-    {
-      "sign-in": ({ values, meta, redirectTo }) => signIn({ input: values, meta, redirectTo }),
-      "two-factor": ({ values, meta, redirectTo }) =>
-        verifyTwoFactorSignIn({ input: values, meta, redirectTo }),
-    },
+    { "sign-in": signIn, "two-factor": verifyTwoFactorSignIn },
     (posted) => {
       if (posted.intent === "social") return startSocial(posted);
       const moved = MOVED_INTENTS[posted.intent];

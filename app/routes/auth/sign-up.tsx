@@ -1,11 +1,9 @@
 // /signup: create an account with e-mail and password (SPEC §4: what the visitor told us before
 // starts their profile), or with Google or Apple. Works before JavaScript loads.
-import { redirect } from "react-router";
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { signUp } from "#app/modules/accounts/sign-up.server.ts";
-import { socialProviders } from "#app/modules/accounts/start-social-sign-in.server.ts";
-import { answerIntents, signedOutPage, startSocial } from "./auth-action.server.ts";
-import { authHref, authMeta, movedMode } from "./auth-paths.ts";
+import { answerIntents, socialPage, startSocial } from "./auth-action.server.ts";
+import { authHref, authMeta } from "./auth-paths.ts";
 import { AccountForm } from "./account-form.tsx";
 import { AuthCard, SocialButtons, useAuthAnswer } from "./auth-ui.tsx";
 import type { AuthHandle } from "./layout.tsx";
@@ -15,17 +13,11 @@ export const handle: AuthHandle = { heading: "Create your account", tab: "sign-u
 export const headers = retryAfterHeader;
 export const meta = () => authMeta("Create an account");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const moved = movedMode(new URL(request.url), "sign-up");
-  if (moved) throw redirect(moved);
-  return { providers: socialProviders(), ...(await signedOutPage(request)) };
-}
+export const loader = (args: Route.LoaderArgs) => socialPage(args, "sign-up");
 
-export const action = ({ request, context }: Route.ActionArgs) =>
-  answerIntents(
-    { request, context },
-    { "sign-up": ({ values, meta, redirectTo }) => signUp({ input: values, meta, redirectTo }) },
-    (posted) => (posted.intent === "social" ? startSocial(posted) : undefined),
+export const action = (args: Route.ActionArgs) =>
+  answerIntents(args, { "sign-up": signUp }, (posted) =>
+    posted.intent === "social" ? startSocial(posted) : undefined,
   );
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {

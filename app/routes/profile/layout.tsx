@@ -66,7 +66,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
         Signed in as <strong className="break-all">{loaderData.email}</strong> · Climate zone:{" "}
         {loaderData.climateZone}
       </p>
-      <div className="mt-8 grid gap-6 lg:grid-cols-[15rem_1fr] lg:items-start">
+      <div className="mt-8 grid gap-6 lg:grid-cols-[16.5rem_1fr] lg:items-start">
         <nav
           ref={nav}
           aria-label="Your account"
@@ -90,7 +90,9 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
-        <div className="flex min-w-0 flex-col gap-6">
+        {/* A page of several cards fills a wide window in two columns, read down the first and
+            then the second (CSS columns keep the cards in their order); one card stays whole. */}
+        <div className="min-w-0 *:mb-6 *:break-inside-avoid xl:[&:has(>section~section)]:columns-2 xl:[&:has(>section~section)]:gap-6">
           <Outlet />
         </div>
       </div>

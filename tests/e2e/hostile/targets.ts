@@ -342,6 +342,30 @@ export const FORMS: FormSpec[] = [
     action: "/admin/orders/00000000-0000-4000-8000-000000000000",
     fields: { status: "shipped", trackingNumber: "NZ123456789" },
   },
+  // A product's edit page (scraped at SAMPLE_PARAMS) saves the suite's own product, put back at the
+  // end; archiving and restoring go to a product that doesn't exist, so the shop the other files
+  // use keeps every product on sale.
+  { action: "/admin/products/no-such-product", intent: "archive", fields: {} },
+  { action: "/admin/products/no-such-product", intent: "restore", fields: {} },
+  // Removing a picture names one the product doesn't have, so its drawn picture stays.
+  {
+    action: "/admin/products/plant-labels",
+    intent: "remove-picture",
+    fields: { base: "/uploads/products/no-such-picture" },
+  },
+  // No such category: no product is ever added, whatever the other fields hold.
+  {
+    action: "/admin/products/new",
+    fields: {
+      name: "Hostile-input test product",
+      category: "Hats",
+      price: "12.50",
+      stockQuantity: "40",
+      summary: "A hostile-input test summary",
+      description: "A hostile-input test description.",
+      pictures: "",
+    },
+  },
 ];
 
 /** Baselines for fields the pages show that must never keep their real value. */
@@ -361,13 +385,18 @@ export const SAFE_BASELINES: Record<string, Baseline> = {
 /** Per form, baselines that win over what the page shows (see FORMS for why). */
 export const FORCED_BASELINES: Record<string, Record<string, Baseline>> = {
   "/admin/waitlist launch": { region: "Atlantis" },
+  // Opening a region (issue 21) is the same post under its new name: never a real region, or the
+  // fuzz would open Nelson and the waitlist journeys would be offered a subscription instead.
+  "/admin/waitlist open": { region: "Atlantis" },
   "/admin/tips send": { month: "not-a-month" },
   "/admin/waitlist delete": { id: "5b0a7f5e-0000-4000-8000-000000000000" },
+  "/admin/products/new ": { category: "Hats" },
   "/checkout ": { cardNumber: "4000 0000 0000 0002", idempotencyKey: (ctx) => ctx.checkoutKey },
 };
 
 /** Example values for path parameters when a page is scraped for its forms. */
 export const SAMPLE_PARAMS: Record<string, (ctx: BaselineContext) => string> = {
   "/product/:id": (ctx) => `/product/${ctx.productId}`,
+  "/admin/products/:id": (ctx) => `/admin/products/${ctx.productId}`,
   "/education/monthly/:id": () => "/education/monthly/june-2024",
 };

@@ -1,0 +1,111 @@
+// The admin home's figures for this week against last week (issue 19): orders paid and their
+// revenue, waitlist sign-ups and the regions they come from, and how many products on sale are
+// low on stock. A week starts on Monday at midnight in New Zealand, as the shop's owner counts it.
+import { and, count, desc, eq, gte, lt, lte, notInArray, sql, sum } from "drizzle-orm";
+import { contacts, orders, products } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { LOW_STOCK } from "#app/modules/catalog/catalog.schema.ts";
+import {
+  addDays,
+  dayOfWeek,
+  NZ_TIME_ZONE,
+  todayInNewZealand,
+  type CalendarDate,
+} from "#app/modules/guidance/new-zealand-date.ts";
+
+const offsetParts = new Intl.DateTimeFormat("en-NZ", {
+  timeZone: NZ_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+});
+
+/** How far New Zealand's clock is ahead of UTC at an instant, in milliseconds. */
+function nzOffset(at: number): number {
+  const p = Object.fromEntries(offsetParts.formatToParts(at).map((x) => [x.type, Number(x.value)]));
+  return (
+    Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!) - Math.floor(at / 60_000) * 60_000
+  );
+}
+
+/** The instant a New Zealand day begins (midnight there, whether NZST or NZDT). */
+export function nzMidnight({ year, month, day }: CalendarDate): Date {
+  const wall = Date.UTC(year, month - 1, day);
+  let at = wall - nzOffset(wall);
+  // The offset at the guess may differ from the offset at midnight itself (a DST change between).
+  at = wall - nzOffset(at);
+  return new Date(at);
+}
+
+/** This week's Monday, last week's Monday and next Monday, as instants. */
+export function nzWeeks(now: Date = new Date()) {
+  const today = todayInNewZealand(now);
+  // dayOfWeek: 0 Sunday … 6 Saturday; Monday starts the week.
+  const monday = addDays(today, -((dayOfWeek(today) + 6) % 7));
+  return {
+    lastWeek: nzMidnight(addDays(monday, -7)),
+    thisWeek: nzMidnight(monday),
+    nextWeek: nzMidnight(addDays(monday, 7)),
+    monday,
+  };
+}
+
+/** Orders paid in a window, and what they brought in (refunded and cancelled ones left out). */
+async function paidOrders(from: Date, to: Date) {
+  const [row] = await db()
+    .select({ orders: count(), revenue: sum(orders.total) })
+    .from(orders)
+    .where(
+      and(
+        gte(orders.paidAt, from),
+        lt(orders.paidAt, to),
+        notInArray(orders.status, ["refunded", "cancelled"]),
+      ),
+    );
+  return { orders: row?.orders ?? 0, revenue: Number(row?.revenue ?? 0) };
+}
+
+async function signUps(from: Date, to: Date) {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(contacts)
+    .where(and(gte(contacts.timestamp, from), lt(contacts.timestamp, to)));
+  return row?.n ?? 0;
+}
+
+/** How many regions the home page lists by name. */
+export const TOP_REGIONS = 5;
+
+export async function getWeeklyFigures(now: Date = new Date()) {
+  const { lastWeek, thisWeek, nextWeek, monday } = nzWeeks(now);
+  const region = sql<string>`coalesce(${contacts.region}, 'No region given')`;
+  const [ordersThisWeek, ordersLastWeek, waitlistThisWeek, waitlistLastWeek, regions, [low]] =
+    await Promise.all([
+      paidOrders(thisWeek, nextWeek),
+      paidOrders(lastWeek, thisWeek),
+      signUps(thisWeek, nextWeek),
+      signUps(lastWeek, thisWeek),
+      db()
+        .select({ region, signUps: count() })
+        .from(contacts)
+        .where(and(gte(contacts.timestamp, thisWeek), lt(contacts.timestamp, nextWeek)))
+        .groupBy(region)
+        .orderBy(desc(count()), region)
+        .limit(TOP_REGIONS),
+      db()
+        .select({ n: count() })
+        .from(products)
+        .where(and(eq(products.active, true), lte(products.stockQuantity, LOW_STOCK))),
+    ]);
+  return {
+    weekOf: monday,
+    orders: { thisWeek: ordersThisWeek.orders, lastWeek: ordersLastWeek.orders },
+    revenue: { thisWeek: ordersThisWeek.revenue, lastWeek: ordersLastWeek.revenue },
+    waitlist: { thisWeek: waitlistThisWeek, lastWeek: waitlistLastWeek, topRegions: regions },
+    lowStock: low?.n ?? 0,
+  };
+}
+export type WeeklyFigures = Awaited<ReturnType<typeof getWeeklyFigures>>;

@@ -1,0 +1,18 @@
+// No press is lost before hydration (issue 20, ADR 030). The page paints long before its
+// JavaScript has run (DeferredScripts, the islands loader), and a button whose work is done by
+// React does nothing until then. This script, inline in <head>, runs before anything is painted:
+// until the document is marked hydrated (html[data-hydrated], set by the root layout or by the
+// islands entry once every island has hydrated) it catches a press on
+// - a `button` that is not a form's submit button (type="button", or outside any form), or
+// - an element marked `data-replay` (a pressable card; a control whose form needs JavaScript),
+// and leaves alone whatever already works without JavaScript (links, forms that post, fields).
+// The pressed control shows it is waiting (aria-busy="true", app.css); once hydrated, each caught
+// control is pressed again, once (a second press on a waiting control is not counted twice: no
+// double Add to cart), in the order pressed, each in a task of its own so that React has rendered
+// one press's effect before the next (+ on the stepper, then Add to cart, adds two). If React
+// replaced the node (a hydration mismatch), the control is found again by its key (data-replay,
+// else aria-label, else its text) and its position among controls with that key.
+//
+// The click is stopped in the capture phase at the document, where this listener is the first, so
+// React (whose root listens on the document or on an island's element) never sees half of it.
+export const PRESS_REPLAY_SCRIPT = `(function(d){var h=d.documentElement,q=[],S="button,[data-replay]";function k(e){return e.getAttribute("data-replay")||e.getAttribute("aria-label")||e.textContent.trim()}function all(c){return[].filter.call(d.querySelectorAll(S),function(e){return k(e)===c})}d.addEventListener("click",function(e){if(h.dataset.hydrated||!e.isTrusted||!e.target.closest)return;var t=e.target.closest("a,input,select,textarea,label,summary,"+S);if(!t||!t.matches(S)||t.type=="submit"&&t.form&&!t.hasAttribute("data-replay"))return;e.preventDefault();e.stopImmediatePropagation();if(t.getAttribute("aria-busy"))return;t.setAttribute("aria-busy","true");var c=k(t);q.push([t,c,all(c).indexOf(t)])},true);new MutationObserver(function(m,o){if(!h.dataset.hydrated)return;o.disconnect();setTimeout(function n(){var p=q.shift();if(!p)return;var t=p[0];t.removeAttribute("aria-busy");if(!t.isConnected)t=all(p[1])[p[2]];if(t)t.click();setTimeout(n)})}).observe(h,{attributeFilter:["data-hydrated"]})})(document)`;

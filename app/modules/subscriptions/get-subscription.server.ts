@@ -1,0 +1,35 @@
+// One member's subscription, for its confirmation page: only its owner sees it.
+import { and, eq } from "drizzle-orm";
+import { subscriptions } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { gstIncluded } from "#app/lib/gst.ts";
+import { z } from "#app/lib/zod.ts";
+import { DELIVERY_WEEK_LABELS, formatBoxDate, type DeliveryWeek } from "./box-dates.ts";
+import { findPlan } from "./plans.ts";
+
+export async function getMemberSubscription(id: unknown, userId: string) {
+  const parsed = z.uuid().safeParse(id);
+  if (!parsed.success) return null;
+  const [sub] = await db()
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, parsed.data), eq(subscriptions.userId, userId)));
+  if (!sub) return null;
+  const plan = findPlan(sub.plan);
+  return {
+    id: sub.id,
+    status: sub.status,
+    planSize: plan?.size ?? sub.plan,
+    contents: plan?.detailedFeatures.included ?? [],
+    price: sub.price,
+    gst: gstIncluded(sub.price),
+    currency: sub.currency,
+    firstBox: formatBoxDate(sub.nextBoxOn),
+    deliveryWeek: DELIVERY_WEEK_LABELS[sub.deliveryWeek as DeliveryWeek],
+    address: sub.address,
+    cardLabel: sub.cardLabel,
+    email: sub.email,
+  };
+}
+
+export type MemberSubscription = NonNullable<Awaited<ReturnType<typeof getMemberSubscription>>>;

@@ -1,0 +1,78 @@
+// The confirmation e-mail when a subscription starts (issue 21): the first box's week and what is
+// in it, the monthly price with its GST, the address. Queued in the transaction that starts the
+// subscription and sent at most once (key subscription-started:<id>, ADR 005).
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { subscriptions } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { renderEmail } from "#app/lib/email-layout.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { gstIncluded } from "#app/lib/gst.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { paths } from "#app/lib/paths.ts";
+import { defineJob } from "#app/lib/queue.server.ts";
+import {
+  deliverEmailOnce,
+  type DeliveryResult,
+  SEND_JOB_RETRIES,
+} from "#app/modules/notifications/deliver-once.server.ts";
+import { formatBoxDate } from "./box-dates.ts";
+import { findPlan } from "./plans.ts";
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export function subscriptionStartedEmail(sub: SubscriptionRow) {
+  const s = settings();
+  const money = (cents: number) => formatMoney(cents, sub.currency);
+  const plan = findPlan(sub.plan);
+  const a = sub.address;
+  return {
+    to: sub.email,
+    ...renderEmail({
+      subject: `Your ${s.brandName} subscription has started`,
+      preheader: `Your first box arrives in the week starting ${formatBoxDate(sub.nextBoxOn)}.`,
+      heading: `Welcome to ${s.brandName}, ${sub.name}!`,
+      paragraphs: [
+        `Your ${plan?.size ?? sub.plan} garden subscription is active. Your first box arrives in the week starting ${formatBoxDate(sub.nextBoxOn)}.`,
+        ...(plan ? [`In your first box: ${plan.detailedFeatures.included.join("; ")}.`] : []),
+        `${money(sub.price)} a month with free shipping. Includes GST of ${money(gstIncluded(sub.price))}. Paid today with your ${sub.cardLabel ?? "card"}; we charge the same card for each later box.`,
+        `Delivering to: ${[a.street, a.suburb, a.city, `${a.state} ${a.zip}`, a.country].filter(Boolean).join(", ")}${a.rural ? " (rural delivery)" : ""}.`,
+        `Questions? Reply to this e-mail or call us on ${s.contactPhone}.`,
+      ],
+      button: {
+        label: "See your subscription",
+        url: `${s.siteUrl}${paths.subscribeConfirmed(sub.id)}`,
+      },
+      reason: `You're getting this because you started a ${s.brandName} subscription at ${s.siteUrl}.`,
+    }),
+  };
+}
+
+export const subscriptionConfirmationPayload = z.object({ subscriptionId: z.uuid() });
+
+export async function sendSubscriptionConfirmation(
+  payload: z.infer<typeof subscriptionConfirmationPayload>,
+): Promise<DeliveryResult | "skipped"> {
+  const [sub] = await db()
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, payload.subscriptionId));
+  if (!sub) return "skipped";
+  return deliverEmailOnce({
+    key: `subscription-started:${sub.id}`,
+    template: "subscription-started",
+    to: sub.email,
+    resourceType: "subscription",
+    resourceId: sub.id,
+    message: () => subscriptionStartedEmail(sub),
+  });
+}
+
+export const sendSubscriptionConfirmationJob = defineJob({
+  name: "subscriptions.send-confirmation",
+  payload: subscriptionConfirmationPayload,
+  ...SEND_JOB_RETRIES,
+  handle: async (payload) => {
+    await sendSubscriptionConfirmation(payload);
+  },
+});

@@ -1,0 +1,201 @@
+import { eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { readToast } from "#app/lib/toast.server.ts";
+import { MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
+import { DEMO_MESSAGES } from "#app/modules/payments/demo-payments.server.ts";
+import * as subscribeRoute from "#app/routes/subscribe.tsx";
+import { insertMember } from "#tests/factories/members.ts";
+import { testCard } from "#tests/factories/cards.ts";
+import { drainQueue } from "#tests/setup/drain-queue.ts";
+import { testServices } from "#tests/setup/test-services.ts";
+import { openRegion } from "./regions.server.ts";
+import { sendSubscriptionConfirmationJob } from "./send-subscription-confirmation.server.ts";
+import { startSubscription } from "./start-subscription.server.ts";
+import { SUBSCRIBE_MESSAGES } from "./subscribe.schema.ts";
+
+const jobs = [sendSubscriptionConfirmationJob];
+const env = testServices({ smtp: true, queues: jobs as never });
+
+// 25 November 2026, 3pm in Auckland.
+const NOW = new Date("2026-11-25T02:00:00Z");
+
+async function member(name = "Aroha Ngata") {
+  const id = await insertMember({ name });
+  return { id, email: `${id}@example.nz`, name };
+}
+
+function form(overrides: Record<string, unknown> = {}) {
+  return {
+    idempotencyKey: crypto.randomUUID(),
+    plan: "1m2",
+    deliveryWeek: "2",
+    address: {
+      street: "12 Kowhai Road",
+      suburb: "Grey Lynn",
+      city: "Auckland",
+      region: "Auckland",
+      postcode: "1021",
+      rural: false,
+    },
+    card: testCard("success", NOW),
+    ...overrides,
+  };
+}
+
+async function rowsOf(userId: string) {
+  return db().select().from(subscriptions).where(eq(subscriptions.userId, userId));
+}
+
+test("a member in an open region starts a subscription: paid first box, history, one e-mail", async () => {
+  await openRegion("Auckland", "test", NOW);
+  const who = await member();
+  const input = form();
+  const result = await startSubscription(input, who, NOW);
+  expect(result).toMatchObject({ ok: true, created: true });
+  if (!result.ok) return;
+
+  const [sub] = await rowsOf(who.id);
+  expect(sub).toMatchObject({
+    id: result.subscriptionId,
+    status: "active",
+    plan: "1m2",
+    price: 3999,
+    region: "Auckland",
+    deliveryWeek: 2,
+    nextBoxOn: "2026-12-08",
+    paymentProvider: "demo",
+    providerPaymentMethodId: "demo_pm_success",
+    cardLabel: "Visa ending 4242",
+    address: { street: "12 Kowhai Road", city: "Auckland", state: "Auckland", zip: "1021" },
+  });
+  // The paid period runs to the next box's cutoff: 8 January less five days.
+  expect(sub!.currentPeriodEnd.toISOString()).toBe("2027-01-03T00:00:00.000Z");
+  const events = await db()
+    .select()
+    .from(subscriptionEvents)
+    .where(eq(subscriptionEvents.subscriptionId, sub!.id));
+  expect(events.map((e) => e.type).sort()).toEqual(["charged", "started"]);
+  expect(events.find((e) => e.type === "charged")!.data).toMatchObject({ amount: 3999, gst: 522 });
+
+  await drainQueue(jobs);
+  // Other tests' confirmations may be sent by this drain too (the order is shuffled): only this
+  // member's count.
+  const mine = () => env.smtp.messages.filter((m) => m.to === who.email);
+  expect(mine()).toHaveLength(1);
+  const mail = mine()[0]!;
+  expect(mail.to).toBe(who.email);
+  expect(mail.subject).toBe("Your Patch subscription has started");
+  expect(mail.text).toContain(
+    "Your first box arrives in the week starting Tuesday 8 December 2026.",
+  );
+  expect(mail.text).toContain("Organic compost top-up (20 L)");
+  expect(mail.text).toContain("Includes GST of US$5.22");
+
+  // The job again (a worker that re-runs it) sends nothing more.
+  await sendSubscriptionConfirmationJob.handle(
+    { subscriptionId: sub!.id },
+    { jobId: "again", attempt: 2 },
+  );
+  expect(mine()).toHaveLength(1);
+});
+
+test("a retried submit, even two at once, makes one subscription", async () => {
+  await openRegion("Auckland", "test", NOW);
+  const who = await member();
+  const input = form();
+  const [a, b] = await Promise.all([
+    startSubscription(input, who, NOW),
+    startSubscription(input, who, NOW),
+  ]);
+  const again = await startSubscription(input, who, NOW);
+  expect(a.ok && b.ok && again.ok).toBe(true);
+  const ids = new Set([a, b, again].map((r) => (r.ok ? r.subscriptionId : "")));
+  expect(ids.size).toBe(1);
+  expect([a, b, again].filter((r) => r.ok && r.created)).toHaveLength(1);
+  expect(await rowsOf(who.id)).toHaveLength(1);
+  // Another attempt (a new key) while this one runs is refused: one running subscription each.
+  expect(await startSubscription(form(), who, NOW)).toMatchObject({
+    ok: false,
+    code: "conflict",
+    message: SUBSCRIBE_MESSAGES.alreadySubscribed,
+  });
+});
+
+test("a region that isn't open is refused with a way onto its waitlist, and nothing is kept", async () => {
+  const who = await member();
+  const closed = form({
+    address: { ...form().address, region: "Southland", city: "Invercargill" },
+  });
+  const result = await startSubscription(closed, who, NOW);
+  expect(result).toMatchObject({
+    ok: false,
+    code: "conflict",
+    message:
+      "We don't deliver monthly boxes to Southland yet. Join the waitlist and we'll e-mail you the day we open there.",
+  });
+  expect(await rowsOf(who.id)).toEqual([]);
+});
+
+test("a declined or unknown card is refused with the shop's words; nothing is kept or sent", async () => {
+  await openRegion("Auckland", "test", NOW);
+  const who = await member();
+  expect(
+    await startSubscription(form({ card: testCard("declined", NOW) }), who, NOW),
+  ).toMatchObject({
+    ok: false,
+    declined: true,
+    message: DEMO_MESSAGES.declined,
+  });
+  expect(
+    await startSubscription(
+      form({ card: { ...testCard("success", NOW), number: "4111111111111111" } }),
+      who,
+      NOW,
+    ),
+  ).toMatchObject({ ok: false, message: DEMO_MESSAGES.unknown });
+  // A mistyped number fails the form's own check first.
+  expect(
+    await startSubscription(
+      form({ card: { ...testCard("success", NOW), number: "4242424242424241" } }),
+      who,
+      NOW,
+    ),
+  ).toMatchObject({ ok: false, code: "invalid", fieldErrors: { cardNumber: expect.any(String) } });
+  expect(await startSubscription(form({ deliveryWeek: "5", plan: "3m2" }), who, NOW)).toMatchObject(
+    {
+      ok: false,
+      code: "invalid",
+      fieldErrors: { deliveryWeek: SUBSCRIBE_MESSAGES.deliveryWeek, plan: SUBSCRIBE_MESSAGES.plan },
+    },
+  );
+  expect(await rowsOf(who.id)).toEqual([]);
+  await drainQueue(jobs);
+  expect(env.smtp.messages.filter((m) => m.to === who.email)).toEqual([]);
+});
+
+test("someone not signed in is sent to sign in and back to /subscribe with the plan kept", async () => {
+  const ask = async (method: "GET" | "POST") => {
+    const request = new Request("http://localhost/subscribe?plan=2m2", {
+      method,
+      ...(method === "POST" ? { body: new URLSearchParams({ plan: "2m2" }) } : {}),
+    });
+    const args = { request, params: {}, context: undefined } as never;
+    const thrown = await (
+      method === "GET" ? subscribeRoute.loader(args) : subscribeRoute.action(args)
+    ).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fsubscribe%3Fplan%3D2m2");
+    const toast = await readToast(
+      new Request("http://localhost/login", {
+        headers: { cookie: response.headers.get("set-cookie")?.split(";")[0] ?? "" },
+      }),
+    );
+    expect(toast.toast?.message).toBe(MESSAGES.pleaseLogIn);
+  };
+  await ask("GET");
+  await ask("POST");
+});

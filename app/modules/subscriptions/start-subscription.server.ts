@@ -1,0 +1,192 @@
+// Starting a subscription (issue 21): a signed-in member, an open region, a saved card and the
+// first box paid today. In one transaction the subscription, its "started" history and the
+// confirmation e-mail's job are written; a retried submit with the same key finds the same
+// subscription and charges nothing more (the charge's key is the subscription's first period).
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
+import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { gstIncluded } from "#app/lib/gst.ts";
+import { log } from "#app/lib/log.server.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
+import { enqueue } from "#app/lib/queue.server.ts";
+import { checkoutFieldErrors } from "#app/modules/checkout/checkout.schema.ts";
+import { savedCardProvider } from "#app/modules/payments/saved-cards.server.ts";
+import { cutoffOf, firstBoxDate, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
+import { findPlan } from "./plans.ts";
+import { isRegionOpen } from "./regions.server.ts";
+import { sendSubscriptionConfirmationJob } from "./send-subscription-confirmation.server.ts";
+import { startSubscriptionSchema, SUBSCRIBE_MESSAGES } from "./subscribe.schema.ts";
+import { RUNNING_STATUSES } from "./subscription-status.ts";
+
+export interface Subscriber {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export type StartSubscriptionOutcome = Outcome<
+  { subscriptionId: string; created: boolean },
+  { declined?: boolean }
+>;
+
+export async function startSubscription(
+  raw: unknown,
+  member: Subscriber,
+  now = new Date(),
+): Promise<StartSubscriptionOutcome> {
+  const parsed = startSubscriptionSchema.safeParse(raw);
+  if (!parsed.success)
+    return failure("invalid", SUBSCRIBE_MESSAGES.failed, {
+      fieldErrors: checkoutFieldErrors(parsed.error),
+    });
+  const input = parsed.data;
+  const plan = findPlan(input.plan)!;
+  const provider = savedCardProvider();
+  if (!provider) return failure("unavailable", SUBSCRIBE_MESSAGES.noPayments);
+
+  try {
+    // A retried submit (a double press, a reload after the answer was lost) finds what the first did.
+    const earlier = await findByKey(input.idempotencyKey);
+    if (earlier) {
+      if (earlier.userId !== member.id) return failure("invalid", SUBSCRIBE_MESSAGES.failed);
+      return { ok: true, subscriptionId: earlier.id, created: false };
+    }
+    if (!(await isRegionOpen(input.address.region)))
+      return failure("conflict", SUBSCRIBE_MESSAGES.regionClosed(input.address.region));
+    if (await hasRunningSubscription(member.id))
+      return failure("conflict", SUBSCRIBE_MESSAGES.alreadySubscribed);
+
+    const id = crypto.randomUUID();
+    // The provider's own keys come from the submit's key, so a retry never saves or charges twice.
+    const saved = await provider.saveCard(
+      input.card,
+      { id: input.idempotencyKey, email: member.email },
+      now,
+    );
+    if (!saved.ok) return failure("invalid", saved.message, { declined: true });
+
+    const week = input.deliveryWeek as DeliveryWeek;
+    const firstBox = firstBoxDate(week, now);
+    const periodEnd = cutoffOf(nextBoxDate(firstBox, week));
+    const periodKey = `subscribe:${input.idempotencyKey}:first-box`;
+    const charge = await provider.chargeSavedCard({
+      customerId: saved.customerId,
+      paymentMethodId: saved.paymentMethodId,
+      amount: plan.price,
+      currency: settings().currency,
+      idempotencyKey: periodKey,
+      description: `${plan.size} garden box, ${firstBox}`,
+    });
+    if (!charge.ok) return failure("invalid", charge.message, { declined: true });
+
+    const created = await db().transaction(async (tx) => {
+      await lockKey(tx, input.idempotencyKey);
+      const again = await findByKey(input.idempotencyKey, tx);
+      if (again) return { id: again.id, created: false };
+      await tx.insert(subscriptions).values({
+        id,
+        idempotencyKey: input.idempotencyKey,
+        userId: member.id,
+        email: member.email,
+        name: member.name,
+        plan: plan.id,
+        price: plan.price,
+        currency: settings().currency,
+        region: input.address.region,
+        address: {
+          street: input.address.street,
+          suburb: input.address.suburb || undefined,
+          city: input.address.city,
+          state: input.address.region,
+          zip: input.address.postcode,
+          country: "New Zealand",
+          rural: input.address.rural,
+        },
+        deliveryWeek: week,
+        status: "active",
+        currentPeriodStart: now,
+        currentPeriodEnd: periodEnd,
+        nextBoxOn: firstBox,
+        paymentProvider: provider.name,
+        providerCustomerId: saved.customerId,
+        providerPaymentMethodId: saved.paymentMethodId,
+        cardLabel: saved.label,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.insert(subscriptionEvents).values([
+        {
+          subscriptionId: id,
+          type: "started",
+          toStatus: "active",
+          data: { plan: plan.id, deliveryWeek: week, firstBox },
+          actor: "member",
+          createdAt: now,
+        },
+        {
+          subscriptionId: id,
+          type: "charged",
+          data: {
+            amount: plan.price,
+            gst: gstIncluded(plan.price),
+            reference: charge.reference,
+            period: periodKey,
+          },
+          actor: "system",
+          createdAt: now,
+        },
+      ]);
+      await enqueue(
+        tx,
+        sendSubscriptionConfirmationJob,
+        { subscriptionId: id },
+        { singletonKey: `subscription-started:${id}` },
+      );
+      return { id, created: true };
+    });
+    return { ok: true, subscriptionId: created.id, created: created.created };
+  } catch (error) {
+    // Two submits of one key at once: the loser reads the winner's; a second running one is refused.
+    if (uniqueViolation(error)) {
+      const winner = await findByKey(input.idempotencyKey);
+      if (winner) return { ok: true, subscriptionId: winner.id, created: false };
+      return failure("conflict", SUBSCRIBE_MESSAGES.alreadySubscribed);
+    }
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ err: error }, "subscribe: database unavailable");
+      return failure("unavailable", SUBSCRIBE_MESSAGES.unavailable);
+    }
+    throw error;
+  }
+}
+
+async function findByKey(key: string, tx: Database = db()) {
+  const [row] = await tx
+    .select({ id: subscriptions.id, userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.idempotencyKey, key));
+  return row;
+}
+
+async function hasRunningSubscription(userId: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...RUNNING_STATUSES])),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+async function lockKey(tx: Database, key: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`subscribe-key:${key}`}, 0))`,
+  );
+}
+
+function uniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return (e?.code ?? e?.cause?.code) === "23505";
+}

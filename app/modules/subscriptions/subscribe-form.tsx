@@ -1,0 +1,308 @@
+// The subscribe form (issue 21): plan, delivery address (the checkout's fields and rules), the
+// delivery week, the card (the demo provider's test cards) and the monthly price with its GST.
+// It is a plain form: it works before JavaScript, and with it the price, the first box's date and
+// a closed region's note follow the choices as they are made.
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
+import { RegionOptions } from "#app/components/ui/region-options.tsx";
+import { gstIncluded } from "#app/lib/gst.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { paths } from "#app/lib/paths.ts";
+import { DELIVERY_WEEK_LABELS, DELIVERY_WEEKS, type DeliveryWeek } from "./box-dates.ts";
+import { findPlan, plans, type PlanId } from "./plans.ts";
+
+export interface SubscribeOutcome {
+  message: string;
+  /** The card was refused: said in the card's section. */
+  declined?: boolean;
+  fieldErrors?: Record<string, string>;
+}
+
+export interface SubscribeFormProps {
+  idempotencyKey: string;
+  planId: PlanId;
+  currency: string;
+  payments: "demo" | "none";
+  demoNotice: string;
+  openRegions: readonly string[];
+  /** The first box's week start per delivery week, already written out. */
+  firstBoxes: Record<DeliveryWeek, string>;
+  address: { street?: string; suburb?: string; city?: string; region?: string; postcode?: string };
+  outcome?: SubscribeOutcome;
+}
+
+const INPUT =
+  "min-h-11 w-full rounded-xl border border-ink/20 bg-white px-4 py-2 text-base aria-invalid:border-clay-dark";
+
+export function SubscribeForm(props: SubscribeFormProps) {
+  const { currency, payments, demoNotice, openRegions, firstBoxes, outcome } = props;
+  const errors = outcome?.fieldErrors ?? {};
+  // Each message once: a declined card is said beside the card; anything else above the form.
+  const formMessage = outcome && !outcome.declined ? outcome.message : null;
+  const navigation = useNavigation().state;
+  const [planId, setPlanId] = useState<PlanId>(props.planId);
+  const [week, setWeek] = useState<DeliveryWeek>(1);
+  const [region, setRegion] = useState(props.address.region ?? "");
+  const submitting = navigation === "submitting";
+  const plan = findPlan(planId) ?? plans[1]!;
+  const money = (cents: number) => formatMoney(cents, currency);
+  const regionClosed = region !== "" && !openRegions.includes(region);
+
+  return (
+    <Form
+      method="post"
+      className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start"
+      noValidate
+    >
+      <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+      <div className="flex flex-col gap-8">
+        {formMessage ? <FormMessage tone="error">{formMessage}</FormMessage> : null}
+
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-2xl font-bold">Your plan</legend>
+          {plans.map((p) => (
+            <label
+              key={p.id}
+              className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf"
+            >
+              <input
+                type="radio"
+                name="plan"
+                value={p.id}
+                checked={planId === p.id}
+                onChange={() => setPlanId(p.id)}
+                className="h-5 w-5 accent-leaf"
+              />
+              <span className="flex-1">
+                <span className="block font-semibold">
+                  {p.size}: {p.description}
+                </span>
+                <span className="block text-sm text-ink/75">
+                  {p.plantVarieties} plant varieties, best for {p.bestFor.toLowerCase()}
+                </span>
+              </span>
+              <span className="font-semibold whitespace-nowrap">{money(p.price)}/month</span>
+            </label>
+          ))}
+          {errors.plan ? <p className="text-sm font-medium text-clay-dark">{errors.plan}</p> : null}
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-2xl font-bold">Delivery address</legend>
+          <p className="-mt-2 text-sm text-ink/70">
+            Monthly boxes go to regions we&apos;ve opened: {openRegions.join(", ") || "none yet"}.
+          </p>
+          <FormField
+            id="street"
+            name="street"
+            label="Street address"
+            required
+            autoComplete="address-line1"
+            defaultValue={props.address.street ?? ""}
+            error={errors.street}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              id="suburb"
+              name="suburb"
+              label="Suburb (optional)"
+              autoComplete="address-line2"
+              defaultValue={props.address.suburb ?? ""}
+              error={errors.suburb}
+            />
+            <FormField
+              id="city"
+              name="city"
+              label="Town or city"
+              required
+              autoComplete="address-level2"
+              defaultValue={props.address.city ?? ""}
+              error={errors.city}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="region" label="Region" error={errors.region}>
+              <select
+                id="region"
+                name="region"
+                required
+                value={region}
+                onChange={(e) => setRegion(e.target.value)}
+                autoComplete="address-level1"
+                aria-invalid={errors.region || regionClosed ? true : undefined}
+                aria-describedby={
+                  errors.region ? "region-error" : regionClosed ? "region-closed" : undefined
+                }
+                className={INPUT}
+              >
+                <RegionOptions />
+              </select>
+            </FormField>
+            <FormField
+              id="postcode"
+              name="postcode"
+              label="Postcode"
+              required
+              inputMode="numeric"
+              pattern="\d{4}"
+              maxLength={4}
+              autoComplete="postal-code"
+              defaultValue={props.address.postcode ?? ""}
+              error={errors.postcode}
+            />
+          </div>
+          {regionClosed && !errors.region ? (
+            <p id="region-closed" role="status" className="rounded-xl bg-sun/20 p-4">
+              We don&apos;t deliver monthly boxes to {region} yet.{" "}
+              <Link
+                to={`${paths.waitlist}?plan=${encodeURIComponent(planId)}`}
+                className="font-semibold text-leaf-dark underline underline-offset-4"
+              >
+                Join the waitlist for {region}
+              </Link>{" "}
+              and we&apos;ll e-mail you the day we open there.
+            </p>
+          ) : null}
+          <label className="flex min-h-11 items-start gap-3">
+            <input type="checkbox" name="rural" className="mt-1 h-5 w-5 accent-leaf" />
+            <span>This is a rural delivery address (RD)</span>
+          </label>
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-2xl font-bold">Delivery week</legend>
+          <p className="-mt-1 text-sm text-ink/70">
+            Your box arrives in the same week each month. You can change it later.
+          </p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {DELIVERY_WEEKS.map((w) => (
+              <label
+                key={w}
+                className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf"
+              >
+                <input
+                  type="radio"
+                  name="deliveryWeek"
+                  value={w}
+                  checked={week === w}
+                  onChange={() => setWeek(w)}
+                  className="h-5 w-5 accent-leaf"
+                />
+                <span>{DELIVERY_WEEK_LABELS[w]}</span>
+              </label>
+            ))}
+          </div>
+          {errors.deliveryWeek ? (
+            <p className="text-sm font-medium text-clay-dark">{errors.deliveryWeek}</p>
+          ) : null}
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-2xl font-bold">Card</legend>
+          {payments === "demo" ? (
+            <>
+              <p
+                className="rounded-xl border-2 border-sun bg-sun/20 p-4 font-semibold"
+                data-testid="demo-notice"
+              >
+                {demoNotice}
+                <span className="mt-1 block text-sm font-normal">
+                  Use Stripe&apos;s test card 4242 4242 4242 4242 with any future expiry and any
+                  CVC. 4000 0000 0000 0002 shows a declined card.
+                </span>
+              </p>
+              {outcome?.declined ? (
+                <p role="alert" className="font-semibold text-clay-dark">
+                  {outcome.message}
+                </p>
+              ) : null}
+              <FormField
+                id="cardNumber"
+                name="cardNumber"
+                label="Card number"
+                required
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="4242 4242 4242 4242"
+                error={errors.cardNumber}
+              />
+              <div className="grid grid-cols-2 gap-4">
+                <FormField
+                  id="cardExpiry"
+                  name="cardExpiry"
+                  label="Expiry (MM/YY)"
+                  required
+                  autoComplete="cc-exp"
+                  placeholder="12/30"
+                  error={errors.cardExpiry}
+                />
+                <FormField
+                  id="cardCvc"
+                  name="cardCvc"
+                  label="Security code (CVC)"
+                  required
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  maxLength={4}
+                  error={errors.cardCvc}
+                />
+              </div>
+              <p className="text-sm text-ink/70">
+                We keep this card for your monthly boxes and charge it before each one. You can skip
+                a box, pause or cancel whenever you like.
+              </p>
+            </>
+          ) : (
+            <p role="alert">Card payments for subscriptions aren&apos;t available right now.</p>
+          )}
+        </fieldset>
+      </div>
+
+      <aside
+        aria-labelledby="summary-title"
+        className="rounded-2xl bg-white p-5 shadow-sm lg:sticky lg:top-28"
+      >
+        <h2 id="summary-title" className="text-xl font-bold">
+          Your monthly box
+        </h2>
+        <div aria-live="polite">
+          <dl className="mt-3 flex flex-col gap-2">
+            <div className="flex justify-between gap-4">
+              <dt>{plan.size} plan</dt>
+              <dd className="font-semibold">{money(plan.price)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>Shipping</dt>
+              <dd className="font-semibold">Free</dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-ink/10 pt-2 text-lg">
+              <dt className="font-bold">Price per month</dt>
+              <dd className="font-bold" data-testid="monthly-price">
+                {money(plan.price)}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-1 text-sm text-ink/75">
+            Includes GST of {money(gstIncluded(plan.price))}
+          </p>
+          <dl className="mt-3 border-t border-ink/10 pt-2">
+            <dt className="text-sm font-semibold text-ink/75">First box arrives</dt>
+            <dd data-testid="first-box">In the week starting {firstBoxes[week]}</dd>
+          </dl>
+        </div>
+        <button
+          type="submit"
+          className="btn-primary mt-5 w-full"
+          disabled={submitting || payments === "none"}
+        >
+          {submitting ? "Starting your subscription..." : "Start my subscription"}
+        </button>
+        <p className="mt-3 text-sm text-ink/70">
+          Today we charge {money(plan.price)} for your first box, then the same each month before
+          your box is packed.
+        </p>
+      </aside>
+    </Form>
+  );
+}

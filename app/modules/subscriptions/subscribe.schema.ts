@@ -1,0 +1,71 @@
+// The subscribe form (issue 21), one schema for the browser and the server. The address is the
+// checkout's (its fields and rules); the card is the demo provider's, checked like the shop's.
+import { z } from "#app/lib/zod.ts";
+import { addressSchema, demoCardSchema } from "#app/modules/checkout/checkout.schema.ts";
+import { DELIVERY_WEEKS } from "./box-dates.ts";
+import { plans, type PlanId } from "./plans.ts";
+
+export const SUBSCRIBE_MESSAGES = {
+  plan: "Please choose a plan",
+  deliveryWeek: "Please choose the week your box arrives",
+  failed: "We couldn't start your subscription. Please check the form and try again.",
+  regionClosed: (region: string) =>
+    `We don't deliver monthly boxes to ${region} yet. Join the waitlist and we'll e-mail you the day we open there.`,
+  alreadySubscribed:
+    "You already have a subscription running. Change it from your account instead of starting another.",
+  noPayments:
+    "Card payments for subscriptions aren't available right now. Nothing has been charged.",
+  unavailable:
+    "We couldn't start your subscription just now. Nothing has been charged: please try again.",
+} as const;
+
+const PLAN_IDS = plans.map((p) => p.id) as [PlanId, ...PlanId[]];
+
+export const startSubscriptionSchema = z.object({
+  idempotencyKey: z.uuid(),
+  plan: z.enum(PLAN_IDS, { message: SUBSCRIBE_MESSAGES.plan }),
+  deliveryWeek: z.coerce
+    .number({ message: SUBSCRIBE_MESSAGES.deliveryWeek })
+    .int({ message: SUBSCRIBE_MESSAGES.deliveryWeek })
+    .refine((n) => (DELIVERY_WEEKS as readonly number[]).includes(n), {
+      message: SUBSCRIBE_MESSAGES.deliveryWeek,
+    }),
+  address: addressSchema,
+  card: demoCardSchema,
+});
+export type StartSubscriptionInput = z.infer<typeof startSubscriptionSchema>;
+
+export type SubscribeField =
+  | "plan"
+  | "deliveryWeek"
+  | "street"
+  | "suburb"
+  | "city"
+  | "region"
+  | "postcode"
+  | "cardNumber"
+  | "cardExpiry"
+  | "cardCvc"
+  | "form";
+
+/** Reads the posted form into the shape the schema parses. */
+export function subscribeFormValues(form: FormData) {
+  const str = (k: string) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v : undefined;
+  };
+  return {
+    idempotencyKey: str("idempotencyKey"),
+    plan: str("plan"),
+    deliveryWeek: str("deliveryWeek"),
+    address: {
+      street: str("street"),
+      suburb: str("suburb"),
+      city: str("city"),
+      region: str("region"),
+      postcode: str("postcode"),
+      rural: form.get("rural") === "on" || form.get("rural") === "true",
+    },
+    card: { number: str("cardNumber"), expiry: str("cardExpiry"), cvc: str("cardCvc") },
+  };
+}
