@@ -63,6 +63,39 @@ async function overflowing(page: Page, routes: readonly string[]): Promise<strin
   return wide;
 }
 
+/**
+ * The forms on these pages that leave a missing answer to the browser's own bubble (a `required`
+ * control in a form without `novalidate`): one error style across the site is the server's words,
+ * inline beside the field (issue 19).
+ */
+async function bubbleForms(page: Page, routes: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of routes) {
+    await page.goto(path);
+    const names = await page.evaluate(() =>
+      [...document.querySelectorAll("form:not([novalidate])")]
+        .filter((f) => f.querySelector("[required]"))
+        .map((f) => f.getAttribute("aria-label") ?? f.id ?? f.getAttribute("action") ?? "form"),
+    );
+    for (const name of names) found.push(`${path}: ${name}`);
+  }
+  return found;
+}
+
+test("no form on any page leaves its errors to the browser's bubbles", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  expect(await bubbleForms(page, PUBLIC_ROUTES)).toEqual([]);
+  await signedInAdmin(page, "admin@patch.nz");
+  expect(
+    await bubbleForms(page, [
+      ...PROFILE_ROUTES,
+      ...ADMIN_ROUTES,
+      "/admin/products/new",
+      "/admin/products/family-grow-box-kit",
+    ]),
+  ).toEqual([]);
+});
+
 for (const size of [PHONE, DESKTOP]) {
   test(`no public page is wider than a ${size.width} px window`, async ({ page }) => {
     await page.setViewportSize(size);
@@ -178,6 +211,21 @@ test("the calendar's missing region is shown inline and focused, not as a browse
   await page.getByText("Please check the highlighted choices.").waitFor();
   await focusedErrorInView(page);
   expect(await page.evaluate(() => document.activeElement!.id)).toBe("region");
+});
+
+test("deleting an account without the tick says so inline and keeps the account", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signedInMember(page, "fitdelete");
+  await page.goto("/profile/privacy");
+  await page.locator("#deletePassword").fill("whatever it is");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  // The server's words, in the form, not the browser's bubble (which would never reach the server).
+  await page.getByText("Please tick the box to confirm.").waitFor();
+  expect(await page.getByRole("checkbox").getAttribute("aria-invalid")).toBe("true");
+  await page.goto("/profile");
+  expect(new URL(page.url()).pathname).toBe("/profile");
 });
 
 test("a refused sign-in says so once, in the form, leaving 'Create Account' uncovered", async ({

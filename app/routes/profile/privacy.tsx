@@ -78,6 +78,7 @@ export default function ProfilePrivacy({ actionData }: Route.ComponentProps) {
         intent="delete-account"
         className="mt-8 flex flex-col gap-4 border-t border-ink/10 pt-6"
         onSubmit={clearLocalUserData}
+        noValidate
         busy={busyIntent === "delete-account"}
         buttonClassName="btn bg-clay-dark text-white hover:bg-clay"
         submit="Delete my account"
@@ -99,7 +100,6 @@ export default function ProfilePrivacy({ actionData }: Route.ComponentProps) {
             type="checkbox"
             name="confirm"
             value="yes"
-            required
             className="mt-1 h-5 w-5 accent-clay-dark"
             aria-invalid={del?.fieldErrors?.confirm ? true : undefined}
             aria-describedby={del?.fieldErrors?.confirm ? "confirm-error" : undefined}

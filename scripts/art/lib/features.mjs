@@ -368,6 +368,23 @@ async function guidedGrowing({ width, height }) {
 }
 
 // --------------------------------------------------------- year-round-support
+/** A small trowel lying on the ground, its scoop to the left (year-round-support). */
+function trowelOnGround(ground) {
+  const y = (d) => f(ground + d);
+  let s = groundShadow(690, ground + 34, 70, 6, 0.14);
+  // handle and its hanging hole
+  s += `<path d="M718 ${y(20)}L760 ${y(8)}" stroke="${P.woodLight}" stroke-width="14" stroke-linecap="round"/>`;
+  s += `<circle cx="752" cy="${y(10.5)}" r="2.6" fill="${P.creamDeep}"/>`;
+  // ferrule and neck
+  s += `<path d="M704 ${y(22)}L720 ${y(18)}" stroke="#8f9a97" stroke-width="12" stroke-linecap="butt"/>`;
+  // the scoop: broad shoulders curving to a rounded point, its hollow darker, soil on the tip
+  s += `<path d="M706 ${y(10)}Q706 ${y(40)} 700 ${y(40)}Q668 ${y(46)} 640 ${y(30)}Q636 ${y(24)} 642 ${y(20)}Q670 ${y(2)} 706 ${y(10)}Z" fill="${P.leaf}"/>`;
+  s += `<path d="M700 ${y(15)}Q700 ${y(34)} 696 ${y(35)}Q670 ${y(40)} 649 ${y(27)}Q672 ${y(10)} 700 ${y(15)}Z" fill="${P.leafDark}"/>`;
+  s += `<path d="M664 ${y(22)}Q652 ${y(24)} 648 ${y(28)}Q660 ${y(36)} 672 ${y(35)}Q676 ${y(28)} 664 ${y(22)}Z" fill="${P.soil}"/>`;
+  s += `<circle cx="632" cy="${y(36)}" r="3.5" fill="${P.soilDark}"/><circle cx="622" cy="${y(33)}" r="2.5" fill="${P.soil}"/>`;
+  return s;
+}
+
 function yearRoundSupport({ width, height }) {
   let defs = "";
   let body = stage({ seed: 9, cx: 420, cy: 300, rx: 360, ry: 240 });
@@ -404,8 +421,10 @@ function yearRoundSupport({ width, height }) {
   // coach kneeling to the left of the box, pointing at the front lettuce
   body += groundShadow(190, ground + 4, 130, 12, 0.16);
   body += coach({ x: 210, y: ground, s: 1 });
-  // trowel on the ground
-  body += `<path d="M700 ${ground + 22}L742 ${ground + 14}" stroke="${P.soil}" stroke-width="9" stroke-linecap="round"/><path d="M660 ${ground + 20}L700 ${ground + 16}L702 ${ground + 28}L664 ${ground + 32}Q650 ${ground + 28} 660 ${ground + 20}Z" fill="#9aa3a0"/>`;
+  // a trowel on the ground, drawn as the shop's (scripts/art/products.mjs): a broad scoop as wide
+  // as it is long with soil on its tip, a short neck and a stout wooden handle, so it never reads as
+  // a knife at the picture's small sizes
+  body += trowelOnGround(ground);
   // chat bubble above
   body += chatBubble({ x: 300, y: 60, w: 168, h: 92, tail: "left" });
   body += sparkle(492, 92, 12, P.sun) + sparkle(520, 140, 7, P.clay, 0.8);
