@@ -60,10 +60,13 @@ test("headers: every cookie is kept, Retry-After rounds up, later plain headers 
   expect(outcomeHeaders({}).has("Retry-After")).toBe(false);
 });
 
-test("respond: a refused form is its page (200), a limit 429 with Retry-After, an outage 503", async () => {
+test("respond: a refused form is its page under its failure's status, a limit 429 with Retry-After, an outage 503", async () => {
   const request = new Request("https://patch.test/profile", { method: "POST" });
   const refused = await respond(request, failure("invalid", "Please check the form"), { x: 1 });
-  expect(refused.init?.status).toBe(200);
+  expect(refused.init?.status).toBe(400);
+  expect(formStatusOf(failure("unauthorized", "Wrong password"))).toBe(401);
+  expect(formStatusOf(failure("conflict", "Taken"))).toBe(409);
+  expect(formStatusOf({ ok: false })).toBe(400);
   expect(refused.data).toEqual({ x: 1 });
   const limited = await respond(request, failure("limited", "Wait", { retryAfter: 60 }), {});
   expect(limited.init?.status).toBe(429);
