@@ -114,7 +114,7 @@ export function WaitlistContacts({
                   <td className="p-3">
                     <details>
                       <summary className="cursor-pointer text-clay-dark underline">Delete</summary>
-                      <Form method="post" className="mt-2 flex flex-col gap-2">
+                      <Form method="post" noValidate className="mt-2 flex flex-col gap-2">
                         <input type="hidden" name="intent" value="delete" />
                         <input type="hidden" name="id" value={c.id} />
                         <label className="flex items-center gap-2">

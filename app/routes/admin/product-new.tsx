@@ -71,6 +71,7 @@ export default function AdminProductNew({ actionData }: Route.ComponentProps) {
       <Form
         method="post"
         encType="multipart/form-data"
+        noValidate
         className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm"
       >
         {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}

@@ -149,7 +149,12 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           <p className="mt-2 text-ink/75">No pictures yet: the shop shows a plain square.</p>
         )}
         {p.images.length < PICTURES_PER_PRODUCT ? (
-          <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-3">
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            noValidate
+            className="mt-4 flex flex-col gap-3"
+          >
             <PicturesField
               label="New pictures"
               error={errors.pictures}
@@ -168,7 +173,11 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </Form>
         ) : null}
       </section>
-      <Form method="post" className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm">
+      <Form
+        method="post"
+        noValidate
+        className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm"
+      >
         <h2 className="text-xl font-bold">Price, stock and words</h2>
         {actionData?.error && !errors.pictures ? (
           <FormMessage tone="error">{actionData.error}</FormMessage>

@@ -7,6 +7,7 @@ import {
   useRefreshWhileSending,
 } from "#app/components/send-runs-table.tsx";
 import { Options } from "#app/components/ui/options.tsx";
+import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import {
@@ -81,11 +82,6 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
         every member who hasn't switched them off gets that month's tips for their climate zone,
         once each. You can preview a month here and send it early.
       </p>
-      {actionData?.error && (
-        <p role="alert" className="mt-4 rounded-xl bg-clay/10 px-4 py-3 font-medium text-clay-dark">
-          {actionData.error}
-        </p>
-      )}
 
       <section aria-labelledby="preview-title" className="mt-8 rounded-2xl bg-white p-5 shadow-sm">
         <h2 id="preview-title" className="text-xl font-bold">
@@ -148,24 +144,32 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
             nothing more to send.
           </p>
         ) : (
-          <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
-            <input type="hidden" name="intent" value="send" />
-            <input type="hidden" name="month" value={month} />
-            <input type="hidden" name="zone" value={zone} />
-            <label className="flex min-h-11 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="confirm"
-                value="yes"
-                required
-                className="h-5 w-5 accent-leaf"
-              />
-              I'm sure: this e-mails every subscriber now, for every zone
-            </label>
-            <button type="submit" disabled={busy} className="btn-primary">
-              Send {label} tips now
-            </button>
-          </Form>
+          <>
+            {/* Sending is this page's one action: its refusal is said beside its button. */}
+            {actionData?.error && <FormMessage tone="error">{actionData.error}</FormMessage>}
+            <Form
+              method="post"
+              noValidate
+              className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center"
+            >
+              <input type="hidden" name="intent" value="send" />
+              <input type="hidden" name="month" value={month} />
+              <input type="hidden" name="zone" value={zone} />
+              <label className="flex min-h-11 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="confirm"
+                  value="yes"
+                  required
+                  className="h-5 w-5 accent-leaf"
+                />
+                I'm sure: this e-mails every subscriber now, for every zone
+              </label>
+              <button type="submit" disabled={busy} className="btn-primary">
+                Send {label} tips now
+              </button>
+            </Form>
+          </>
         )}
       </section>
 

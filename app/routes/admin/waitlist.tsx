@@ -2,6 +2,7 @@
 // opening a region for subscriptions, which sends its launch notification (with its progress).
 import { data, Form, useNavigation } from "react-router";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { SendRunsTable, useRefreshWhileSending } from "#app/components/send-runs-table.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -56,9 +57,12 @@ export async function action({ request }: Route.ActionArgs) {
   // Opening a region for subscriptions sends its launch e-mails ("launch" is the older name).
   if (intent === "open" || intent === "launch") {
     if (form.get("confirm") !== "yes")
-      return data({ error: "Tick the box to confirm the launch e-mails." }, { status: 400 });
+      return data(
+        { error: "Tick the box to confirm the launch e-mails.", intent: "open" },
+        { status: 400 },
+      );
     const result = await openRegionForSubscriptions(String(form.get("region") ?? ""), admin.email);
-    if (!result.ok) return data({ error: result.message }, { status: 400 });
+    if (!result.ok) return data({ error: result.message, intent: "open" }, { status: 400 });
     throw await redirectWithToast(request, `${paths.adminWaitlist}#launches`, {
       type: result.opened || result.emailsStarted ? "success" : "info",
       message: result.message!,
@@ -77,7 +81,7 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
   return (
     <>
       <h1 className="mt-2 text-4xl font-bold">Waitlist</h1>
-      {actionData?.error && (
+      {actionData?.error && !("intent" in actionData) && (
         <p role="alert" className="mt-4 rounded-xl bg-clay/10 px-4 py-3 font-medium text-clay-dark">
           {actionData.error}
         </p>
@@ -100,7 +104,10 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
           <span className="font-semibold">Open for subscriptions: </span>
           {openRegions.length > 0 ? openRegions.join(", ") : "none yet"}
         </p>
-        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+        {actionData && "intent" in actionData && (
+          <FormMessage tone="error">{actionData.error}</FormMessage>
+        )}
+        <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="open" />
           <label className="flex flex-col text-sm font-semibold">
             Region

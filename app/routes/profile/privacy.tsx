@@ -62,6 +62,7 @@ export default function ProfilePrivacy({ actionData }: Route.ComponentProps) {
       <IntentForm
         intent="export-data"
         reloadDocument
+        noValidate
         className="flex flex-col gap-4"
         submit="Download my data"
       >
