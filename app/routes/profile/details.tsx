@@ -1,7 +1,8 @@
 // /profile (the account's index): the member's name, phone, NZ address, what they'd like to grow,
 // their growing space and their survey answers, saved with one form; and where they grow (their
 // town's frost dates, issue 23), which follows the address.
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 import {
   formValues,
   GROWING_SPACES,
@@ -133,6 +134,12 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
       </Section>
       <Section id="where-you-grow" title="Where you grow">
         <GrowingPlaceSummary place={growingPlace} />
+        <p className="mt-4">
+          <Link to={paths.garden} className="text-leaf underline underline-offset-4">
+            Plan your garden
+          </Link>{" "}
+          with these dates.
+        </p>
       </Section>
     </>
   );
