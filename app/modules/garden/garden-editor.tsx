@@ -4,6 +4,7 @@
 // stop (arrow keys move, Enter or Space places the chosen plant, Delete clears), and each change
 // is announced. Kept in this browser's storage for anyone; a signed-in member can save it.
 import {
+  Fragment,
   useEffect,
   useMemo,
   useRef,
@@ -75,6 +76,11 @@ function parseStoredPlan(stored: string | null): GardenPlan | null {
   } catch {
     return null;
   }
+}
+
+/** The name without its variety or note, to fit a square on a phone: "Cherry tomato". */
+function shortName(name: string): string {
+  return name.replace(/ \(.*\)$/, "").replace(/ '.*'$/, "");
 }
 
 function squareName(index: number, columns: number): string {
@@ -184,7 +190,11 @@ export function GardenEditor(props: Props) {
       frost: frost ?? undefined,
     });
     setAnnouncement(
-      [`Placed ${plant.name}. ${describe(index, squares)}.`, ...after.map((w) => w.message), season]
+      [
+        `Placed ${plant.name} in ${describe(index, squares)}.`,
+        ...after.map((w) => w.message),
+        season,
+      ]
         .filter(Boolean)
         .join(" "),
     );
@@ -334,7 +344,7 @@ export function GardenEditor(props: Props) {
           role="grid"
           aria-label={`Your ${BOX_GRIDS[plan.boxSize].size} box, ${grid.rows} rows of ${grid.columns} squares, north at the top`}
           aria-describedby="garden-help"
-          className="mt-4 grid gap-1.5"
+          className="mt-4 grid max-w-xl gap-1.5 print:max-w-[17cm]"
           style={{ gridTemplateColumns: `repeat(${grid.columns}, minmax(0, 1fr))` }}
           data-testid="garden-grid"
         >
@@ -353,7 +363,6 @@ export function GardenEditor(props: Props) {
                       cells.current[index] = el;
                     }}
                     tabIndex={index === active ? 0 : -1}
-                    aria-label={describe(index) + (warned ? ", has a warning" : "")}
                     aria-selected={index === active}
                     onKeyDown={(e) => onKeyDown(e, index)}
                     onFocus={() => setActive(index)}
@@ -366,25 +375,35 @@ export function GardenEditor(props: Props) {
                       warned ? "border-amber-600 bg-amber-50" : "border-soil/30 bg-cream"
                     } ${index === active ? "ring-2 ring-leaf" : ""}`}
                   >
-                    {plants.length === 0 ? (
-                      <span aria-hidden="true" className="text-ink/40">
-                        empty
-                      </span>
-                    ) : (
-                      plants.map((p, i) => (
-                        <span key={p.id} aria-hidden="true">
-                          <span className="font-semibold">
-                            {p.name.replace(/ \(.*\)$/, "").replace(/ '.*'$/, "")}
-                          </span>{" "}
-                          ×{counts[i]!.count}
-                        </span>
-                      ))
-                    )}
-                    {warned && (
-                      <span aria-hidden="true" className="text-amber-800">
-                        ⚠
-                      </span>
-                    )}
+                    {/* The cell's name is its content: where it is, then what is in it. One
+                        inline span, so the name reads without stray spaces between parts. */}
+                    <span>
+                      <span className="sr-only">{squareName(index, grid.columns)}: </span>
+                      {plants.length === 0 && <span className="text-ink/70">empty</span>}
+                      {plants.map((p, i) => (
+                        <Fragment key={p.id}>
+                          {i > 0 && (
+                            <>
+                              <span className="sr-only"> and </span>
+                              <br />
+                            </>
+                          )}
+                          <span className="font-semibold">{shortName(p.name)}</span>
+                          <span className="sr-only">, </span>
+                          <br />
+                          {counts[i]!.count} {counts[i]!.count === 1 ? "plant" : "plants"}
+                        </Fragment>
+                      ))}
+                      {warned && (
+                        <>
+                          <span className="sr-only">, has a warning</span>
+                          <br />
+                          <span aria-hidden="true" className="text-amber-800">
+                            ⚠
+                          </span>
+                        </>
+                      )}
+                    </span>
                   </div>
                 );
               })}

@@ -1,0 +1,97 @@
+// The garden editor at /garden (issue 23), in a real browser at 390 px and 1280 px: a visitor
+// places plants with the keyboard only (arrow keys, Enter, Delete), hears each change in the live
+// region, gets an 'avoid near' warning and fixes it, and finds the plan again after a reload
+// (kept in the browser); no axe violations. A member saves the plan to their account.
+import { axeViolations } from "./axe.ts";
+import type { Page } from "playwright-core";
+import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
+import { signedInMember } from "./members.ts";
+
+const SHOTS = process.env.GARDEN_SCREENSHOTS;
+
+/** A square by its accessible name; Chromium spaces the name's parts (" , "), so commas float. */
+function square(page: Page, name: string) {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/, /g, "\\s*,\\s*");
+  return page.getByRole("gridcell", { name: new RegExp(`^${escaped}$`) });
+}
+
+for (const [label, viewport] of [
+  ["390 px", PHONE],
+  ["1280 px", DESKTOP],
+] as const) {
+  test(`placing plants with the keyboard, a warning and its fix, kept after reload (${label})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/garden");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("Plan your garden");
+    const grid = page.getByRole("grid");
+    expect(await grid.getAttribute("aria-label")).toBe(
+      "Your 1 m² box, 3 rows of 3 squares, north at the top",
+    );
+    const announced = page.getByTestId("garden-announcement");
+
+    // Choose beans, move into the grid with Tab and place them in the first square.
+    await page
+      .getByLabel("Plant to place")
+      .selectOption({ label: "Dwarf bush beans (9 a square)" });
+    await page.getByRole("gridcell").first().focus();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => announced.textContent())
+      .toMatch(/^Placed Dwarf bush beans in row 1, square 1: 9 Dwarf bush beans\./);
+
+    // Spring onions in the square to the east: they grow poorly beside beans.
+    await page.getByLabel("Plant to place").selectOption({ label: "Spring onion (16 a square)" });
+    await page.getByRole("gridcell").first().focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    const warning =
+      "Dwarf bush beans and Spring onion are next to each other: they grow poorly together. Move one at least a square away.";
+    await expect.poll(() => announced.textContent()).toContain(warning);
+    await expect.poll(() => page.getByTestId("garden-warnings").textContent()).toContain(warning);
+    expect(
+      await square(page, "row 1, square 2: Spring onion, 16 plants, has a warning").count(),
+    ).toBe(1);
+
+    // The fix: clear that square and put the onions in the far corner instead.
+    await page.keyboard.press("Delete");
+    await expect.poll(() => announced.textContent()).toBe("Cleared row 1, square 2.");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press(" ");
+    await expect
+      .poll(() => announced.textContent())
+      .toMatch(/^Placed Spring onion in row 3, square 3: 16 Spring onion\./);
+    await expect.poll(() => page.locator("body").textContent()).not.toContain(warning);
+
+    if (SHOTS)
+      await page.screenshot({ path: `${SHOTS}/garden-${viewport.width}.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Kept in this browser.
+    await page.reload();
+    expect(await square(page, "row 1, square 1: Dwarf bush beans, 9 plants").count()).toBe(1);
+    expect(await square(page, "row 3, square 3: Spring onion, 16 plants").count()).toBe(1);
+  });
+}
+
+test("a member starts from an example layout and saves it to their account", async ({ page }) => {
+  await signedInMember(page, "garden");
+  await page.goto("/garden");
+  await page
+    .getByLabel("Start from an example layout")
+    .selectOption({ label: "0.5m² box, spring and summer (planted September to December)" });
+  expect(await square(page, "row 1, square 2: Cos lettuce, 4 plants").count()).toBe(1);
+  await page.getByRole("button", { name: "Save to my account" }).click();
+  await page.getByRole("status").getByText("Saved to your account.").waitFor();
+
+  // Another browser of the same member would see it: clear this one's copy and reload.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  expect(await page.getByRole("grid").getAttribute("aria-label")).toMatch(/^Your 0\.5 m² box/);
+  expect(await square(page, "row 2, square 3: Cherry tomato, 1 plant").count()).toBe(1);
+});
