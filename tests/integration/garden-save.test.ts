@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { gardens, subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
+import { exportMyData } from "#app/modules/accounts/export-my-data.server.ts";
 import { GARDEN_MESSAGES } from "#app/modules/garden/garden.schema.ts";
 import { action, loader } from "#app/routes/garden.tsx";
 import { requestMetas, signedInAccount } from "#tests/factories/accounts.ts";
@@ -111,6 +112,8 @@ test("a member's plan starts from their subscription's box, saves and comes back
   const rows = await db().select().from(gardens).where(eq(gardens.userId, id));
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ boxSize: "1m2", columns: 3, rows: 3, squares });
+  // "Download my data" includes it.
+  expect((await exportMyData(id))?.garden).toMatchObject({ boxSize: "1m2", squares });
 });
 
 test("plans that don't fit, crowd a square or name an unknown plant are refused, nothing saved", async () => {
