@@ -95,3 +95,36 @@ test("a member starts from an example layout and saves it to their account", asy
   expect(await page.getByRole("grid").getAttribute("aria-label")).toMatch(/^Your 0\.5 m² box/);
   expect(await square(page, "row 2, square 3: Cherry tomato, 1 plant").count()).toBe(1);
 });
+
+for (const [label, viewport] of [
+  ["390 px", PHONE],
+  ["1280 px", DESKTOP],
+] as const) {
+  test(`the profile says where the member grows and why those dates (${label})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signedInMember(page, "frosts");
+    await page.goto("/profile");
+    await page.getByLabel("Town or city").fill("Alexandra");
+    await page.getByLabel("Region").selectOption("Otago");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    const where = page.getByRole("region", { name: "Where you grow" });
+    await expect
+      .poll(() => where.textContent())
+      .toContain(
+        "Your town: Alexandra, Otago. Planting times follow the cool south and inland calendar.",
+      );
+    expect(await where.textContent()).toContain("Last spring frostAbout 25 November");
+    await where.getByText("Why these dates").click();
+    await where
+      .getByText(/^In Alexandra the last spring frost comes on average about 25 November/)
+      .waitFor();
+    if (SHOTS)
+      await page.screenshot({ path: `${SHOTS}/profile-${viewport.width}.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await where.getByRole("link", { name: "Plan your garden" }).click();
+    await page.waitForURL(/\/garden$/);
+    await page.getByText("Seasons and frosts for Alexandra (cool south and inland).").waitFor();
+  });
+}

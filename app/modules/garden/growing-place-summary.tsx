@@ -17,7 +17,7 @@ export function GrowingPlaceSummary({ place }: { place: GrowingPlace }) {
         <p>Planting times follow the {zone.name.toLowerCase()} calendar.</p>
       )}
       {town && (
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <dl className="grid grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3">
           <div className="rounded-xl bg-cream px-4 py-3">
             <dt className="text-sm">Last spring frost</dt>
             <dd className="font-semibold">
