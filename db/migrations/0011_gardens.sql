@@ -4,6 +4,7 @@ CREATE TABLE "gardens" (
 	"columns" integer NOT NULL,
 	"rows" integer NOT NULL,
 	"squares" jsonb NOT NULL,
+	"last_season" jsonb,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -14,5 +14,7 @@ export const gardens = pgTable("gardens", {
   rows: integer("rows").notNull(),
   /** Row by row from the north-west corner: the plant ids in each square (at most two). */
   squares: jsonb("squares").$type<string[][]>().notNull(),
+  /** Last season's squares, kept when the member starts a new season: the rotation memory. */
+  lastSeason: jsonb("last_season").$type<string[][]>(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -94,6 +94,20 @@ test("a member starts from an example layout and saves it to their account", asy
   await page.reload();
   expect(await page.getByRole("grid").getAttribute("aria-label")).toMatch(/^Your 0\.5 m² box/);
   expect(await square(page, "row 2, square 3: Cherry tomato, 1 plant").count()).toBe(1);
+
+  // Rotation memory: a new season, and a tomato-family plant where the tomato grew.
+  await page.getByRole("button", { name: "Start next season" }).click();
+  expect(await square(page, "row 2, square 3: empty").count()).toBe(1);
+  await page.getByLabel("Plant to place").selectOption({ label: "Capsicum (1 a square)" });
+  await square(page, "row 2, square 3: empty").focus();
+  await page.keyboard.press("Enter");
+  const rotation =
+    "Capsicum in row 2, square 3: Cherry tomato 'Sweet 100', also in the tomato family, grew there last season.";
+  await expect.poll(() => page.getByTestId("garden-warnings").textContent()).toContain(rotation);
+  await page.getByRole("button", { name: "Save to my account" }).click();
+  await page.getByRole("status").getByText("Saved to your account.").waitFor();
+  await page.reload();
+  await expect.poll(() => page.getByTestId("garden-warnings").textContent()).toContain(rotation);
 });
 
 for (const [label, viewport] of [

@@ -112,6 +112,15 @@ test("a member's plan starts from their subscription's box, saves and comes back
   const rows = await db().select().from(gardens).where(eq(gardens.userId, id));
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ boxSize: "1m2", columns: 3, rows: 3, squares });
+  // A new season remembers the last one, for rotation.
+  const lastSeason = squares.map((s) => [...s]);
+  const fresh = Array.from({ length: 9 }, () => [] as string[]);
+  fresh[0] = ["capsicum"];
+  expect(await save(cookie, { boxSize: "1m2", squares: fresh, lastSeason })).toMatchObject({
+    ok: true,
+  });
+  expect(await load(cookie)).toMatchObject({ plan: { squares: fresh, lastSeason } });
+  squares.splice(0, 9, ...fresh);
   // "Download my data" includes it.
   expect((await exportMyData(id))?.garden).toMatchObject({ boxSize: "1m2", squares });
 });
@@ -145,6 +154,12 @@ test("plans that don't fit, crowd a square or name an unknown plant are refused,
     message: GARDEN_MESSAGES.boxSize,
   });
   expect(await save(cookie, "{not json")).toMatchObject({ status: 400 });
+  expect(
+    await save(cookie, { boxSize: "1m2", squares: nine(), lastSeason: nine().slice(3) }),
+  ).toMatchObject({ status: 400, message: GARDEN_MESSAGES.squares });
+  expect(
+    await save(cookie, { boxSize: "1m2", squares: nine(), lastSeason: unknown }),
+  ).toMatchObject({ status: 400, message: GARDEN_MESSAGES.unknownPlant });
   expect(await db().select().from(gardens).where(eq(gardens.userId, id))).toEqual([]);
 });
 

@@ -17,6 +17,7 @@ import {
   countsInSquare,
   MAX_PLANTS_PER_SQUARE,
   neighbourWarnings,
+  rotationWarnings,
   seasonProblem,
   type FrostDates,
 } from "./garden-rules.ts";
@@ -90,13 +91,20 @@ function squareName(index: number, columns: number): string {
 function resize(plan: GardenPlan, boxSize: BoxSize): GardenPlan {
   const from = BOX_GRIDS[plan.boxSize];
   const to = BOX_GRIDS[boxSize];
-  const next = emptyPlan(boxSize);
-  for (let r = 0; r < Math.min(from.rows, to.rows); r++) {
-    for (let c = 0; c < Math.min(from.columns, to.columns); c++) {
-      next.squares[r * to.columns + c] = [...(plan.squares[r * from.columns + c] ?? [])];
+  const move = (squares: string[][]) => {
+    const moved = emptyPlan(boxSize).squares;
+    for (let r = 0; r < Math.min(from.rows, to.rows); r++) {
+      for (let c = 0; c < Math.min(from.columns, to.columns); c++) {
+        moved[r * to.columns + c] = [...(squares[r * from.columns + c] ?? [])];
+      }
     }
-  }
-  return next;
+    return moved;
+  };
+  return {
+    boxSize,
+    squares: move(plan.squares),
+    ...(plan.lastSeason ? { lastSeason: move(plan.lastSeason) } : {}),
+  };
 }
 
 export function GardenEditor(props: Props) {
@@ -131,6 +139,7 @@ export function GardenEditor(props: Props) {
   const warnings = useMemo(() => {
     const full = library as Plant[];
     const neighbours = neighbourWarnings({ ...grid, squares: plan.squares }, full);
+    const rotation = rotationWarnings({ ...grid, squares: plan.squares }, plan.lastSeason, full);
     const seasonal = new Map<string, { message: string; squares: number[] }>();
     plan.squares.forEach((ids, square) => {
       for (const id of ids) {
@@ -145,6 +154,7 @@ export function GardenEditor(props: Props) {
     });
     return [
       ...neighbours.map((w) => ({ key: `n-${w.squares.join("-")}-${w.plants.join("-")}`, ...w })),
+      ...rotation.map((w) => ({ key: `r-${w.squares[0]}-${w.plants[0]}`, ...w })),
       ...[...seasonal].map(([id, w]) => ({
         key: `s-${id}`,
         message: w.message,
@@ -244,9 +254,23 @@ export function GardenEditor(props: Props) {
   function startFrom(templateId: string) {
     const template = templates.find((t) => t.id === templateId);
     if (!template) return;
-    setPlan({ boxSize: template.plan.boxSize, squares: template.plan.squares.map((s) => [...s]) });
+    // Last season stays remembered when the new season's layout is for the same box.
+    const keep = template.plan.boxSize === plan.boxSize && plan.lastSeason;
+    setPlan({
+      boxSize: template.plan.boxSize,
+      squares: template.plan.squares.map((s) => [...s]),
+      ...(keep ? { lastSeason: plan.lastSeason } : {}),
+    });
     setActive(0);
     setAnnouncement(`Started from the ${template.title} layout.`);
+  }
+
+  function nextSeason() {
+    setPlan({ ...plan, lastSeason: plan.squares, squares: emptyPlan(plan.boxSize).squares });
+    setActive(0);
+    setAnnouncement(
+      "Started a new season with an empty box. We remember what grew where, and warn if a family goes back in the same square.",
+    );
   }
 
   const first = new Set(boxPlants[plan.boxSize]);
@@ -424,6 +448,9 @@ export function GardenEditor(props: Props) {
           </button>
           <button type="button" className="btn-secondary min-h-11" onClick={() => window.print()}>
             Print on one page
+          </button>
+          <button type="button" className="btn-secondary min-h-11" onClick={nextSeason}>
+            Start next season
           </button>
         </div>
       </section>

@@ -7,6 +7,7 @@ import {
   neighbours,
   plantsNamedIn,
   readableDay,
+  rotationWarnings,
   seasonProblem,
 } from "./garden-rules.ts";
 import { loadPlantLibrary } from "./plant-library.server.ts";
@@ -121,4 +122,23 @@ test("names in prose: whole words, other names and macrons", () => {
   ]);
   expect(ids("Plant cornflowers")).toEqual([]);
   expect(readableDay("09-05")).toBe("5 September");
+});
+
+test("rotation: the same family in the same square as last season warns; another family doesn't", () => {
+  const last = [["cherry-tomato"], ["dwarf-beans"], []];
+  const grid = { columns: 3, rows: 1, squares: [["capsicum"], ["cos-lettuce"], ["potato"]] };
+  expect(rotationWarnings(grid, last, library)).toEqual([
+    {
+      kind: "rotation",
+      squares: [0],
+      plants: ["capsicum", "cherry-tomato"],
+      message:
+        "Capsicum in row 1, square 1: Cherry tomato 'Sweet 100', also in the tomato family, grew there last season. Plant a different family there to keep soil pests and diseases down.",
+    },
+  ]);
+  const again = { columns: 3, rows: 1, squares: [[], ["dwarf-beans"], []] };
+  expect(rotationWarnings(again, last, library).map((w) => w.message)).toEqual([
+    "Dwarf bush beans in row 1, square 2: Dwarf bush beans also grew there last season. Plant a different family there to keep soil pests and diseases down.",
+  ]);
+  expect(rotationWarnings(grid, undefined, library)).toEqual([]);
 });

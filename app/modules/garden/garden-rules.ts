@@ -29,7 +29,8 @@ export interface GardenGrid {
 
 export type GardenWarning =
   | { kind: "avoid-near"; squares: [number, number]; plants: [string, string]; message: string }
-  | { kind: "out-of-season"; squares: number[]; plants: [string]; message: string };
+  | { kind: "out-of-season"; squares: number[]; plants: [string]; message: string }
+  | { kind: "rotation"; squares: [number]; plants: [string, string]; message: string };
 
 function byId(library: readonly Plant[]): Map<string, Plant> {
   return new Map(library.map((p) => [p.id, p]));
@@ -82,6 +83,41 @@ export function neighbourWarnings(grid: GardenGrid, library: readonly Plant[]): 
           });
         }
       }
+    }
+  });
+  return warnings;
+}
+
+/**
+ * Rotation memory: a plant in the same family as one that grew in the same square last season.
+ * Crops of one family share soil pests and diseases, so each family moves on every season.
+ */
+export function rotationWarnings(
+  grid: GardenGrid,
+  lastSeason: readonly string[][] | undefined,
+  library: readonly Plant[],
+): GardenWarning[] {
+  if (!lastSeason) return [];
+  const plants = byId(library);
+  const warnings: GardenWarning[] = [];
+  grid.squares.forEach((ids, square) => {
+    for (const id of ids) {
+      const plant = plants.get(id);
+      const before = (lastSeason[square] ?? [])
+        .map((other) => plants.get(other))
+        .find((other) => other && plant && other.family.botanical === plant.family.botanical);
+      if (!plant || !before) continue;
+      const where = `row ${Math.floor(square / grid.columns) + 1}, square ${(square % grid.columns) + 1}`;
+      const same =
+        before.id === plant.id
+          ? `${before.name} also grew`
+          : `${before.name}, also in the ${plant.family.common}, grew`;
+      warnings.push({
+        kind: "rotation",
+        squares: [square],
+        plants: [plant.id, before.id],
+        message: `${plant.name} in ${where}: ${same} there last season. Plant a different family there to keep soil pests and diseases down.`,
+      });
     }
   });
   return warnings;

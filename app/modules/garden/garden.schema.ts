@@ -20,20 +20,25 @@ export const GARDEN_MESSAGES = {
   unknownPlant: "The plan names a plant we don't know: please reload the page and try again.",
 } as const;
 
+const squaresSchema = z.array(
+  z
+    .array(z.string().regex(/^[a-z0-9-]{1,60}$/, GARDEN_MESSAGES.unknownPlant))
+    .max(MAX_PLANTS_PER_SQUARE, GARDEN_MESSAGES.crowded),
+  { message: GARDEN_MESSAGES.squares },
+);
+
 export const gardenPlanSchema = z
   .object({
     boxSize: z.enum(BOX_SIZES as [BoxSize, ...BoxSize[]], { message: GARDEN_MESSAGES.boxSize }),
-    squares: z.array(
-      z
-        .array(z.string().regex(/^[a-z0-9-]{1,60}$/, GARDEN_MESSAGES.unknownPlant))
-        .max(MAX_PLANTS_PER_SQUARE, GARDEN_MESSAGES.crowded),
-      { message: GARDEN_MESSAGES.squares },
-    ),
+    squares: squaresSchema,
+    /** Last season's squares, for rotation: the same family in the same square warns. */
+    lastSeason: squaresSchema.optional(),
   })
   .refine(
     (plan) => {
       const grid = BOX_GRIDS[plan.boxSize];
-      return plan.squares.length === grid.columns * grid.rows;
+      const size = grid.columns * grid.rows;
+      return plan.squares.length === size && (plan.lastSeason?.length ?? size) === size;
     },
     { message: GARDEN_MESSAGES.squares, path: ["squares"] },
   );

@@ -11,7 +11,11 @@ export async function getGarden(
 ): Promise<{ plan: GardenPlan | null; boxSize: BoxSize | null }> {
   const [row] = await db().select().from(gardens).where(eq(gardens.userId, userId)).limit(1);
   const saved = row
-    ? gardenPlanSchema.safeParse({ boxSize: row.boxSize, squares: row.squares })
+    ? gardenPlanSchema.safeParse({
+        boxSize: row.boxSize,
+        squares: row.squares,
+        lastSeason: row.lastSeason ?? undefined,
+      })
     : null;
   if (saved?.success) return { plan: saved.data, boxSize: saved.data.boxSize };
   return { plan: null, boxSize: await getMemberPlanId(userId) };

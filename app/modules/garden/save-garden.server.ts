@@ -27,11 +27,18 @@ export async function saveGarden(raw: z.input<typeof input>): Promise<SaveGarden
     return { ok: false, message: parsed.error.issues[0]?.message ?? GARDEN_MESSAGES.squares };
   }
   const ids = new Set(loadPlantLibrary().map((p) => p.id));
-  if (parsed.data.squares.some((square) => square.some((id) => !ids.has(id)))) {
+  const named = [...parsed.data.squares, ...(parsed.data.lastSeason ?? [])];
+  if (named.some((square) => square.some((id) => !ids.has(id)))) {
     return { ok: false, message: GARDEN_MESSAGES.unknownPlant };
   }
   const { columns, rows } = BOX_GRIDS[parsed.data.boxSize];
-  const values = { boxSize: parsed.data.boxSize, columns, rows, squares: parsed.data.squares };
+  const values = {
+    boxSize: parsed.data.boxSize,
+    columns,
+    rows,
+    squares: parsed.data.squares,
+    lastSeason: parsed.data.lastSeason ?? null,
+  };
   await db()
     .insert(gardens)
     .values({ userId, ...values })
