@@ -142,3 +142,20 @@ for (const [label, viewport] of [
     await page.getByText("Seasons and frosts for Alexandra (cool south and inland).").waitFor();
   });
 }
+
+test("the plan prints on one A4 page, for each box size", async ({ page }) => {
+  await page.goto("/garden");
+  for (const template of [
+    "0.5m² box, spring and summer (planted September to December)",
+    "1m² box, autumn and winter (planted March to June)",
+    "2m² box, spring and summer (planted September to December)",
+  ]) {
+    await page.emulateMedia({ media: "screen" });
+    await page.getByLabel("Start from an example layout").selectOption({ label: template });
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByLabel("Plant to place").isVisible(), template).toBe(false);
+    const pdf = await page.pdf({ preferCSSPageSize: true });
+    const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
+    expect(pages, template).toHaveLength(1);
+  }
+});

@@ -368,7 +368,7 @@ export function GardenEditor(props: Props) {
           role="grid"
           aria-label={`Your ${BOX_GRIDS[plan.boxSize].size} box, ${grid.rows} rows of ${grid.columns} squares, north at the top`}
           aria-describedby="garden-help"
-          className="mt-4 grid max-w-xl gap-1.5 print:max-w-[17cm]"
+          className="mt-4 grid max-w-xl gap-1.5 print:max-w-[12cm]"
           style={{ gridTemplateColumns: `repeat(${grid.columns}, minmax(0, 1fr))` }}
           data-testid="garden-grid"
         >
@@ -468,7 +468,7 @@ export function GardenEditor(props: Props) {
           </p>
         ) : (
           <ul
-            className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm"
+            className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm print:gap-0 print:text-[8pt]"
             data-testid="garden-warnings"
           >
             {warnings.map((w) => (
