@@ -240,7 +240,9 @@ test("on a phone a product page keeps 'Add to cart' in view and hides nothing un
   expect(await bar.getByRole("button", { name: /add to cart/i }).isVisible()).toBe(true);
   // The footer's last line is above the bar once the page is scrolled to its end.
   await expect
-    .poll(() => page.evaluate(() => document.querySelector("footer")!.getBoundingClientRect().bottom))
+    .poll(() =>
+      page.evaluate(() => document.querySelector("footer")!.getBoundingClientRect().bottom),
+    )
     .toBeLessThanOrEqual(box.y + 1);
 });
 
