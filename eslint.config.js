@@ -33,6 +33,7 @@ const moduleImports = {
   reminders: ["accounts", "guidance", "notifications", "subscriptions"],
   waitlist: ["notifications", "subscriptions"],
   "growing-tips": ["accounts", "guidance", "notifications", "waitlist"],
+  garden: ["guidance", "subscriptions"],
 };
 
 // A cycle in the list above would let two areas import each other: refuse to load instead.

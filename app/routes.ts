@@ -11,6 +11,7 @@ export default [
   route("education/monthly/:id", "routes/monthly-guide.tsx", { id: "education-monthly" }),
   route("education/layouts", "routes/planting-layouts.tsx", { id: "education-layouts" }),
   route("calendar", "routes/calendar.tsx", { id: "calendar" }),
+  route("garden", "routes/garden.tsx", { id: "garden" }),
   route("calendar.ics", "routes/calendar-feed.ts", { id: "calendar-feed" }),
   route("calendar/feed/:file", "routes/calendar-personal-feed.ts", {
     id: "calendar-personal-feed",

@@ -33,6 +33,11 @@ export const PAGE_WORDS = {
     description:
       "Grow box kits, seeds and seedlings, organic soil and compost, and the few tools a beginner really needs, chosen for New Zealand gardens.",
   },
+  "/garden": {
+    title: "Plan your garden | Patch",
+    description:
+      "Plan your grow box square by square: how many plants fit, which neighbours get on, and what is in season for your town's frosts. Free, printable, and saved to your Patch account.",
+  },
   "/education/layouts": {
     title: "Planting layouts for 0.5 m², 1 m² and 2 m² grow boxes | Patch",
     description:

@@ -14,6 +14,8 @@ export const paths = {
   monthlyGuide: (month: string) => `/education/monthly/${encodeURIComponent(month)}`,
   plantingLayouts: "/education/layouts",
   calendar: "/calendar",
+  /** The garden editor (issue 23): free for anyone, saved to the account when signed in. */
+  garden: "/garden",
   calendarFeed: "/calendar.ics",
   defineGarden: "/define-garden",
   surveyComplete: (query: string) => `/survey-complete?${query}`,

@@ -167,6 +167,17 @@ export default function Education({ loaderData }: Route.ComponentProps) {
               reminders, in your phone&apos;s calendar.
             </p>
           </li>
+          <li className="relative rounded-3xl bg-cream-deep p-6 ring-1 ring-soil/15 sm:p-8 md:col-span-2">
+            <h3 className="text-2xl font-bold">
+              <Link to={paths.garden} className="after:absolute after:inset-0 hover:underline">
+                Plan your own garden
+              </Link>
+            </h3>
+            <p className="mt-2 text-ink/80">
+              Lay out your own box square by square, start from an example layout, and see how many
+              plants fit, which neighbours don&apos;t get on, and what is in season for your frosts.
+            </p>
+          </li>
         </ul>
       </HubSection>
     </div>

@@ -21,6 +21,7 @@ const PUBLIC_ROUTES = [
   "/privacy",
   "/terms",
   "/about",
+  "/garden",
   "/auth",
   "/signup",
   "/auth/forgot",
@@ -138,8 +139,10 @@ test("on a desktop the account area's cards fill two columns; one card stays who
   expect(cards.length).toBeGreaterThan(2);
   expect(new Set(cards.map((c) => c.left)).size).toBe(2);
   expect(cards.some((c, i) => i > 0 && c.top === cards[0]!.top)).toBe(true);
-  // Your details: one card, the whole width.
-  expect(new Set((await tops("/profile")).map((c) => c.left)).size).toBe(1);
+  // Your details and where you grow (issue 23): two cards, side by side.
+  const details = await tops("/profile");
+  expect(details).toHaveLength(2);
+  expect(new Set(details.map((c) => c.left)).size).toBe(2);
 });
 
 for (const size of [PHONE, DESKTOP]) {

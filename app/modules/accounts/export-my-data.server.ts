@@ -2,7 +2,7 @@
 // account as JSON. Session tokens, password hashes and the calendar feed's token are left out:
 // they are secrets, not data.
 import { eq } from "drizzle-orm";
-import { contacts, profiles, sessions, smsReminders, users } from "#db/schema/index.ts";
+import { contacts, gardens, profiles, sessions, smsReminders, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 
@@ -59,6 +59,8 @@ export async function exportMyData(userId: string) {
     .select()
     .from(smsReminders)
     .where(eq(smsReminders.userId, userId));
+  // The garden plan saved from /garden (issue 23).
+  const [garden] = await db().select().from(gardens).where(eq(gardens.userId, userId));
   const { calendarToken: _secret, ...profileData } = profile ?? { calendarToken: null };
   return {
     exportedAt: new Date().toISOString(),
@@ -67,5 +69,6 @@ export async function exportMyData(userId: string) {
     signedInDevices: devices,
     waitlist,
     textReminders: textReminders ?? null,
+    garden: garden ?? null,
   };
 }
