@@ -89,6 +89,7 @@ test("saving a card: one Customer and one SetupIntent per attempt, the card read
     paymentMethodId: expect.stringMatching(/^pm_/),
     label: "Visa ending 4242",
     metadata: request.metadata,
+    created: env.stripe.setupIntents.get(first.setupIntentId)!.created,
   });
   expect(env.stripe.events.at(-1)).toMatchObject({
     type: "setup_intent.succeeded",
@@ -138,7 +139,7 @@ test("an off-session charge with a repeated idempotency key is one PaymentIntent
       status: "succeeded",
       off_session: true,
       payment_method: finished.paymentMethodId,
-      metadata: { subscriptionId: "sub-1" },
+      metadata: { purpose: "subscription", subscriptionId: "sub-1" },
     }),
   ]);
   const sent = env.stripe.requests.filter((r) => r.idempotencyKey === key);

@@ -40,6 +40,8 @@ export type FinishedCardSetup =
       paymentMethodId: string;
       label: string;
       metadata: Record<string, string>;
+      /** When the SetupIntent was made (Unix seconds): of two card changes, the later one wins. */
+      created: number;
     }
   /** Not confirmed yet (the member is still in Stripe's form, or the bank is deciding). */
   | { status: "pending"; metadata: Record<string, string> }
@@ -120,6 +122,7 @@ export const stripeSavedCards: StripeSavedCardProvider = {
       paymentMethodId: pmId,
       label: cardLabel(pm.card),
       metadata,
+      created: intent.created,
     };
   },
 
@@ -134,7 +137,8 @@ export const stripeSavedCards: StripeSavedCardProvider = {
           off_session: true,
           confirm: true,
           description: charge.description,
-          metadata: charge.metadata ?? {},
+          // Says whose the payment is, so its webhook events reach the subscriptions' handler.
+          metadata: { purpose: "subscription", ...charge.metadata },
         },
         { idempotencyKey: charge.idempotencyKey },
       );
