@@ -16,6 +16,7 @@ import { settings } from "#app/lib/env.server.ts";
 import { savedCardProvider } from "#app/modules/payments/saved-cards.server.ts";
 import {
   DELIVERY_WEEKS,
+  type DeliveryWeek,
   firstBoxDate,
   formatBoxDate,
 } from "#app/modules/subscriptions/box-dates.ts";
@@ -44,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Back from Stripe's card form: finish the subscription (the webhook may have already).
   const setupIntent = url.searchParams.get("setup_intent");
   let returned: SubscribeOutcome | undefined;
+  let attempt: Awaited<ReturnType<typeof completeStripeSubscription>>["attempt"];
   if (setupIntent && provider?.name === "stripe") {
     const result = await completeStripeSubscription(setupIntent, user);
     if (result.ok) throw redirect(paths.subscribeConfirmed(result.subscriptionId));
@@ -52,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       declined: result.declined,
       pending: result.code === "pending",
     };
+    attempt = result.attempt;
   }
   const [profile, openRegions] = await Promise.all([getProfile(user.id), listOpenRegions()]);
   const a = profile.address;
@@ -59,7 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     // Made for this page: a retried or doubled submit of it starts one subscription.
     idempotencyKey: randomUUID(),
-    planId: plan?.id ?? DEFAULT_PLAN_ID,
+    planId: attempt?.plan ?? plan?.id ?? DEFAULT_PLAN_ID,
+    deliveryWeek: (attempt?.deliveryWeek ?? 1) as DeliveryWeek,
     payments: provider?.name ?? ("none" as const),
     returned,
     demoNotice: DEMO_NOTICE,
@@ -67,13 +71,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     firstBoxes: Object.fromEntries(
       DELIVERY_WEEKS.map((w) => [w, formatBoxDate(firstBoxDate(w, now))]),
     ) as Record<(typeof DELIVERY_WEEKS)[number], string>,
-    address: {
-      street: a.street,
-      suburb: a.suburb,
-      city: a.city,
-      region: a.region ?? a.state,
-      postcode: a.zip,
-    },
+    // Back from a refused card: the address as sent; otherwise the member's saved one.
+    address: attempt
+      ? attempt.address
+      : {
+          street: a.street,
+          suburb: a.suburb,
+          city: a.city,
+          region: a.region ?? a.state,
+          postcode: a.zip,
+        },
   };
 }
 

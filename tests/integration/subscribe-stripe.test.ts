@@ -163,7 +163,7 @@ test("with Stripe keys, /subscribe takes the form, Stripe takes the card, and th
   ).toHaveLength(1);
 });
 
-test("a card that declines off-session comes back to the form with the message and a fresh attempt", async () => {
+test("a card that declines off-session comes back to the form as sent, with the message and a fresh attempt", async () => {
   const { back, idempotencyKey } = await journey(
     "declined.member@example.nz",
     TEST_CARDS.declinesAfterAttaching,
@@ -176,6 +176,12 @@ test("a card that declines off-session comes back to the form with the message a
     pending: false,
   });
   expect(page.idempotencyKey).not.toBe(idempotencyKey);
+  // The form comes back as it was sent, for another card.
+  expect(page).toMatchObject({
+    planId: "2m2",
+    deliveryWeek: 3,
+    address: { street: "4 Pohutukawa Avenue", suburb: "Ponsonby", postcode: "1011" },
+  });
   expect(
     await db()
       .select()

@@ -116,7 +116,7 @@ test("the form makes one SetupIntent carrying it; nothing is charged or stored b
   });
   expect(await rowsOf(who.id)).toEqual([]);
   // Back from Stripe before the card was confirmed: not yet, and still nothing charged.
-  expect(await completeStripeSubscription(started.setupIntentId, who, NOW)).toEqual({
+  expect(await completeStripeSubscription(started.setupIntentId, who, NOW)).toMatchObject({
     ok: false,
     code: "pending",
     message: STRIPE_SUBSCRIBE_MESSAGES.pending,
@@ -192,7 +192,7 @@ test("the webhook first and the return late: the same one subscription, and only
   expect(sub).toMatchObject({ status: "active", paymentProvider: "stripe" });
 
   const someoneElse = await member("Tame Iti");
-  expect(await completeStripeSubscription(setupIntentId, someoneElse, NOW)).toEqual({
+  expect(await completeStripeSubscription(setupIntentId, someoneElse, NOW)).toMatchObject({
     ok: false,
     code: "forbidden",
     message: STRIPE_SUBSCRIBE_MESSAGES.notYours,
@@ -210,7 +210,7 @@ test("4000 0000 0000 0341 saves, but the first box's off-session charge is decli
   const who = await member();
   const { setupIntentId } = await confirmedSetup(who, TEST_CARDS.declinesAfterAttaching);
   const answer = await completeStripeSubscription(setupIntentId, who, NOW);
-  expect(answer).toEqual({
+  expect(answer).toMatchObject({
     ok: false,
     code: "invalid",
     message: STRIPE_CARD_MESSAGES.declined,
@@ -234,14 +234,14 @@ test("4000 0000 0000 0341 saves, but the first box's off-session charge is decli
 test("a card that needs authentication off-session is refused with a message; one declined in Stripe's form too", async () => {
   const who = await member();
   const auth = await confirmedSetup(who, TEST_CARDS.authenticationRequired);
-  expect(await completeStripeSubscription(auth.setupIntentId, who, NOW)).toEqual({
+  expect(await completeStripeSubscription(auth.setupIntentId, who, NOW)).toMatchObject({
     ok: false,
     code: "invalid",
     message: STRIPE_CARD_MESSAGES.authenticationRequired,
     declined: true,
   });
   const declined = await confirmedSetup(who, TEST_CARDS.declined);
-  expect(await completeStripeSubscription(declined.setupIntentId, who, NOW)).toEqual({
+  expect(await completeStripeSubscription(declined.setupIntentId, who, NOW)).toMatchObject({
     ok: false,
     code: "invalid",
     message: "Your card was declined. No money has been taken: please try another card.",

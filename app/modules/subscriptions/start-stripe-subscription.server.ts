@@ -65,8 +65,12 @@ export async function startStripeSubscription(
   });
 }
 
-export type CompleteOutcome =
-  StartSubscriptionOutcome | { ok: false; code: "pending"; message: string; declined?: undefined };
+export type CompleteOutcome = (
+  StartSubscriptionOutcome | { ok: false; code: "pending"; message: string; declined?: undefined }
+) & {
+  /** On a refusal, the form the member sent, so the page can offer it again as it was. */
+  attempt?: SubscriptionDetails;
+};
 
 /**
  * Step 2, from the return page (`member` is who is signed in) or the webhook (no member: the
@@ -87,13 +91,20 @@ export async function completeStripeSubscription(
   if (signedIn && signedIn.id !== member.id)
     return failure("forbidden", STRIPE_SUBSCRIBE_MESSAGES.notYours);
   if (setup.status === "pending")
-    return { ok: false, code: "pending", message: STRIPE_SUBSCRIBE_MESSAGES.pending };
-  if (setup.status === "failed") return failure("invalid", setup.message, { declined: true });
-  return guardStart(details.idempotencyKey, async () => {
+    return {
+      ok: false,
+      code: "pending",
+      message: STRIPE_SUBSCRIBE_MESSAGES.pending,
+      attempt: details,
+    };
+  if (setup.status === "failed")
+    return { ...failure("invalid", setup.message, { declined: true }), attempt: details };
+  const result = await guardStart(details.idempotencyKey, async () => {
     const blocked = await refusalToStart(details, member);
     if (blocked) return blocked;
     return payFirstBox(details, member, stripeSavedCards, setup, now);
   });
+  return result.ok ? result : { ...result, attempt: details };
 }
 
 /** Metadata is flat strings (Stripe: 50 keys, 500 characters each; the form's limits are lower). */

@@ -34,6 +34,8 @@ export interface CardSetupStep {
 export interface SubscribeFormProps {
   idempotencyKey: string;
   planId: PlanId;
+  /** The week chosen first (the one sent, when the form comes back). */
+  deliveryWeek?: DeliveryWeek;
   currency: string;
   payments: "demo" | "stripe" | "none";
   demoNotice: string;
@@ -55,7 +57,7 @@ export function SubscribeForm(props: SubscribeFormProps) {
   const formMessage = outcome && !outcome.declined ? outcome.message : null;
   const navigation = useNavigation().state;
   const [planId, setPlanId] = useState<PlanId>(props.planId);
-  const [week, setWeek] = useState<DeliveryWeek>(1);
+  const [week, setWeek] = useState<DeliveryWeek>(props.deliveryWeek ?? 1);
   const [region, setRegion] = useState(props.address.region ?? "");
   const submitting = navigation === "submitting";
   const plan = findPlan(planId) ?? plans[1]!;
