@@ -13,7 +13,7 @@ import {
   stripeSettings,
   TEST_CARDS,
   type FakeStripe,
-} from "../setup/stripe-api.ts";
+} from "#tests/setup/stripe-api.ts";
 import { chromiumPath } from "./chromium.ts";
 import { startServer, type ServerProcess } from "./server-process.ts";
 
