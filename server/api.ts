@@ -5,7 +5,7 @@ import { pingDatabase } from "#app/lib/db.server.ts";
 import { queueState } from "#app/lib/queue.server.ts";
 import { checkCart } from "#app/modules/catalog/check-cart.server.ts";
 import { unsubscribeByLink } from "#app/modules/growing-tips/unsubscribe-link.server.ts";
-import { handleStripeWebhook } from "#app/modules/orders/handle-stripe-webhook.server.ts";
+import { handleStripeWebhook } from "#app/flows/handle-stripe-webhook.server.ts";
 import { handleTwilioSmsWebhook } from "#app/modules/reminders/handle-twilio-sms-webhook.server.ts";
 import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
 import { MESSAGES } from "#app/modules/waitlist/waitlist.schema.ts";

@@ -1,7 +1,9 @@
 // /subscribe?plan=0.5m2|1m2|2m2 (issue 21): start a monthly box. Members only (a visitor signs in
 // or creates an account and comes back here with the plan kept); regions that aren't open yet are
-// refused with a way onto their waitlist. The card is the demo provider's until Stripe's saved
-// cards land (ADR 029).
+// refused with a way onto their waitlist. The card is the demo provider's test card without Stripe
+// keys; with them (ADR 035) the form becomes a SetupIntent, the card goes into Stripe's Payment
+// Element, and Stripe sends the browser back here with ?setup_intent=…, where the subscription is
+// completed (or found already completed by the webhook).
 import { randomUUID } from "node:crypto";
 import { data, redirect, useRouteLoaderData } from "react-router";
 import { statusOf } from "#app/lib/outcome.ts";
@@ -10,14 +12,20 @@ import { staticPageMeta } from "#app/lib/seo.ts";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { DEMO_NOTICE } from "#app/modules/payments/demo-payments.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 import { savedCardProvider } from "#app/modules/payments/saved-cards.server.ts";
 import {
   DELIVERY_WEEKS,
+  type DeliveryWeek,
   firstBoxDate,
   formatBoxDate,
 } from "#app/modules/subscriptions/box-dates.ts";
 import { DEFAULT_PLAN_ID, findPlan } from "#app/modules/subscriptions/plans.ts";
 import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
+import {
+  completeStripeSubscription,
+  startStripeSubscription,
+} from "#app/modules/subscriptions/start-stripe-subscription.server.ts";
 import { startSubscription } from "#app/modules/subscriptions/start-subscription.server.ts";
 import { subscribeFormValues } from "#app/modules/subscriptions/subscribe.schema.ts";
 import {
@@ -31,27 +39,48 @@ export const meta = staticPageMeta("/subscribe", { robots: "noindex" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const plan = findPlan(new URL(request.url).searchParams.get("plan"));
+  const url = new URL(request.url);
+  const plan = findPlan(url.searchParams.get("plan"));
+  const provider = savedCardProvider();
+  // Back from Stripe's card form: finish the subscription (the webhook may have already).
+  const setupIntent = url.searchParams.get("setup_intent");
+  let returned: SubscribeOutcome | undefined;
+  let attempt: Awaited<ReturnType<typeof completeStripeSubscription>>["attempt"];
+  if (setupIntent && provider?.name === "stripe") {
+    const result = await completeStripeSubscription(setupIntent, user);
+    if (result.ok) throw redirect(paths.subscribeConfirmed(result.subscriptionId));
+    returned = {
+      message: result.message,
+      declined: result.declined,
+      pending: result.code === "pending",
+    };
+    attempt = result.attempt;
+  }
   const [profile, openRegions] = await Promise.all([getProfile(user.id), listOpenRegions()]);
   const a = profile.address;
   const now = new Date();
   return {
     // Made for this page: a retried or doubled submit of it starts one subscription.
     idempotencyKey: randomUUID(),
-    planId: plan?.id ?? DEFAULT_PLAN_ID,
-    payments: savedCardProvider() ? ("demo" as const) : ("none" as const),
+    planId: attempt?.plan ?? plan?.id ?? DEFAULT_PLAN_ID,
+    deliveryWeek: (attempt?.deliveryWeek ?? 1) as DeliveryWeek,
+    payments: provider?.name ?? ("none" as const),
+    returned,
     demoNotice: DEMO_NOTICE,
     openRegions,
     firstBoxes: Object.fromEntries(
       DELIVERY_WEEKS.map((w) => [w, formatBoxDate(firstBoxDate(w, now))]),
     ) as Record<(typeof DELIVERY_WEEKS)[number], string>,
-    address: {
-      street: a.street,
-      suburb: a.suburb,
-      city: a.city,
-      region: a.region ?? a.state,
-      postcode: a.zip,
-    },
+    // Back from a refused card: the address as sent; otherwise the member's saved one.
+    address: attempt
+      ? attempt.address
+      : {
+          street: a.street,
+          suburb: a.suburb,
+          city: a.city,
+          region: a.region ?? a.state,
+          postcode: a.zip,
+        },
   };
 }
 
@@ -59,11 +88,21 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const values = subscribeFormValues(form);
-  const result = await startSubscription(values, {
-    id: user.id,
-    email: user.email,
-    name: user.fullName ?? user.displayName,
-  });
+  const member = { id: user.id, email: user.email, name: user.fullName ?? user.displayName };
+  const result = settings().stripe
+    ? await startStripeSubscription(values, member)
+    : await startSubscription(values, member);
+  if (result.ok && "setupIntentId" in result) {
+    const plan = findPlan(values.plan) ?? findPlan(DEFAULT_PLAN_ID)!;
+    return data({
+      cardSetup: {
+        clientSecret: result.clientSecret,
+        publishableKey: result.publishableKey,
+        planId: plan.id,
+        price: plan.price,
+      },
+    });
+  }
   if (result.ok) throw redirect(paths.subscribeConfirmed(result.subscriptionId));
   const outcome: SubscribeOutcome = {
     message: result.message,
@@ -86,7 +125,8 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
       <SubscribeForm
         {...loaderData}
         currency={root?.settings.currency ?? "USD"}
-        outcome={actionData?.outcome}
+        outcome={actionData && "outcome" in actionData ? actionData.outcome : loaderData.returned}
+        cardSetup={actionData && "cardSetup" in actionData ? actionData.cardSetup : undefined}
       />
     </div>
   );

@@ -5,40 +5,17 @@
 // provider does the same with Stripe's public test cards, remembering only which test card it was.
 import { settings } from "#app/lib/env.server.ts";
 import { DEMO_CARDS, DEMO_MESSAGES, DEMO_SAVED_CARDS } from "./demo-payments.server.ts";
+import type { CardDetails, SaveCardResult, SavedCardProvider } from "./saved-card-provider.ts";
+import { stripeSavedCards } from "./stripe-saved-cards.server.ts";
 
-export interface CardDetails {
-  number: string;
-  expiry: string;
-}
-
-export type SaveCardResult =
-  | { ok: true; customerId: string; paymentMethodId: string; label: string }
-  | { ok: false; message: string };
-
-export interface OffSessionCharge {
-  customerId: string;
-  paymentMethodId: string;
-  /** Cents, GST included. */
-  amount: number;
-  currency: string;
-  /** Subscription and period: the same key never charges twice. */
-  idempotencyKey: string;
-  description: string;
-}
-
-export type ChargeResult = { ok: true; reference: string } | { ok: false; message: string };
-
-export interface SavedCardProvider {
-  name: "demo" | "stripe";
-  /** Checks and keeps the card for later charges; `owner` names the customer (a subscription). */
-  saveCard(
-    card: CardDetails,
-    owner: { id: string; email: string },
-    now?: Date,
-  ): Promise<SaveCardResult>;
-  /** Charges a saved card with nobody present. */
-  chargeSavedCard(charge: OffSessionCharge): Promise<ChargeResult>;
-}
+export type {
+  CardDetails,
+  ChargeResult,
+  OffSessionCharge,
+  SaveCardResult,
+  SavedCardProvider,
+} from "./saved-card-provider.ts";
+export { stripeSavedCards } from "./stripe-saved-cards.server.ts";
 
 export const demoSavedCards: SavedCardProvider = {
   name: "demo",
@@ -72,9 +49,73 @@ export const demoSavedCards: SavedCardProvider = {
   },
 };
 
-/** The provider for saved cards: Stripe's comes with the renewal engine (ADR 029); null means none. */
+/** The provider for saved cards: Stripe's with its keys, the demo's without them outside production. */
 export function savedCardProvider(): SavedCardProvider | null {
   const s = settings();
-  if (s.stripe) return null;
+  if (s.stripe) return stripeSavedCards;
   return s.isProduction ? null : demoSavedCards;
+}
+
+export type ReplaceCardResult =
+  /** The demo provider checked the card from the form and keeps it. */
+  | { ok: true; status: "saved"; customerId: string; paymentMethodId: string; label: string }
+  /** Stripe: show the Payment Element for this SetupIntent; its return (or webhook) finishes it. */
+  | {
+      ok: true;
+      status: "confirm_in_browser";
+      setupIntentId: string;
+      clientSecret: string;
+      publishableKey: string;
+    }
+  | { ok: false; message: string };
+
+export const REPLACE_CARD_MESSAGES = {
+  noPayments: "Card changes aren't available right now. Your saved card is unchanged.",
+  cardMissing: "Please enter the new card's number and expiry date.",
+} as const;
+
+/**
+ * A new card for an existing customer (the member's "Update card"), either provider. The demo
+ * checks `card` at once; Stripe answers a SetupIntent the browser confirms, whose `metadata` comes
+ * back from `stripeSavedCards.finishCardSetup` and the webhook (e.g. { subscriptionId }).
+ * `idempotencyKey` is the change's own: a retried request is the same SetupIntent.
+ */
+export async function replaceCard(
+  request: {
+    customerId: string;
+    owner: { id: string; email: string; name?: string };
+    card?: CardDetails;
+    idempotencyKey: string;
+    metadata?: Record<string, string>;
+  },
+  now = new Date(),
+): Promise<ReplaceCardResult> {
+  const provider = savedCardProvider();
+  if (!provider) return { ok: false, message: REPLACE_CARD_MESSAGES.noPayments };
+  if (provider.name === "stripe") {
+    const setup = await stripeSavedCards.setUpCard({
+      customerId: request.customerId,
+      owner: request.owner,
+      idempotencyKey: `replace-card:${request.idempotencyKey}`,
+      metadata: { purpose: "replace-card", ...request.metadata },
+    });
+    return {
+      ok: true,
+      status: "confirm_in_browser",
+      setupIntentId: setup.setupIntentId,
+      clientSecret: setup.clientSecret,
+      publishableKey: settings().stripe!.publishableKey,
+    };
+  }
+  if (!request.card) return { ok: false, message: REPLACE_CARD_MESSAGES.cardMissing };
+  const saved: SaveCardResult = await provider.saveCard(request.card, request.owner, now);
+  if (!saved.ok) return saved;
+  // The demo's customer is the subscription's: the card changes, the customer stays.
+  return {
+    ok: true,
+    status: "saved",
+    customerId: request.customerId,
+    paymentMethodId: saved.paymentMethodId,
+    label: saved.label,
+  };
 }

@@ -3,12 +3,17 @@
 // webhook, and the confirmation page waits for it.
 import { useEffect, useRef, useState } from "react";
 
-interface StripeElements {
+export interface StripeElements {
   create(type: "payment"): { mount(el: HTMLElement): void; destroy(): void };
 }
-interface StripeJs {
+export interface StripeJs {
   elements(options: { clientSecret: string }): StripeElements;
   confirmPayment(options: {
+    elements: StripeElements;
+    confirmParams: { return_url: string };
+  }): Promise<{ error?: { message?: string } }>;
+  /** A SetupIntent's card, saved for later payments (subscriptions, ADR 035). */
+  confirmSetup(options: {
     elements: StripeElements;
     confirmParams: { return_url: string };
   }): Promise<{ error?: { message?: string } }>;
@@ -19,7 +24,7 @@ declare global {
   }
 }
 
-function loadStripe(): Promise<NonNullable<Window["Stripe"]>> {
+export function loadStripe(): Promise<NonNullable<Window["Stripe"]>> {
   if (window.Stripe) return Promise.resolve(window.Stripe);
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");

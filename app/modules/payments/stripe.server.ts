@@ -10,7 +10,8 @@ export function stripeEnabled(): boolean {
   return Boolean(settings().stripe);
 }
 
-function stripe(): Stripe {
+/** The configured client; throws without Stripe keys. */
+export function stripe(): Stripe {
   const config = settings().stripe;
   if (!config) throw new Error("Stripe is not configured");
   // Rebuilt when the key or the API address changes (tests swap settings between files).

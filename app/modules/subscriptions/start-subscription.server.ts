@@ -11,12 +11,19 @@ import { log } from "#app/lib/log.server.ts";
 import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { checkoutFieldErrors } from "#app/modules/checkout/checkout.schema.ts";
-import { savedCardProvider } from "#app/modules/payments/saved-cards.server.ts";
+import {
+  savedCardProvider,
+  type SavedCardProvider,
+} from "#app/modules/payments/saved-cards.server.ts";
 import { cutoffOf, firstBoxDate, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
 import { findPlan } from "./plans.ts";
 import { isRegionOpen } from "./regions.server.ts";
 import { sendSubscriptionConfirmationJob } from "./send-subscription-confirmation.server.ts";
-import { startSubscriptionSchema, SUBSCRIBE_MESSAGES } from "./subscribe.schema.ts";
+import {
+  startSubscriptionSchema,
+  SUBSCRIBE_MESSAGES,
+  type StartSubscriptionInput,
+} from "./subscribe.schema.ts";
 import { RUNNING_STATUSES } from "./subscription-status.ts";
 
 export interface Subscriber {
@@ -41,23 +48,12 @@ export async function startSubscription(
       fieldErrors: checkoutFieldErrors(parsed.error),
     });
   const input = parsed.data;
-  const plan = findPlan(input.plan)!;
   const provider = savedCardProvider();
   if (!provider) return failure("unavailable", SUBSCRIBE_MESSAGES.noPayments);
 
-  try {
-    // A retried submit (a double press, a reload after the answer was lost) finds what the first did.
-    const earlier = await findByKey(input.idempotencyKey);
-    if (earlier) {
-      if (earlier.userId !== member.id) return failure("invalid", SUBSCRIBE_MESSAGES.failed);
-      return { ok: true, subscriptionId: earlier.id, created: false };
-    }
-    if (!(await isRegionOpen(input.address.region)))
-      return failure("conflict", SUBSCRIBE_MESSAGES.regionClosed(input.address.region));
-    if (await hasRunningSubscription(member.id))
-      return failure("conflict", SUBSCRIBE_MESSAGES.alreadySubscribed);
-
-    const id = crypto.randomUUID();
+  return guardStart(input.idempotencyKey, async () => {
+    const blocked = await refusalToStart(input, member);
+    if (blocked) return blocked;
     // The provider's own keys come from the submit's key, so a retry never saves or charges twice.
     const saved = await provider.saveCard(
       input.card,
@@ -65,91 +61,143 @@ export async function startSubscription(
       now,
     );
     if (!saved.ok) return failure("invalid", saved.message, { declined: true });
+    return payFirstBox(input, member, provider, saved, now);
+  });
+}
 
-    const week = input.deliveryWeek as DeliveryWeek;
-    const firstBox = firstBoxDate(week, now);
-    const periodEnd = cutoffOf(nextBoxDate(firstBox, week));
-    const periodKey = `subscribe:${input.idempotencyKey}:first-box`;
-    const charge = await provider.chargeSavedCard({
-      customerId: saved.customerId,
-      paymentMethodId: saved.paymentMethodId,
-      amount: plan.price,
+/** What a subscription is made from, whichever way its card was saved. */
+export type SubscriptionDetails = Omit<StartSubscriptionInput, "card">;
+
+/**
+ * Before any card is saved: a retried submit finds the subscription the first one made (none if
+ * it was another member's key), the region must be open, and the member may have one running.
+ */
+export async function refusalToStart(
+  details: SubscriptionDetails,
+  member: Subscriber,
+): Promise<StartSubscriptionOutcome | null> {
+  const earlier = await findByKey(details.idempotencyKey);
+  if (earlier) {
+    if (earlier.userId !== member.id) return failure("invalid", SUBSCRIBE_MESSAGES.failed);
+    return { ok: true, subscriptionId: earlier.id, created: false };
+  }
+  if (!(await isRegionOpen(details.address.region)))
+    return failure("conflict", SUBSCRIBE_MESSAGES.regionClosed(details.address.region));
+  if (await hasRunningSubscription(member.id))
+    return failure("conflict", SUBSCRIBE_MESSAGES.alreadySubscribed);
+  return null;
+}
+
+/**
+ * The card is saved: charge the first box (its key is the submit's, so a retry, or the Stripe
+ * return and webhook both finishing, is one charge) and write the subscription, its history and
+ * the confirmation e-mail's job in one transaction.
+ */
+export async function payFirstBox(
+  input: SubscriptionDetails,
+  member: Subscriber,
+  provider: SavedCardProvider,
+  saved: { customerId: string; paymentMethodId: string; label: string },
+  now: Date,
+): Promise<StartSubscriptionOutcome> {
+  const plan = findPlan(input.plan)!;
+  const id = crypto.randomUUID();
+  const week = input.deliveryWeek as DeliveryWeek;
+  const firstBox = firstBoxDate(week, now);
+  const periodEnd = cutoffOf(nextBoxDate(firstBox, week));
+  const periodKey = `subscribe:${input.idempotencyKey}:first-box`;
+  const charge = await provider.chargeSavedCard({
+    customerId: saved.customerId,
+    paymentMethodId: saved.paymentMethodId,
+    amount: plan.price,
+    currency: settings().currency,
+    idempotencyKey: periodKey,
+    description: `${plan.size} garden box, ${firstBox}`,
+    metadata: { purpose: "subscription", subscribeKey: input.idempotencyKey },
+  });
+  if (!charge.ok) return failure("invalid", charge.message, { declined: true });
+
+  const created = await db().transaction(async (tx) => {
+    await lockKey(tx, input.idempotencyKey);
+    const again = await findByKey(input.idempotencyKey, tx);
+    if (again) return { id: again.id, created: false };
+    await tx.insert(subscriptions).values({
+      id,
+      idempotencyKey: input.idempotencyKey,
+      userId: member.id,
+      email: member.email,
+      name: member.name,
+      plan: plan.id,
+      price: plan.price,
       currency: settings().currency,
-      idempotencyKey: periodKey,
-      description: `${plan.size} garden box, ${firstBox}`,
+      region: input.address.region,
+      address: {
+        street: input.address.street,
+        suburb: input.address.suburb || undefined,
+        city: input.address.city,
+        state: input.address.region,
+        zip: input.address.postcode,
+        country: "New Zealand",
+        rural: input.address.rural,
+      },
+      deliveryWeek: week,
+      status: "active",
+      currentPeriodStart: now,
+      currentPeriodEnd: periodEnd,
+      nextBoxOn: firstBox,
+      paymentProvider: provider.name,
+      providerCustomerId: saved.customerId,
+      providerPaymentMethodId: saved.paymentMethodId,
+      cardLabel: saved.label,
+      createdAt: now,
+      updatedAt: now,
     });
-    if (!charge.ok) return failure("invalid", charge.message, { declined: true });
-
-    const created = await db().transaction(async (tx) => {
-      await lockKey(tx, input.idempotencyKey);
-      const again = await findByKey(input.idempotencyKey, tx);
-      if (again) return { id: again.id, created: false };
-      await tx.insert(subscriptions).values({
-        id,
-        idempotencyKey: input.idempotencyKey,
-        userId: member.id,
-        email: member.email,
-        name: member.name,
-        plan: plan.id,
-        price: plan.price,
-        currency: settings().currency,
-        region: input.address.region,
-        address: {
-          street: input.address.street,
-          suburb: input.address.suburb || undefined,
-          city: input.address.city,
-          state: input.address.region,
-          zip: input.address.postcode,
-          country: "New Zealand",
-          rural: input.address.rural,
-        },
-        deliveryWeek: week,
-        status: "active",
-        currentPeriodStart: now,
-        currentPeriodEnd: periodEnd,
-        nextBoxOn: firstBox,
-        paymentProvider: provider.name,
-        providerCustomerId: saved.customerId,
-        providerPaymentMethodId: saved.paymentMethodId,
-        cardLabel: saved.label,
+    await tx.insert(subscriptionEvents).values([
+      {
+        subscriptionId: id,
+        type: "started",
+        toStatus: "active",
+        data: { plan: plan.id, deliveryWeek: week, firstBox },
+        actor: "member",
         createdAt: now,
-        updatedAt: now,
-      });
-      await tx.insert(subscriptionEvents).values([
-        {
-          subscriptionId: id,
-          type: "started",
-          toStatus: "active",
-          data: { plan: plan.id, deliveryWeek: week, firstBox },
-          actor: "member",
-          createdAt: now,
+      },
+      {
+        subscriptionId: id,
+        type: "charged",
+        data: {
+          amount: plan.price,
+          gst: gstIncluded(plan.price),
+          reference: charge.reference,
+          period: periodKey,
         },
-        {
-          subscriptionId: id,
-          type: "charged",
-          data: {
-            amount: plan.price,
-            gst: gstIncluded(plan.price),
-            reference: charge.reference,
-            period: periodKey,
-          },
-          actor: "system",
-          createdAt: now,
-        },
-      ]);
-      await enqueue(
-        tx,
-        sendSubscriptionConfirmationJob,
-        { subscriptionId: id },
-        { singletonKey: `subscription-started:${id}` },
-      );
-      return { id, created: true };
-    });
-    return { ok: true, subscriptionId: created.id, created: created.created };
+        actor: "system",
+        createdAt: now,
+      },
+    ]);
+    await enqueue(
+      tx,
+      sendSubscriptionConfirmationJob,
+      { subscriptionId: id },
+      { singletonKey: `subscription-started:${id}` },
+    );
+    return { id, created: true };
+  });
+  return { ok: true, subscriptionId: created.id, created: created.created };
+}
+
+/**
+ * Runs a start and turns its database troubles into answers: two submits of one key at once (the
+ * loser reads the winner's), a second running subscription, the database away.
+ */
+export async function guardStart<T = StartSubscriptionOutcome>(
+  key: string,
+  start: () => Promise<T | StartSubscriptionOutcome>,
+): Promise<T | StartSubscriptionOutcome> {
+  try {
+    return await start();
   } catch (error) {
-    // Two submits of one key at once: the loser reads the winner's; a second running one is refused.
     if (uniqueViolation(error)) {
-      const winner = await findByKey(input.idempotencyKey);
+      const winner = await findByKey(key);
       if (winner) return { ok: true, subscriptionId: winner.id, created: false };
       return failure("conflict", SUBSCRIBE_MESSAGES.alreadySubscribed);
     }

@@ -1,5 +1,6 @@
 // The subscribe form (issue 21): plan, delivery address (the checkout's fields and rules), the
-// delivery week, the card (the demo provider's test cards) and the monthly price with its GST.
+// delivery week, the card (the demo provider's test cards, or with Stripe a second step in Stripe's
+// own card form, ADR 035) and the monthly price with its GST.
 // It is a plain form: it works before JavaScript, and with it the price, the first box's date and
 // a closed region's note follow the choices as they are made.
 import { useState } from "react";
@@ -9,6 +10,7 @@ import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
+import { StripeCardSetup } from "#app/modules/payments/stripe-card-setup.tsx";
 import { DELIVERY_WEEK_LABELS, DELIVERY_WEEKS, type DeliveryWeek } from "./box-dates.ts";
 import { findPlan, plans, type PlanId } from "./plans.ts";
 
@@ -16,20 +18,33 @@ export interface SubscribeOutcome {
   message: string;
   /** The card was refused: said in the card's section. */
   declined?: boolean;
+  /** Back from Stripe before the bank confirmed the card. */
+  pending?: boolean;
   fieldErrors?: Record<string, string>;
+}
+
+/** With Stripe: the SetupIntent the card form confirms, for the plan the form chose. */
+export interface CardSetupStep {
+  clientSecret: string;
+  publishableKey: string;
+  planId: PlanId;
+  price: number;
 }
 
 export interface SubscribeFormProps {
   idempotencyKey: string;
   planId: PlanId;
+  /** The week chosen first (the one sent, when the form comes back). */
+  deliveryWeek?: DeliveryWeek;
   currency: string;
-  payments: "demo" | "none";
+  payments: "demo" | "stripe" | "none";
   demoNotice: string;
   openRegions: readonly string[];
   /** The first box's week start per delivery week, already written out. */
   firstBoxes: Record<DeliveryWeek, string>;
   address: { street?: string; suburb?: string; city?: string; region?: string; postcode?: string };
   outcome?: SubscribeOutcome;
+  cardSetup?: CardSetupStep;
 }
 
 const INPUT =
@@ -42,12 +57,30 @@ export function SubscribeForm(props: SubscribeFormProps) {
   const formMessage = outcome && !outcome.declined ? outcome.message : null;
   const navigation = useNavigation().state;
   const [planId, setPlanId] = useState<PlanId>(props.planId);
-  const [week, setWeek] = useState<DeliveryWeek>(1);
+  const [week, setWeek] = useState<DeliveryWeek>(props.deliveryWeek ?? 1);
   const [region, setRegion] = useState(props.address.region ?? "");
   const submitting = navigation === "submitting";
   const plan = findPlan(planId) ?? plans[1]!;
   const money = (cents: number) => formatMoney(cents, currency);
   const regionClosed = region !== "" && !openRegions.includes(region);
+
+  if (props.cardSetup) {
+    const chosen = findPlan(props.cardSetup.planId) ?? plan;
+    return (
+      <StripeCardSetup
+        publishableKey={props.cardSetup.publishableKey}
+        clientSecret={props.cardSetup.clientSecret}
+        returnUrl={paths.subscribe(chosen.id)}
+        submitLabel={`Save card and pay ${money(props.cardSetup.price)}`}
+      >
+        <p>
+          Your card goes straight to Stripe: we never see or store its number. We charge{" "}
+          {money(props.cardSetup.price)} for your first {chosen.size} box today, then the same each
+          month before your box is packed.
+        </p>
+      </StripeCardSetup>
+    );
+  }
 
   return (
     <Form
@@ -57,7 +90,9 @@ export function SubscribeForm(props: SubscribeFormProps) {
     >
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
       <div className="flex flex-col gap-8">
-        {formMessage ? <FormMessage tone="error">{formMessage}</FormMessage> : null}
+        {formMessage ? (
+          <FormMessage tone={outcome?.pending ? "success" : "error"}>{formMessage}</FormMessage>
+        ) : null}
 
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-2xl font-bold">Your plan</legend>
@@ -253,6 +288,20 @@ export function SubscribeForm(props: SubscribeFormProps) {
                 a box, pause or cancel whenever you like.
               </p>
             </>
+          ) : payments === "stripe" ? (
+            <>
+              {outcome?.declined ? (
+                <p role="alert" className="font-semibold text-clay-dark">
+                  {outcome.message}
+                </p>
+              ) : null}
+              <p>
+                Next you&apos;ll enter your card securely with Stripe. Your card goes straight to
+                Stripe and never reaches our server. We keep it with Stripe for your monthly boxes
+                and charge it before each one; you can skip a box, pause or cancel whenever you
+                like.
+              </p>
+            </>
           ) : (
             <p role="alert">Card payments for subscriptions aren&apos;t available right now.</p>
           )}
@@ -296,7 +345,11 @@ export function SubscribeForm(props: SubscribeFormProps) {
           className="btn-primary mt-5 w-full"
           disabled={submitting || payments === "none"}
         >
-          {submitting ? "Starting your subscription..." : "Start my subscription"}
+          {submitting
+            ? "Starting your subscription..."
+            : payments === "stripe"
+              ? "Continue to card"
+              : "Start my subscription"}
         </button>
         <p className="mt-3 text-sm text-ink/70">
           Today we charge {money(plan.price)} for your first box, then the same each month before

@@ -35,6 +35,9 @@ export const startSubscriptionSchema = z.object({
 });
 export type StartSubscriptionInput = z.infer<typeof startSubscriptionSchema>;
 
+/** With Stripe the card goes to Stripe's own form, never to us: the rest of the form is the same. */
+export const stripeSubscriptionSchema = startSubscriptionSchema.omit({ card: true });
+
 export type SubscribeField =
   | "plan"
   | "deliveryWeek"

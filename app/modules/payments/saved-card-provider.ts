@@ -1,0 +1,48 @@
+// The shape of a saved-card provider (issue 21, ADR 029, ADR 035): what the subscribe page, the
+// member's card change and the renewal engine call, whichever provider is behind it. Types only, so
+// the demo and the Stripe adapters can both name them without importing each other.
+
+export interface CardDetails {
+  number: string;
+  expiry: string;
+}
+
+export type SaveCardResult =
+  | { ok: true; customerId: string; paymentMethodId: string; label: string }
+  | { ok: false; message: string };
+
+export interface OffSessionCharge {
+  customerId: string;
+  paymentMethodId: string;
+  /** Cents, GST included. */
+  amount: number;
+  currency: string;
+  /** Subscription and period: the same key never charges twice. */
+  idempotencyKey: string;
+  description: string;
+  /** Kept with the payment at the provider (e.g. the subscription's id), for its webhooks. */
+  metadata?: Record<string, string>;
+}
+
+export type ChargeResult =
+  | { ok: true; reference: string }
+  | {
+      ok: false;
+      message: string;
+      /** Stripe's reason, when there is one: "authentication_required", "card_declined"... */
+      code?: string;
+      /** The failed attempt's PaymentIntent, when the provider made one. */
+      reference?: string;
+    };
+
+export interface SavedCardProvider {
+  name: "demo" | "stripe";
+  /** Checks and keeps the card for later charges; `owner` names the customer (a subscription). */
+  saveCard(
+    card: CardDetails,
+    owner: { id: string; email: string },
+    now?: Date,
+  ): Promise<SaveCardResult>;
+  /** Charges a saved card with nobody present. */
+  chargeSavedCard(charge: OffSessionCharge): Promise<ChargeResult>;
+}
