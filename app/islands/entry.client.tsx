@@ -5,7 +5,7 @@
 import { startTransition, useEffect, type ComponentType, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { useCart } from "#app/modules/cart/cart-store.ts";
-import { islands, lazyIslands } from "./registry.ts";
+import { islands, lazyIslands, pageIslands } from "./registry.ts";
 
 const props = (el: HTMLElement) => JSON.parse(el.dataset.props ?? "{}") as object;
 
@@ -19,21 +19,40 @@ function Hydrated({ children }: { children: ReactNode }) {
   return children;
 }
 
-function hydrate() {
-  for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
-    const name = el.dataset.island as string;
-    if (name in islands) {
-      const Component = islands[name as keyof typeof islands] as ComponentType<object>;
-      hydrating++;
-      hydrateRoot(
-        el,
-        <Hydrated>
-          <Component {...props(el)} />
-        </Hydrated>,
-      );
-    }
-  }
+function hydrateIsland(el: HTMLElement, Component: ComponentType<object>) {
+  hydrateRoot(
+    el,
+    <Hydrated>
+      <Component {...props(el)} />
+    </Hydrated>,
+  );
+}
 
+function hydrate() {
+  const hosts = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+  const isShared = (name: string): name is keyof typeof islands => name in islands;
+  const isPage = (name: string): name is keyof typeof pageIslands => name in pageIslands;
+  // Counted first, so the document is marked hydrated only once the last of them has.
+  hydrating = hosts.filter((el) => {
+    const name = el.dataset.island as string;
+    return isShared(name) || isPage(name);
+  }).length;
+  // The page's own parts: every chunk asked for at once, each island hydrated as it arrives.
+  const loading = new Map<string, Promise<ComponentType<object>>>();
+  for (const el of hosts) {
+    const name = el.dataset.island as string;
+    if (!isPage(name)) continue;
+    let load = loading.get(name);
+    if (!load) {
+      load = pageIslands[name]() as Promise<ComponentType<object>>;
+      loading.set(name, load);
+    }
+    void load.then((Component) => startTransition(() => hydrateIsland(el, Component)));
+  }
+  for (const el of hosts) {
+    const name = el.dataset.island as string;
+    if (isShared(name)) hydrateIsland(el, islands[name] as ComponentType<object>);
+  }
   // The cart panel is made the first time the cart opens (the header's cart button).
   const cartHost = document.querySelector<HTMLElement>('[data-island="cart-panel"]');
   if (cartHost) {

@@ -3,11 +3,12 @@
 // app/islands/entry.client.tsx instead of the whole document by React Router. Elsewhere, and on a
 // client-side navigation to such a page, <Island> renders its component as any other.
 import { createContext, useContext, type ComponentType } from "react";
-import type { islands, lazyIslands } from "./registry.ts";
+import type { islands, lazyIslands, pageIslands } from "./registry.ts";
 
-type Components = typeof islands & {
-  [N in keyof typeof lazyIslands]: Awaited<ReturnType<(typeof lazyIslands)[N]>>;
+type Loaded<T extends Record<string, () => Promise<unknown>>> = {
+  [N in keyof T]: Awaited<ReturnType<T[N]>>;
 };
+type Components = typeof islands & Loaded<typeof pageIslands> & Loaded<typeof lazyIslands>;
 export type IslandName = keyof Components;
 type PropsOf<N extends IslandName> =
   Components[N] extends ComponentType<infer P> ? P & object : never;

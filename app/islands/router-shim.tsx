@@ -94,6 +94,16 @@ export function useNavigate() {
     options?.replace ? location.replace(href(to)) : location.assign(href(to));
 }
 
+/**
+ * Submitting a form loads the next document, as the form would without JavaScript (the product
+ * filter applies a changed select at once).
+ */
+export function useSubmit() {
+  return async (target: HTMLFormElement, _options?: { preventScrollReset?: boolean }) => {
+    target.requestSubmit();
+  };
+}
+
 /** An islands document has no loader data to load again: its parts keep their own state. */
 export function useRevalidator() {
   return { state: "idle" as const, revalidate: async () => {} };

@@ -1,9 +1,7 @@
 // The calendar export (/calendar): choose a region and plan, then subscribe to or download the
 // planting calendar. A plain GET form, so it works before (or without) JavaScript.
-import { useRef } from "react";
-import { Form, Link } from "react-router";
-import { RegionOptions } from "#app/components/ui/region-options.tsx";
-import { useFocusFirstError } from "#app/components/ui/focus-first-error.ts";
+import { Link } from "react-router";
+import { Island } from "#app/islands/island.tsx";
 import { settings } from "#app/lib/env.server.ts";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
@@ -11,10 +9,15 @@ import {
   readCalendarChoice,
   type CalendarChoiceErrors,
 } from "#app/modules/guidance/calendar-choice.ts";
+import { CalendarForm } from "#app/modules/guidance/calendar-form.tsx";
 import { formatDayAndDate } from "#app/modules/guidance/new-zealand-date.ts";
 import { previewPlantingCalendar } from "#app/modules/guidance/preview-planting-calendar.server.ts";
-import { DEFAULT_PLAN_ID, plans } from "#app/modules/subscriptions/plans.ts";
+import { DEFAULT_PLAN_ID } from "#app/modules/subscriptions/plans.ts";
 import type { Route } from "./+types/calendar";
+
+// Sent as islands (ADR 017, 036): only the header and the form (which focuses a choice to fix) are
+// hydrated.
+export const handle = { islands: true };
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -42,10 +45,6 @@ export const meta = staticPageMeta("/calendar", {
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { values, errors, calendar } = loaderData;
-  const hasErrors = Boolean(errors.region || errors.plan);
-  // The choices are below the calendar's introduction: show and focus the first one to fix.
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, hasErrors ? errors : null);
   return (
     <div className="container-page pt-24 pb-20 sm:pt-28">
       <header className="max-w-3xl">
@@ -132,76 +131,11 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <Form
-        ref={form}
-        method="get"
-        action={paths.calendar}
-        noValidate
-        aria-labelledby="choose-title"
-        className="mt-8 max-w-3xl rounded-3xl bg-cream-deep p-6 sm:p-8"
-      >
-        <h2 id="choose-title" className="text-2xl font-bold">
-          {calendar ? "Change region or plan" : "Make your calendar"}
-        </h2>
-        {hasErrors && (
-          <p role="alert" className="mt-3 font-semibold text-clay-dark">
-            Please check the highlighted choices.
-          </p>
-        )}
-        <div className="mt-5">
-          <label htmlFor="region" className="block font-semibold">
-            Region
-          </label>
-          <select
-            id="region"
-            name="region"
-            required
-            defaultValue={values.region}
-            aria-invalid={errors.region ? true : undefined}
-            aria-describedby={errors.region ? "region-error" : undefined}
-            className="mt-2 min-h-11 w-full rounded-xl border-2 border-ink/20 bg-white px-3 py-2 aria-invalid:border-clay-dark sm:max-w-sm"
-          >
-            <RegionOptions />
-          </select>
-          {errors.region && (
-            <p id="region-error" className="mt-2 text-sm font-semibold text-clay-dark">
-              {errors.region}
-            </p>
-          )}
-        </div>
-        <fieldset className="mt-6" aria-describedby={errors.plan ? "plan-error" : undefined}>
-          <legend className="font-semibold">Grow box size</legend>
-          <div className="mt-2 grid gap-3 sm:grid-cols-3">
-            {plans.map((plan) => (
-              <label
-                key={plan.id}
-                className="flex cursor-pointer items-start gap-3 rounded-2xl border-2 border-ink/15 bg-white p-4 has-[:checked]:border-leaf has-[:checked]:bg-sprout/15"
-              >
-                <input
-                  type="radio"
-                  name="plan"
-                  value={plan.id}
-                  defaultChecked={values.plan === plan.id}
-                  aria-invalid={errors.plan ? true : undefined}
-                  className="mt-1 h-4 w-4 accent-leaf"
-                />
-                <span>
-                  <span className="block font-semibold">{plan.size}</span>
-                  <span className="block text-sm text-ink/75">{plan.bestFor}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {errors.plan && (
-            <p id="plan-error" className="mt-2 text-sm font-semibold text-clay-dark">
-              {errors.plan}
-            </p>
-          )}
-        </fieldset>
-        <button type="submit" className="btn-primary mt-6">
-          {calendar ? "Update my calendar" : "Make my calendar"}
-        </button>
-      </Form>
+      <Island
+        name="calendar-form"
+        component={CalendarForm}
+        props={{ values, errors, made: Boolean(calendar) }}
+      />
 
       <p className="mt-8 max-w-3xl text-sm text-ink/75">
         Not sure where things go? The{" "}

@@ -13,6 +13,9 @@ import { ProseBody } from "#app/modules/guidance/prose-body.tsx";
 import { TableOfContents } from "#app/modules/guidance/table-of-contents.tsx";
 import type { Route } from "./+types/legal-page";
 
+// Sent as islands (ADR 017, 036): plain HTML; only the header is hydrated.
+export const handle = { islands: true };
+
 function isLegalPageId(value: string): value is LegalPageId {
   return (LEGAL_PAGES as readonly string[]).includes(value);
 }

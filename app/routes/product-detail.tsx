@@ -1,19 +1,23 @@
 // /product/{id}: gallery, description, price, stock, quantity and add to cart, related products.
-import { useState } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { pageMeta, rootSettings } from "#app/lib/seo.ts";
-import { QuantityAndAdd } from "#app/modules/catalog/add-to-cart.tsx";
+import { Island } from "#app/islands/island.tsx";
 import { imageSrc } from "#app/lib/product-images.ts";
+import { cartFields, QuantityAndAdd } from "#app/modules/catalog/add-to-cart.tsx";
 import { getProduct } from "#app/modules/catalog/get-product.server.ts";
 import { ProductCard } from "#app/modules/catalog/product-card.tsx";
-import { ProductImage } from "#app/modules/catalog/product-image.tsx";
+import { ProductGallery } from "#app/modules/catalog/product-gallery.tsx";
 import { ProductStructuredData } from "#app/modules/catalog/product-structured-data.tsx";
 import { StockNote } from "#app/modules/catalog/stock-note.tsx";
 import { DeliveryNote } from "#app/modules/checkout/delivery-note.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product-detail";
+
+// Sent as islands (ADR 017, 036): only the header, the pictures, the quantity and Add to cart, the
+// delivery note (it reads the cart) and the related products' Add to cart are hydrated.
+export const handle = { islands: true };
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Product not found | Patch" }];
@@ -36,7 +40,6 @@ export async function loader({ params }: Route.LoaderArgs) {
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const currency = useRouteLoaderData<typeof rootLoader>("root")?.settings.currency ?? "USD";
   const { product, related } = loaderData;
-  const [shown, setShown] = useState(0);
   const paragraphs = product.description.split(/\n\s*\n/);
   return (
     <div className="container-page pt-28 pb-20 md:pt-36">
@@ -54,34 +57,15 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <div className="mt-4 grid gap-10 md:grid-cols-2">
-        <div>
-          <div className="overflow-hidden rounded-2xl bg-white">
-            <ProductImage
-              key={product.images[shown]}
-              base={product.images[shown]}
-              alt={product.name}
-              sizes="(min-width: 768px) 45vw, 90vw"
-              eager
-            />
-          </div>
-          {product.images.length > 1 ? (
-            <ul className="mt-3 flex gap-3" aria-label="More pictures">
-              {product.images.map((base, i) => (
-                <li key={base}>
-                  <button
-                    type="button"
-                    onClick={() => setShown(i)}
-                    aria-label={`Show picture ${i + 1} of ${product.images.length}`}
-                    aria-pressed={i === shown}
-                    className={`block w-20 overflow-hidden rounded-lg border-2 ${i === shown ? "border-leaf" : "border-transparent"}`}
-                  >
-                    <img src={imageSrc(base)} alt="" width={80} height={80} loading="lazy" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        {product.images.length > 1 ? (
+          <Island
+            name="product-gallery"
+            component={ProductGallery}
+            props={{ images: product.images, name: product.name }}
+          />
+        ) : (
+          <ProductGallery images={product.images} name={product.name} />
+        )}
         <div className="flex flex-col gap-4">
           <p className="text-sm font-semibold tracking-widest text-leaf uppercase">
             {product.category}
@@ -89,8 +73,12 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
           <p className="text-3xl font-bold">{formatMoney(product.price, currency)}</p>
           <StockNote stock={product.stockQuantity} />
-          <QuantityAndAdd product={product} currency={currency} />
-          <DeliveryNote currency={currency} />
+          <Island
+            name="quantity-and-add"
+            component={QuantityAndAdd}
+            props={{ product: cartFields(product), currency }}
+          />
+          <Island name="delivery-note" component={DeliveryNote} props={{ currency }} />
           <div className="mt-4 space-y-4 text-ink/85">
             {paragraphs.map((p) => (
               <p key={p.slice(0, 40)}>{p}</p>

@@ -4,7 +4,8 @@ import { Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
-import { AddToCartButton } from "#app/modules/catalog/add-to-cart.tsx";
+import { Island } from "#app/islands/island.tsx";
+import { AddToCartButton, cartFields } from "#app/modules/catalog/add-to-cart.tsx";
 import { listProductDetails } from "#app/modules/catalog/list-products.server.ts";
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";
 import { StockNote } from "#app/modules/catalog/stock-note.tsx";
@@ -17,6 +18,9 @@ import {
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product";
+
+// Sent as islands (ADR 017, 036): only the header and each Add to cart are hydrated.
+export const handle = { islands: true };
 
 export const meta = staticPageMeta("/product");
 
@@ -74,7 +78,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <div className="mt-auto pt-3">
-                <AddToCartButton product={kit} className="btn-primary w-full" />
+                <Island
+                  name="add-to-cart"
+                  component={AddToCartButton}
+                  props={{ product: cartFields(kit), className: "btn-primary w-full" }}
+                />
               </div>
             </div>
           </li>

@@ -1,14 +1,18 @@
 // /products: the whole catalogue with a category filter and a sort, both GET parameters so the
-// form works before (or without) JavaScript.
-import { Form, Link, useRouteLoaderData, useSubmit } from "react-router";
-import { FilterSelect } from "#app/components/ui/options.tsx";
+// form works before (or without) JavaScript (app/modules/catalog/product-filter.tsx).
+import { Link, useRouteLoaderData } from "react-router";
+import { Island } from "#app/islands/island.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
-import { CATEGORIES, parseListQuery, SORTS } from "#app/modules/catalog/catalog.schema.ts";
+import { parseListQuery } from "#app/modules/catalog/catalog.schema.ts";
 import { listProducts } from "#app/modules/catalog/list-products.server.ts";
 import { ProductCard } from "#app/modules/catalog/product-card.tsx";
+import { ProductFilter } from "#app/modules/catalog/product-filter.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/products";
+
+// Sent as islands (ADR 017, 036): only the header, the filter and each Add to cart are hydrated.
+export const handle = { islands: true };
 
 export const meta = staticPageMeta("/products");
 
@@ -20,36 +24,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Products({ loaderData }: Route.ComponentProps) {
   const currency = useRouteLoaderData<typeof rootLoader>("root")?.settings.currency ?? "USD";
   const { query, products } = loaderData;
-  const submit = useSubmit();
   return (
     <div className="container-page pt-28 pb-20 md:pt-36">
       <h1 className="text-4xl font-bold sm:text-5xl">All products</h1>
       <p className="mt-3 max-w-2xl text-lg text-ink/80">
         Everything for a first vegetable garden, chosen for New Zealand conditions.
       </p>
-      <Form
-        method="get"
-        className="mt-8 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-4 shadow-sm"
-        onChange={(e) => void submit(e.currentTarget, { preventScrollReset: true })}
-      >
-        <FilterSelect
-          name="category"
-          label="Category"
-          defaultValue={query.category ?? ""}
-          items={[["", "All categories"], ...CATEGORIES]}
-        />
-        <FilterSelect
-          name="sort"
-          label="Sort by"
-          defaultValue={query.sort}
-          items={Object.entries(SORTS)}
-        />
-        {/* Without JavaScript the selects need a button; once the page runs, changes apply at once
-            and the button goes (app.css: .until-hydrated). */}
-        <button type="submit" className="btn-secondary until-hydrated">
-          Apply
-        </button>
-      </Form>
+      <Island
+        name="product-filter"
+        component={ProductFilter}
+        props={{ category: query.category ?? "", sort: query.sort }}
+      />
       <p className="mt-6 text-sm text-ink/70" aria-live="polite">
         {products.length} {products.length === 1 ? "product" : "products"}
         {query.category ? ` in ${query.category}` : ""}

@@ -2,7 +2,7 @@
 // it is painted and pressable long before it hydrates; each control is pressed in that window, and
 // once the scripts are let through, its effect happens exactly once. Links and forms that work
 // without JavaScript are left alone. At 390 and 1280 px, on an islands page (/) and on React
-// Router's pages (/products, /product/{id}).
+// Router's pages.
 import type { BrowserContext, Page } from "playwright-core";
 import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
 
@@ -158,6 +158,20 @@ test("a form that posts works before hydration as it did (the product filter's A
   await page.waitForURL((url) => url.searchParams.get("category") === "Seedlings", {
     waitUntil: "commit",
   });
+});
+
+test("a select changed on /products before hydration is applied at once (the filter)", async ({
+  context,
+}) => {
+  const { page, open } = await lateScripts(context, PHONE);
+  await open("/products");
+  await page.getByLabel("Category").selectOption("Seedlings");
+  // No Apply pressed: the change itself submits the filter, as it does once hydrated.
+  await page.waitForURL((url) => url.searchParams.get("category") === "Seedlings", {
+    waitUntil: "commit",
+  });
+  await page.getByText(/ in Seedlings$/).waitFor();
+  expect(await page.getByLabel("Category").inputValue()).toBe("Seedlings");
 });
 
 test("checkout has no step to press before hydration: its steps appear with it", async ({

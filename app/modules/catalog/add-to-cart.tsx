@@ -3,9 +3,17 @@
 // the filter and the sort work without it.
 import { useEffect, useRef, useState } from "react";
 import { formatMoney } from "#app/lib/money.ts";
-import { toCartProduct } from "#app/modules/cart/cart-product.ts";
+import { toCartProduct, type CatalogProduct } from "#app/modules/cart/cart-product.ts";
 import { useCart } from "#app/modules/cart/cart-store.ts";
-import type { ProductSummary, ProductView } from "./catalog.schema.ts";
+
+/**
+ * What Add to cart needs of a product, and no more: an island's props go into the page as JSON
+ * (ADR 017), so a product list doesn't carry each product's summary twice.
+ */
+export function cartFields(p: CatalogProduct): CatalogProduct {
+  const { id, name, price, category, images, stockQuantity } = p;
+  return { id, name, price, category, images, stockQuantity };
+}
 
 export function AddToCartButton({
   product,
@@ -13,7 +21,7 @@ export function AddToCartButton({
   className = "btn-primary",
   label = "Add to cart",
 }: {
-  product: ProductSummary;
+  product: CatalogProduct;
   quantity?: number;
   className?: string;
   label?: string;
@@ -42,7 +50,13 @@ export function AddToCartButton({
  * view, a bar at the foot of the window keeps the price and Add to cart (for the same quantity)
  * in reach; the page makes room for it (app.css: .sticky-buy) so it covers nothing at the end.
  */
-export function QuantityAndAdd({ product, currency }: { product: ProductView; currency: string }) {
+export function QuantityAndAdd({
+  product,
+  currency,
+}: {
+  product: CatalogProduct;
+  currency: string;
+}) {
   const [quantity, setQuantity] = useState(1);
   const max = Math.max(1, product.stockQuantity);
   const soldOut = product.stockQuantity <= 0;

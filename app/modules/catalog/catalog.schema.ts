@@ -1,22 +1,9 @@
 // The catalogue's shared shapes: what a product looks like to pages and the cart, and the
 // listing's filter and sort (GET parameters, so the page works before JavaScript loads).
 import { freeText, z } from "#app/lib/zod.ts";
+import { CATEGORIES, SORTS, type Sort } from "./catalog-choices.ts";
 
-export const CATEGORIES = [
-  "Grow box kits",
-  "Seeds",
-  "Seedlings",
-  "Soil & compost",
-  "Tools",
-] as const;
-
-export const SORTS = {
-  featured: "Featured",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
-  name: "Name: A to Z",
-} as const;
-export type Sort = keyof typeof SORTS;
+export { CATEGORIES, SORTS, type Sort };
 
 export const listQuerySchema = z.object({
   category: z.enum(CATEGORIES).optional().catch(undefined),

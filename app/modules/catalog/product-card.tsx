@@ -2,7 +2,8 @@
 import { Link } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
-import { AddToCartButton } from "./add-to-cart.tsx";
+import { Island } from "#app/islands/island.tsx";
+import { AddToCartButton, cartFields } from "./add-to-cart.tsx";
 import type { ProductSummary } from "./catalog.schema.ts";
 import { ProductImage } from "./product-image.tsx";
 import { StockNote } from "./stock-note.tsx";
@@ -47,7 +48,11 @@ export function ProductCard({
         </div>
       </Link>
       <div className="px-3 pb-3 sm:px-4 sm:pb-4">
-        <AddToCartButton product={product} className="btn-secondary w-full px-3 sm:px-6" />
+        <Island
+          name="add-to-cart"
+          component={AddToCartButton}
+          props={{ product: cartFields(product), className: "btn-secondary w-full px-3 sm:px-6" }}
+        />
       </div>
     </li>
   );
