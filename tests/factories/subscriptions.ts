@@ -50,6 +50,7 @@ export async function insertSubscription(
         state: fixture.region ?? "Auckland",
         zip: "1021",
         country: "New Zealand",
+        rural: false,
       },
       deliveryWeek: week,
       status: "active",
