@@ -133,7 +133,7 @@ export async function sendBoxEmail(payload: BoxEmailPayload): Promise<DeliveryRe
   if (!row) return "skipped";
   const { box, sub } = row;
   // A reminder for a box skipped since it was queued is not sent.
-  if (payload.kind === "reminder" && box.status !== "scheduled") return "skipped";
+  if (payload.kind === "reminder" && box.status === "skipped") return "skipped";
   return deliverEmailOnce({
     key: boxEmailKey(payload),
     template: `subscription-box-${payload.kind.replace("_", "-")}`,
