@@ -64,8 +64,12 @@ export default [
     route("admin/waitlist", "routes/admin/waitlist.tsx", { id: "admin-waitlist" }),
     route("admin/users", "routes/admin/users.tsx", { id: "admin-users" }),
     route("admin/tips", "routes/admin/tips.tsx", { id: "admin-tips" }),
+    route("admin/boxes", "routes/admin/boxes.tsx", { id: "admin-boxes" }),
   ]),
   route("admin/stats", "routes/admin/stats.ts", { id: "admin-stats" }),
+  route("admin/boxes/pick-list.csv", "routes/admin/boxes-pick-list-csv.ts", {
+    id: "admin-boxes-pick-list-csv",
+  }),
   route("admin/waitlist.csv", "routes/admin/waitlist-csv.ts", { id: "admin-waitlist-csv" }),
   route("admin/tips/preview", "routes/admin/tips-preview.ts", { id: "admin-tips-preview" }),
   route("robots.txt", "routes/robots.ts"),

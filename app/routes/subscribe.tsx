@@ -6,6 +6,7 @@
 // completed (or found already completed by the webhook).
 import { randomUUID } from "node:crypto";
 import { data, redirect, useRouteLoaderData } from "react-router";
+import { settings } from "#app/lib/env.server.ts";
 import { statusOf } from "#app/lib/outcome.ts";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
@@ -69,7 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     demoNotice: DEMO_NOTICE,
     openRegions,
     firstBoxes: Object.fromEntries(
-      DELIVERY_WEEKS.map((w) => [w, formatBoxDate(firstBoxDate(w, now))]),
+      DELIVERY_WEEKS.map((w) => [w, formatBoxDate(firstBoxDate(w, now, settings().boxCutoffDays))]),
     ) as Record<(typeof DELIVERY_WEEKS)[number], string>,
     // Back from a refused card: the address as sent; otherwise the member's saved one.
     address: attempt

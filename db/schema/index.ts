@@ -8,3 +8,4 @@ export * from "./waitlist.ts";
 export * from "./guidance.ts";
 export * from "./subscriptions.ts";
 export * from "./garden.ts";
+export * from "./boxes.ts";

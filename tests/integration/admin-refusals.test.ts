@@ -31,6 +31,10 @@ import * as adminTipsPreview from "#app/routes/admin/tips-preview.ts";
 import * as adminUsers from "#app/routes/admin/users.tsx";
 import * as adminWaitlist from "#app/routes/admin/waitlist.tsx";
 import * as adminWaitlistCsv from "#app/routes/admin/waitlist-csv.ts";
+import * as adminBoxes from "#app/routes/admin/boxes.tsx";
+import * as adminBoxesPickList from "#app/routes/admin/boxes-pick-list-csv.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { seedDemoData } from "#db/seed-data.ts";
 import { jobs } from "#server/jobs.ts";
 import { buildProduct } from "#tests/factories/products.ts";
 import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
@@ -547,6 +551,34 @@ const cases: Case[] = [
         "/admin/tips",
         {},
         { intent: "send", month: newZealandMonth(1), zone: "", confirm: "yes" },
+      );
+    },
+  },
+  {
+    name: "GET /admin/boxes",
+    kind: "page",
+    path: "/admin/boxes",
+    prepare: async () => ask(adminBoxes.loader, "/admin/boxes?month=1&zone=temperate&plan=1m2"),
+  },
+  {
+    name: "GET /admin/boxes/pick-list.csv",
+    kind: "endpoint",
+    path: "/admin/boxes/pick-list.csv",
+    prepare: async () =>
+      ask(adminBoxesPickList.loader, "/admin/boxes/pick-list.csv?day=2027-01-08"),
+  },
+  {
+    name: "POST /admin/boxes (save a box's contents)",
+    kind: "page",
+    path: "/admin/boxes",
+    changes: true,
+    prepare: async () => {
+      await seedDemoData(db(), settings());
+      return ask(
+        adminBoxes.action,
+        "/admin/boxes",
+        {},
+        { month: "1", zone: "temperate", plan: "1m2", itemId: "seed-carrot", quantity: "2" },
       );
     },
   },

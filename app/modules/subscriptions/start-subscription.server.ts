@@ -103,8 +103,9 @@ export async function payFirstBox(
   const plan = findPlan(input.plan)!;
   const id = crypto.randomUUID();
   const week = input.deliveryWeek as DeliveryWeek;
-  const firstBox = firstBoxDate(week, now);
-  const periodEnd = cutoffOf(nextBoxDate(firstBox, week));
+  const cutoffDays = settings().boxCutoffDays;
+  const firstBox = firstBoxDate(week, now, cutoffDays);
+  const periodEnd = cutoffOf(nextBoxDate(firstBox, week), cutoffDays);
   const periodKey = `subscribe:${input.idempotencyKey}:first-box`;
   const charge = await provider.chargeSavedCard({
     customerId: saved.customerId,

@@ -33,6 +33,11 @@ const areas = [
     to: "/admin/users",
   },
   {
+    title: "Boxes",
+    text: "What goes in each month's box, and packing day: pick list and labels.",
+    to: "/admin/boxes",
+  },
+  {
     title: "Growing tips",
     text: "Preview each month's tips e-mail and send a month early.",
     to: "/admin/tips",

@@ -1,0 +1,18 @@
+// A renewal worker for the benchmark: runs the renewal engine on the bench database until nothing
+// is due, then prints its tally as JSON and exits. The benchmark SIGKILLs it at random points.
+import { runRenewals } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
+import { durableLedger, openBenchApp } from "./engine.ts";
+
+const [url, nowIso] = process.argv.slice(2);
+await openBenchApp(url!);
+const { provider } = durableLedger(url!);
+// The benchmark times its kill from here, so it lands in the work rather than in the start-up.
+process.stdout.write("ready\n");
+const tally = await runRenewals({
+  now: new Date(nowIso!),
+  provider,
+  batchSize: 500,
+  chargeConcurrency: 16,
+});
+process.stdout.write(`${JSON.stringify(tally)}\n`);
+process.exit(0);
