@@ -116,3 +116,14 @@ test("what stands in for a setting is known, to be said at start", () => {
   expect(set.authSecretSource).toBe("setting");
   expect(set.adminEmailsSet).toBe(true);
 });
+
+test("the box cutoff is 5 days before packing unless BOX_CUTOFF_DAYS says otherwise", () => {
+  expect(parseSettings({ APP_ENV: "test" }).boxCutoffDays).toBe(5);
+  expect(parseSettings({ APP_ENV: "test", BOX_CUTOFF_DAYS: "7" }).boxCutoffDays).toBe(7);
+  expect(() => parseSettings({ APP_ENV: "test", BOX_CUTOFF_DAYS: "0" })).toThrow(
+    "Setting BOX_CUTOFF_DAYS is invalid: must be at least 1 day",
+  );
+  expect(() => parseSettings({ APP_ENV: "test", BOX_CUTOFF_DAYS: "five" })).toThrow(
+    /BOX_CUTOFF_DAYS is invalid/,
+  );
+});

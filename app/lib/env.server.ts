@@ -95,6 +95,14 @@ const schema = z.object({
   CRM_WEBHOOK_SECRET: optionalString.pipe(
     z.string().min(16, { message: "must be at least 16 characters" }).optional(),
   ),
+  // Subscription boxes (issue 21): how many days before a box is packed it locks and is charged;
+  // until then the member can skip it or swap items.
+  BOX_CUTOFF_DAYS: z.coerce
+    .number({ message: "must be a whole number of days, like 5" })
+    .int({ message: "must be a whole number of days, like 5" })
+    .min(1, { message: "must be at least 1 day" })
+    .max(20, { message: "must be at most 20 days" })
+    .default(5),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/)
@@ -197,6 +205,8 @@ function buildSettings(
         ? { url: env.CRM_WEBHOOK_URL, secret: env.CRM_WEBHOOK_SECRET }
         : undefined,
     currency: env.CURRENCY,
+    /** Days before packing when a subscription box locks and is charged. */
+    boxCutoffDays: env.BOX_CUTOFF_DAYS,
     google: oidcClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_ISSUER),
     apple: oidcClient(env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET, env.APPLE_ISSUER),
     authSecret,

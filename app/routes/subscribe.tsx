@@ -4,6 +4,7 @@
 // cards land (ADR 029).
 import { randomUUID } from "node:crypto";
 import { data, redirect, useRouteLoaderData } from "react-router";
+import { settings } from "#app/lib/env.server.ts";
 import { statusOf } from "#app/lib/outcome.ts";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     demoNotice: DEMO_NOTICE,
     openRegions,
     firstBoxes: Object.fromEntries(
-      DELIVERY_WEEKS.map((w) => [w, formatBoxDate(firstBoxDate(w, now))]),
+      DELIVERY_WEEKS.map((w) => [w, formatBoxDate(firstBoxDate(w, now, settings().boxCutoffDays))]),
     ) as Record<(typeof DELIVERY_WEEKS)[number], string>,
     address: {
       street: a.street,

@@ -7,3 +7,4 @@ export * from "./shop.ts";
 export * from "./waitlist.ts";
 export * from "./guidance.ts";
 export * from "./subscriptions.ts";
+export * from "./boxes.ts";

@@ -88,6 +88,8 @@ export interface OrderAddress {
   rural: boolean;
 }
 
+export type OrderKind = "shop" | "subscription box";
+
 export type OrderStatus =
   | "pending_payment"
   | "paid"
@@ -110,6 +112,8 @@ export const orders = pgTable(
     /** Made in the browser per checkout attempt: a retried submit finds the same order. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
     status: text("status").$type<OrderStatus>().notNull().default("pending_payment"),
+    /** "shop" for a checkout's order, "subscription box" for a box the renewal paid for. */
+    kind: text("kind").$type<OrderKind>().notNull().default("shop"),
     name: text("name").notNull(),
     email: text("email").notNull(),
     /** For the courier, in +E.164 form; null when none was given (and on older orders). */

@@ -60,11 +60,6 @@ export const subscriptions = pgTable(
     nextBoxOn: date("next_box_on").notNull(),
     /** A pause's last day (New Zealand date): deliveries resume after it; null when not paused. */
     pausedUntil: date("paused_until"),
-    /**
-     * A discount on the next charged box, in percent, from the offer made when the member thought
-     * of cancelling; the renewal that charges the box applies it once and clears it.
-     */
-    nextBoxDiscountPercent: integer("next_box_discount_percent"),
     /** "demo" or "stripe". */
     paymentProvider: text("payment_provider").notNull(),
     /** Stripe's Customer id, or the demo provider's. */
@@ -86,10 +81,7 @@ export const subscriptions = pgTable(
       .where(sql`${t.status} in ('active', 'paused', 'past_due')`),
     check("subscriptions_delivery_week_range", sql`${t.deliveryWeek} between 1 and 4`),
     check("subscriptions_price_non_negative", sql`${t.price} >= 0`),
-    check(
-      "subscriptions_next_box_discount_range",
-      sql`${t.nextBoxDiscountPercent} is null or ${t.nextBoxDiscountPercent} between 1 and 100`,
-    ),
+
   ],
 );
 

@@ -18,3 +18,9 @@ test("the next box is a month on, over the year's end; the cutoff is five days b
   expect(cutoffOf("2027-01-01").toISOString()).toBe("2026-12-27T00:00:00.000Z");
   expect(formatBoxDate("2026-12-08")).toBe("Tuesday 8 December 2026");
 });
+
+test("the cutoff follows the setting's number of days when given one", () => {
+  expect(cutoffOf("2027-01-08", 7).toISOString()).toBe("2027-01-01T00:00:00.000Z");
+  // With a 10-day cutoff, week 1's December box (cutoff 21 Nov) is gone by 25 November.
+  expect(firstBoxDate(1, new Date("2026-11-25T02:00:00Z"), 10)).toBe("2027-01-01");
+});

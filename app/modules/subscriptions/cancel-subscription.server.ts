@@ -35,7 +35,7 @@ export async function cancelSubscription(
     return {
       type: "cancelled",
       ...move,
-      set: { pausedUntil: null, nextBoxDiscountPercent: null },
+      set: { pausedUntil: null },
       data: { reason, reasonText: CANCEL_REASONS[reason], endsAt: endsOn.toISOString() },
       message: paidBox
         ? `Your subscription is cancelled. The box you've paid for (week starting ${formatBoxDate(sub.nextBoxOn)}) still comes; nothing more is charged, and it ends on ${lastDay}.`

@@ -9,6 +9,7 @@ import {
   type ChangeRequest,
 } from "./change-subscription.server.ts";
 import { deliveryAddressSchema, MANAGE_MESSAGES } from "./manage.schema.ts";
+import { boxesFollowZone } from "./box-changes.server.ts";
 import { isRegionOpen } from "./regions.server.ts";
 
 export const ADDRESS_MESSAGES = {
@@ -39,7 +40,7 @@ export async function changeDeliveryAddress(
   const written = [a.street, a.suburb, a.city, `${a.region} ${a.postcode}`]
     .filter(Boolean)
     .join(", ");
-  return changeSubscription({ ...who, requestKey }, (sub) => {
+  return changeSubscription({ ...who, requestKey }, (sub, now) => {
     const stop = notRunning(sub);
     if (stop) return stop;
     const old = sub.address;
@@ -55,6 +56,7 @@ export async function changeDeliveryAddress(
     return {
       type: "address_changed",
       set: { address, region: a.region },
+      after: (tx, changed) => boxesFollowZone(tx, changed, now),
       data: { address },
       message: `Your boxes now go to ${written}${a.rural ? " (rural delivery)" : ""}.`,
     };

@@ -14,20 +14,22 @@ import {
   type SubscriptionRow,
 } from "./change-subscription.server.ts";
 import { changePlanSchema, MANAGE_MESSAGES } from "./manage.schema.ts";
-import { boxChargedAt } from "./member-calendar.ts";
+import { upcomingBoxOn } from "./box-contents.server.ts";
+import { boxesFollowPlan } from "./box-changes.server.ts";
 import { findPlan, type PlanId } from "./plans.ts";
 
 /** The plan change itself, also made when a member takes the smaller-plan offer. */
-export function planChange(sub: SubscriptionRow, planId: PlanId, type = "plan_changed"): Decision {
+export function planChange(sub: SubscriptionRow, planId: PlanId, now: Date): Decision {
   const stop = notRunning(sub);
   if (stop) return stop;
   const plan = findPlan(planId)!;
   if (sub.plan === plan.id) return { unchanged: true, message: MANAGE_MESSAGES.samePlan };
   const money = (cents: number) => formatMoney(cents, sub.currency);
-  const from = boxChargedAt(sub.currentPeriodEnd);
+  const from = upcomingBoxOn(sub);
   return {
-    type,
+    type: "plan_changed",
     set: { plan: plan.id, price: plan.price },
+    after: (tx, changed) => boxesFollowPlan(tx, changed, sub.price, now),
     data: {
       fromPlan: sub.plan,
       plan: plan.id,
@@ -46,5 +48,5 @@ export async function changeSubscriptionPlan(
   const parsed = changePlanSchema.safeParse(raw);
   if (!parsed.success) return refused(MANAGE_MESSAGES.plan, fieldErrors(parsed.error));
   const { requestKey, plan } = parsed.data;
-  return changeSubscription({ ...who, requestKey }, (sub) => planChange(sub, plan));
+  return changeSubscription({ ...who, requestKey }, (sub, now) => planChange(sub, plan, now));
 }

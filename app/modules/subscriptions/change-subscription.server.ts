@@ -27,8 +27,10 @@ export interface Change {
   from?: SubscriptionStatus;
   to?: SubscriptionStatus;
   data?: Record<string, unknown>;
-  /** Said on the page, in the e-mail's subject line and in the history. */
+  /** Said on the page, in the e-mail and in the history. */
   message: string;
+  /** Writes to the subscription's box rows, in the same transaction, after the row's update. */
+  after?: (tx: Database, sub: SubscriptionRow) => Promise<void>;
 }
 
 /** Nothing to change (already so): said on the page, nothing written or sent. */
@@ -99,7 +101,7 @@ async function lockedById(tx: Database, id: string, userId: string) {
 
 export async function changeSubscription(
   request: ChangeRequest,
-  decide: (sub: SubscriptionRow, now: Date) => Decision | Promise<Decision>,
+  decide: (sub: SubscriptionRow, now: Date, tx: Database) => Decision | Promise<Decision>,
 ): Promise<ChangeOutcome> {
   const now = request.now ?? new Date();
   try {
@@ -127,7 +129,7 @@ export async function changeSubscription(
         };
       if (sub.status === "ended") return failure("conflict", MANAGE_MESSAGES.notRunning);
 
-      const decision = await decide(sub, now);
+      const decision = await decide(sub, now, tx);
       if ("ok" in decision) return decision;
       if ("unchanged" in decision)
         return {
@@ -137,10 +139,12 @@ export async function changeSubscription(
           message: decision.message,
         };
 
-      await tx
+      const [updated] = await tx
         .update(subscriptions)
         .set({ ...decision.set, ...(decision.to ? { status: decision.to } : {}), updatedAt: now })
-        .where(eq(subscriptions.id, sub.id));
+        .where(eq(subscriptions.id, sub.id))
+        .returning();
+      await decision.after?.(tx, updated!);
       const [event] = await tx
         .insert(subscriptionEvents)
         .values({

@@ -5,7 +5,6 @@
 import { desc, eq } from "drizzle-orm";
 import { subscriptionEvents } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
-import { gstIncluded } from "#app/lib/gst.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { DELIVERY_WEEK_LABELS, formatBoxDate, type DeliveryWeek } from "./box-dates.ts";
 import { currentSubscription } from "./change-subscription.server.ts";
@@ -16,7 +15,10 @@ import {
   type CancelOffer,
   type CancelReason,
 } from "./manage.schema.ts";
-import { addDays, boxChargedAt, todayInNz } from "./member-calendar.ts";
+import { upcomingBoxOn } from "./box-contents.server.ts";
+import { todayInNz } from "./member-calendar.ts";
+import { getNextBox } from "./next-box.server.ts";
+import { resumeBox } from "./resume-subscription.server.ts";
 import { findPlan, plans } from "./plans.ts";
 import { isRegionOpen } from "./regions.server.ts";
 
@@ -110,10 +112,11 @@ export async function getSubscriptionOverview(
   }
   const plan = findPlan(sub.plan);
   const today = todayInNz(now);
-  const nextCharge = boxChargedAt(sub.currentPeriodEnd);
-  const discount = sub.nextBoxDiscountPercent ?? 0;
-  const amount = Math.round((sub.price * (100 - discount)) / 100);
-  const cutoffDay = sub.currentPeriodEnd.toISOString().slice(0, 10);
+  const running = sub.status === "active" || sub.status === "past_due";
+  const boxes = await getNextBox(sub.id, { userId, now });
+  // The box on its way is paid for; the next box is the one the member can still skip or change.
+  const onItsWay = boxes?.upcoming ? boxes : null;
+  const next = boxes?.upcoming ?? boxes;
   const events = await db()
     .select()
     .from(subscriptionEvents)
@@ -128,7 +131,7 @@ export async function getSubscriptionOverview(
       ? `Paused until ${formatBoxDate(sub.pausedUntil)}`
       : "Paused: your last payment didn't go through",
     past_due: "Payment due: your last payment didn't go through",
-    cancelled: `Cancelled: ends on ${formatBoxDate(sub.currentPeriodEnd > now ? cutoffDay : today)}`,
+    cancelled: `Cancelled: ends on ${formatBoxDate((sub.currentPeriodEnd > now ? sub.currentPeriodEnd.toISOString() : today).slice(0, 10))}`,
     ended: "Ended",
   }[sub.status];
   return {
@@ -137,22 +140,30 @@ export async function getSubscriptionOverview(
       statusText: status,
       plan: { id: sub.plan, size: plan?.size ?? sub.plan, price: money(sub.price, sub.currency) },
       pausedUntil: sub.pausedUntil,
-      resumesOn: sub.pausedUntil ? formatBoxDate(addDays(sub.pausedUntil, 1)) : null,
-      /** The box already paid for and still to come, if any. */
-      paidBox: sub.nextBoxOn >= today ? formatBoxDate(sub.nextBoxOn) : null,
-      /** The next box to be charged: its week, the cutoff (when it's charged) and the amount. */
-      nextCharge:
-        sub.status === "active" || sub.status === "past_due"
+      resumesWith:
+        sub.status === "paused" && sub.pausedUntil
+          ? formatBoxDate(resumeBox(sub, now, true))
+          : null,
+      /** The box already paid for and on its way, if any. */
+      paidBox: onItsWay && !onItsWay.skipped ? onItsWay.deliverOnLabel : null,
+      /** The next box: its week, its cutoff (then it's charged), amount and contents. */
+      nextBox:
+        running && next
           ? {
-              box: formatBoxDate(nextCharge),
-              cutoff: formatBoxDate(cutoffDay),
-              amount: money(amount, sub.currency),
-              gst: money(gstIncluded(amount), sub.currency),
-              discount: discount ? `${discount}% off ${money(sub.price, sub.currency)}` : null,
-              contents: plan?.detailedFeatures.included ?? [],
+              box: next.deliverOnLabel,
+              cutoff: next.cutoffLabel,
+              amount: money(next.amount, next.currency),
+              gst: money(next.gst, next.currency),
+              fullPrice: next.amount < sub.price ? money(sub.price, sub.currency) : null,
+              contents: next.items.length
+                ? next.items.map((i) => (i.quantity > 1 ? `${i.name} × ${i.quantity}` : i.name))
+                : (plan?.detailedFeatures.included ?? []),
+              locked: next.locked,
+              skipped: next.skipped,
+              paid: next === boxes && !boxes.upcoming && next.status !== "scheduled",
             }
           : null,
-      changeFrom: formatBoxDate(nextCharge),
+      changeFrom: formatBoxDate(upcomingBoxOn(sub)),
       plans: plans.map((p) => ({
         id: p.id,
         size: p.size,

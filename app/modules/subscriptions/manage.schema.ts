@@ -15,6 +15,8 @@ export const MANAGE_MESSAGES = {
   samePlan: "That's already your plan: nothing has changed.",
   deliveryWeek: "Please choose the week your box arrives",
   sameWeek: "Your box already comes that week: nothing has changed.",
+  weekTooLate:
+    "Your next box is already being packed, so the week can't change now. Please try again after it arrives.",
   pauseFor: "Please choose how long to pause for",
   pauseUntil: "Please choose a date after today, within a year",
   notPaused: "Your deliveries aren't paused.",

@@ -16,8 +16,7 @@ import {
   type DeliveryResult,
   SEND_JOB_RETRIES,
 } from "#app/modules/notifications/deliver-once.server.ts";
-import { formatBoxDate } from "./box-dates.ts";
-import { boxChargedAt } from "./member-calendar.ts";
+import { getNextBox } from "./next-box.server.ts";
 import { findPlan } from "./plans.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -40,28 +39,38 @@ const SUBJECTS: Record<string, string> = {
   ended: "Your subscription has ended",
 };
 
-export function subscriptionChangeEmail(sub: SubscriptionRow, event: EventRow) {
+/** The box the next charge is for, in words, or why nothing is charged. */
+export function nextChargeLine(
+  sub: SubscriptionRow,
+  box: Awaited<ReturnType<typeof getNextBox>>,
+): string {
+  const chargeable = box?.upcoming ?? box;
+  if (sub.status === "paused")
+    return "Nothing is charged or sent while your deliveries are paused.";
+  if (sub.status === "cancelled" || sub.status === "ended" || !chargeable)
+    return "Nothing more will be charged.";
+  if (chargeable.skipped)
+    return `The box of the week starting ${chargeable.deliverOnLabel} is skipped: it isn't charged or sent.`;
+  return `Your next box (${findPlan(chargeable.plan)?.size ?? chargeable.plan}) comes in the week starting ${chargeable.deliverOnLabel}: ${formatMoney(chargeable.amount, chargeable.currency)} is charged to your ${sub.cardLabel ?? "card"} at its cutoff, ${chargeable.cutoffLabel}.`;
+}
+
+export function subscriptionChangeEmail(
+  sub: SubscriptionRow,
+  event: EventRow,
+  box: Awaited<ReturnType<typeof getNextBox>>,
+) {
   const s = settings();
-  const plan = findPlan(sub.plan);
-  const money = (cents: number) => formatMoney(cents, sub.currency);
+  const subject = SUBJECTS[event.type] ?? "Your subscription has changed";
   const said = typeof event.data.message === "string" ? event.data.message : "";
-  const next = boxChargedAt(sub.currentPeriodEnd);
-  const running = sub.status === "active" || sub.status === "past_due";
-  const discount = sub.nextBoxDiscountPercent ?? 0;
-  const amount = Math.round((sub.price * (100 - discount)) / 100);
   return {
     to: sub.email,
     ...renderEmail({
-      subject: `${SUBJECTS[event.type] ?? "Your subscription has changed"} | ${s.brandName}`,
+      subject: `${subject} | ${s.brandName}`,
       preheader: said,
-      heading: `${SUBJECTS[event.type] ?? "Your subscription has changed"}, ${sub.name}`,
+      heading: `${subject}, ${sub.name}`,
       paragraphs: [
         said,
-        running
-          ? `Your ${plan?.size ?? sub.plan} plan: the box of the week starting ${formatBoxDate(next)} is charged ${money(amount)} to your ${sub.cardLabel ?? "card"} on ${formatBoxDate(sub.currentPeriodEnd.toISOString().slice(0, 10))}.`
-          : sub.status === "paused"
-            ? `Nothing is charged or sent while your deliveries are paused.`
-            : `Nothing more will be charged.`,
+        nextChargeLine(sub, box),
         `You can see every change, and make others, in your account.`,
         `Didn't make this change? Reply to this e-mail or call us on ${s.contactPhone}.`,
       ],
@@ -85,13 +94,14 @@ export async function sendSubscriptionChange(
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionEvents.subscriptionId))
     .where(eq(subscriptionEvents.id, payload.eventId));
   if (!row) return "skipped";
+  const box = await getNextBox(row.sub.id);
   return deliverEmailOnce({
     key: `subscription-change:${row.event.id}`,
     template: `subscription-${row.event.type.replace(/_/g, "-")}`,
     to: row.sub.email,
     resourceType: "subscription",
     resourceId: row.sub.id,
-    message: () => subscriptionChangeEmail(row.sub, row.event),
+    message: () => subscriptionChangeEmail(row.sub, row.event, box),
   });
 }
 

@@ -67,8 +67,9 @@ export async function startSubscription(
     if (!saved.ok) return failure("invalid", saved.message, { declined: true });
 
     const week = input.deliveryWeek as DeliveryWeek;
-    const firstBox = firstBoxDate(week, now);
-    const periodEnd = cutoffOf(nextBoxDate(firstBox, week));
+    const cutoffDays = settings().boxCutoffDays;
+    const firstBox = firstBoxDate(week, now, cutoffDays);
+    const periodEnd = cutoffOf(nextBoxDate(firstBox, week), cutoffDays);
     const periodKey = `subscribe:${input.idempotencyKey}:first-box`;
     const charge = await provider.chargeSavedCard({
       customerId: saved.customerId,

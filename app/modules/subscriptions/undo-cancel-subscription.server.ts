@@ -10,7 +10,7 @@ import {
   type ChangeRequest,
 } from "./change-subscription.server.ts";
 import { MANAGE_MESSAGES, requestOnlySchema } from "./manage.schema.ts";
-import { boxChargedAt } from "./member-calendar.ts";
+import { upcomingBoxOn } from "./box-contents.server.ts";
 
 export const UNDO_CANCEL_MESSAGES = {
   notCancelled: "Your subscription isn't cancelled.",
@@ -30,7 +30,7 @@ export async function undoCancelSubscription(
     return {
       type: "cancel_undone",
       ...move,
-      message: `Your subscription continues. Your next box not yet paid for comes in the week starting ${formatBoxDate(boxChargedAt(sub.currentPeriodEnd))}.`,
+      message: `Your subscription continues. Your next box not yet paid for comes in the week starting ${formatBoxDate(upcomingBoxOn(sub))}.`,
     };
   });
 }

@@ -62,15 +62,18 @@ export function NoSubscription({ plans, region, regionOpen, ended }: Omit<Empty,
   );
 }
 
-/** The status, the paid box on its way, and the next box to be charged with its contents. */
+/** The status, the paid box on its way, and the next box with its cutoff, amount and contents. */
 export function NextBoxPanel({ sub, requestKey, busyIntent }: PanelProps) {
-  const next = sub.nextCharge;
+  const next = sub.nextBox;
   return (
     <div className="flex flex-col gap-4">
-      <p>
+      <p data-testid="subscription-status">
         <strong>{sub.statusText}.</strong> {sub.plan.size} plan, {sub.plan.price} a month.
       </p>
       {sub.paidBox ? <p>Your paid box comes in the week starting {sub.paidBox}.</p> : null}
+      {sub.resumesWith ? (
+        <p>Deliveries resume with the box of the week starting {sub.resumesWith}.</p>
+      ) : null}
       {sub.status === "cancelled" ? (
         <IntentForm
           intent="keep"
@@ -86,13 +89,20 @@ export function NextBoxPanel({ sub, requestKey, busyIntent }: PanelProps) {
           <h3 className="text-xl font-bold">Your next box</h3>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="font-semibold">Arrives</dt>
-            <dd data-testid="next-box-date">In the week starting {next.box}</dd>
-            <dt className="font-semibold">Changes until</dt>
-            <dd>{next.cutoff}: then it&apos;s packed and charged</dd>
+            <dd data-testid="next-box-date">
+              {next.skipped ? "Skipped: " : ""}week starting {next.box}
+            </dd>
+            <dt className="font-semibold">Cutoff</dt>
+            <dd>
+              {next.locked
+                ? `Locked for packing since ${next.cutoff}`
+                : `${next.cutoff}: skip or change it until then`}
+            </dd>
             <dt className="font-semibold">Amount</dt>
             <dd data-testid="next-box-amount">
-              {next.amount}
-              {next.discount ? ` (${next.discount})` : ""}, includes GST of {next.gst}
+              {next.skipped ? "Nothing: skipped" : next.amount}
+              {next.fullPrice && !next.skipped ? ` (instead of ${next.fullPrice})` : ""}
+              {next.skipped ? "" : `, includes GST of ${next.gst}`}
             </dd>
           </dl>
           <h4 className="mt-4 font-semibold">In the box</h4>
@@ -101,6 +111,16 @@ export function NextBoxPanel({ sub, requestKey, busyIntent }: PanelProps) {
               <li key={c}>{c}</li>
             ))}
           </ul>
+          {next.locked ? null : (
+            <IntentForm
+              intent={next.skipped ? "unskip" : "skip"}
+              fields={{ requestKey }}
+              submit={next.skipped ? "Put this box back" : "Skip this box"}
+              buttonClassName="btn-secondary"
+              className="mt-4"
+              busy={busyIntent === "skip" || busyIntent === "unskip"}
+            />
+          )}
         </div>
       ) : null}
     </div>
@@ -119,8 +139,8 @@ export function PausePanel({
       {sub.status === "paused" ? (
         <div className="flex flex-col gap-4">
           <p>
-            {sub.resumesOn
-              ? `Your deliveries are paused. They resume by themselves on ${sub.resumesOn}, or now:`
+            {sub.resumesWith
+              ? `Your deliveries are paused. They resume by themselves with the box of the week starting ${sub.resumesWith}, or now:`
               : "Your deliveries are paused because a payment didn't go through. Update your card below to start them again."}
           </p>
           <IntentForm

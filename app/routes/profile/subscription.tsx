@@ -28,6 +28,8 @@ import {
 } from "#app/modules/subscriptions/manage.schema.ts";
 import { pauseSubscription } from "#app/modules/subscriptions/pause-subscription.server.ts";
 import { resumeSubscription } from "#app/modules/subscriptions/resume-subscription.server.ts";
+import { skipNextBox } from "#app/modules/subscriptions/skip-next-box.server.ts";
+import { unskipNextBox } from "#app/modules/subscriptions/unskip-next-box.server.ts";
 import { undoCancelSubscription } from "#app/modules/subscriptions/undo-cancel-subscription.server.ts";
 import { updateSubscriptionCard } from "#app/modules/subscriptions/update-subscription-card.server.ts";
 import type { Route } from "./+types/subscription";
@@ -91,6 +93,10 @@ export async function action({ request }: Route.ActionArgs) {
           who,
         ),
       );
+    case "skip":
+      return answerOf(intent, await skipNextBox({ requestKey }, who));
+    case "unskip":
+      return answerOf(intent, await unskipNextBox({ requestKey }, who));
     case "resume":
       return answerOf(intent, await resumeSubscription({ requestKey }, who));
     case "plan":

@@ -1,0 +1,139 @@
+// Subscription boxes (issue 21, ADR 032): the items admins can put in boxes, what goes in each
+// month's box by climate zone and plan (seeded from the monthly guides' planting lists, edited at
+// /admin/boxes), and one box per subscription per delivery: its date, cutoff, status, the items it
+// holds (a snapshot, so later edits to the contents table never change a box already made), what
+// it costs and the order the renewal made for it.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { orders } from "./shop.ts";
+import { subscriptions } from "./subscriptions.ts";
+
+export type BoxItemKind = "seedling" | "seed" | "supply";
+/** A swap keeps the box's shape: an item is swapped only for one of the same size class. */
+export type BoxItemSizeClass = "small-seedling" | "large-seedling" | "seed-packet" | "supply";
+
+export const boxItems = pgTable(
+  "box_items",
+  {
+    /** A readable slug, e.g. "seedling-tomato". */
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    kind: text("kind").$type<BoxItemKind>().notNull(),
+    sizeClass: text("size_class").$type<BoxItemSizeClass>().notNull(),
+    /** Retired items stay for old boxes but are offered for nothing new. */
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("box_items_kind", sql`${t.kind} in ('seedling', 'seed', 'supply')`),
+    check(
+      "box_items_size_class",
+      sql`${t.sizeClass} in ('small-seedling', 'large-seedling', 'seed-packet', 'supply')`,
+    ),
+  ],
+);
+
+/** What a month's box holds in one climate zone for one plan. */
+export const boxContents = pgTable(
+  "box_contents",
+  {
+    /** 1 (January) to 12. */
+    month: integer("month").notNull(),
+    /** A climate zone id (app/lib/climate-zones.ts). */
+    zone: text("zone").notNull(),
+    /** A plan id: 0.5m2, 1m2 or 2m2. */
+    plan: text("plan").notNull(),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => boxItems.id),
+    quantity: integer("quantity").notNull().default(1),
+    /** The order items are listed in. */
+    position: integer("position").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.zone, t.plan, t.itemId] }),
+    check("box_contents_month_range", sql`${t.month} between 1 and 12`),
+    check("box_contents_quantity_range", sql`${t.quantity} between 1 and 20`),
+  ],
+);
+
+export type BoxStatus =
+  | "scheduled"
+  | "skipped"
+  | "locked"
+  | "charged"
+  | "payment_failed"
+  | "unpaid"
+  | "packed"
+  | "shipped";
+
+/** One item in a box as it was when the box was made or last changed. */
+export interface BoxLine {
+  itemId: string;
+  name: string;
+  kind: BoxItemKind;
+  sizeClass: BoxItemSizeClass;
+  quantity: number;
+}
+
+export const boxes = pgTable(
+  "boxes",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    /** The box's delivery week starts (and it is packed) on this New Zealand date: its period. */
+    deliverOn: date("deliver_on").notNull(),
+    /** Until this moment the member may skip it or swap items; then it locks and is charged. */
+    cutoffAt: timestamp("cutoff_at", { withTimezone: true }).notNull(),
+    status: text("status").$type<BoxStatus>().notNull().default("scheduled"),
+    plan: text("plan").notNull(),
+    zone: text("zone").notNull(),
+    items: jsonb("items").$type<BoxLine[]>().notNull(),
+    /** Cents, GST included (ADR 028). */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** The shop order (kind "subscription box") the renewal made for it. */
+    orderId: uuid("order_id").references(() => orders.id),
+    /** The provider's reference for the payment that paid it. */
+    chargeReference: text("charge_reference"),
+    /** Charge attempts so far (the first and the retries at 1, 3, 5 and 7 days). */
+    attempts: integer("attempts").notNull().default(0),
+    /** When the next retry of a failed payment is due; null when none is. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    chargedAt: timestamp("charged_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("boxes_subscription_period_idx").on(t.subscriptionId, t.deliverOn),
+    index("boxes_deliver_on_status_idx").on(t.deliverOn, t.status),
+    index("boxes_retry_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'payment_failed'`),
+    check(
+      "boxes_status",
+      sql`${t.status} in ('scheduled', 'skipped', 'locked', 'charged', 'payment_failed', 'unpaid', 'packed', 'shipped')`,
+    ),
+    check("boxes_amount_non_negative", sql`${t.amount} >= 0`),
+  ],
+);
