@@ -135,7 +135,7 @@ export function PausePanel({
 }: PanelProps & { answer?: Answer }) {
   return (
     <Section id="pause" title={sub.status === "paused" ? "Resume deliveries" : "Pause deliveries"}>
-      <AnswerMessage answer={answer} errors />
+      <AnswerMessage answer={answer?.ok ? undefined : answer} errors />
       {sub.status === "paused" ? (
         <div className="flex flex-col gap-4">
           <p>
@@ -202,7 +202,7 @@ export function ChangePlanPanel({
 }: PanelProps & { answer?: Answer }) {
   return (
     <Section id="change-plan" title="Change plan">
-      <AnswerMessage answer={answer} errors />
+      <AnswerMessage answer={answer?.ok ? undefined : answer} errors />
       <IntentForm
         intent="plan"
         fields={{ requestKey }}
@@ -251,7 +251,7 @@ export function DeliveryPanel({
   const err = addressAnswer?.fieldErrors ?? {};
   return (
     <Section id="delivery" title="Delivery">
-      <AnswerMessage answer={addressAnswer} errors />
+      <AnswerMessage answer={addressAnswer?.ok ? undefined : addressAnswer} errors />
       <IntentForm
         intent="address"
         fields={{ requestKey }}
@@ -319,7 +319,7 @@ export function DeliveryPanel({
       </IntentForm>
 
       <div className="mt-8">
-        <AnswerMessage answer={weekAnswer} errors />
+        <AnswerMessage answer={weekAnswer?.ok ? undefined : weekAnswer} errors />
         <IntentForm
           intent="week"
           fields={{ requestKey }}
@@ -376,7 +376,7 @@ export function CardPanel({
           busy={busyIntent === "card"}
           noValidate
         >
-          <AnswerMessage answer={answer} errors />
+          <AnswerMessage answer={answer?.ok ? undefined : answer} errors />
           <p className="rounded-xl border-2 border-sun bg-sun/20 p-3 text-sm">
             <strong>{demoNotice}</strong> Use 4242 4242 4242 4242 with any future expiry and CVC.
           </p>

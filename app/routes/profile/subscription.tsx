@@ -138,6 +138,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** Intents whose own form shows its refusal beside its fields. */
+const PANEL_INTENTS = new Set(["pause", "plan", "address", "week", "card"]);
+
 export default function ProfileSubscription({ loaderData, actionData }: Route.ComponentProps) {
   const { busyIntent, forIntent } = useAnswer(actionData);
   const sub = loaderData.subscription;
@@ -154,7 +157,8 @@ export default function ProfileSubscription({ loaderData, actionData }: Route.Co
   return (
     <>
       <Section id="your-subscription" title="Your subscription">
-        <AnswerMessage answer={actionData} errors />
+        {/* Every change is confirmed here; a refusal is said here unless its form says it. */}
+        <AnswerMessage answer={actionData} errors={!PANEL_INTENTS.has(actionData?.intent ?? "")} />
         <NextBoxPanel sub={sub} requestKey={key} busyIntent={busyIntent} />
       </Section>
       {sub.cancel ? (
