@@ -3,13 +3,11 @@
 // one matching offer, 'No thanks, cancel' one press away) and the history of every change. Each
 // form posts one intent to this page's action, which calls that change's use-case; every form
 // works without JavaScript. The cancelling reason is a GET form, so the offer is a page of its own
-// (?cancel=reason) that a reload or the back button keeps.
+// (?cancel=reason) that a reload or the back button keeps; its answer is said at the top.
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
 import { statusOf } from "#app/lib/outcome.ts";
-import { paths } from "#app/lib/paths.ts";
-import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { DEMO_NOTICE } from "#app/modules/payments/demo-payments.server.ts";
@@ -36,12 +34,10 @@ import type { Route } from "./+types/subscription";
 import type { Answer } from "./answer.ts";
 import { unknownIntent } from "./answer.ts";
 import { AnswerMessage, Section, useAnswer } from "./profile-ui.tsx";
+import { CancelPanel, HistoryPanel } from "./subscription-cancel.tsx";
+import { CardPanel, DeliveryPanel } from "./subscription-delivery.tsx";
 import {
-  CancelPanel,
   ChangePlanPanel,
-  DeliveryPanel,
-  CardPanel,
-  HistoryPanel,
   NextBoxPanel,
   NoSubscription,
   PausePanel,
@@ -119,20 +115,15 @@ export async function action({ request }: Route.ActionArgs) {
     case "keep":
       return answerOf(intent, await undoCancelSubscription({ requestKey }, who));
     case "cancel":
-    case "offer": {
-      const input = { requestKey, reason: formString(form, "reason") };
-      const outcome =
-        intent === "cancel"
-          ? await cancelSubscription(input, who)
-          : await acceptCancelOffer(input, who);
-      // Done with the offer page: back to the subscription, the change said as a toast too.
-      if (outcome.ok)
-        return redirectWithToast(request, paths.profileSubscription, {
-          type: "success",
-          message: outcome.message,
-        });
-      return answerOf(intent, outcome);
-    }
+      return answerOf(
+        intent,
+        await cancelSubscription({ requestKey, reason: formString(form, "reason") }, who),
+      );
+    case "offer":
+      return answerOf(
+        intent,
+        await acceptCancelOffer({ requestKey, reason: formString(form, "reason") }, who),
+      );
     default:
       return unknownIntent(intent);
   }
@@ -154,6 +145,11 @@ export default function ProfileSubscription({ loaderData, actionData }: Route.Co
       />
     );
   const key = loaderData.requestKey;
+  // Once the offer is answered (taken, or 'No thanks, cancel'), the page goes back to the
+  // subscription with the answer at the top, though the address still names the reason.
+  const answered =
+    (actionData?.intent === "offer" || actionData?.intent === "cancel") && actionData.ok;
+  const cancel = answered ? null : sub.cancel;
   return (
     <>
       <Section id="your-subscription" title="Your subscription">
@@ -161,8 +157,8 @@ export default function ProfileSubscription({ loaderData, actionData }: Route.Co
         <AnswerMessage answer={actionData} errors={!PANEL_INTENTS.has(actionData?.intent ?? "")} />
         <NextBoxPanel sub={sub} requestKey={key} busyIntent={busyIntent} />
       </Section>
-      {sub.cancel ? (
-        <CancelPanel sub={sub} cancel={sub.cancel} requestKey={key} busyIntent={busyIntent} />
+      {cancel ? (
+        <CancelPanel sub={sub} cancel={cancel} requestKey={key} busyIntent={busyIntent} />
       ) : null}
       {sub.status === "cancelled" ? null : (
         <>
@@ -193,7 +189,7 @@ export default function ProfileSubscription({ loaderData, actionData }: Route.Co
             payments={loaderData.payments}
             demoNotice={loaderData.demoNotice}
           />
-          {sub.cancel ? null : <CancelPanel sub={sub} cancel={null} requestKey={key} />}
+          {cancel ? null : <CancelPanel sub={sub} cancel={null} requestKey={key} />}
         </>
       )}
       <HistoryPanel history={sub.history} />
