@@ -22,6 +22,8 @@ import { sendWaitlistConfirmationJob } from "#app/modules/waitlist/send-waitlist
 import { sendSubscriptionConfirmationJob } from "#app/modules/subscriptions/send-subscription-confirmation.server.ts";
 import { sendSubscriptionChangeJob } from "#app/modules/subscriptions/send-subscription-change.server.ts";
 import { subscriptionCalendarJob } from "#app/modules/subscriptions/subscription-calendar-job.server.ts";
+import { renewSubscriptionsJob } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
+import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { syncContactToCrmJob } from "#app/modules/waitlist/sync-contact-to-crm.server.ts";
 
 const pruneRateLimitsJob = defineJob({
@@ -51,4 +53,6 @@ export const jobs = [
   sendSubscriptionConfirmationJob,
   sendSubscriptionChangeJob,
   subscriptionCalendarJob,
+  renewSubscriptionsJob,
+  sendBoxEmailJob,
 ] as unknown as JobDefinition[];

@@ -115,11 +115,18 @@ export const boxes = pgTable(
     orderId: uuid("order_id").references(() => orders.id),
     /** The provider's reference for the payment that paid it. */
     chargeReference: text("charge_reference"),
-    /** Charge attempts so far (the first and the retries at 1, 3, 5 and 7 days). */
+    /**
+     * Charge attempts so far: the first, the scheduled retries and any the member started by
+     * updating their card. Each attempt has its own idempotency key, numbered by this.
+     */
     attempts: integer("attempts").notNull().default(0),
+    /** Scheduled retries used (at 1, 3, 5 and 7 days); after the fourth the box goes unpaid. */
+    retries: integer("retries").notNull().default(0),
     /** When the next retry of a failed payment is due; null when none is. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     lastError: text("last_error"),
+    /** When the e-mail three days before the charge was queued. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
     chargedAt: timestamp("charged_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

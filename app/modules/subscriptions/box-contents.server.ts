@@ -65,7 +65,7 @@ export function upcomingBoxOn(sub: Pick<SubscriptionRow, "nextBoxOn" | "delivery
  * The box the member sees next: the current period's box while its week hasn't begun (it is paid
  * for, or skipped), otherwise the upcoming one.
  */
-export function nextBoxOn(
+export function shownBoxOn(
   sub: Pick<SubscriptionRow, "nextBoxOn" | "deliveryWeek">,
   now: Date,
 ): string {
@@ -93,6 +93,8 @@ export async function draftBox(
     orderId: null,
     chargeReference: null,
     attempts: 0,
+    retries: 0,
+    remindedAt: null,
     nextAttemptAt: null,
     lastError: null,
     chargedAt: null,

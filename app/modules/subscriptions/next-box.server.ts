@@ -17,7 +17,7 @@ import {
   ensureBox,
   findBox,
   lockSubscription,
-  nextBoxOn,
+  shownBoxOn,
   upcomingBoxOn,
   type BoxRow,
   type SubscriptionRow,
@@ -145,7 +145,7 @@ export async function getNextBox(
   const now = owner.now ?? new Date();
   const sub = await readSubscription(db(), parsed.data, owner);
   if (!sub || sub.status === "ended") return null;
-  const nextOn = nextBoxOn(sub, now);
+  const nextOn = shownBoxOn(sub, now);
   const upcomingOn = upcomingBoxOn(sub);
   // A cancelled subscription ends after its paid period: no box after the current one.
   if (sub.status === "cancelled" && nextOn === upcomingOn) return null;

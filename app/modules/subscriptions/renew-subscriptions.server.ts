@@ -1,0 +1,810 @@
+// The renewal engine (issue 21, ADRs 029 and 032). A run, every ten minutes and on demand, does
+// three things in batches, each batch one transaction holding its subscriptions' row locks (FOR
+// UPDATE SKIP LOCKED, so two workers share the work and never take the same subscription):
+//
+// 1. Reminders: three days before a box's charge, its row is made (the contents as they stand)
+//    and the e-mail with the box, date, amount and skip/change links is queued.
+// 2. Renewals: for every running subscription whose paid period has ended, its next box is charged
+//    once (key subscription:<id>:box:<date>) through the SavedCardProvider, one order of kind
+//    "subscription box" is made, the receipt e-mail queued, the box handed to packing (status
+//    charged) and the period moved on. A skipped box and a paused subscription move the period
+//    without a charge; a cancelled one ends. A failed charge makes the subscription past_due and
+//    schedules retries.
+// 3. Retries at 1, 3, 5 and 7 days after the first failure, each with its e-mail; after the last
+//    the box goes unpaid and the subscription pauses (state machine: past_due → paused).
+//
+// Crash safety: the charge happens inside the batch's transaction, before anything is written. A
+// worker killed at any point leaves either nothing (rolled back: the re-run charges again with the
+// same idempotency key and the provider answers the same payment, never a second) or everything
+// (committed: the period has moved on and nothing is due any more).
+import { and, asc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import {
+  boxes,
+  orders,
+  subscriptionEvents,
+  subscriptions,
+  type BoxLine,
+} from "#db/schema/index.ts";
+import { db, type Database } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { gstIncluded } from "#app/lib/gst.ts";
+import { log } from "#app/lib/log.server.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
+import { defineJob, enqueueMany } from "#app/lib/queue.server.ts";
+import { z } from "#app/lib/zod.ts";
+import {
+  savedCardProvider,
+  type ChargeResult,
+  type SavedCardProvider,
+} from "#app/modules/payments/saved-cards.server.ts";
+import { cutoffOf, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
+import {
+  contentsFor,
+  lockSubscription,
+  monthOf,
+  upcomingBoxOn,
+  zoneOf,
+  type BoxRow,
+  type SubscriptionRow,
+} from "./box-contents.server.ts";
+import { boxTargetSchema } from "./boxes.schema.ts";
+import { sendBoxEmailJob, type BoxEmailPayload } from "./send-box-email.server.ts";
+import { transition, type SubscriptionStatus } from "./subscription-status.ts";
+
+/** Days after the first failed charge when it is tried again; after the last, the box is unpaid. */
+export const RETRY_DAYS = [1, 3, 5, 7] as const;
+/** Days before the charge when the e-mail about the box goes out. */
+export const REMINDER_DAYS = 3;
+
+const DAY = 86_400_000;
+
+export const RENEWAL_MESSAGES = {
+  nothingToRetry: "There's no unpaid box to pay for, so nothing was charged.",
+  retryBusy: "A payment for this box is already being taken. Please check again in a minute.",
+  paid: "Thank you: your box is paid for and your subscription is running again.",
+  notFound: "We couldn't find that subscription.",
+  noProvider: "Card payments aren't available right now. Nothing has been charged.",
+} as const;
+
+export interface RenewalOptions {
+  now?: Date;
+  /** The saved-card provider; by default the configured one. */
+  provider?: SavedCardProvider;
+  /** Subscriptions per transaction. */
+  batchSize?: number;
+  /** Charges in flight at once within a batch (network calls to Stripe). */
+  chargeConcurrency?: number;
+}
+
+export interface RenewalTally {
+  reminded: number;
+  charged: number;
+  failed: number;
+  skipped: number;
+  pausedPeriods: number;
+  ended: number;
+  retriesPaid: number;
+  retriesFailed: number;
+  unpaid: number;
+}
+
+const emptyTally = (): RenewalTally => ({
+  reminded: 0,
+  charged: 0,
+  failed: 0,
+  skipped: 0,
+  pausedPeriods: 0,
+  ended: 0,
+  retriesPaid: 0,
+  retriesFailed: 0,
+  unpaid: 0,
+});
+
+/** The idempotency key of a box's nth charge attempt: the first is the subscription + period. */
+export function chargeKey(subscriptionId: string, deliverOn: string, attempt: number): string {
+  const base = `subscription:${subscriptionId}:box:${deliverOn}`;
+  return attempt <= 1 ? base : `${base}:attempt:${attempt}`;
+}
+
+/** The shop order's key for a box: one order per subscription and period. */
+export function boxOrderKey(subscriptionId: string, deliverOn: string): string {
+  return `subscription-box:${subscriptionId}:${deliverOn}`;
+}
+
+function providerOf(options: RenewalOptions): SavedCardProvider {
+  const provider = options.provider ?? savedCardProvider();
+  if (!provider) throw new Error(RENEWAL_MESSAGES.noProvider);
+  return provider;
+}
+
+/** Runs every due reminder, renewal and retry, batch after batch, until none is left. */
+export async function runRenewals(options: RenewalOptions = {}): Promise<RenewalTally> {
+  const now = options.now ?? new Date();
+  const size = options.batchSize ?? 500;
+  const tally = emptyTally();
+  while ((await remindBatch(now, size, tally)) > 0);
+  const provider = providerOf(options);
+  const concurrency = options.chargeConcurrency ?? 8;
+  while ((await renewBatch(now, size, provider, concurrency, tally)) > 0);
+  while ((await retryBatch(now, size, provider, concurrency, tally)) > 0);
+  return tally;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reminders
+
+/** The upcoming box's date in SQL, as nextBoxDate() works it out: the next month's chosen week. */
+const upcomingOnSql = sql`((date_trunc('month', ${subscriptions.nextBoxOn}) + interval '1 month')::date + (${subscriptions.deliveryWeek} - 1) * 7)`;
+
+async function remindBatch(now: Date, size: number, tally: RenewalTally): Promise<number> {
+  const soon = new Date(now.getTime() + REMINDER_DAYS * DAY);
+  return db().transaction(async (tx) => {
+    const subs = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.status, "active"),
+          gt(subscriptions.currentPeriodEnd, now),
+          lte(subscriptions.currentPeriodEnd, soon),
+          sql`not exists (select 1 from ${boxes} b where b.subscription_id = ${subscriptions.id}
+                and b.deliver_on = ${upcomingOnSql}
+                and (b.reminded_at is not null or b.status <> 'scheduled'))`,
+        ),
+      )
+      .orderBy(asc(subscriptions.currentPeriodEnd))
+      .limit(size)
+      .for("update", { skipLocked: true });
+    if (subs.length === 0) return 0;
+    const made = await ensureBoxes(tx, subs, now);
+    const ids = [...made.values()]
+      .filter((b) => b.status === "scheduled" && !b.remindedAt)
+      .map((b) => b.id);
+    if (ids.length > 0) {
+      await tx.update(boxes).set({ remindedAt: now, updatedAt: now }).where(inArray(boxes.id, ids));
+      await queueEmails(
+        tx,
+        ids.map((boxId) => ({ boxId, kind: "reminder", attempt: 0 })),
+      );
+    }
+    tally.reminded += ids.length;
+    return subs.length;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boxes
+
+/**
+ * Each subscription's upcoming box row, made from the contents table where missing (one insert
+ * for the batch; the contents read once per month, zone and plan). A box still scheduled for a
+ * plan the subscription has since left is remade for its new plan.
+ */
+async function ensureBoxes(
+  tx: Database,
+  subs: readonly SubscriptionRow[],
+  now: Date,
+): Promise<Map<string, BoxRow>> {
+  const found = new Map<string, BoxRow>();
+  if (subs.length === 0) return found;
+  const wanted = subs.map((s) => ({ sub: s, on: upcomingBoxOn(s) }));
+  const pairs = sql.join(
+    wanted.map((w) => sql`(${w.sub.id}::uuid, ${w.on}::date)`),
+    sql`, `,
+  );
+  const existing = await tx
+    .select()
+    .from(boxes)
+    .where(sql`(${boxes.subscriptionId}, ${boxes.deliverOn}) in (${pairs})`);
+  for (const b of existing) found.set(b.subscriptionId, b);
+
+  const cache = new Map<string, Promise<BoxLine[]>>();
+  const contents = (on: string, zone: string, plan: string) => {
+    const key = `${monthOf(on)}/${zone}/${plan}`;
+    if (!cache.has(key)) cache.set(key, contentsFor(tx, monthOf(on), zone, plan));
+    return cache.get(key)!;
+  };
+  const cutoffDays = settings().boxCutoffDays;
+  const missing = wanted.filter((w) => !found.has(w.sub.id));
+  if (missing.length > 0) {
+    const values = [];
+    for (const { sub, on } of missing) {
+      const zone = zoneOf(sub);
+      values.push({
+        subscriptionId: sub.id,
+        deliverOn: on,
+        cutoffAt: cutoffOf(on, cutoffDays),
+        status: "scheduled" as const,
+        plan: sub.plan,
+        zone,
+        items: await contents(on, zone, sub.plan),
+        amount: sub.price,
+        currency: sub.currency,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    const inserted = await tx
+      .insert(boxes)
+      .values(values)
+      .onConflictDoNothing({ target: [boxes.subscriptionId, boxes.deliverOn] })
+      .returning();
+    for (const b of inserted) found.set(b.subscriptionId, b);
+  }
+  // A plan changed since the box was made: the box follows the plan until it is charged.
+  for (const { sub } of wanted) {
+    const box = found.get(sub.id);
+    if (!box || box.status !== "scheduled" || box.plan === sub.plan) continue;
+    const items = await contents(box.deliverOn, box.zone, sub.plan);
+    const [remade] = await tx
+      .update(boxes)
+      .set({ plan: sub.plan, items, amount: sub.price, updatedAt: now })
+      .where(eq(boxes.id, box.id))
+      .returning();
+    found.set(sub.id, remade!);
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Renewals
+
+async function renewBatch(
+  now: Date,
+  size: number,
+  provider: SavedCardProvider,
+  concurrency: number,
+  tally: RenewalTally,
+): Promise<number> {
+  return db().transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          inArray(subscriptions.status, ["active", "paused", "cancelled"]),
+          lte(subscriptions.currentPeriodEnd, now),
+        ),
+      )
+      .orderBy(asc(subscriptions.currentPeriodEnd))
+      .limit(size)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return 0;
+
+    const cancelled = due.filter((s) => s.status === "cancelled");
+    const paused = due.filter((s) => s.status === "paused");
+    const active = due.filter((s) => s.status === "active");
+    await endSubscriptions(tx, cancelled, now);
+    tally.ended += cancelled.length;
+
+    const boxOf = await ensureBoxes(tx, active, now);
+    const toCharge: { sub: SubscriptionRow; box: BoxRow }[] = [];
+    const passOver: { sub: SubscriptionRow; on: string; reason: string }[] = paused.map((s) => ({
+      sub: s,
+      on: upcomingBoxOn(s),
+      reason: "paused",
+    }));
+    for (const sub of active) {
+      const box = boxOf.get(sub.id)!;
+      if (box.status === "scheduled") toCharge.push({ sub, box });
+      else passOver.push({ sub, on: box.deliverOn, reason: box.status });
+    }
+    await advancePeriods(tx, passOver, now);
+    await recordEvents(
+      tx,
+      passOver.map(({ sub, on, reason }) => ({
+        subscriptionId: sub.id,
+        type: "period_renewed",
+        data: { box: on, charged: false, reason },
+      })),
+      now,
+    );
+    tally.skipped += passOver.filter((p) => p.reason === "skipped").length;
+    tally.pausedPeriods += passOver.filter((p) => p.reason === "paused").length;
+
+    const results = await chargeAll(provider, toCharge, concurrency, () => 1);
+    const paid = toCharge.flatMap((c, i) => {
+      const r = results[i]!;
+      return r.ok ? [{ ...c, reference: r.reference, attempt: 1 }] : [];
+    });
+    const failed = toCharge.flatMap((c, i) => {
+      const r = results[i]!;
+      return r.ok ? [] : [{ ...c, message: r.message }];
+    });
+    await recordPaid(tx, paid, now);
+    await recordFirstFailures(tx, failed, now);
+    tally.charged += paid.length;
+    tally.failed += failed.length;
+    return due.length;
+  });
+}
+
+/** Charges each box's saved card, a few at a time; a provider's error fails the whole batch. */
+async function chargeAll(
+  provider: SavedCardProvider,
+  items: readonly { sub: SubscriptionRow; box: BoxRow }[],
+  concurrency: number,
+  attemptOf: (box: BoxRow) => number,
+): Promise<ChargeResult[]> {
+  const results: ChargeResult[] = new Array<ChargeResult>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      const { sub, box } = items[i]!;
+      if (!sub.providerCustomerId || !sub.providerPaymentMethodId) {
+        results[i] = { ok: false, message: "There's no saved card for this subscription." };
+        continue;
+      }
+      results[i] = await provider.chargeSavedCard({
+        customerId: sub.providerCustomerId,
+        paymentMethodId: sub.providerPaymentMethodId,
+        amount: box.amount,
+        currency: box.currency,
+        idempotencyKey: chargeKey(sub.id, box.deliverOn, attemptOf(box)),
+        description: `${box.plan} garden box, ${box.deliverOn}`,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  return results;
+}
+
+/** rows → `(values (...), (...))` for an update ... from. */
+function valuesList(rows: SQL[]): SQL {
+  return sql`(values ${sql.join(rows, sql`, `)})`;
+}
+
+/** The period after `on`: it starts now (or at the old end) and runs to the next box's cutoff. */
+function periodAfter(sub: SubscriptionRow, on: string) {
+  const following = nextBoxDate(on, sub.deliveryWeek as DeliveryWeek);
+  return { nextBoxOn: on, end: cutoffOf(following, settings().boxCutoffDays) };
+}
+
+/**
+ * Moves each subscription's period past the box `on` (paid, skipped or not sent): next_box_on
+ * becomes it and the period runs to the following box's cutoff. A subscription whose status
+ * changes too (past_due → active or paused) gets `status`.
+ */
+async function advancePeriods(
+  tx: Database,
+  items: readonly { sub: SubscriptionRow; on: string; status?: SubscriptionStatus }[],
+  now: Date,
+): Promise<void> {
+  if (items.length === 0) return;
+  const rows = items.map(({ sub, on, status }) => {
+    const p = periodAfter(sub, on);
+    const start = sub.currentPeriodEnd <= now ? sub.currentPeriodEnd : now;
+    return sql`(${sub.id}::uuid, ${p.nextBoxOn}::date, ${start.toISOString()}::timestamptz, ${p.end.toISOString()}::timestamptz, ${status ?? sub.status}::text)`;
+  });
+  await tx.execute(sql`
+    update ${subscriptions} s
+       set next_box_on = v.next_box_on,
+           current_period_start = v.period_start,
+           current_period_end = v.period_end,
+           status = v.status,
+           updated_at = ${now.toISOString()}::timestamptz
+      from ${valuesList(rows)} as v(id, next_box_on, period_start, period_end, status)
+     where s.id = v.id`);
+}
+
+async function recordEvents(
+  tx: Database,
+  events: readonly {
+    subscriptionId: string;
+    type: string;
+    fromStatus?: SubscriptionStatus;
+    toStatus?: SubscriptionStatus;
+    data: Record<string, unknown>;
+  }[],
+  now: Date,
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx
+    .insert(subscriptionEvents)
+    .values(events.map((e) => ({ ...e, actor: "system", createdAt: now })));
+}
+
+async function queueEmails(tx: Database, emails: BoxEmailPayload[]): Promise<void> {
+  await enqueueMany(
+    tx,
+    sendBoxEmailJob,
+    emails.map((payload) => ({
+      payload,
+      options: { singletonKey: `box-email:${payload.boxId}:${payload.kind}:${payload.attempt}` },
+    })),
+  );
+}
+
+/**
+ * Paid boxes: one order each (kind "subscription box"), the box charged and on the packing list,
+ * the period moved on (a past_due subscription back to active), the history and the receipt.
+ */
+async function recordPaid(
+  tx: Database,
+  paid: readonly { sub: SubscriptionRow; box: BoxRow; reference: string; attempt: number }[],
+  now: Date,
+): Promise<void> {
+  if (paid.length === 0) return;
+  const made = await tx
+    .insert(orders)
+    .values(
+      paid.map(({ sub, box, reference }) => ({
+        idempotencyKey: boxOrderKey(sub.id, box.deliverOn),
+        kind: "subscription box" as const,
+        status: "paid" as const,
+        name: sub.name,
+        email: sub.email,
+        userId: sub.userId,
+        address: sub.address,
+        shippingMethod: "subscription",
+        currency: box.currency,
+        subtotal: box.amount,
+        shipping: 0,
+        gst: gstIncluded(box.amount),
+        total: box.amount,
+        paymentProvider: sub.paymentProvider,
+        paymentReference: reference,
+        expiresAt: now,
+        paidAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning({ id: orders.id, key: orders.idempotencyKey });
+  const orderOf = new Map(made.map((o) => [o.key, o.id]));
+  // An order already there (it can't be, as it is written with its box in one transaction) is
+  // found rather than made twice.
+  const missing = paid.filter((p) => !orderOf.has(boxOrderKey(p.sub.id, p.box.deliverOn)));
+  if (missing.length > 0) {
+    const keys = missing.map((p) => boxOrderKey(p.sub.id, p.box.deliverOn));
+    for (const o of await tx
+      .select({ id: orders.id, key: orders.idempotencyKey })
+      .from(orders)
+      .where(inArray(orders.idempotencyKey, keys)))
+      orderOf.set(o.key, o.id);
+  }
+  const rows = paid.map(
+    ({ sub, box, reference, attempt }) =>
+      sql`(${box.id}::uuid, ${orderOf.get(boxOrderKey(sub.id, box.deliverOn))!}::uuid, ${reference}::text, ${attempt}::int)`,
+  );
+  await tx.execute(sql`
+    update ${boxes} b
+       set status = 'charged', order_id = v.order_id, charge_reference = v.reference,
+           attempts = v.attempt, next_attempt_at = null, last_error = null,
+           charged_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+      from ${valuesList(rows)} as v(id, order_id, reference, attempt)
+     where b.id = v.id`);
+  await advancePeriods(
+    tx,
+    paid.map(({ sub, box }) => ({ sub, on: box.deliverOn, status: "active" as const })),
+    now,
+  );
+  await recordEvents(
+    tx,
+    paid.flatMap(({ sub, box, reference, attempt }) => {
+      const charged = {
+        subscriptionId: sub.id,
+        type: "charged",
+        data: {
+          box: box.deliverOn,
+          amount: box.amount,
+          gst: gstIncluded(box.amount),
+          reference,
+          attempt,
+          order: orderOf.get(boxOrderKey(sub.id, box.deliverOn)),
+        },
+      };
+      if (sub.status === "active") return [charged];
+      return [
+        charged,
+        {
+          subscriptionId: sub.id,
+          type: "status",
+          fromStatus: sub.status,
+          toStatus: "active" as const,
+          data: { event: "payment_succeeded", box: box.deliverOn },
+        },
+      ];
+    }),
+    now,
+  );
+  await queueEmails(
+    tx,
+    paid.map(({ box, attempt }) => ({ boxId: box.id, kind: "charged", attempt })),
+  );
+}
+
+/** A first charge declined: the box waits for its retries and the subscription is past due. */
+async function recordFirstFailures(
+  tx: Database,
+  failed: readonly { sub: SubscriptionRow; box: BoxRow; message: string }[],
+  now: Date,
+): Promise<void> {
+  if (failed.length === 0) return;
+  const nextAt = new Date(now.getTime() + RETRY_DAYS[0] * DAY);
+  await tx
+    .update(boxes)
+    .set({
+      status: "payment_failed",
+      attempts: 1,
+      retries: 0,
+      nextAttemptAt: nextAt,
+      updatedAt: now,
+    })
+    .where(
+      inArray(
+        boxes.id,
+        failed.map((f) => f.box.id),
+      ),
+    );
+  // One message for all: the provider's words for a decline (kept per box for the admin).
+  for (const f of failed)
+    await tx.update(boxes).set({ lastError: f.message }).where(eq(boxes.id, f.box.id));
+  const moving = failed.filter((f) => transition(f.sub.status, "past_due", "payment_failed").ok);
+  if (moving.length > 0)
+    await tx
+      .update(subscriptions)
+      .set({ status: "past_due", updatedAt: now })
+      .where(
+        inArray(
+          subscriptions.id,
+          moving.map((f) => f.sub.id),
+        ),
+      );
+  await recordEvents(
+    tx,
+    moving.map(({ sub, box, message }) => ({
+      subscriptionId: sub.id,
+      type: "payment_failed",
+      fromStatus: sub.status,
+      toStatus: "past_due" as const,
+      data: { box: box.deliverOn, attempt: 1, message, nextAttemptAt: nextAt.toISOString() },
+    })),
+    now,
+  );
+  await queueEmails(
+    tx,
+    failed.map(({ box }) => ({
+      boxId: box.id,
+      kind: "payment_failed",
+      attempt: 1,
+      nextAttemptAt: nextAt.toISOString(),
+    })),
+  );
+}
+
+/** Cancelled subscriptions whose paid period is over end (state machine: period_over). */
+async function endSubscriptions(
+  tx: Database,
+  subs: readonly SubscriptionRow[],
+  now: Date,
+): Promise<void> {
+  const ending = subs.filter((s) => transition(s.status, "ended", "period_over").ok);
+  if (ending.length === 0) return;
+  await tx
+    .update(subscriptions)
+    .set({ status: "ended", updatedAt: now })
+    .where(
+      inArray(
+        subscriptions.id,
+        ending.map((s) => s.id),
+      ),
+    );
+  await recordEvents(
+    tx,
+    ending.map((s) => ({
+      subscriptionId: s.id,
+      type: "status",
+      fromStatus: s.status,
+      toStatus: "ended" as const,
+      data: { event: "period_over" },
+    })),
+    now,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retries
+
+type RetryRow = { sub: SubscriptionRow; box: BoxRow };
+
+async function retryBatch(
+  now: Date,
+  size: number,
+  provider: SavedCardProvider,
+  concurrency: number,
+  tally: RenewalTally,
+): Promise<number> {
+  return db().transaction(async (tx) => {
+    const due = await tx
+      .select({ sub: subscriptions, box: boxes })
+      .from(boxes)
+      .innerJoin(subscriptions, eq(subscriptions.id, boxes.subscriptionId))
+      .where(
+        and(
+          eq(boxes.status, "payment_failed"),
+          lte(boxes.nextAttemptAt, now),
+          eq(subscriptions.status, "past_due"),
+        ),
+      )
+      .orderBy(asc(boxes.nextAttemptAt))
+      .limit(size)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return 0;
+    const outcome = await attemptAgain(tx, due, provider, concurrency, now, true);
+    tally.retriesPaid += outcome.paid;
+    tally.retriesFailed += outcome.failed;
+    tally.unpaid += outcome.unpaid;
+    return due.length;
+  });
+}
+
+/**
+ * Charges failed boxes again, each with its next attempt's key. `scheduled` retries count towards
+ * the four; a retry the member starts (a new card) does not, and leaves the schedule as it was.
+ */
+async function attemptAgain(
+  tx: Database,
+  rows: readonly RetryRow[],
+  provider: SavedCardProvider,
+  concurrency: number,
+  now: Date,
+  scheduled: boolean,
+): Promise<{ paid: number; failed: number; unpaid: number; results: ChargeResult[] }> {
+  const results = await chargeAll(provider, rows, concurrency, (box) => box.attempts + 1);
+  const paid: (RetryRow & { reference: string; attempt: number })[] = [];
+  let failed = 0;
+  let unpaid = 0;
+  for (const [i, row] of rows.entries()) {
+    const r = results[i]!;
+    const attempt = row.box.attempts + 1;
+    if (r.ok) {
+      paid.push({ ...row, reference: r.reference, attempt });
+      continue;
+    }
+    const retries = row.box.retries + (scheduled ? 1 : 0);
+    if (scheduled && retries >= RETRY_DAYS.length) {
+      await giveUp(tx, row, attempt, r.message, now);
+      unpaid++;
+      continue;
+    }
+    failed++;
+    // The schedule counts from the first failure: each retry's time plus the gap to the next.
+    const nextAt =
+      scheduled && row.box.nextAttemptAt
+        ? new Date(
+            row.box.nextAttemptAt.getTime() +
+              (RETRY_DAYS[retries]! - RETRY_DAYS[retries - 1]!) * DAY,
+          )
+        : row.box.nextAttemptAt;
+    await tx
+      .update(boxes)
+      .set({
+        attempts: attempt,
+        retries,
+        nextAttemptAt: nextAt,
+        lastError: r.message,
+        updatedAt: now,
+      })
+      .where(eq(boxes.id, row.box.id));
+    await recordEvents(
+      tx,
+      [
+        {
+          subscriptionId: row.sub.id,
+          type: "payment_failed",
+          data: {
+            box: row.box.deliverOn,
+            attempt,
+            message: r.message,
+            nextAttemptAt: nextAt?.toISOString() ?? null,
+            byMember: !scheduled,
+          },
+        },
+      ],
+      now,
+    );
+    if (scheduled)
+      await queueEmails(tx, [
+        {
+          boxId: row.box.id,
+          kind: "retry_failed",
+          attempt,
+          ...(nextAt ? { nextAttemptAt: nextAt.toISOString() } : {}),
+        },
+      ]);
+  }
+  await recordPaid(tx, paid, now);
+  return { paid: paid.length, failed, unpaid, results };
+}
+
+/** The last retry failed: the box won't be sent and the subscription pauses (not cancels). */
+async function giveUp(
+  tx: Database,
+  { sub, box }: RetryRow,
+  attempt: number,
+  message: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(boxes)
+    .set({
+      status: "unpaid",
+      attempts: attempt,
+      retries: RETRY_DAYS.length,
+      nextAttemptAt: null,
+      lastError: message,
+      updatedAt: now,
+    })
+    .where(eq(boxes.id, box.id));
+  const move = transition(sub.status, "paused", "retries_exhausted");
+  await advancePeriods(
+    tx,
+    [{ sub, on: box.deliverOn, ...(move.ok ? { status: "paused" as const } : {}) }],
+    now,
+  );
+  await recordEvents(
+    tx,
+    [
+      {
+        subscriptionId: sub.id,
+        type: "status",
+        ...(move.ok ? { fromStatus: sub.status, toStatus: "paused" as const } : {}),
+        data: { event: "retries_exhausted", box: box.deliverOn, attempt, message },
+      },
+    ],
+    now,
+  );
+  await queueEmails(tx, [{ boxId: box.id, kind: "paused", attempt }]);
+}
+
+export type RetryNowOutcome = Outcome<{ boxId: string }>;
+
+/**
+ * "Updating the card retries at once": charges the subscription's unpaid box with the card now
+ * saved on it. Called by the member's side after it has saved the new card.
+ */
+export async function retryNow(
+  subscriptionId: unknown,
+  options: RenewalOptions & { userId?: string } = {},
+): Promise<RetryNowOutcome> {
+  const parsed = boxTargetSchema.shape.subscriptionId.safeParse(subscriptionId);
+  if (!parsed.success) return failure("not-found", RENEWAL_MESSAGES.notFound);
+  const now = options.now ?? new Date();
+  const provider = options.provider ?? savedCardProvider();
+  if (!provider) return failure("unavailable", RENEWAL_MESSAGES.noProvider);
+  return db().transaction(async (tx) => {
+    const sub = await lockSubscription(tx, parsed.data);
+    if (!sub || (options.userId && sub.userId !== options.userId))
+      return failure("not-found", RENEWAL_MESSAGES.notFound);
+    if (sub.status !== "past_due") return failure("conflict", RENEWAL_MESSAGES.nothingToRetry);
+    const [box] = await tx
+      .select()
+      .from(boxes)
+      .where(and(eq(boxes.subscriptionId, sub.id), eq(boxes.status, "payment_failed")))
+      .orderBy(sql`${boxes.deliverOn} desc`)
+      .limit(1)
+      .for("update");
+    if (!box) return failure("conflict", RENEWAL_MESSAGES.nothingToRetry);
+    const outcome = await attemptAgain(tx, [{ sub, box }], provider, 1, now, false);
+    const result = outcome.results[0]!;
+    if (!result.ok) return failure("invalid", result.message);
+    return { ok: true, message: RENEWAL_MESSAGES.paid, boxId: box.id };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The job
+
+export const renewSubscriptionsJob = defineJob({
+  name: "subscriptions.renew",
+  payload: z.object({}).passthrough(),
+  cron: "*/10 * * * *",
+  retryLimit: 5,
+  handle: async () => {
+    const tally = await runRenewals();
+    if (Object.values(tally).some((n) => n > 0)) log.info({ tally }, "subscription renewals");
+  },
+});
