@@ -16,10 +16,13 @@ import { changeDeliveryWeek } from "./change-delivery-week.server.ts";
 import { changeSubscriptionPlan } from "./change-subscription-plan.server.ts";
 import { MANAGE_MESSAGES } from "./manage.schema.ts";
 import { openRegion } from "./regions.server.ts";
+import { RENEWAL_MESSAGES, runRenewals } from "./renew-subscriptions.server.ts";
+import { sendBoxEmailJob } from "./send-box-email.server.ts";
 import { sendSubscriptionChangeJob } from "./send-subscription-change.server.ts";
 import { updateSubscriptionCard } from "./update-subscription-card.server.ts";
 
-const jobs = [sendSubscriptionChangeJob];
+// The renewal (run by the card test) queues its own e-mails.
+const jobs = [sendSubscriptionChangeJob, sendBoxEmailJob];
 const env = testServices({ smtp: true, queues: jobs as never });
 
 const NOW = new Date("2026-11-25T02:00:00Z");
@@ -162,22 +165,28 @@ test("updating the card saves it through the provider; a declined card changes n
   ).toMatchObject({ ok: false, code: "invalid", fieldErrors: { cardNumber: expect.any(String) } });
   expect((await rowOf(id)).cardLabel).toBe("Visa ending 0341");
 
-  // After a failed payment the caller retries at once: the outcome says a payment is due.
-  await db().update(subscriptions).set({ status: "past_due" }).where(eq(subscriptions.id, id));
+  // The renewal at the next box's cutoff is declined: past due, the box unpaid. Updating the card
+  // charges it again at once.
+  const later = new Date("2027-01-03T01:00:00Z");
+  await runRenewals({ now: later });
+  expect((await rowOf(id)).status).toBe("past_due");
   const updated = await updateSubscriptionCard(
-    { requestKey: key(), card: testCard("success", NOW) },
-    { userId, now: NOW },
+    { requestKey: key(), card: testCard("success", later) },
+    { userId, now: later },
   );
   expect(updated).toMatchObject({
     ok: true,
     changed: true,
     paymentDue: true,
-    message: "Your boxes are now charged to your Visa ending 4242.",
+    paid: true,
+    message: `Your boxes are now charged to your Visa ending 4242. ${RENEWAL_MESSAGES.paid}`,
   });
   expect(await rowOf(id)).toMatchObject({
+    status: "active",
     providerPaymentMethodId: "demo_pm_success",
     cardLabel: "Visa ending 4242",
   });
+  expect((await boxOn(id, "2027-01-08"))?.status).toBe("charged");
   expect((await eventsOf(id)).find((e) => e.type === "card_updated")?.data).toMatchObject({
     card: "Visa ending 4242",
     fromCard: "Visa ending 0341",

@@ -1,7 +1,7 @@
 // Updating the card the boxes are charged to (issue 21): the new card is saved through the
 // SavedCardProvider (refused cards are said in the shop's words and change nothing), then kept on
-// the subscription. After a failed payment (past due, or paused when the retries ran out) the
-// caller retries the charge at once with the new card.
+// the subscription. After a failed payment (past due) the unpaid box is charged again at once with
+// the new card (the renewal engine's retryNow), and the answer says how that went.
 import { failure, fieldErrors } from "#app/lib/outcome.ts";
 import { checkoutFieldErrors } from "#app/modules/checkout/checkout.schema.ts";
 import { savedCardProvider } from "#app/modules/payments/saved-cards.server.ts";
@@ -14,6 +14,7 @@ import {
   type ChangeRequest,
 } from "./change-subscription.server.ts";
 import { MANAGE_MESSAGES, updateCardSchema } from "./manage.schema.ts";
+import { retryNow } from "./renew-subscriptions.server.ts";
 
 export const CARD_MESSAGES = {
   invalid: "Please check the card details and try again.",
@@ -22,7 +23,7 @@ export const CARD_MESSAGES = {
 export async function updateSubscriptionCard(
   raw: unknown,
   who: Omit<ChangeRequest, "requestKey">,
-): Promise<ChangeOutcome<{ paymentDue?: boolean }, { declined?: boolean }>> {
+): Promise<ChangeOutcome<{ paymentDue?: boolean; paid?: boolean }, { declined?: boolean }>> {
   const parsed = updateCardSchema.safeParse(raw);
   if (!parsed.success)
     return refused(CARD_MESSAGES.invalid, {
@@ -41,7 +42,7 @@ export async function updateSubscriptionCard(
   const outcome = await changeSubscription({ ...who, requestKey }, (row) => {
     const stop = notRunning(row);
     if (stop) return stop;
-    paymentDue = row.status === "past_due" || (row.status === "paused" && !row.pausedUntil);
+    paymentDue = row.status === "past_due";
     return {
       type: "card_updated",
       set: {
@@ -54,5 +55,17 @@ export async function updateSubscriptionCard(
       message: `Your boxes are now charged to your ${saved.label}.`,
     };
   });
-  return outcome.ok ? { ...outcome, paymentDue: outcome.changed && paymentDue } : outcome;
+  if (!outcome.ok) return outcome;
+  if (!outcome.changed || !paymentDue) return { ...outcome, paymentDue: false };
+  const retried = await retryNow(outcome.subscriptionId, {
+    userId: who.userId,
+    now: who.now,
+    provider,
+  });
+  return {
+    ...outcome,
+    paymentDue: true,
+    paid: retried.ok,
+    message: `${outcome.message} ${retried.message}`,
+  };
 }
