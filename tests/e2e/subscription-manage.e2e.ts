@@ -29,6 +29,8 @@ async function confirmed(page: Page, text: string | RegExp) {
 }
 
 async function checkPage(page: Page, shot: string) {
+  // The page itself, not a toast fading in or out over it (axe would measure the blend).
+  await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
   await animationsDone(page);
   expect(await axeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(

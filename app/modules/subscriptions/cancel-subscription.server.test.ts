@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { boxes, subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import * as subscriptionRoute from "#app/routes/profile/subscription.tsx";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
@@ -175,4 +176,24 @@ test("the page's overview: the offer for a reason, and an empty state without a 
   });
   expect(empty).toMatchObject({ subscription: null, region: "Southland", regionOpen: false });
   expect(empty.plans?.map((p) => p.price)).toEqual(["US$29.99", "US$39.99", "US$69.99"]);
+});
+
+test("/profile/subscription's loader and action each send someone not signed in to sign in", async () => {
+  for (const method of ["GET", "POST"] as const) {
+    const request = new Request("http://localhost/profile/subscription", {
+      method,
+      ...(method === "POST"
+        ? { body: new URLSearchParams({ intent: "cancel", reason: "other" }) }
+        : {}),
+    });
+    const args = { request, params: {}, context: undefined } as never;
+    const thrown = await (
+      method === "GET" ? subscriptionRoute.loader(args) : subscriptionRoute.action(args)
+    ).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("location")).toBe(
+      "/login?redirectTo=%2Fprofile%2Fsubscription",
+    );
+  }
 });
