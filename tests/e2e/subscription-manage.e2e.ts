@@ -2,7 +2,8 @@
 // /profile/subscription skips the next box, pauses deliveries for a month, resumes them, changes
 // plan (the page says the new price), and cancels, refusing the one offer with 'No thanks, cancel'.
 // Each change is said on the page, e-mailed and listed in the history. 390 and 1280 px; the page
-// has no axe violations and no sideways scroll; the offer page works without JavaScript.
+// has no axe violations and no sideways scroll; the offer page works without JavaScript. A journey
+// of five changes on a busy machine: each is given 150 s.
 import type { Page } from "playwright-core";
 import { futureExpiry } from "#tests/factories/cards.ts";
 import { axeViolations } from "./axe.ts";
@@ -126,7 +127,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       /Your subscription is cancelled/,
     ])
       await waitForMail(email, subject);
-  });
+  }, 150_000);
 }
 
 test("without JavaScript the reason leads to the offer and 'No thanks, cancel' cancels", async ({
