@@ -81,7 +81,6 @@ export const subscriptions = pgTable(
       .where(sql`${t.status} in ('active', 'paused', 'past_due')`),
     check("subscriptions_delivery_week_range", sql`${t.deliveryWeek} between 1 and 4`),
     check("subscriptions_price_non_negative", sql`${t.price} >= 0`),
-
   ],
 );
 
