@@ -27,6 +27,7 @@ export default [
     route("security", "routes/profile/security.tsx", { id: "profile-security" }),
     route("phone", "routes/profile/phone.tsx", { id: "profile-phone" }),
     route("reminders", "routes/profile/reminders.tsx", { id: "profile-reminders" }),
+    route("subscription", "routes/profile/subscription.tsx", { id: "profile-subscription" }),
     route("orders", "routes/profile/orders.tsx", { id: "profile-orders" }),
     route("privacy", "routes/profile/privacy.tsx", { id: "profile-privacy" }),
   ]),

@@ -20,6 +20,8 @@ import {
 } from "#app/modules/waitlist/notify-region-launch.server.ts";
 import { sendWaitlistConfirmationJob } from "#app/modules/waitlist/send-waitlist-confirmation.server.ts";
 import { sendSubscriptionConfirmationJob } from "#app/modules/subscriptions/send-subscription-confirmation.server.ts";
+import { sendSubscriptionChangeJob } from "#app/modules/subscriptions/send-subscription-change.server.ts";
+import { subscriptionCalendarJob } from "#app/modules/subscriptions/subscription-calendar-job.server.ts";
 import { renewSubscriptionsJob } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { syncContactToCrmJob } from "#app/modules/waitlist/sync-contact-to-crm.server.ts";
@@ -49,6 +51,8 @@ export const jobs = [
   dispatchMonthlySmsRemindersJob,
   sendSmsReminderJob,
   sendSubscriptionConfirmationJob,
+  sendSubscriptionChangeJob,
+  subscriptionCalendarJob,
   renewSubscriptionsJob,
   sendBoxEmailJob,
 ] as unknown as JobDefinition[];

@@ -22,6 +22,8 @@ export const paths = {
   checkout: "/checkout",
   postCheckout: (orderId: string) => `/post-checkout?order=${encodeURIComponent(orderId)}`,
   profile: "/profile",
+  /** The member's own subscription: next box, skip, pause, plan, address, card, cancel (issue 21). */
+  profileSubscription: "/profile/subscription",
   signup: "/signup",
   login: "/login",
   auth: "/auth",

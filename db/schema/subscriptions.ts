@@ -58,6 +58,8 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
     /** The next box's delivery week starts on this New Zealand date. */
     nextBoxOn: date("next_box_on").notNull(),
+    /** A pause's last day (New Zealand date): deliveries resume after it; null when not paused. */
+    pausedUntil: date("paused_until"),
     /** "demo" or "stripe". */
     paymentProvider: text("payment_provider").notNull(),
     /** Stripe's Customer id, or the demo provider's. */

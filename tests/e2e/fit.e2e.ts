@@ -33,6 +33,7 @@ const PROFILE_ROUTES = [
   "/profile/security",
   "/profile/phone",
   "/profile/reminders",
+  "/profile/subscription",
   "/profile/orders",
   "/profile/privacy",
   "/subscribe",

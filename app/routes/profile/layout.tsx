@@ -3,6 +3,7 @@
 // children's and guards nothing); this loader checks it too, for the name it draws.
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import type { Route } from "./+types/layout";
@@ -21,6 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The account's pages, in the order the navigation shows them. */
 const PROFILE_PAGES = [
   { to: "/profile", label: "Your details" },
+  { to: paths.profileSubscription, label: "Your subscription" },
   { to: "/profile/security", label: "Sign-in and security" },
   { to: "/profile/phone", label: "Text sign-in" },
   { to: "/profile/reminders", label: "Reminders and calendar" },

@@ -1,0 +1,52 @@
+// 'Change plan' (issue 21): a bigger or smaller box from the next box not yet paid for (the one
+// charged at the end of the paid period); a box already paid for comes as it was. The page and the
+// e-mail say what the monthly price becomes.
+import { formatMoney } from "#app/lib/money.ts";
+import { fieldErrors } from "#app/lib/outcome.ts";
+import { formatBoxDate } from "./box-dates.ts";
+import {
+  changeSubscription,
+  notRunning,
+  refused,
+  type ChangeOutcome,
+  type ChangeRequest,
+  type Decision,
+  type SubscriptionRow,
+} from "./change-subscription.server.ts";
+import { changePlanSchema, MANAGE_MESSAGES } from "./manage.schema.ts";
+import { upcomingBoxOn } from "./box-contents.server.ts";
+import { boxesFollowPlan } from "./box-changes.server.ts";
+import { findPlan, type PlanId } from "./plans.ts";
+
+/** The plan change itself, also made when a member takes the smaller-plan offer. */
+export function planChange(sub: SubscriptionRow, planId: PlanId, now: Date): Decision {
+  const stop = notRunning(sub);
+  if (stop) return stop;
+  const plan = findPlan(planId)!;
+  if (sub.plan === plan.id) return { unchanged: true, message: MANAGE_MESSAGES.samePlan };
+  const money = (cents: number) => formatMoney(cents, sub.currency);
+  const from = upcomingBoxOn(sub);
+  return {
+    type: "plan_changed",
+    set: { plan: plan.id, price: plan.price },
+    after: (tx, changed) => boxesFollowPlan(tx, changed, sub.price, now),
+    data: {
+      fromPlan: sub.plan,
+      plan: plan.id,
+      fromPrice: sub.price,
+      price: plan.price,
+      fromBox: from,
+    },
+    message: `Your plan changes to ${plan.size} from the box of the week starting ${formatBoxDate(from)}: ${money(plan.price)} a month instead of ${money(sub.price)}.`,
+  };
+}
+
+export async function changeSubscriptionPlan(
+  raw: unknown,
+  who: Omit<ChangeRequest, "requestKey">,
+): Promise<ChangeOutcome> {
+  const parsed = changePlanSchema.safeParse(raw);
+  if (!parsed.success) return refused(MANAGE_MESSAGES.plan, fieldErrors(parsed.error));
+  const { requestKey, plan } = parsed.data;
+  return changeSubscription({ ...who, requestKey }, (sub, now) => planChange(sub, plan, now));
+}

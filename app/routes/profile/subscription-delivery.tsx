@@ -1,0 +1,176 @@
+// The delivery and card cards of /profile/subscription (issue 21): the checkout's NZ address fields,
+// the delivery week, and the card the boxes are charged to (the demo provider's test cards). Plain
+// forms that work without JavaScript; refusals are said beside their fields.
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { RegionOptions } from "#app/components/ui/region-options.tsx";
+import { DELIVERY_WEEK_LABELS, DELIVERY_WEEKS } from "#app/modules/subscriptions/box-dates.ts";
+import type { Answer } from "./answer.ts";
+import { AnswerMessage, fieldOf, IntentForm, Section } from "./profile-ui.tsx";
+import { RADIO, SELECT, type PanelProps } from "./subscription-panels.tsx";
+
+export function DeliveryPanel({
+  sub,
+  requestKey,
+  busyIntent,
+  addressAnswer,
+  weekAnswer,
+}: PanelProps & { addressAnswer?: Answer; weekAnswer?: Answer }) {
+  const a = sub.address;
+  const err = addressAnswer?.fieldErrors ?? {};
+  return (
+    <Section id="delivery" title="Delivery">
+      <AnswerMessage answer={addressAnswer?.ok ? undefined : addressAnswer} errors />
+      <IntentForm
+        intent="address"
+        fields={{ requestKey }}
+        submit="Save address"
+        buttonClassName="btn-secondary self-start"
+        className="flex flex-col gap-4"
+        busy={busyIntent === "address"}
+        noValidate
+      >
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-1 font-semibold">Delivery address</legend>
+          <FormField
+            {...fieldOf(addressAnswer, "street")}
+            label="Street address"
+            autoComplete="address-line1"
+            defaultValue={a.street}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              {...fieldOf(addressAnswer, "suburb")}
+              label="Suburb (optional)"
+              autoComplete="address-line2"
+              defaultValue={a.suburb}
+            />
+            <FormField
+              {...fieldOf(addressAnswer, "city")}
+              label="Town or city"
+              autoComplete="address-level2"
+              defaultValue={a.city}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="region" label="Region" error={err.region}>
+              <select
+                id="region"
+                name="region"
+                defaultValue={a.region}
+                autoComplete="address-level1"
+                aria-invalid={err.region ? true : undefined}
+                aria-describedby={err.region ? "region-error" : undefined}
+                className={SELECT}
+              >
+                <RegionOptions />
+              </select>
+            </FormField>
+            <FormField
+              {...fieldOf(addressAnswer, "postcode")}
+              label="Postcode"
+              inputMode="numeric"
+              maxLength={4}
+              autoComplete="postal-code"
+              defaultValue={a.postcode}
+            />
+          </div>
+          <label className="flex min-h-11 items-start gap-3">
+            <input
+              type="checkbox"
+              name="rural"
+              defaultChecked={a.rural}
+              className="mt-1 h-5 w-5 accent-leaf"
+            />
+            <span>This is a rural delivery address (RD)</span>
+          </label>
+        </fieldset>
+      </IntentForm>
+
+      <div className="mt-8">
+        <AnswerMessage answer={weekAnswer?.ok ? undefined : weekAnswer} errors />
+        <IntentForm
+          intent="week"
+          fields={{ requestKey }}
+          submit="Change week"
+          buttonClassName="btn-secondary self-start"
+          className="flex flex-col gap-4"
+          busy={busyIntent === "week"}
+        >
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 font-semibold">Delivery week</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {DELIVERY_WEEKS.map((w) => (
+                <label key={w} className={RADIO}>
+                  <input
+                    type="radio"
+                    name="deliveryWeek"
+                    value={w}
+                    defaultChecked={sub.deliveryWeek === w}
+                    className="h-5 w-5 accent-leaf"
+                  />
+                  {DELIVERY_WEEK_LABELS[w]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </IntentForm>
+      </div>
+    </Section>
+  );
+}
+
+export function CardPanel({
+  sub,
+  requestKey,
+  busyIntent,
+  answer,
+  payments,
+  demoNotice,
+}: PanelProps & { answer?: Answer; payments: "demo" | "none"; demoNotice: string }) {
+  const due = sub.status === "past_due" || (sub.status === "paused" && !sub.pausedUntil);
+  return (
+    <Section id="card" title="Card">
+      <p>
+        Your boxes are charged to your <strong>{sub.cardLabel}</strong>.
+        {due ? " Updating it retries the payment that didn't go through at once." : ""}
+      </p>
+      {payments === "demo" ? (
+        <IntentForm
+          intent="card"
+          fields={{ requestKey }}
+          submit="Update card"
+          buttonClassName="btn-secondary self-start"
+          className="mt-4 flex flex-col gap-4"
+          busy={busyIntent === "card"}
+          noValidate
+        >
+          <AnswerMessage answer={answer?.ok ? undefined : answer} errors />
+          <p className="rounded-xl border-2 border-sun bg-sun/20 p-3 text-sm">
+            <strong>{demoNotice}</strong> Use 4242 4242 4242 4242 with any future expiry and CVC.
+          </p>
+          <FormField
+            {...fieldOf(answer, "cardNumber")}
+            label="Card number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+          />
+          <div className="grid grid-cols-2 gap-4">
+            <FormField
+              {...fieldOf(answer, "cardExpiry")}
+              label="Expiry (MM/YY)"
+              autoComplete="cc-exp"
+            />
+            <FormField
+              {...fieldOf(answer, "cardCvc")}
+              label="Security code (CVC)"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+            />
+          </div>
+        </IntentForm>
+      ) : (
+        <p className="mt-3">Card changes aren&apos;t available right now.</p>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,239 @@
+// The cards of /profile/subscription (issue 21): the subscription and its next box, pausing and
+// the plan (delivery and card: subscription-delivery.tsx; cancelling and the history:
+// subscription-cancel.tsx); and the empty state for a member without a subscription. Plain forms:
+// each works before (and without) JavaScript, with labels and fieldsets a screen reader names.
+import { Link } from "react-router";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { paths } from "#app/lib/paths.ts";
+import type { SubscriptionOverview } from "#app/modules/subscriptions/get-subscription-overview.server.ts";
+import type { Answer } from "./answer.ts";
+import { AnswerMessage, fieldOf, IntentForm, Section } from "./profile-ui.tsx";
+
+export type Sub = NonNullable<SubscriptionOverview["subscription"]>;
+type Empty = Extract<SubscriptionOverview, { subscription: null }>;
+
+export interface PanelProps {
+  sub: Sub;
+  requestKey: string;
+  busyIntent?: string;
+}
+
+export const RADIO =
+  "flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-3 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf";
+export const LINK = "font-semibold text-leaf-dark underline underline-offset-4";
+export const SELECT =
+  "min-h-11 rounded-xl border border-ink/20 bg-white px-4 py-2 text-base aria-invalid:border-clay-dark";
+
+export function NoSubscription({ plans, region, regionOpen, ended }: Omit<Empty, "subscription">) {
+  return (
+    <Section id="your-subscription" title="Your subscription">
+      <p>
+        {ended
+          ? `Your ${ended.plan} subscription has ended. You can start a new one at any time.`
+          : "You don't have a monthly box yet. Seasonal seedlings, seed, compost and the month's guide card, delivered each month with free shipping."}
+      </p>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+        {plans.map((p) => (
+          <li key={p.id} className="rounded-xl border border-ink/15 p-4">
+            <span className="block font-semibold">{p.size}</span>
+            <span className="block text-sm text-ink/75">{p.description}</span>
+            <span className="mt-1 block font-semibold">{p.price} a month</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-5">
+        {regionOpen || !region ? (
+          <Link to={paths.subscribe()} className="btn-primary">
+            Start my subscription
+          </Link>
+        ) : (
+          <>
+            Monthly boxes don&apos;t deliver to {region} yet.{" "}
+            <Link to={paths.waitlist} className={LINK}>
+              Join the waitlist for {region}
+            </Link>{" "}
+            and we&apos;ll e-mail you the day we open there.
+          </>
+        )}
+      </p>
+    </Section>
+  );
+}
+
+/** The status, the paid box on its way, and the next box with its cutoff, amount and contents. */
+export function NextBoxPanel({ sub, requestKey, busyIntent }: PanelProps) {
+  const next = sub.nextBox;
+  return (
+    <div className="flex flex-col gap-4">
+      <p data-testid="subscription-status">
+        <strong>{sub.statusText}.</strong> {sub.plan.size} plan, {sub.plan.price} a month.
+      </p>
+      {sub.paidBox ? <p>Your paid box comes in the week starting {sub.paidBox}.</p> : null}
+      {sub.resumesWith ? (
+        <p>Deliveries resume with the box of the week starting {sub.resumesWith}.</p>
+      ) : null}
+      {sub.status === "cancelled" ? (
+        <IntentForm
+          intent="keep"
+          fields={{ requestKey }}
+          submit="Keep my subscription"
+          buttonClassName="btn-primary self-start"
+          className="flex flex-col"
+          busy={busyIntent === "keep"}
+        />
+      ) : null}
+      {next ? (
+        <div>
+          <h3 className="text-xl font-bold">Your next box</h3>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dt className="font-semibold">Arrives</dt>
+            <dd data-testid="next-box-date">
+              {next.skipped ? "Skipped: " : ""}week starting {next.box}
+            </dd>
+            <dt className="font-semibold">Cutoff</dt>
+            <dd>
+              {next.locked
+                ? `Locked for packing since ${next.cutoff}`
+                : `${next.cutoff}: skip or change it until then`}
+            </dd>
+            <dt className="font-semibold">Amount</dt>
+            <dd data-testid="next-box-amount">
+              {next.skipped ? "Nothing: skipped" : next.amount}
+              {next.fullPrice && !next.skipped ? ` (instead of ${next.fullPrice})` : ""}
+              {next.skipped ? "" : `, includes GST of ${next.gst}`}
+            </dd>
+          </dl>
+          <h4 className="mt-4 font-semibold">In the box</h4>
+          <ul className="mt-1 list-disc pl-6">
+            {next.contents.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+          {next.locked ? null : (
+            <IntentForm
+              intent={next.skipped ? "unskip" : "skip"}
+              fields={{ requestKey }}
+              submit={next.skipped ? "Put this box back" : "Skip this box"}
+              buttonClassName="btn-secondary"
+              className="mt-4"
+              busy={busyIntent === "skip" || busyIntent === "unskip"}
+            />
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function PausePanel({
+  sub,
+  requestKey,
+  busyIntent,
+  answer,
+}: PanelProps & { answer?: Answer }) {
+  return (
+    <Section id="pause" title={sub.status === "paused" ? "Resume deliveries" : "Pause deliveries"}>
+      <AnswerMessage answer={answer?.ok ? undefined : answer} errors />
+      {sub.status === "paused" ? (
+        <div className="flex flex-col gap-4">
+          <p>
+            {sub.resumesWith
+              ? `Your deliveries are paused. They resume by themselves with the box of the week starting ${sub.resumesWith}, or now:`
+              : "Your deliveries are paused because a payment didn't go through. Update your card below to start them again."}
+          </p>
+          <IntentForm
+            intent="resume"
+            fields={{ requestKey }}
+            submit="Resume deliveries"
+            buttonClassName="btn-primary self-start"
+            className="flex flex-col"
+            busy={busyIntent === "resume"}
+          />
+        </div>
+      ) : null}
+      {sub.status === "past_due" ? (
+        <p>Update your card below first: deliveries can&apos;t be paused while a payment is due.</p>
+      ) : (
+        <IntentForm
+          intent="pause"
+          fields={{ requestKey }}
+          submit={sub.status === "paused" ? "Change the pause" : "Pause deliveries"}
+          buttonClassName="btn-secondary self-start"
+          className="mt-4 flex flex-col gap-4"
+          busy={busyIntent === "pause"}
+          noValidate
+        >
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2">
+              {sub.status === "paused" ? "Pause until another day instead:" : "Pause for:"}
+            </legend>
+            <div className="grid gap-2 sm:grid-cols-3">
+              {(["1", "2", "3"] as const).map((m) => (
+                <label key={m} className={RADIO}>
+                  <input type="radio" name="pauseFor" value={m} className="h-5 w-5 accent-leaf" />
+                  {m === "1" ? "1 month" : `${m} months`}
+                </label>
+              ))}
+            </div>
+            <label className={RADIO}>
+              <input type="radio" name="pauseFor" value="date" className="h-5 w-5 accent-leaf" />
+              Until a date
+            </label>
+            <FormField
+              {...fieldOf(answer, "until")}
+              type="date"
+              label="Last day of the pause"
+              hint="Choose this with 'Until a date'."
+            />
+          </fieldset>
+        </IntentForm>
+      )}
+    </Section>
+  );
+}
+
+export function ChangePlanPanel({
+  sub,
+  requestKey,
+  busyIntent,
+  answer,
+}: PanelProps & { answer?: Answer }) {
+  return (
+    <Section id="change-plan" title="Change plan">
+      <AnswerMessage answer={answer?.ok ? undefined : answer} errors />
+      <IntentForm
+        intent="plan"
+        fields={{ requestKey }}
+        submit="Change plan"
+        buttonClassName="btn-secondary self-start"
+        className="flex flex-col gap-4"
+        busy={busyIntent === "plan"}
+      >
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2">
+            A new plan starts with the box of the week starting {sub.changeFrom}, at its price:
+          </legend>
+          {sub.plans.map((p) => (
+            <label key={p.id} className={RADIO}>
+              <input
+                type="radio"
+                name="plan"
+                value={p.id}
+                defaultChecked={p.current}
+                className="h-5 w-5 accent-leaf"
+              />
+              <span className="flex-1">
+                <span className="block font-semibold">
+                  {p.size}
+                  {p.current ? " (your plan)" : ""}
+                </span>
+                <span className="block text-sm text-ink/75">{p.description}</span>
+              </span>
+              <span className="font-semibold whitespace-nowrap">{p.price} a month</span>
+            </label>
+          ))}
+        </fieldset>
+      </IntentForm>
+    </Section>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "paused_until" date;
