@@ -13,7 +13,6 @@ import { staticPageMeta } from "#app/lib/seo.ts";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { DEMO_NOTICE } from "#app/modules/payments/demo-payments.server.ts";
-import { settings } from "#app/lib/env.server.ts";
 import { savedCardProvider } from "#app/modules/payments/saved-cards.server.ts";
 import {
   DELIVERY_WEEKS,
