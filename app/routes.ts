@@ -34,6 +34,7 @@ export default [
   route("about", "routes/about.tsx"),
   route("waitlist", "routes/waitlist.tsx"),
   route("waitlist/confirm", "routes/waitlist-confirm.tsx"),
+  route("r/:code", "routes/referral-link.ts", { id: "referral-link" }),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("privacy", "routes/legal-page.tsx", { id: "privacy" }),
   route("terms", "routes/legal-page.tsx", { id: "terms" }),
