@@ -5,7 +5,8 @@ import { expect, test } from "vitest";
 import { contacts, referrals } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { testServices } from "#tests/setup/test-services.ts";
-import { confirmUrl } from "./contact-links.server.ts";
+import { confirmUrl, statusUrl } from "./contact-links.server.ts";
+import { getReferralStatus, queuePlace } from "./get-referral-status.server.ts";
 import { confirmContact } from "./confirm-contact.server.ts";
 import { joinWaitlist } from "./join-waitlist.server.ts";
 import { recordReferral } from "./record-referral.server.ts";
@@ -134,4 +135,42 @@ test("a farm: past REFERRAL_FARM_MAX (5) joins through one link from one IP in t
   ]);
   expect(decided.slice(5).every((r) => r?.reason === "farm")).toBe(true);
   expect((await referralOf(honest.id))?.status).toBe("counted");
+});
+
+test("position: each counted friend moves the referrer up REFERRAL_PLACES (10) places in their region's queue", async () => {
+  const region = "Tasman";
+  const joinIn = async (email: string, code?: string) => {
+    const result = await joinWaitlist(
+      { email, region },
+      { ip: ip(), userAgent: "vitest", page: "/waitlist", referralCode: code },
+    );
+    if (!result.ok || !result.contactId) throw new Error("join failed");
+    await confirmContact(tokenOf(result.contactId));
+    return { id: result.contactId, code: result.referralCode! };
+  };
+  const early = [];
+  for (let i = 0; i < 25; i++) early.push(await joinIn(`tasman${i}@example.nz`));
+  const late = early[24]!;
+  expect(await queuePlace(region, late.id)).toEqual({ place: 25, length: 25 });
+  // A friend elsewhere in the queue (joins at the back) moves the referrer up 10.
+  await joinIn("tasman-friend1@example.nz", late.code);
+  expect(await queuePlace(region, late.id)).toEqual({ place: 15, length: 26 });
+  await joinIn("tasman-friend2@example.nz", late.code);
+  expect(await queuePlace(region, late.id)).toEqual({ place: 5, length: 27 });
+  // A friend who joined but hasn't confirmed moves nothing.
+  await joinWaitlist(
+    { email: "tasman-slow@example.nz", region },
+    { ip: ip(), userAgent: "vitest", page: "/waitlist", referralCode: late.code },
+  );
+  expect((await queuePlace(region, late.id)).place).toBe(5);
+  const status = await getReferralStatus(new URL(statusUrl(late.id)).searchParams.get("t"));
+  expect(status).toMatchObject({
+    place: 5,
+    queueLength: 27,
+    friends: 2,
+    pendingFriends: 1,
+    progress: { open: false, confirmed: 27, target: 200, percent: 13 },
+  });
+  expect(status?.shareUrl).toBe(`https://patch.test/r/${late.code}`);
+  expect(await getReferralStatus("forged")).toBeNull();
 });

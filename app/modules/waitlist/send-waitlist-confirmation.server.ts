@@ -16,6 +16,7 @@ import {
 import {
   confirmUrl,
   oneClickUnsubscribeUrl,
+  statusUrl,
   surveyUrl,
   unsubscribeUrl,
 } from "./contact-links.server.ts";
@@ -67,6 +68,7 @@ export function confirmationEmail(contact: {
               },
             ]
           : []),
+        { label: "See your place in the queue", url: statusUrl(contact.id) },
       ],
       reason: `You're getting this because this address was added to the ${s.brandName} waitlist. If that wasn't you, ignore this e-mail or unsubscribe.`,
       unsubscribeUrl: unsubscribeUrl(contact.id),
