@@ -13,6 +13,7 @@ import { recordReferral } from "./record-referral.server.ts";
 import { newReferralCode, readReferralCode, REFERRAL_CODE } from "./referral-code.server.ts";
 import { referralCodeFrom, referralCookie } from "./referral-cookie.server.ts";
 import { normaliseAddress } from "./same-person.ts";
+import { topReferrers, voidReferral } from "./void-referral.server.ts";
 import { sendWaitlistConfirmationJob } from "./send-waitlist-confirmation.server.ts";
 
 testServices({ smtp: true, queues: [sendWaitlistConfirmationJob] as never });
@@ -173,4 +174,34 @@ test("position: each counted friend moves the referrer up REFERRAL_PLACES (10) p
   });
   expect(status?.shareUrl).toBe(`https://patch.test/r/${late.code}`);
   expect(await getReferralStatus("forged")).toBeNull();
+});
+
+test("voiding a counted referral (fraud) takes its places back, with a reason, once", async () => {
+  const referrer = await join("voided@example.nz");
+  const friend = await join("fake-friend@example.nz", referrer.code);
+  await confirmContact(tokenOf(friend.id));
+  await confirmContact(tokenOf(referrer.id));
+  const row = (await referralOf(friend.id))!;
+  expect(row.status).toBe("counted");
+  expect(await topReferrers()).toContainEqual(
+    expect.objectContaining({ id: referrer.id, region: "Otago", friends: 1 }),
+  );
+  expect(await voidReferral({ referralId: row.id, reason: "" }, "admin@patch.nz")).toMatchObject({
+    ok: false,
+    status: 400,
+  });
+  expect(
+    await voidReferral({ referralId: row.id, reason: "same household farm" }, "admin@patch.nz"),
+  ).toEqual({ ok: true });
+  expect(await referralOf(friend.id)).toMatchObject({
+    status: "void",
+    reason: "same household farm",
+    voidedBy: "admin@patch.nz",
+  });
+  expect(
+    await voidReferral({ referralId: row.id, reason: "again please" }, "admin@patch.nz"),
+  ).toMatchObject({ ok: false, status: 404 });
+  expect((await topReferrers()).some((r) => r.id === referrer.id)).toBe(false);
+  const status = await getReferralStatus(new URL(statusUrl(referrer.id)).searchParams.get("t"));
+  expect(status?.friends).toBe(0);
 });
