@@ -13,7 +13,7 @@ import { recordReferral } from "./record-referral.server.ts";
 import { newReferralCode, readReferralCode, REFERRAL_CODE } from "./referral-code.server.ts";
 import { referralCodeFrom, referralCookie } from "./referral-cookie.server.ts";
 import { normaliseAddress } from "./same-person.ts";
-import { topReferrers, voidReferral } from "./void-referral.server.ts";
+import { listCountedReferrals, topReferrers, voidReferral } from "./void-referral.server.ts";
 import { sendWaitlistConfirmationJob } from "./send-waitlist-confirmation.server.ts";
 
 testServices({ smtp: true, queues: [sendWaitlistConfirmationJob] as never });
@@ -186,6 +186,13 @@ test("voiding a counted referral (fraud) takes its places back, with a reason, o
   expect(await topReferrers()).toContainEqual(
     expect.objectContaining({ id: referrer.id, region: "Otago", friends: 1 }),
   );
+  expect(await listCountedReferrals()).toContainEqual(
+    expect.objectContaining({
+      id: row.id,
+      referrer: "voided@example.nz",
+      friend: "fake-friend@example.nz",
+    }),
+  );
   expect(await voidReferral({ referralId: row.id, reason: "" }, "admin@patch.nz")).toMatchObject({
     ok: false,
     status: 400,
@@ -202,6 +209,7 @@ test("voiding a counted referral (fraud) takes its places back, with a reason, o
     await voidReferral({ referralId: row.id, reason: "again please" }, "admin@patch.nz"),
   ).toMatchObject({ ok: false, status: 404 });
   expect((await topReferrers()).some((r) => r.id === referrer.id)).toBe(false);
+  expect((await listCountedReferrals()).some((r) => r.id === row.id)).toBe(false);
   const status = await getReferralStatus(new URL(statusUrl(referrer.id)).searchParams.get("t"));
   expect(status?.friends).toBe(0);
 });

@@ -50,3 +50,24 @@ export async function topReferrers(limitPerRegion = 5) {
   };
   return result.rows;
 }
+
+/** The latest counted referrals, each with its referrer and friend (for voiding). */
+export async function listCountedReferrals(limit = 50) {
+  const result = (await db().execute(sql`
+    select r.id, r.ip, r.decided_at, referrer.email as referrer, friend.email as friend,
+           referrer.region
+    from referrals r
+    join contacts referrer on referrer.id = r.referrer_id
+    join contacts friend on friend.id = r.friend_id
+    where r.status = 'counted'
+    order by r.decided_at desc nulls last limit ${limit}`)) as unknown as {
+    rows: {
+      id: string;
+      ip: string | null;
+      referrer: string;
+      friend: string;
+      region: string | null;
+    }[];
+  };
+  return result.rows;
+}
