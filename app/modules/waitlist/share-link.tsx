@@ -27,7 +27,7 @@ export function ShareLink({ url, note }: { url: string; note?: string }) {
           readOnly
           value={url}
           aria-label="Your share link"
-          className="min-w-0 flex-1 rounded-lg border border-ink/20 bg-white px-3 py-2 text-sm"
+          className="w-full min-w-0 rounded-lg border border-ink/20 bg-white px-3 py-2 text-sm sm:w-auto sm:flex-1"
           onFocus={(e) => e.currentTarget.select()}
         />
         <button type="button" className="btn-primary" onClick={() => void share()}>
