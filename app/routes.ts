@@ -36,6 +36,8 @@ export default [
   route("about", "routes/about.tsx"),
   route("waitlist", "routes/waitlist.tsx"),
   route("waitlist/confirm", "routes/waitlist-confirm.tsx"),
+  route("waitlist/status", "routes/waitlist-status.tsx", { id: "waitlist-status" }),
+  route("r/:code", "routes/referral-link.ts", { id: "referral-link" }),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("privacy", "routes/legal-page.tsx", { id: "privacy" }),
   route("terms", "routes/legal-page.tsx", { id: "terms" }),

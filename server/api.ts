@@ -9,6 +9,8 @@ import { handleStripeWebhook } from "#app/flows/handle-stripe-webhook.server.ts"
 import { handleTwilioSmsWebhook } from "#app/modules/reminders/handle-twilio-sms-webhook.server.ts";
 import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
 import { MESSAGES } from "#app/modules/waitlist/waitlist.schema.ts";
+import { shareUrl } from "#app/modules/waitlist/referral-code.server.ts";
+import { referralCodeFrom } from "#app/modules/waitlist/referral-cookie.server.ts";
 
 export type ApiEnv = { Variables: { clientIp: string; requestId: string } };
 
@@ -49,8 +51,16 @@ export function apiRoutes() {
         typeof (body as { page?: unknown })?.page === "string"
           ? String((body as { page: string }).page).slice(0, 100)
           : "/waitlist",
+      referralCode: referralCodeFrom(c.req.header("cookie")),
     });
-    if (result.ok) return c.json(result, result.created ? 201 : 200);
+    if (result.ok)
+      return c.json(
+        {
+          ...result,
+          ...(result.referralCode ? { shareUrl: shareUrl(result.referralCode) } : {}),
+        },
+        result.created ? 201 : 200,
+      );
     if (result.status !== 400) c.header("Retry-After", String(result.retryAfter));
     return c.json(result, result.status);
   });

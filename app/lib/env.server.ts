@@ -117,6 +117,30 @@ const schema = z.object({
   APPLE_CLIENT_ID: optionalString,
   APPLE_CLIENT_SECRET: optionalString,
   APPLE_ISSUER: z.url().default("https://appleid.apple.com"),
+  // Referrals (issue 22, ADR 037): places a counted friend moves the referrer up their region's
+  // queue; a farm is more than REFERRAL_FARM_MAX joins through one link from one connection within
+  // REFERRAL_FARM_MINUTES; a region's progress toward opening is its confirmed contacts out of
+  // REGION_OPEN_TARGET.
+  REFERRAL_PLACES: z.coerce
+    .number({ message: "must be a whole number of places, like 10" })
+    .int({ message: "must be a whole number of places, like 10" })
+    .min(0, { message: "must be 0 or more" })
+    .default(10),
+  REFERRAL_FARM_MAX: z.coerce
+    .number({ message: "must be a whole number of sign-ups, like 5" })
+    .int({ message: "must be a whole number of sign-ups, like 5" })
+    .min(1, { message: "must be at least 1" })
+    .default(5),
+  REFERRAL_FARM_MINUTES: z.coerce
+    .number({ message: "must be a whole number of minutes, like 60" })
+    .int({ message: "must be a whole number of minutes, like 60" })
+    .min(1, { message: "must be at least 1" })
+    .default(60),
+  REGION_OPEN_TARGET: z.coerce
+    .number({ message: "must be a whole number of people, like 200" })
+    .int({ message: "must be a whole number of people, like 200" })
+    .min(1, { message: "must be at least 1" })
+    .default(200),
   RUN_WORKER: flag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: flag.default(false),
@@ -213,6 +237,12 @@ function buildSettings(
     /** Printed at start (server/startup-notice.ts) when a convenience stands in for a setting. */
     authSecretSource: sources.authSecret,
     adminEmailsSet: sources.adminEmailsSet,
+    referrals: {
+      places: env.REFERRAL_PLACES,
+      farmMax: env.REFERRAL_FARM_MAX,
+      farmMinutes: env.REFERRAL_FARM_MINUTES,
+    },
+    regionOpenTarget: env.REGION_OPEN_TARGET,
     runWorker: env.RUN_WORKER,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

@@ -4,6 +4,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import { confirmContact, readConfirmLink } from "#app/modules/waitlist/confirm-contact.server.ts";
+import { ShareLink } from "#app/modules/waitlist/share-link.tsx";
 import type { Route } from "./+types/waitlist-confirm";
 
 export function meta() {
@@ -80,6 +81,7 @@ export default function WaitlistConfirm({ loaderData, actionData }: Route.Compon
             Thanks! {link.email} is on the waitlist{where}. We'll e-mail you the day we launch
             there, and send growing tips for your region until then.
           </p>
+          {link.shareUrl && <ShareLink url={link.shareUrl} />}
           <div className="mt-8 flex flex-wrap gap-3">
             {link.surveyUrl && (
               <a href={link.surveyUrl} className="btn-primary">

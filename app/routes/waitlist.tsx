@@ -8,6 +8,8 @@ import { staticPageMeta } from "#app/lib/seo.ts";
 import { findPlan } from "#app/modules/subscriptions/plans.ts";
 import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
 import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
+import { shareUrl as shareUrlFor } from "#app/modules/waitlist/referral-code.server.ts";
+import { referralCodeFrom } from "#app/modules/waitlist/referral-cookie.server.ts";
 import { joinFormValues } from "#app/modules/waitlist/waitlist.schema.ts";
 import { WaitlistForm, type WaitlistOutcome } from "#app/modules/waitlist/waitlist-form.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
@@ -38,9 +40,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: context.get(requestInfo).clientIp,
     userAgent: request.headers.get("user-agent"),
     page,
+    referralCode: referralCodeFrom(request.headers.get("cookie")),
   });
   const outcome: WaitlistOutcome = result.ok
-    ? { ok: true, message: result.message, surveyUrl: result.surveyUrl }
+    ? {
+        ok: true,
+        message: result.message,
+        surveyUrl: result.surveyUrl,
+        shareUrl: result.referralCode ? shareUrlFor(result.referralCode) : undefined,
+      }
     : {
         ok: false,
         message: result.message,

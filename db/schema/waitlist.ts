@@ -1,7 +1,8 @@
 // The waitlist: contacts (SPEC §3 contacts), their consent records (Unsolicited Electronic
-// Messages Act: what they agreed to, when, from where), and launch notifications per region.
+// Messages Act: what they agreed to, when, from where), launch notifications per region, and
+// referrals: who brought whom through their share link (issue 22, ADR 037).
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export interface ContactAddress {
   street?: string;
@@ -49,6 +50,11 @@ export const contacts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /**
+     * The personal share code of /r/{code}: 8 characters of a base32 alphabet from crypto random,
+     * no e-mail in it. Contacts from before referrals get one the first time it is shown.
+     */
+    referralCode: text("referral_code").unique(),
   },
   (t) => [
     index("contacts_region_idx").on(t.region),
@@ -88,3 +94,40 @@ export const launchNotifications = pgTable("launch_notifications", {
   /** Set once every recipient's job is queued; until then the recipient count isn't known. */
   fannedOutAt: timestamp("fanned_out_at", { withTimezone: true }),
 });
+
+export type ReferralStatus = "pending" | "counted" | "refused" | "void";
+
+/**
+ * One row a friend who joined through someone's link (ADR 037). The friend is unique: a friend
+ * counts once, for the first link. Pending until the friend confirms; then counted, or refused
+ * with a reason (self, disposable, farm). An admin may void a counted one (fraud) with a reason.
+ */
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    referrerId: uuid("referrer_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    friendId: uuid("friend_id")
+      .notNull()
+      .unique()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    status: text("status").$type<ReferralStatus>().notNull().default("pending"),
+    /** Why it was refused or voided. */
+    reason: text("reason"),
+    /** The connection the friend joined from (a farm is many through one link from one). */
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidedBy: text("voided_by"),
+  },
+  (t) => [
+    index("referrals_referrer_idx").on(t.referrerId, t.status),
+    index("referrals_farm_idx").on(t.referrerId, t.ip, t.createdAt),
+    check("referrals_status_check", sql`${t.status} in ('pending', 'counted', 'refused', 'void')`),
+  ],
+);

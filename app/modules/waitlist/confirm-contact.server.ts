@@ -8,6 +8,8 @@ import { settings } from "#app/lib/env.server.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { readConfirmToken, surveyUrl, type ConfirmToken } from "./contact-links.server.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
+import { countReferral } from "./count-referral.server.ts";
+import { ensureReferralCode, shareUrl } from "./referral-code.server.ts";
 
 /**
  * - pending: pressing the button would change something (not yet confirmed, or unsubscribed
@@ -25,6 +27,8 @@ export type ConfirmResult =
       state: ConfirmState;
       /** The signed survey link, once confirmed: answers given there are saved to the contact. */
       surveyUrl: string | null;
+      /** The contact's share link (/r/{code}), once confirmed (ADR 037). */
+      shareUrl: string | null;
     }
   | { ok: false };
 
@@ -53,6 +57,7 @@ function resultOf(c: ContactState, link: ConfirmToken): ConfirmResult {
     region: c.region,
     state,
     surveyUrl: state === "confirmed" ? surveyUrl(c.id) : null,
+    shareUrl: null,
   };
 }
 
@@ -76,14 +81,19 @@ export async function readConfirmLink(token: string | null): Promise<ConfirmResu
   const link = readConfirmToken(token);
   if (!link) return { ok: false };
   const contact = await findContact(db(), link.id, false);
-  return contact ? resultOf(contact, link) : { ok: false };
+  return contact ? withShareUrl(contact.id, resultOf(contact, link)) : { ok: false };
+}
+
+async function withShareUrl(id: string, result: ConfirmResult): Promise<ConfirmResult> {
+  if (!result.ok || result.state !== "confirmed") return result;
+  return { ...result, shareUrl: shareUrl(await ensureReferralCode(id)) };
 }
 
 /** The button: confirms the contact (and queues the CRM update) in one transaction. */
 export async function confirmContact(token: string | null): Promise<ConfirmResult> {
   const link = readConfirmToken(token);
   if (!link) return { ok: false };
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const contact = await findContact(tx, link.id, true);
     if (!contact) return { ok: false as const };
     if (stateOf(contact, link) !== "pending") return resultOf(contact, link);
@@ -99,6 +109,9 @@ export async function confirmContact(token: string | null): Promise<ConfirmResul
       .where(eq(contacts.id, contact.id));
     if (settings().crmWebhook)
       await enqueue(tx, syncContactToCrmJob, { contactId: contact.id, event: "updated" });
+    // The first confirmation decides a referral through someone's link (ADR 037).
+    if (!contact.confirmedAt) await countReferral(tx, contact.id);
     return resultOf(next, link);
   });
+  return withShareUrl(link.id, result);
 }

@@ -1,5 +1,5 @@
 // The signed links a contact gets: confirm (double opt-in), unsubscribe (one click, no sign-in),
-// and the growing-space survey.
+// the growing-space survey, and the status page (place in the queue, friends who joined).
 import { settings } from "#app/lib/env.server.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 import { z } from "#app/lib/zod.ts";
@@ -64,3 +64,9 @@ export function surveyUrl(contactId?: string): string {
 
 export const readUnsubscribeToken = (token: string | null) => verifyToken("unsubscribe", token);
 export const readSurveyToken = (token: string | null | undefined) => verifyToken("survey", token);
+
+/** The contact's own status page (ADR 037): their place, their friends, their region's progress. */
+export function statusUrl(contactId: string): string {
+  return `${settings().siteUrl}/waitlist/status?t=${signToken("status", contactId)}`;
+}
+export const readStatusToken = (token: string | null | undefined) => verifyToken("status", token);

@@ -4,7 +4,6 @@
 import { randomUUID } from "node:crypto";
 import { formPageSchema } from "./waitlist.schema.ts";
 import { eq, sql } from "drizzle-orm";
-import { createRequire } from "node:module";
 import { contactConsents, contacts } from "#db/schema/index.ts";
 import { clientKey } from "#app/lib/client-ip.server.ts";
 import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
@@ -15,6 +14,9 @@ import { enqueue, enqueueMany, queue } from "#app/lib/queue.server.ts";
 import { countHitsSql, rateWindow } from "#app/lib/rate-limit.server.ts";
 import { contactChanged, mergeContact, type StoredContact } from "./merge-contact.ts";
 import { surveyUrl } from "./contact-links.server.ts";
+import { isDisposable } from "./disposable-address.server.ts";
+import { ensureReferralCode, newReferralCode } from "./referral-code.server.ts";
+import { recordReferral } from "./record-referral.server.ts";
 import {
   sendWaitlistConfirmation,
   sendWaitlistConfirmationJob,
@@ -29,10 +31,6 @@ import {
   MESSAGES,
   waitlistFieldErrors,
 } from "./waitlist.schema.ts";
-
-const disposableDomains = new Set<string>(
-  createRequire(import.meta.url)("disposable-email-domains/index.json") as string[],
-);
 
 /**
  * Sign-ups an hour from one connection (an IPv4 address, or an IPv6 /64). New Zealand's mobile
@@ -52,6 +50,8 @@ export interface JoinContext {
   userAgent?: string | null;
   /** The page the form was on, e.g. "/" or "/waitlist". */
   page: string;
+  /** The share code the person arrived through (/r/{code}), if any (ADR 037). */
+  referralCode?: string | null;
 }
 
 export type JoinResult =
@@ -67,6 +67,8 @@ export type JoinResult =
       confirmationFailed: boolean;
       message: string;
       surveyUrl: string;
+      /** The contact's own share code, to the request that may know the contact (as contactId). */
+      referralCode?: string;
     }
   | {
       ok: false;
@@ -128,6 +130,7 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
             challenge: saved.challenge,
           }
         : { ok: false, status: 429, message: MESSAGES.rateLimited, retryAfter: saved.refused };
+    if (context.referralCode) await recordReferral(saved.id, context.referralCode, context.ip);
     let emailSent = false;
     let confirmationFailed = false;
     if (saved.confirmation === "queued" && saved.key) {
@@ -161,6 +164,7 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
           ? MESSAGES.joinedWithEmail
           : MESSAGES.joined,
       surveyUrl: surveyUrl(own ? saved.id : undefined),
+      ...(own ? { referralCode: await ensureReferralCode(saved.id) } : {}),
     };
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
@@ -289,6 +293,7 @@ async function save(
       address: incoming.address,
       plan: input.plan ?? null,
       source: "waitlist_page",
+      referralCode: newReferralCode(),
     });
     created = true;
     changed = true;
@@ -349,9 +354,10 @@ const saveNewContacts = batched<
             ${column((i) => consentAgent(i.context))}::text[],
             ${column((i) => i.key)}::text[],
             ${column((i) => i.limitKey)}::text[],
-            ${column((i) => i.worked)}::boolean[]
+            ${column((i) => i.worked)}::boolean[],
+            ${column(() => newReferralCode())}::text[]
           ) with ordinality as t(id, email, region, plan, consent_source, ip, user_agent, send_key,
-                                 limit_key, worked, ord)
+                                 limit_key, worked, referral_code, ord)
         ),
         hits as (
           ${countHitsSql(sql`
@@ -381,9 +387,9 @@ const saveNewContacts = batched<
         ),
         -- A known id or address makes nothing here (either conflict).
         inserted as (
-          insert into contacts (id, email, region, address, plan, source)
+          insert into contacts (id, email, region, address, plan, source, referral_code)
           select id, email, region, jsonb_build_object('state', region, 'country', 'New Zealand'),
-                 plan, 'waitlist_page'
+                 plan, 'waitlist_page', referral_code
           from allowed
           on conflict do nothing
           returning id
@@ -468,14 +474,6 @@ async function finishSave(
   return jobId
     ? { id, created, confirmation: "queued", key }
     : { id, created, confirmation: "recently-sent" };
-}
-
-/** Throwaway inboxes, and any subdomain of one (x@anything.mailinator.com is as disposable). */
-function isDisposable(email: string): boolean {
-  const labels = (email.split("@")[1] ?? "").split(".");
-  for (let i = 0; i < labels.length - 1; i++)
-    if (disposableDomains.has(labels.slice(i).join("."))) return true;
-  return false;
 }
 
 function toStored(row: ContactRow): StoredContact {

@@ -16,9 +16,11 @@ import {
 import {
   confirmUrl,
   oneClickUnsubscribeUrl,
+  statusUrl,
   surveyUrl,
   unsubscribeUrl,
 } from "./contact-links.server.ts";
+import { ensureReferralCode, shareUrl } from "./referral-code.server.ts";
 
 export const CONFIRMATION_TEMPLATE = "waitlist-confirmation";
 
@@ -36,7 +38,13 @@ export const confirmationPayload = z.object({
   requestedAt: z.number().int().optional(),
 });
 
-export function confirmationEmail(contact: { id: string; email: string; region: string }) {
+export function confirmationEmail(contact: {
+  id: string;
+  email: string;
+  region: string;
+  /** Their share link (ADR 037); friends count once both have confirmed. */
+  shareUrl?: string;
+}) {
   const s = settings();
   return {
     to: contact.email,
@@ -50,7 +58,18 @@ export function confirmationEmail(contact: { id: string; email: string; region: 
         "While you wait, tell us about your growing space and we'll recommend the box that fits it.",
       ],
       button: { label: "Confirm my e-mail", url: confirmUrl(contact.id) },
-      secondary: [{ label: "Tell us about your space (2 minutes)", url: surveyUrl(contact.id) }],
+      secondary: [
+        { label: "Tell us about your space (2 minutes)", url: surveyUrl(contact.id) },
+        ...(contact.shareUrl
+          ? [
+              {
+                label: "Share your link: each friend who joins and confirms moves you up the list",
+                url: contact.shareUrl,
+              },
+            ]
+          : []),
+        { label: "See your place in the queue", url: statusUrl(contact.id) },
+      ],
       reason: `You're getting this because this address was added to the ${s.brandName} waitlist. If that wasn't you, ignore this e-mail or unsubscribe.`,
       unsubscribeUrl: unsubscribeUrl(contact.id),
       oneClickUnsubscribeUrl: oneClickUnsubscribeUrl(contact.id),
@@ -77,11 +96,13 @@ export async function sendWaitlistConfirmation(
     contact.unsubscribedAt.getTime() >= (payload.requestedAt ?? -Infinity)
   )
     return "skipped";
+  const share = shareUrl(await ensureReferralCode(contact.id));
   const message = () =>
     confirmationEmail({
       id: contact.id,
       email: contact.email,
       region: contact.region ?? payload.region,
+      shareUrl: share,
     });
   if (justSaved?.claimId) return deliverClaimedEmail(justSaved.claimId, message);
   return deliverEmailOnce({

@@ -17,6 +17,7 @@ import {
   type SendOutcome,
 } from "./offline-contacts.ts";
 import { solveJoinChallenge, type JoinChallenge, type JoinWork } from "./join-challenge.ts";
+import { ShareLink } from "./share-link.tsx";
 import { checkJoinFields, CONSENT_STATEMENT, MESSAGES } from "./waitlist-messages.ts";
 
 export interface WaitlistOutcome {
@@ -24,6 +25,8 @@ export interface WaitlistOutcome {
   message?: string;
   fieldErrors?: Partial<Record<"email" | "region", string>>;
   surveyUrl?: string;
+  /** The person's share link (ADR 037). */
+  shareUrl?: string;
   values?: { email?: string; region?: string };
 }
 
@@ -49,6 +52,7 @@ interface JoinAnswer {
   confirmationFailed?: boolean;
   fieldErrors?: Partial<Record<"email" | "region", string>>;
   surveyUrl?: string;
+  shareUrl?: string;
   /** Many sign-ups from this connection: the proof of work that lets this one through. */
   challenge?: JoinChallenge;
 }
@@ -136,6 +140,7 @@ export function WaitlistForm({
     outcome?.ok ? (outcome.message ?? null) : null,
   );
   const [survey, setSurvey] = useState(outcome?.surveyUrl ?? surveyUrl);
+  const [share, setShare] = useState(outcome?.shareUrl);
   const navigate = useNavigate();
   const panelRef = useRef<HTMLDivElement>(null);
   const ids = {
@@ -153,6 +158,7 @@ export function WaitlistForm({
       const { body } = outcome.answer;
       localStorage.setItem(USER_ID_KEY, body.contactId ?? contact.id);
       if (body.surveyUrl) setSurvey(body.surveyUrl);
+      if (body.shareUrl) setShare(body.shareUrl);
       setFormError(null);
       setNotice(body.message ?? MESSAGES.joined);
       void showToast(
@@ -229,6 +235,7 @@ export function WaitlistForm({
         keepContact({ ...contact, id: body.contactId ?? contact.id, pending: false });
         localStorage.setItem(USER_ID_KEY, body.contactId ?? contact.id);
         if (body.surveyUrl) setSurvey(body.surveyUrl);
+        if (body.shareUrl) setShare(body.shareUrl);
         setNotice(body.message ?? MESSAGES.joined);
         void showToast(
           body.confirmationFailed ? "warning" : "success",
@@ -295,6 +302,12 @@ export function WaitlistForm({
         <p className="mt-2 text-sm text-ink/70">
           Tell us about your space for custom recommendations
         </p>
+        {share && (
+          <ShareLink
+            url={share}
+            note="Each friend who joins through it counts once they confirm their e-mail, and moves you up your region's list."
+          />
+        )}
         {/* A link, so it also works on the panel the server sends after a post without JavaScript. */}
         <Link
           to="/"

@@ -18,6 +18,12 @@ import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
 import { openRegionForSubscriptions } from "#app/flows/open-region.server.ts";
 import { WaitlistContacts } from "#app/modules/waitlist/admin-waitlist-contacts.tsx";
 import { WaitlistNumbers } from "#app/modules/waitlist/admin-waitlist-numbers.tsx";
+import { WaitlistReferrals } from "#app/modules/waitlist/admin-waitlist-referrals.tsx";
+import {
+  listCountedReferrals,
+  topReferrers,
+  voidReferral,
+} from "#app/modules/waitlist/void-referral.server.ts";
 import { adminMeta, underAdmin } from "./admin-page.ts";
 import type { Route } from "./+types/waitlist";
 
@@ -28,13 +34,15 @@ export const handle = underAdmin("Waitlist");
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filters = readContactFilters(new URL(request.url).searchParams);
-  const [stats, list, launches, openRegions] = await Promise.all([
+  const [stats, list, launches, openRegions, top, counted] = await Promise.all([
     waitlistStats(),
     listContacts(filters),
     launchProgress(),
     listOpenRegions(),
+    topReferrers(),
+    listCountedReferrals(),
   ]);
-  return { filters, stats, list, launches, openRegions };
+  return { filters, stats, list, launches, openRegions, top, counted };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -66,6 +74,17 @@ export async function action({ request }: Route.ActionArgs) {
     throw await redirectWithToast(request, `${paths.adminWaitlist}#launches`, {
       type: result.opened || result.emailsStarted ? "success" : "info",
       message: result.message!,
+    });
+  }
+  if (intent === "void-referral") {
+    const result = await voidReferral(
+      { referralId: form.get("referralId"), reason: form.get("reason") },
+      admin.email,
+    );
+    if (!result.ok) return data({ error: result.message }, { status: result.status });
+    throw await redirectWithToast(request, `${paths.adminWaitlist}#referrals`, {
+      type: "success",
+      message: "Referral voided: it no longer counts.",
     });
   }
   return data({ error: "Unknown action" }, { status: 400 });
@@ -147,6 +166,7 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
         )}
       </section>
 
+      <WaitlistReferrals top={loaderData.top} counted={loaderData.counted} />
       <WaitlistContacts list={list} filters={filters} />
     </>
   );

@@ -1,0 +1,63 @@
+// A friend's first confirmation decides their referral, inside the confirming transaction (ADR
+// 037): counted, or refused with a reason. Nothing counts for a disposable address, the referrer
+// themself (the same normalised address), or a farm: more than REFERRAL_FARM_MAX joins through one
+// link from one connection within REFERRAL_FARM_MINUTES (the earliest ones stand). The pending row
+// is locked and decided once, so replays and concurrent confirms count it once.
+import { sql } from "drizzle-orm";
+import type { Database } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { isDisposable } from "./disposable-address.server.ts";
+import { samePerson } from "./same-person.ts";
+
+export type ReferralDecision = "counted" | "self" | "disposable" | "farm";
+
+export async function countReferral(
+  tx: Database,
+  friendId: string,
+): Promise<ReferralDecision | null> {
+  const found = (await tx.execute(sql`
+    select r.id, r.referrer_id, r.ip, r.created_at, friend.email as friend_email,
+           referrer.email as referrer_email
+    from referrals r
+    join contacts friend on friend.id = r.friend_id
+    join contacts referrer on referrer.id = r.referrer_id
+    where r.friend_id = ${friendId}::uuid and r.status = 'pending'
+    for update of r`)) as unknown as {
+    rows: {
+      id: string;
+      referrer_id: string;
+      ip: string | null;
+      friend_email: string;
+      referrer_email: string;
+    }[];
+  };
+  const row = found.rows[0];
+  if (!row) return null;
+  let decision: ReferralDecision = "counted";
+  if (row.referrer_id === friendId || samePerson(row.friend_email, row.referrer_email))
+    decision = "self";
+  else if (isDisposable(row.friend_email)) decision = "disposable";
+  else if (row.ip && (await joinsBefore(tx, row.id)) > settings().referrals.farmMax)
+    decision = "farm";
+  await tx.execute(sql`
+    update referrals
+    set status = ${decision === "counted" ? "counted" : "refused"},
+        reason = ${decision === "counted" ? null : decision}, decided_at = now()
+    where id = ${row.id}::uuid and status = 'pending'`);
+  return decision;
+}
+
+/** Joins through the same link from the same connection in the window up to this one, itself included. */
+async function joinsBefore(tx: Database, referralId: string): Promise<number> {
+  const minutes = settings().referrals.farmMinutes;
+  const result = (await tx.execute(sql`
+    select count(*)::int as n
+    from referrals this
+    join referrals other on other.referrer_id = this.referrer_id and other.ip = this.ip
+    where this.id = ${referralId}::uuid
+      and other.created_at > this.created_at - make_interval(mins => ${minutes})
+      and (other.created_at, other.id) <= (this.created_at, this.id)`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
+}

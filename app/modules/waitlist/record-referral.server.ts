@@ -1,0 +1,20 @@
+// A join through someone's share link (/r/{code}) records who referred the friend, pending until
+// the friend confirms (ADR 037). Only the first link counts: the friend is unique, so a later link,
+// a replay or a duplicate changes nothing. A friend already confirmed was not brought by the link.
+import { sql } from "drizzle-orm";
+import { db } from "#app/lib/db.server.ts";
+import { readReferralCode } from "./referral-code.server.ts";
+
+export async function recordReferral(friendId: string, rawCode: unknown, ip: string | null) {
+  const code = readReferralCode(rawCode);
+  if (!code) return { recorded: false };
+  const result = (await db().execute(sql`
+    insert into referrals (referrer_id, friend_id, ip)
+    select referrer.id, ${friendId}::uuid, ${ip}
+    from contacts referrer, contacts friend
+    where referrer.referral_code = ${code} and friend.id = ${friendId}::uuid
+      and friend.confirmed_at is null
+    on conflict (friend_id) do nothing
+    returning id`)) as unknown as { rows: unknown[] };
+  return { recorded: result.rows.length > 0 };
+}

@@ -1,0 +1,215 @@
+// Referrals (issue 22, ADR 037): a join through /r/{code} records who referred; the friend's first
+// confirmation counts it once, or refuses it with a reason (self, disposable, farm).
+import { eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { contacts, referrals } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { testServices } from "#tests/setup/test-services.ts";
+import { confirmUrl, statusUrl } from "./contact-links.server.ts";
+import { getReferralStatus, queuePlace } from "./get-referral-status.server.ts";
+import { confirmContact } from "./confirm-contact.server.ts";
+import { joinWaitlist } from "./join-waitlist.server.ts";
+import { recordReferral } from "./record-referral.server.ts";
+import { newReferralCode, readReferralCode, REFERRAL_CODE } from "./referral-code.server.ts";
+import { referralCodeFrom, referralCookie } from "./referral-cookie.server.ts";
+import { normaliseAddress } from "./same-person.ts";
+import { listCountedReferrals, topReferrers, voidReferral } from "./void-referral.server.ts";
+import { sendWaitlistConfirmationJob } from "./send-waitlist-confirmation.server.ts";
+
+testServices({ smtp: true, queues: [sendWaitlistConfirmationJob] as never });
+
+let n = 0;
+const ip = () => `198.51.100.${++n % 250}`;
+const tokenOf = (id: string) => new URL(confirmUrl(id)).searchParams.get("token");
+
+async function join(email: string, referralCode?: string | null, from = ip()) {
+  const result = await joinWaitlist(
+    { email, region: "Otago" },
+    { ip: from, userAgent: "vitest", page: "/waitlist", referralCode },
+  );
+  if (!result.ok || !result.contactId) throw new Error(`join failed: ${JSON.stringify(result)}`);
+  return { id: result.contactId, code: result.referralCode! };
+}
+
+/** Joining again with a known address: no contact id comes back (whoever types it may not be them). */
+async function rejoin(email: string, referralCode: string) {
+  const result = await joinWaitlist(
+    { email, region: "Otago" },
+    { ip: ip(), userAgent: "vitest", page: "/waitlist", referralCode },
+  );
+  expect(result.ok).toBe(true);
+}
+
+const referralOf = async (friendId: string) =>
+  (await db().select().from(referrals).where(eq(referrals.friendId, friendId)))[0];
+
+test("codes are 8 base32 characters from crypto random, no e-mail in them; the cookie carries one", () => {
+  const codes = new Set(Array.from({ length: 1000 }, newReferralCode));
+  expect(codes.size).toBe(1000);
+  for (const c of codes) expect(c).toMatch(REFERRAL_CODE);
+  expect(readReferralCode(" AB12CD34 ")).toBe("ab12cd34");
+  expect(readReferralCode("kiri@x.nz")).toBeNull();
+  const cookie = referralCookie("ab12cd34")!;
+  expect(cookie).toContain("HttpOnly");
+  expect(cookie).toContain("SameSite=Lax");
+  expect(cookie).toContain(`Max-Age=${30 * 86_400}`);
+  expect(referralCodeFrom(`a=1; ${cookie.split(";")[0]}`)).toBe("ab12cd34");
+  expect(referralCookie("nope")).toBeNull();
+});
+
+test("addresses normalise: lower-case, plus-tags dropped, dots dropped for Gmail only", () => {
+  expect(normaliseAddress("Kiri.Smith+patch@GoogleMail.com")).toBe("kirismith@gmail.com");
+  expect(normaliseAddress("kiri.smith+x@example.nz")).toBe("kiri.smith@example.nz");
+});
+
+test("every contact gets a code; a friend through it is pending, then counted once on confirming", async () => {
+  const referrer = await join("aroha@example.nz");
+  expect(referrer.code).toMatch(REFERRAL_CODE);
+  const friend = await join("mere@example.nz", referrer.code);
+  expect(await referralOf(friend.id)).toMatchObject({
+    referrerId: referrer.id,
+    status: "pending",
+  });
+  const confirmed = await confirmContact(tokenOf(friend.id));
+  expect(confirmed).toMatchObject({ ok: true, state: "confirmed" });
+  expect(confirmed.ok && confirmed.shareUrl).toMatch(/\/r\/[0-9a-z]{8}$/);
+  expect(await referralOf(friend.id)).toMatchObject({ status: "counted", reason: null });
+  // Replays: confirming again, joining again through another link, changes nothing.
+  await confirmContact(tokenOf(friend.id));
+  const other = await join("tane@example.nz");
+  await rejoin("mere@example.nz", other.code);
+  expect(await referralOf(friend.id)).toMatchObject({
+    referrerId: referrer.id,
+    status: "counted",
+  });
+  const all = await db().select().from(referrals).where(eq(referrals.referrerId, referrer.id));
+  expect(all).toHaveLength(1);
+});
+
+test("only the first link counts for a friend, and an unknown code records nothing", async () => {
+  const first = await join("first-ref@example.nz");
+  const second = await join("second-ref@example.nz");
+  const friend = await join("twice@example.nz", first.code);
+  await rejoin("twice@example.nz", second.code);
+  expect((await referralOf(friend.id))?.referrerId).toBe(first.id);
+  const lost = await join("lost@example.nz", "zzzzzzzz");
+  expect(await referralOf(lost.id)).toBeUndefined();
+});
+
+test("an unconfirmed friend doesn't count; concurrent confirms count once", async () => {
+  const referrer = await join("busy@example.nz");
+  const friend = await join("slow@example.nz", referrer.code);
+  expect((await referralOf(friend.id))?.status).toBe("pending");
+  await Promise.all(Array.from({ length: 8 }, () => confirmContact(tokenOf(friend.id))));
+  expect((await referralOf(friend.id))?.status).toBe("counted");
+});
+
+test("the same person under another spelling is refused as self", async () => {
+  const referrer = await join("kiri.smith@gmail.com");
+  const alias = await join("KiriSmith+friend@googlemail.com", referrer.code);
+  await confirmContact(tokenOf(alias.id));
+  expect(await referralOf(alias.id)).toMatchObject({ status: "refused", reason: "self" });
+});
+
+test("a disposable friend is refused (joined before the list knew the domain)", async () => {
+  const referrer = await join("real@example.nz");
+  const id = crypto.randomUUID();
+  await db().insert(contacts).values({ id, email: "x@mailinator.com", region: "Otago" });
+  expect(await recordReferral(id, referrer.code, "192.0.2.1")).toEqual({ recorded: true });
+  await confirmContact(tokenOf(id));
+  expect(await referralOf(id)).toMatchObject({ status: "refused", reason: "disposable" });
+});
+
+test("a farm: past REFERRAL_FARM_MAX (5) joins through one link from one IP in the window, refused", async () => {
+  const referrer = await join("farmer@example.nz");
+  const friends = [];
+  for (let i = 0; i < 8; i++)
+    friends.push(await join(`sheep${i}@example.nz`, referrer.code, "192.0.2.77"));
+  // Another connection isn't part of the farm.
+  const honest = await join("neighbour@example.nz", referrer.code, "192.0.2.78");
+  // Confirmed in reverse: the earliest five stand whatever the order.
+  for (const f of [...friends, honest].reverse()) await confirmContact(tokenOf(f.id));
+  const decided = await Promise.all(friends.map((f) => referralOf(f.id)));
+  expect(decided.map((r) => r?.status)).toEqual([
+    ...Array(5).fill("counted"),
+    ...Array(3).fill("refused"),
+  ]);
+  expect(decided.slice(5).every((r) => r?.reason === "farm")).toBe(true);
+  expect((await referralOf(honest.id))?.status).toBe("counted");
+});
+
+test("position: each counted friend moves the referrer up REFERRAL_PLACES (10) places in their region's queue", async () => {
+  const region = "Tasman";
+  const joinIn = async (email: string, code?: string) => {
+    const result = await joinWaitlist(
+      { email, region },
+      { ip: ip(), userAgent: "vitest", page: "/waitlist", referralCode: code },
+    );
+    if (!result.ok || !result.contactId) throw new Error("join failed");
+    await confirmContact(tokenOf(result.contactId));
+    return { id: result.contactId, code: result.referralCode! };
+  };
+  const early = [];
+  for (let i = 0; i < 25; i++) early.push(await joinIn(`tasman${i}@example.nz`));
+  const late = early[24]!;
+  expect(await queuePlace(region, late.id)).toEqual({ place: 25, length: 25 });
+  // A friend elsewhere in the queue (joins at the back) moves the referrer up 10.
+  await joinIn("tasman-friend1@example.nz", late.code);
+  expect(await queuePlace(region, late.id)).toEqual({ place: 15, length: 26 });
+  await joinIn("tasman-friend2@example.nz", late.code);
+  expect(await queuePlace(region, late.id)).toEqual({ place: 5, length: 27 });
+  // A friend who joined but hasn't confirmed moves nothing.
+  await joinWaitlist(
+    { email: "tasman-slow@example.nz", region },
+    { ip: ip(), userAgent: "vitest", page: "/waitlist", referralCode: late.code },
+  );
+  expect((await queuePlace(region, late.id)).place).toBe(5);
+  const status = await getReferralStatus(new URL(statusUrl(late.id)).searchParams.get("t"));
+  expect(status).toMatchObject({
+    place: 5,
+    queueLength: 27,
+    friends: 2,
+    pendingFriends: 1,
+    progress: { open: false, confirmed: 27, target: 200, percent: 13 },
+  });
+  expect(status?.shareUrl).toBe(`https://patch.test/r/${late.code}`);
+  expect(await getReferralStatus("forged")).toBeNull();
+});
+
+test("voiding a counted referral (fraud) takes its places back, with a reason, once", async () => {
+  const referrer = await join("voided@example.nz");
+  const friend = await join("fake-friend@example.nz", referrer.code);
+  await confirmContact(tokenOf(friend.id));
+  await confirmContact(tokenOf(referrer.id));
+  const row = (await referralOf(friend.id))!;
+  expect(row.status).toBe("counted");
+  expect(await topReferrers()).toContainEqual(
+    expect.objectContaining({ id: referrer.id, region: "Otago", friends: 1 }),
+  );
+  expect(await listCountedReferrals()).toContainEqual(
+    expect.objectContaining({
+      id: row.id,
+      referrer: "voided@example.nz",
+      friend: "fake-friend@example.nz",
+    }),
+  );
+  expect(await voidReferral({ referralId: row.id, reason: "" }, "admin@patch.nz")).toMatchObject({
+    ok: false,
+    status: 400,
+  });
+  expect(
+    await voidReferral({ referralId: row.id, reason: "same household farm" }, "admin@patch.nz"),
+  ).toEqual({ ok: true });
+  expect(await referralOf(friend.id)).toMatchObject({
+    status: "void",
+    reason: "same household farm",
+    voidedBy: "admin@patch.nz",
+  });
+  expect(
+    await voidReferral({ referralId: row.id, reason: "again please" }, "admin@patch.nz"),
+  ).toMatchObject({ ok: false, status: 404 });
+  expect((await topReferrers()).some((r) => r.id === referrer.id)).toBe(false);
+  expect((await listCountedReferrals()).some((r) => r.id === row.id)).toBe(false);
+  const status = await getReferralStatus(new URL(statusUrl(referrer.id)).searchParams.get("t"));
+  expect(status?.friends).toBe(0);
+});

@@ -1,0 +1,73 @@
+// An admin voids a counted referral (fraud) with a reason (issue 22, ADR 037): it stops counting,
+// so the referrer's place moves back. Voiding is once; a voided referral stays as the record.
+import { sql } from "drizzle-orm";
+import { db } from "#app/lib/db.server.ts";
+import { z } from "#app/lib/zod.ts";
+
+export const voidReferralSchema = z.object({
+  referralId: z.uuid({ message: "Choose a referral to void." }),
+  reason: z
+    .string()
+    .trim()
+    .min(3, { message: "Say why it is void (at least 3 characters)." })
+    .max(300, { message: "Keep the reason under 300 characters." }),
+});
+
+export type VoidResult =
+  | { ok: true }
+  | { ok: false; status: 400 | 404; message: string; fieldErrors?: Record<string, string> };
+
+export async function voidReferral(raw: unknown, admin: string): Promise<VoidResult> {
+  const parsed = voidReferralSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors = Object.fromEntries(
+      parsed.error.issues.map((i) => [String(i.path[0]), i.message]),
+    );
+    return { ok: false, status: 400, message: parsed.error.issues[0]!.message, fieldErrors };
+  }
+  const { referralId, reason } = parsed.data;
+  const result = (await db().execute(sql`
+    update referrals set status = 'void', reason = ${reason}, voided_at = now(),
+                         voided_by = ${admin}
+    where id = ${referralId}::uuid and status = 'counted'
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0
+    ? { ok: true }
+    : { ok: false, status: 404, message: "That referral isn't counted (or was voided already)." };
+}
+
+/** Counted friends per contact, and each region's top referrers (the admin's waitlist page). */
+export async function topReferrers(limitPerRegion = 5) {
+  const result = (await db().execute(sql`
+    select region, id, email, friends from (
+      select c.region, c.id, c.email, count(r.id)::int as friends,
+             row_number() over (partition by c.region order by count(r.id) desc, c.timestamp) as n
+      from contacts c join referrals r on r.referrer_id = c.id and r.status = 'counted'
+      group by c.region, c.id, c.email, c.timestamp
+    ) ranked where n <= ${limitPerRegion}
+    order by region, friends desc`)) as unknown as {
+    rows: { region: string | null; id: string; email: string; friends: number }[];
+  };
+  return result.rows;
+}
+
+/** The latest counted referrals, each with its referrer and friend (for voiding). */
+export async function listCountedReferrals(limit = 50) {
+  const result = (await db().execute(sql`
+    select r.id, r.ip, r.decided_at, referrer.email as referrer, friend.email as friend,
+           referrer.region
+    from referrals r
+    join contacts referrer on referrer.id = r.referrer_id
+    join contacts friend on friend.id = r.friend_id
+    where r.status = 'counted'
+    order by r.decided_at desc nulls last limit ${limit}`)) as unknown as {
+    rows: {
+      id: string;
+      ip: string | null;
+      referrer: string;
+      friend: string;
+      region: string | null;
+    }[];
+  };
+  return result.rows;
+}
