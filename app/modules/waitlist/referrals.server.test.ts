@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { contacts, referrals } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { UNUSABLE_TEXT } from "#app/lib/zod.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { confirmUrl, statusUrl } from "./contact-links.server.ts";
 import { getReferralStatus, queuePlace } from "./get-referral-status.server.ts";
@@ -197,6 +198,10 @@ test("voiding a counted referral (fraud) takes its places back, with a reason, o
     ok: false,
     status: 400,
   });
+  // A control code in the reason is refused in words, not stored (PostgreSQL can't keep a NUL).
+  expect(
+    await voidReferral({ referralId: row.id, reason: "farm\u0000ed" }, "admin@patch.nz"),
+  ).toMatchObject({ ok: false, status: 400, fieldErrors: { reason: UNUSABLE_TEXT } });
   expect(
     await voidReferral({ referralId: row.id, reason: "same household farm" }, "admin@patch.nz"),
   ).toEqual({ ok: true });

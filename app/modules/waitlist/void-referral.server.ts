@@ -2,15 +2,14 @@
 // so the referrer's place moves back. Voiding is once; a voided referral stays as the record.
 import { sql } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
-import { z } from "#app/lib/zod.ts";
+import { freeText, z } from "#app/lib/zod.ts";
 
 export const voidReferralSchema = z.object({
   referralId: z.uuid({ message: "Choose a referral to void." }),
-  reason: z
-    .string()
-    .trim()
-    .min(3, { message: "Say why it is void (at least 3 characters)." })
-    .max(300, { message: "Keep the reason under 300 characters." }),
+  // Free text with no control codes (a NUL can't be stored in PostgreSQL's text).
+  reason: freeText({ max: 300, tooLong: "Keep the reason under 300 characters." }).min(3, {
+    message: "Say why it is void (at least 3 characters).",
+  }),
 });
 
 export type VoidResult =

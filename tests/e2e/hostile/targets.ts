@@ -243,6 +243,62 @@ export const FORMS: FormSpec[] = [
   { action: "/profile/reminders", intent: "calendar-plan", fields: { plan: "1m2" } },
   { action: "/profile/reminders", intent: "calendar-reset", fields: {} },
   { action: "/profile/reminders", intent: "growing-tips", fields: { tips: "on" } },
+  // A member's box plan (the editor posts it as JSON): an empty 1 m² box of 3 × 3 squares.
+  {
+    action: "/garden",
+    fields: {
+      plan: JSON.stringify({ boxSize: "1m2", squares: [[], [], [], [], [], [], [], [], []] }),
+    },
+  },
+  // The subscription page's changes. The suite's member has no subscription, so each is refused
+  // whatever the fields hold; the card baseline is the declining test card all the same.
+  ...["skip", "unskip", "resume", "keep"].map((intent) => ({
+    action: "/profile/subscription",
+    intent,
+    fields: { requestKey: "5b0a7f5e-0000-4000-8000-00000000c0de" },
+  })),
+  {
+    action: "/profile/subscription",
+    intent: "pause",
+    fields: { requestKey: "5b0a7f5e-0000-4000-8000-00000000c0de", pauseFor: "1", until: "" },
+  },
+  {
+    action: "/profile/subscription",
+    intent: "plan",
+    fields: { requestKey: "5b0a7f5e-0000-4000-8000-00000000c0de", plan: "1m2" },
+  },
+  {
+    action: "/profile/subscription",
+    intent: "week",
+    fields: { requestKey: "5b0a7f5e-0000-4000-8000-00000000c0de", deliveryWeek: "2" },
+  },
+  ...["cancel", "offer"].map((intent) => ({
+    action: "/profile/subscription",
+    intent,
+    fields: { requestKey: "5b0a7f5e-0000-4000-8000-00000000c0de", reason: "too-expensive" },
+  })),
+  {
+    action: "/profile/subscription",
+    intent: "address",
+    fields: {
+      requestKey: "5b0a7f5e-0000-4000-8000-00000000c0de",
+      street: "1 Kea Street",
+      suburb: "Stoke",
+      city: "Nelson",
+      region: "Nelson",
+      postcode: "7011",
+    },
+  },
+  {
+    action: "/profile/subscription",
+    intent: "card",
+    fields: {
+      requestKey: "5b0a7f5e-0000-4000-8000-00000000c0de",
+      cardNumber: "4000 0000 0000 0002",
+      cardExpiry: "12/39",
+      cardCvc: "123",
+    },
+  },
   {
     action: "/address",
     fields: {
@@ -321,6 +377,12 @@ export const FORMS: FormSpec[] = [
   },
   { action: "/admin/users", intent: "unban", fields: { userId: (ctx) => ctx.victimUserId } },
   { action: "/admin/users", intent: "sign-out", fields: { userId: (ctx) => ctx.victimUserId } },
+  // No referral has this id: nothing is voided, whatever the reason says.
+  {
+    action: "/admin/waitlist",
+    intent: "void-referral",
+    fields: { referralId: "5b0a7f5e-0000-4000-8000-00000000feed", reason: "Testing fraud checks" },
+  },
   {
     action: "/admin/waitlist",
     intent: "delete",
