@@ -278,20 +278,26 @@ test("on a phone a product page keeps 'Add to cart' in view and hides nothing un
 }) => {
   await page.setViewportSize(PHONE);
   await page.goto("/product/family-grow-box-kit");
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // The page scrolls smoothly (app.css), so a plain scrollTo would be measured mid-glide: jump.
+  const toEnd = () =>
+    page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+    );
+  await toEnd();
   const bar = page.getByRole("region", { name: "Add to cart" });
   await expect.poll(() => bar.isVisible()).toBe(true);
   // The bar appears once the page has hydrated and the stepper is out of view; the room it makes
   // lengthens the page, so scroll to the (new) end again, as a person still scrolling would.
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await toEnd();
   const box = (await bar.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height + 1);
   expect(await bar.getByRole("button", { name: /add to cart/i }).isVisible()).toBe(true);
   // The footer's last line is above the bar once the page is scrolled to its end.
   await expect
-    .poll(() =>
-      page.evaluate(() => document.querySelector("footer")!.getBoundingClientRect().bottom),
-    )
+    .poll(async () => {
+      await toEnd();
+      return page.evaluate(() => document.querySelector("footer")!.getBoundingClientRect().bottom);
+    })
     .toBeLessThanOrEqual(box.y + 1);
 });
 
