@@ -3,6 +3,7 @@
 // member's climate and frost dates. Pure functions over the plant library, so the editor runs
 // them in the browser on every change and the server runs the same ones when a plan is saved.
 import type { ClimateZoneKey, Plant } from "./plant-library.schema.ts";
+import { MONTH_NAMES } from "#app/lib/month-names.ts";
 
 /** A square holds one crop, or two quick ones sharing it half and half (as the example layouts). */
 export const MAX_PLANTS_PER_SQUARE = 2;
@@ -129,23 +130,8 @@ export interface FrostDates {
   firstFrost: string | null;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 function monthList(ms: readonly number[]): string {
-  const names = ms.map((m) => MONTHS[m - 1]!);
+  const names = ms.map((m) => MONTH_NAMES[m - 1]!);
   return names.length <= 1
     ? (names[0] ?? "")
     : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
@@ -184,7 +170,7 @@ export function seasonProblem({ plant, zone, date, frost }: SeasonCheck): string
   }
   const month = Number(date.slice(5, 7));
   if (!plantable.includes(month)) {
-    return `${plant.name} goes in the box in ${monthList(plantable)} here, not ${MONTHS[month - 1]}.`;
+    return `${plant.name} goes in the box in ${monthList(plantable)} here, not ${MONTH_NAMES[month - 1]}.`;
   }
   if (plant.frost === "tender" && frost) {
     const md = monthDay(date);
@@ -208,7 +194,7 @@ export function seasonProblem({ plant, zone, date, frost }: SeasonCheck): string
 /** "09-25" → "25 September". */
 export function readableDay(md: string): string {
   const [m, d] = md.split("-").map(Number);
-  return `${d} ${MONTHS[m! - 1]}`;
+  return `${d} ${MONTH_NAMES[m! - 1]}`;
 }
 
 /**

@@ -1,6 +1,8 @@
 // Calendar dates as New Zealand gardeners live them. "This month" and "next Saturday" are decided
 // on the clock in Aotearoa, not the server's, and dates are plain year/month/day so they never
 // shift by a time zone on the way to the page.
+import { MONTH_NAMES } from "#app/lib/month-names.ts";
+
 export const NZ_TIME_ZONE = "Pacific/Auckland";
 
 export interface CalendarDate {
@@ -10,20 +12,6 @@ export interface CalendarDate {
   day: number;
 }
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 const nzParts = new Intl.DateTimeFormat("en-NZ", {

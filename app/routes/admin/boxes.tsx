@@ -4,6 +4,7 @@
 import { data, Form, Link } from "react-router";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { CLIMATE_ZONES } from "#app/lib/climate-zones.ts";
+import { MONTH_NAMES } from "#app/lib/month-names.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import {
@@ -23,20 +24,6 @@ export const meta = () => adminMeta("Boxes");
 
 export const handle = underAdmin("Boxes");
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 /** Blank rows under the contents, for adding items. */
 const NEW_ROWS = 3;
 
@@ -107,7 +94,7 @@ export default function AdminBoxes({ loaderData, actionData }: Route.ComponentPr
             name="month"
             label="Month"
             defaultValue={String(selection.month)}
-            items={MONTHS.map((m, i) => [String(i + 1), m] as const)}
+            items={MONTH_NAMES.map((m, i) => [String(i + 1), m] as const)}
           />
           <FilterSelect
             name="zone"
@@ -135,7 +122,8 @@ export default function AdminBoxes({ loaderData, actionData }: Route.ComponentPr
           <input type="hidden" name="zone" value={selection.zone} />
           <input type="hidden" name="plan" value={selection.plan} />
           <h3 className="text-lg font-semibold">
-            {MONTHS[selection.month - 1]}, {zoneName(selection.zone)}, {planSize(selection.plan)}
+            {MONTH_NAMES[selection.month - 1]}, {zoneName(selection.zone)},{" "}
+            {planSize(selection.plan)}
           </h3>
           {actionData?.error ? (
             <p role="alert" className="mt-2 font-semibold text-red-800">
