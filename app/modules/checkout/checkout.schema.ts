@@ -147,12 +147,34 @@ export function checkoutFieldErrors(error: z.ZodError): Partial<Record<CheckoutF
   );
 }
 
+/** Reads a posted form field as a string (absent when missing). */
+export function formString(form: FormData, key: string): string | undefined {
+  const v = form.get(key);
+  return typeof v === "string" ? v : undefined;
+}
+
+/** The delivery address fields as the checkout names them (also /subscribe and its changes). */
+export function deliveryAddressFields(form: FormData) {
+  const str = (k: string) => formString(form, k);
+  return {
+    street: str("street"),
+    suburb: str("suburb"),
+    city: str("city"),
+    region: str("region"),
+    postcode: str("postcode"),
+    rural: form.get("rural") === "on" || form.get("rural") === "true",
+  };
+}
+
+/** The demo card's fields as the checkout names them. */
+export function cardFormFields(form: FormData) {
+  const str = (k: string) => formString(form, k);
+  return { number: str("cardNumber"), expiry: str("cardExpiry"), cvc: str("cardCvc") };
+}
+
 /** Reads the posted checkout form into the shape the schemas parse. */
 export function checkoutFormValues(form: FormData) {
-  const str = (k: string) => {
-    const v = form.get(k);
-    return typeof v === "string" ? v : undefined;
-  };
+  const str = (k: string) => formString(form, k);
   let items: unknown = [];
   try {
     items = JSON.parse(str("items") ?? "[]");
@@ -164,17 +186,10 @@ export function checkoutFormValues(form: FormData) {
     name: str("name"),
     email: str("email"),
     phone: str("phone"),
-    address: {
-      street: str("street"),
-      suburb: str("suburb"),
-      city: str("city"),
-      region: str("region"),
-      postcode: str("postcode"),
-      rural: form.get("rural") === "on" || form.get("rural") === "true",
-    },
+    address: deliveryAddressFields(form),
     shippingMethod: str("shippingMethod"),
     rural: form.get("rural") === "on" || form.get("rural") === "true",
     items,
-    card: { number: str("cardNumber"), expiry: str("cardExpiry"), cvc: str("cardCvc") },
+    card: cardFormFields(form),
   };
 }

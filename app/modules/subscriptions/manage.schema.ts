@@ -2,7 +2,13 @@
 // change, shared by the page's forms and the use-cases, the words the page and e-mails say, the
 // reasons for cancelling and the one offer each reason is met with.
 import { z } from "#app/lib/zod.ts";
-import { addressSchema, demoCardSchema } from "#app/modules/checkout/checkout.schema.ts";
+import {
+  addressSchema,
+  cardFormFields,
+  deliveryAddressFields,
+  demoCardSchema,
+  formString,
+} from "#app/modules/checkout/checkout.schema.ts";
 import { DELIVERY_WEEKS } from "./box-dates.ts";
 import { plans, type PlanId } from "./plans.ts";
 
@@ -114,32 +120,16 @@ export function offerFor(reason: CancelReason, planId: string): CancelOffer {
   }
 }
 
-/** Reads a posted form field as a string (absent when missing). */
-export function formString(form: FormData, key: string): string | undefined {
-  const v = form.get(key);
-  return typeof v === "string" ? v : undefined;
-}
-
 /** The address and card fields as the checkout names them, in the shapes the schemas parse. */
 export function addressFormValues(form: FormData) {
   const str = (k: string) => formString(form, k);
-  return {
-    requestKey: str("requestKey"),
-    address: {
-      street: str("street"),
-      suburb: str("suburb"),
-      city: str("city"),
-      region: str("region"),
-      postcode: str("postcode"),
-      rural: form.get("rural") === "on" || form.get("rural") === "true",
-    },
-  };
+  return { requestKey: str("requestKey"), address: deliveryAddressFields(form) };
 }
 
 export function cardFormValues(form: FormData) {
   const str = (k: string) => formString(form, k);
   return {
     requestKey: str("requestKey"),
-    card: { number: str("cardNumber"), expiry: str("cardExpiry"), cvc: str("cardCvc") },
+    card: cardFormFields(form),
   };
 }

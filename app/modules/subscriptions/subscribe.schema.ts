@@ -1,7 +1,13 @@
 // The subscribe form (issue 21), one schema for the browser and the server. The address is the
 // checkout's (its fields and rules); the card is the demo provider's, checked like the shop's.
 import { z } from "#app/lib/zod.ts";
-import { addressSchema, demoCardSchema } from "#app/modules/checkout/checkout.schema.ts";
+import {
+  addressSchema,
+  cardFormFields,
+  deliveryAddressFields,
+  demoCardSchema,
+  formString,
+} from "#app/modules/checkout/checkout.schema.ts";
 import { DELIVERY_WEEKS } from "./box-dates.ts";
 import { plans, type PlanId } from "./plans.ts";
 
@@ -53,22 +59,12 @@ export type SubscribeField =
 
 /** Reads the posted form into the shape the schema parses. */
 export function subscribeFormValues(form: FormData) {
-  const str = (k: string) => {
-    const v = form.get(k);
-    return typeof v === "string" ? v : undefined;
-  };
+  const str = (k: string) => formString(form, k);
   return {
     idempotencyKey: str("idempotencyKey"),
     plan: str("plan"),
     deliveryWeek: str("deliveryWeek"),
-    address: {
-      street: str("street"),
-      suburb: str("suburb"),
-      city: str("city"),
-      region: str("region"),
-      postcode: str("postcode"),
-      rural: form.get("rural") === "on" || form.get("rural") === "true",
-    },
-    card: { number: str("cardNumber"), expiry: str("cardExpiry"), cvc: str("cardCvc") },
+    address: deliveryAddressFields(form),
+    card: cardFormFields(form),
   };
 }

@@ -19,11 +19,8 @@ import { changeDeliveryAddress } from "#app/modules/subscriptions/change-deliver
 import { changeDeliveryWeek } from "#app/modules/subscriptions/change-delivery-week.server.ts";
 import { changeSubscriptionPlan } from "#app/modules/subscriptions/change-subscription-plan.server.ts";
 import { getSubscriptionOverview } from "#app/modules/subscriptions/get-subscription-overview.server.ts";
-import {
-  addressFormValues,
-  cardFormValues,
-  formString,
-} from "#app/modules/subscriptions/manage.schema.ts";
+import { formString } from "#app/modules/checkout/checkout.schema.ts";
+import { addressFormValues, cardFormValues } from "#app/modules/subscriptions/manage.schema.ts";
 import { pauseSubscription } from "#app/modules/subscriptions/pause-subscription.server.ts";
 import { resumeSubscription } from "#app/modules/subscriptions/resume-subscription.server.ts";
 import { skipNextBox } from "#app/modules/subscriptions/skip-next-box.server.ts";
