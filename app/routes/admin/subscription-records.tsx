@@ -49,7 +49,12 @@ export function BoxesTable({
           No box rows yet: a box is made when it is reminded, skipped or charged.
         </p>
       ) : (
-        <div className="relative mt-2 overflow-x-auto">
+        <div
+          className="relative mt-2 overflow-x-auto"
+          role="region"
+          aria-label="The boxes, as a table"
+          tabIndex={0}
+        >
           <table className="w-full text-left text-sm" data-testid="boxes">
             <thead className="border-b border-ink/10">
               <tr>
@@ -114,7 +119,12 @@ export function ChargesTable({
       {charges.length === 0 ? (
         <p className="mt-2">No charges yet.</p>
       ) : (
-        <div className="relative mt-2 overflow-x-auto">
+        <div
+          className="relative mt-2 overflow-x-auto"
+          role="region"
+          aria-label="The charges, as a table"
+          tabIndex={0}
+        >
           <table className="w-full text-left text-sm" data-testid="charges">
             <thead className="border-b border-ink/10">
               <tr>

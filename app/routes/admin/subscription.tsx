@@ -101,7 +101,7 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
   const keyField = <input type="hidden" name="requestKey" value={requestKey} />;
   return (
     <>
-      <h1 className="mt-2 text-4xl font-bold">{s.name}</h1>
+      <h1 className="mt-2 text-4xl font-bold [overflow-wrap:anywhere]">{s.name}</h1>
       <p className="mt-2 text-lg" data-testid="subscription-status">
         {SUBSCRIPTION_STATUS_LABELS[s.status]}
         {s.pausedUntil ? ` until ${formatBoxDate(s.pausedUntil)}` : ""}
@@ -111,13 +111,13 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
           {actionData.error}
         </p>
       ) : null}
-      <section className={`mt-6 grid gap-4 sm:grid-cols-2 ${panel}`}>
-        <div>
+      <section className={`mt-6 grid gap-4 [overflow-wrap:anywhere] sm:grid-cols-2 ${panel}`}>
+        <div className="min-w-0">
           <h2 className="text-xl font-bold">Member</h2>
           <p className="mt-2">
             {s.name}
             <br />
-            <a href={`mailto:${s.email}`} className="underline">
+            <a href={`mailto:${s.email}`} className="break-all underline">
               {s.email}
             </a>
           </p>

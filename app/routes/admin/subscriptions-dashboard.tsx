@@ -64,7 +64,12 @@ export function SubscriptionsDashboard({ dashboard: d }: { dashboard: Subscripti
       {d.regions.length === 0 ? (
         <p className="mt-2">No subscriptions in any region yet.</p>
       ) : (
-        <div className="relative mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm">
+        <div
+          className="relative mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm"
+          role="region"
+          aria-label="Subscriptions by region"
+          tabIndex={0}
+        >
           <table className="w-full text-left text-sm" data-testid="by-region">
             <caption className="sr-only">Subscriptions by region</caption>
             <thead className="border-b border-ink/10">

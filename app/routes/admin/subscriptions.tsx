@@ -122,7 +122,12 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
               : "No subscriptions yet."}
         </p>
       ) : (
-        <div className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm">
+        <div
+          className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm"
+          role="region"
+          aria-label="Subscriptions found"
+          tabIndex={0}
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Subscriptions, newest first</caption>
             <thead className="border-b border-ink/10">
