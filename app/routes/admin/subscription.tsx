@@ -16,8 +16,11 @@ import {
   adminActionSchema,
   SUBSCRIPTION_STATUS_LABELS,
 } from "#app/modules/subscriptions/admin-subscriptions.schema.ts";
-import { DELIVERY_WEEK_LABELS, type DeliveryWeek } from "#app/modules/subscriptions/box-dates.ts";
-import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
+import {
+  DELIVERY_WEEK_LABELS,
+  formatBoxDate,
+  type DeliveryWeek,
+} from "#app/modules/subscriptions/box-dates.ts";
 import { cancelSubscription } from "#app/modules/subscriptions/cancel-subscription.server.ts";
 import type { ChangeOutcome } from "#app/modules/subscriptions/change-subscription.server.ts";
 import { getAdminSubscription } from "#app/modules/subscriptions/get-admin-subscription.server.ts";
