@@ -68,6 +68,10 @@ export default [
     route("admin/users", "routes/admin/users.tsx", { id: "admin-users" }),
     route("admin/tips", "routes/admin/tips.tsx", { id: "admin-tips" }),
     route("admin/boxes", "routes/admin/boxes.tsx", { id: "admin-boxes" }),
+    route("admin/subscriptions", "routes/admin/subscriptions.tsx", { id: "admin-subscriptions" }),
+    route("admin/subscriptions/:id", "routes/admin/subscription.tsx", {
+      id: "admin-subscription",
+    }),
   ]),
   route("admin/stats", "routes/admin/stats.ts", { id: "admin-stats" }),
   route("admin/boxes/pick-list.csv", "routes/admin/boxes-pick-list-csv.ts", {

@@ -48,6 +48,8 @@ export const paths = {
   adminWaitlist: "/admin/waitlist",
   adminUsers: "/admin/users",
   adminTips: "/admin/tips",
+  adminSubscriptions: "/admin/subscriptions",
+  adminSubscription: (id: string) => `/admin/subscriptions/${encodeURIComponent(id)}`,
   sitemap: "/sitemap.xml",
 } as const;
 

@@ -33,10 +33,13 @@ import * as adminWaitlist from "#app/routes/admin/waitlist.tsx";
 import * as adminWaitlistCsv from "#app/routes/admin/waitlist-csv.ts";
 import * as adminBoxes from "#app/routes/admin/boxes.tsx";
 import * as adminBoxesPickList from "#app/routes/admin/boxes-pick-list-csv.ts";
+import * as adminSubscription from "#app/routes/admin/subscription.tsx";
+import * as adminSubscriptions from "#app/routes/admin/subscriptions.tsx";
 import { settings } from "#app/lib/env.server.ts";
 import { seedDemoData } from "#db/seed-data.ts";
 import { jobs } from "#server/jobs.ts";
 import { buildProduct } from "#tests/factories/products.ts";
+import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { startSmtp, type TestSmtp } from "#tests/setup/smtp.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 
@@ -582,6 +585,39 @@ const cases: Case[] = [
       );
     },
   },
+  {
+    name: "GET /admin/subscriptions (figures, found and filtered)",
+    kind: "page",
+    path: "/admin/subscriptions",
+    prepare: async () => {
+      await insertSubscription();
+      return ask(adminSubscriptions.loader, "/admin/subscriptions?q=aroha&status=active");
+    },
+  },
+  {
+    name: "GET /admin/subscriptions/{id}",
+    kind: "page",
+    path: "/admin/subscriptions/{id}",
+    prepare: async () => {
+      const { id } = await insertSubscription();
+      return ask(adminSubscription.loader, `/admin/subscriptions/${id}`, { id });
+    },
+  },
+  ...(["skip", "pause", "cancel"] as const).map((intent): Case => ({
+    name: `POST /admin/subscriptions/{id} intent=${intent}`,
+    kind: "page",
+    path: "/admin/subscriptions/{id}",
+    changes: true,
+    prepare: async () => {
+      const { id } = await insertSubscription();
+      return ask(
+        adminSubscription.action,
+        `/admin/subscriptions/${id}`,
+        { id },
+        { intent, requestKey: randomUUID(), pauseFor: "1", reason: "other" },
+      );
+    },
+  })),
 ];
 
 for (const c of cases) {
@@ -608,3 +644,33 @@ for (const c of cases) {
     if (c.changes) expect(await everything()).not.toBe(before);
   });
 }
+
+test("an admin's subscription page: a malformed or unknown id is the 404 page, a refused move a 4xx", async () => {
+  for (const id of ["not-a-uuid", "1' or '1'='1", randomUUID()]) {
+    const page = await ask(adminSubscription.loader, "/admin/subscriptions/x", { id })(adminCookie);
+    expect(page.status).toBe(404);
+    const post = await ask(
+      adminSubscription.action,
+      "/admin/subscriptions/x",
+      { id },
+      { intent: "skip", requestKey: randomUUID() },
+    )(adminCookie);
+    expect(post.status).toBe(404);
+  }
+  const { id } = await insertSubscription({ overrides: { status: "paused" } });
+  const skip = await ask(
+    adminSubscription.action,
+    `/admin/subscriptions/${id}`,
+    { id },
+    { intent: "skip", requestKey: randomUUID() },
+  )(adminCookie);
+  expect(skip.status).toBe(400);
+  expect(skip.body).toContain("paused");
+  const unknown = await ask(
+    adminSubscription.action,
+    `/admin/subscriptions/${id}`,
+    { id },
+    { intent: "delete-everything", requestKey: randomUUID() },
+  )(adminCookie);
+  expect(unknown.status).toBe(400);
+});

@@ -76,7 +76,7 @@ export function testServices(options: TestServicesOptions = {}): TestServices {
   if (options.smtp || options.emptyBeforeEach)
     beforeEach(async () => {
       if (options.emptyBeforeEach) {
-        await drainQueue([...(options.queues ?? []), ...(options.workers ?? [])]);
+        if (usesQueue) await drainQueue([...(options.queues ?? []), ...(options.workers ?? [])]);
         await emptyDatabase();
       }
       if (!smtp) return;

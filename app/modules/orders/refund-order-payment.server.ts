@@ -5,11 +5,16 @@ import { refundStripePayment, stripeEnabled } from "#app/modules/payments/stripe
 import { defineJob } from "#app/lib/queue.server.ts";
 import { getOrder } from "./get-order.server.ts";
 
+/** Whether a refund gives money back through the provider: the demo provider took none. */
+export function providerRefunds(paymentProvider: string | null): boolean {
+  return paymentProvider === "stripe" && stripeEnabled();
+}
+
 export async function refundOrderPayment(orderId: string): Promise<"refunded" | "skipped"> {
   const order = await getOrder(orderId);
   if (!order?.paidAt || !order.paymentReference) return "skipped";
   // The demo provider took no money, so there is nothing to give back.
-  if (order.paymentProvider !== "stripe" || !stripeEnabled()) return "skipped";
+  if (!providerRefunds(order.paymentProvider)) return "skipped";
   await refundStripePayment(order.paymentReference, order.id);
   return "refunded";
 }

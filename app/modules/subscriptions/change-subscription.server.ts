@@ -31,6 +31,8 @@ export interface Change {
   message: string;
   /** Writes to the subscription's box rows, in the same transaction, after the row's update. */
   after?: (tx: Database, sub: SubscriptionRow) => Promise<void>;
+  /** False when another e-mail tells the member already (a box's refund: its order's e-mail). */
+  notify?: boolean;
 }
 
 /** Nothing to change (already so): said on the page, nothing written or sent. */
@@ -54,6 +56,8 @@ export interface ChangeRequest {
   actor?: string;
   /** This subscription of theirs rather than their current one (the calendar's sweeps). */
   subscriptionId?: string;
+  /** Also once it has ended: a record about money, not a change to deliveries (a refund). */
+  evenIfEnded?: boolean;
 }
 
 /** A status move through the state machine, or the refusal in the member's words. */
@@ -127,7 +131,8 @@ export async function changeSubscription(
           subscriptionId: sub.id,
           message: String(earlier.data.message ?? ""),
         };
-      if (sub.status === "ended") return failure("conflict", MANAGE_MESSAGES.notRunning);
+      if (sub.status === "ended" && !request.evenIfEnded)
+        return failure("conflict", MANAGE_MESSAGES.notRunning);
 
       const decision = await decide(sub, now, tx);
       if ("ok" in decision) return decision;
@@ -157,12 +162,13 @@ export async function changeSubscription(
           createdAt: now,
         })
         .returning({ id: subscriptionEvents.id });
-      await enqueue(
-        tx,
-        sendSubscriptionChangeJob,
-        { eventId: event!.id },
-        { singletonKey: `subscription-change:${event!.id}` },
-      );
+      if (decision.notify !== false)
+        await enqueue(
+          tx,
+          sendSubscriptionChangeJob,
+          { eventId: event!.id },
+          { singletonKey: `subscription-change:${event!.id}` },
+        );
       return {
         ok: true as const,
         changed: true,

@@ -26,6 +26,11 @@ const areas = [
     to: "/admin/waitlist",
   },
   { title: "Orders", text: "Orders, payments and refunds.", to: "/admin/orders" },
+  {
+    title: "Subscriptions",
+    text: "Members' monthly boxes: figures, search, skip, pause, cancel and refunds.",
+    to: paths.adminSubscriptions,
+  },
   { title: "Products", text: "The catalogue, prices and stock.", to: "/admin/products" },
   {
     title: "Users",

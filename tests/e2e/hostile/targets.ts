@@ -404,6 +404,17 @@ export const FORMS: FormSpec[] = [
     action: "/admin/orders/00000000-0000-4000-8000-000000000000",
     fields: { status: "shipped", trackingNumber: "NZ123456789" },
   },
+  // No subscription has this id: nothing is skipped, paused, cancelled or refunded.
+  ...(["skip", "pause", "cancel", "refund"] as const).map((intent) => ({
+    action: "/admin/subscriptions/00000000-0000-4000-8000-000000000000",
+    intent,
+    fields: {
+      requestKey: "5b0a7f5e-0000-4000-8000-00000000cafe",
+      ...(intent === "pause" ? { pauseFor: "1" } : {}),
+      ...(intent === "cancel" ? { reason: "other" } : {}),
+      ...(intent === "refund" ? { boxId: "5b0a7f5e-0000-4000-8000-00000000b0c5" } : {}),
+    },
+  })),
   // A product's edit page (scraped at SAMPLE_PARAMS) saves the suite's own product, put back at the
   // end; archiving and restoring go to a product that doesn't exist, so the shop the other files
   // use keeps every product on sale.

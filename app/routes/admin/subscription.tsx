@@ -1,0 +1,231 @@
+// /admin/subscriptions/{id} (admins only, issue 21): one subscription: the member, plan, status,
+// address and delivery week, its boxes, charges and history (./subscription-records.tsx), and the
+// admin's actions: skip the next box, pause for 1 to 3 months, cancel, refund a paid box. Each is a
+// form post through the member's own use-cases (or the refund flow), in the history with the
+// admin's name, confirmed with a toast; a refused one is this page with its words and 4xx status.
+import { randomUUID } from "node:crypto";
+import { data, Form, useNavigation } from "react-router";
+import { refundSubscriptionBox } from "#app/flows/refund-subscription-box.server.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { failure } from "#app/lib/outcome.ts";
+import { paths } from "#app/lib/paths.ts";
+import { respond } from "#app/lib/respond.server.ts";
+import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
+import { adminChangeRequest } from "#app/modules/subscriptions/admin-change-request.server.ts";
+import {
+  adminActionSchema,
+  SUBSCRIPTION_STATUS_LABELS,
+} from "#app/modules/subscriptions/admin-subscriptions.schema.ts";
+import {
+  DELIVERY_WEEK_LABELS,
+  formatBoxDate,
+  type DeliveryWeek,
+} from "#app/modules/subscriptions/box-dates.ts";
+import { cancelSubscription } from "#app/modules/subscriptions/cancel-subscription.server.ts";
+import type { ChangeOutcome } from "#app/modules/subscriptions/change-subscription.server.ts";
+import { getAdminSubscription } from "#app/modules/subscriptions/get-admin-subscription.server.ts";
+import { CANCEL_REASONS, PAUSE_MONTHS } from "#app/modules/subscriptions/manage.schema.ts";
+import { pauseSubscription } from "#app/modules/subscriptions/pause-subscription.server.ts";
+import { plans } from "#app/modules/subscriptions/plans.ts";
+import { skipNextBox } from "#app/modules/subscriptions/skip-next-box.server.ts";
+import { adminMeta, type AdminHandle } from "./admin-page.ts";
+import { BoxesTable, ChargesTable, HistoryList } from "./subscription-records.tsx";
+import type { Route } from "./+types/subscription";
+
+export const meta = () => adminMeta("Subscription");
+
+export const handle: AdminHandle = {
+  trail: {
+    to: paths.adminSubscriptions,
+    label: "Subscriptions",
+    here: (d: { subscription: { name: string } }) => d.subscription.name,
+  },
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const found = await getAdminSubscription({ id: params.id });
+  if (!found) throw data(null, { status: 404 });
+  // Made for this page view: a doubled or retried submit of its forms changes once.
+  return { ...found, requestKey: randomUUID() };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = adminActionSchema.safeParse(form);
+  const intent = typeof form.intent === "string" ? form.intent : "";
+  const answer = (outcome: ChangeOutcome) =>
+    respond(
+      request,
+      outcome.ok && outcome.changed && intent !== "refund"
+        ? { ...outcome, message: `Done, and e-mailed to the member: "${outcome.message}"` }
+        : outcome,
+      { intent, error: outcome.ok ? null : outcome.message },
+      { redirectTo: paths.adminSubscription(params.id) },
+    );
+  if (!parsed.success)
+    return answer(failure("invalid", parsed.error.issues[0]?.message ?? "Choose an action."));
+  const input = parsed.data;
+  const who = await adminChangeRequest({ subscriptionId: params.id, adminEmail: admin.email });
+  if (!who) throw data(null, { status: 404 });
+  switch (input.intent) {
+    case "skip":
+      return answer(await skipNextBox({ requestKey: input.requestKey }, who));
+    case "pause":
+      return answer(
+        await pauseSubscription({ requestKey: input.requestKey, pauseFor: input.pauseFor }, who),
+      );
+    case "cancel":
+      return answer(
+        await cancelSubscription({ requestKey: input.requestKey, reason: input.reason }, who),
+      );
+    case "refund":
+      return answer(
+        await refundSubscriptionBox({
+          subscriptionId: params.id,
+          boxId: input.boxId,
+          requestKey: input.requestKey,
+          adminEmail: admin.email,
+        }),
+      );
+  }
+}
+
+const panel = "rounded-2xl bg-white p-5 shadow-sm";
+const control = "mt-1 min-h-11 rounded-xl border border-ink/20 bg-white px-3 py-2";
+
+export default function AdminSubscription({ loaderData, actionData }: Route.ComponentProps) {
+  const { subscription: s, boxes, charges, history, requestKey } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const plan = plans.find((p) => p.id === s.plan);
+  const a = s.address;
+  const running = s.status === "active" || s.status === "paused" || s.status === "past_due";
+  const keyField = <input type="hidden" name="requestKey" value={requestKey} />;
+  return (
+    <>
+      <h1 className="mt-2 text-4xl font-bold [overflow-wrap:anywhere]">{s.name}</h1>
+      <p className="mt-2 text-lg" data-testid="subscription-status">
+        {SUBSCRIPTION_STATUS_LABELS[s.status]}
+        {s.pausedUntil ? ` until ${formatBoxDate(s.pausedUntil)}` : ""}
+      </p>
+      {actionData?.error ? (
+        <p role="alert" className="mt-3 font-semibold text-clay-dark">
+          {actionData.error}
+        </p>
+      ) : null}
+      <section className={`mt-6 grid gap-4 [overflow-wrap:anywhere] sm:grid-cols-2 ${panel}`}>
+        <div className="min-w-0">
+          <h2 className="text-xl font-bold">Member</h2>
+          <p className="mt-2">
+            {s.name}
+            <br />
+            <a href={`mailto:${s.email}`} className="break-all underline">
+              {s.email}
+            </a>
+          </p>
+          <h2 className="mt-4 text-xl font-bold">Plan</h2>
+          <p className="mt-2">
+            {plan?.size ?? s.plan} · {formatMoney(s.price, s.currency)} a month
+            <br />
+            {s.cardLabel ?? "No card"} ({s.paymentProvider})
+          </p>
+        </div>
+        <div>
+          <h2 className="text-xl font-bold">Delivery</h2>
+          <p className="mt-2">
+            {[a.street, a.suburb, a.city, `${a.state} ${a.zip}`].filter(Boolean).join(", ")}
+            {a.rural ? " (RD)" : ""}
+            <br />
+            Region: {s.region}
+            <br />
+            {DELIVERY_WEEK_LABELS[s.deliveryWeek as DeliveryWeek] ?? `Week ${s.deliveryWeek}`}
+            <br />
+            Current box: week starting {formatBoxDate(s.nextBoxOn)}
+          </p>
+        </div>
+      </section>
+
+      {running ? (
+        <section className={`mt-6 ${panel}`} aria-labelledby="actions-heading">
+          <h2 id="actions-heading" className="text-xl font-bold">
+            Act for the member
+          </h2>
+          <p className="mt-1 text-sm text-ink/75">
+            Each change is e-mailed to the member and kept in the history with your name.
+          </p>
+          <div className="mt-4 flex flex-wrap items-end gap-6">
+            <Form method="post">
+              {keyField}
+              <button
+                type="submit"
+                name="intent"
+                value="skip"
+                disabled={busy}
+                className="btn-secondary"
+              >
+                Skip the next box
+              </button>
+            </Form>
+            <Form method="post" className="flex flex-wrap items-end gap-2">
+              {keyField}
+              <div>
+                <label htmlFor="pauseFor" className="block text-sm font-semibold">
+                  Pause for
+                </label>
+                <select id="pauseFor" name="pauseFor" defaultValue="1" className={control}>
+                  {PAUSE_MONTHS.map((m) => (
+                    <option key={m} value={m}>
+                      {m === "1" ? "1 month" : `${m} months`}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button
+                type="submit"
+                name="intent"
+                value="pause"
+                disabled={busy}
+                className="btn-secondary"
+              >
+                Pause
+              </button>
+            </Form>
+            <Form method="post" className="flex flex-wrap items-end gap-2">
+              {keyField}
+              <div>
+                <label htmlFor="reason" className="block text-sm font-semibold">
+                  Member&apos;s reason
+                </label>
+                <select id="reason" name="reason" defaultValue="other" className={control}>
+                  {Object.entries(CANCEL_REASONS).map(([id, text]) => (
+                    <option key={id} value={id}>
+                      {text}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                disabled={busy}
+                className="btn-secondary"
+              >
+                Cancel the subscription
+              </button>
+            </Form>
+          </div>
+          <p className="mt-3 text-sm text-ink/75">
+            Cancelling ends the subscription after its paid period: a box already paid for still
+            comes.
+          </p>
+        </section>
+      ) : null}
+
+      <BoxesTable boxes={boxes} requestKey={requestKey} busy={busy} />
+      <ChargesTable charges={charges} currency={s.currency} />
+      <HistoryList history={history} />
+    </>
+  );
+}

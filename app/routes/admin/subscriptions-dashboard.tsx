@@ -1,0 +1,239 @@
+// The figures at the top of /admin/subscriptions (issue 21): counts by status, monthly recurring
+// revenue, churn over the last 30 days, the same by region, and new against cancelled for each of
+// the last 12 months as a small inline SVG bar chart with the same numbers as a table beside it.
+import type { ReactNode } from "react";
+import { formatMoney } from "#app/lib/money.ts";
+import type { SubscriptionDashboard } from "#app/modules/subscriptions/get-subscription-dashboard.server.ts";
+
+const card = "rounded-3xl bg-white p-6 shadow-sm";
+const label = "text-sm font-semibold tracking-widest text-leaf uppercase";
+const figure = "mt-1 font-serif text-4xl font-bold tabular-nums";
+
+/** "Nov 2026" from "2026-11" (short = "Nov"). */
+function monthName(month: string, short = false): string {
+  return new Intl.DateTimeFormat("en-NZ", {
+    timeZone: "UTC",
+    month: short ? "short" : "long",
+    ...(short ? {} : { year: "numeric" }),
+  }).format(new Date(`${month}-01T00:00:00Z`));
+}
+
+function money(mrr: SubscriptionDashboard["mrr"]): string {
+  return mrr.length === 0
+    ? formatMoney(0)
+    : mrr.map((m) => formatMoney(m.amount, m.currency)).join(" + ");
+}
+
+function percent(rate: number | null): string {
+  return rate === null ? "None" : `${(rate * 100).toFixed(1)}%`;
+}
+
+export function SubscriptionsDashboard({ dashboard: d }: { dashboard: SubscriptionDashboard }) {
+  return (
+    <section aria-labelledby="figures-heading" className="mt-6">
+      <h2 id="figures-heading" className="text-2xl font-bold">
+        Figures
+      </h2>
+      <dl
+        className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        data-testid="subscription-figures"
+      >
+        <Stat title="Active" value={d.active} testId="active" />
+        <Stat title="Paused" value={d.paused} testId="paused" />
+        <Stat title="Past due" value={d.pastDue} testId="past-due" />
+        <Stat
+          title={`Cancelled, last ${d.windowDays} days`}
+          value={d.cancelled30}
+          testId="cancelled-30"
+        />
+        <Stat
+          title="Monthly recurring revenue"
+          value={money(d.mrr)}
+          testId="mrr"
+          note="The monthly prices of the active subscriptions, GST included."
+        />
+        <Stat
+          title={`Churn, last ${d.windowDays} days`}
+          value={percent(d.churn.rate)}
+          testId="churn"
+          note={`${d.churn.cancelled} cancelled of ${d.churn.runningAtStart} running (active, paused or past due) ${d.windowDays} days ago.`}
+        />
+      </dl>
+
+      <h3 className="mt-8 text-xl font-bold">By region</h3>
+      {d.regions.length === 0 ? (
+        <p className="mt-2">No subscriptions in any region yet.</p>
+      ) : (
+        <div
+          className="relative mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm"
+          role="region"
+          aria-label="Subscriptions by region"
+          tabIndex={0}
+        >
+          <table className="w-full text-left text-sm" data-testid="by-region">
+            <caption className="sr-only">Subscriptions by region</caption>
+            <thead className="border-b border-ink/10">
+              <tr>
+                <th className="p-3">Region</th>
+                <th className="p-3 text-right">Active</th>
+                <th className="p-3 text-right">Paused</th>
+                <th className="p-3 text-right">Past due</th>
+                <th className="p-3 text-right">Cancelled, {d.windowDays} days</th>
+                <th className="p-3 text-right">Monthly revenue</th>
+              </tr>
+            </thead>
+            <tbody className="tabular-nums">
+              {d.regions.map((r) => (
+                <tr key={r.region} className="border-b border-ink/5">
+                  <th scope="row" className="p-3 font-normal">
+                    {r.region}
+                  </th>
+                  <td className="p-3 text-right">{r.active}</td>
+                  <td className="p-3 text-right">{r.paused}</td>
+                  <td className="p-3 text-right">{r.pastDue}</td>
+                  <td className="p-3 text-right">{r.cancelled}</td>
+                  <td className="p-3 text-right">{formatMoney(r.revenue, d.mrr[0]?.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h3 id="over-time-heading" className="mt-8 text-xl font-bold">
+        New and cancelled, last 12 months
+      </h3>
+      <MonthsChart months={d.months} />
+    </section>
+  );
+}
+
+const CHART = { width: 640, height: 220, top: 16, bottom: 28, left: 32, right: 8 };
+
+/** Two bars a month (new, cancelled); each bar names its month and count for screen readers. */
+function MonthsChart({ months }: { months: SubscriptionDashboard["months"] }) {
+  const most = Math.max(1, ...months.map((m) => Math.max(m.started, m.cancelled)));
+  const plotHeight = CHART.height - CHART.top - CHART.bottom;
+  const slot = (CHART.width - CHART.left - CHART.right) / months.length;
+  const bar = Math.min(18, slot / 2 - 4);
+  const y = (n: number) => CHART.top + plotHeight - (n / most) * plotHeight;
+  const summary = months
+    .map((m) => `${monthName(m.month)}: ${m.started} new, ${m.cancelled} cancelled`)
+    .join("; ");
+  return (
+    <figure className="mt-3 rounded-2xl bg-white p-4 shadow-sm">
+      <svg
+        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+        role="img"
+        aria-labelledby="over-time-title over-time-desc"
+        className="h-auto w-full"
+        data-testid="months-chart"
+      >
+        <title id="over-time-title">New and cancelled subscriptions by month</title>
+        <desc id="over-time-desc">{summary}</desc>
+        <line
+          x1={CHART.left}
+          x2={CHART.width - CHART.right}
+          y1={y(0)}
+          y2={y(0)}
+          className="stroke-ink/30"
+        />
+        <text x={CHART.left - 6} y={y(most) + 4} textAnchor="end" className="fill-ink text-[11px]">
+          {most}
+        </text>
+        <text x={CHART.left - 6} y={y(0) + 4} textAnchor="end" className="fill-ink text-[11px]">
+          0
+        </text>
+        {months.map((m, i) => {
+          const x = CHART.left + i * slot + slot / 2;
+          return (
+            <g key={m.month}>
+              <rect
+                x={x - bar - 1}
+                y={y(m.started)}
+                width={bar}
+                height={y(0) - y(m.started)}
+                className="fill-leaf"
+              >
+                <title>{`${monthName(m.month)}: ${m.started} new`}</title>
+              </rect>
+              <rect
+                x={x + 1}
+                y={y(m.cancelled)}
+                width={bar}
+                height={y(0) - y(m.cancelled)}
+                className="fill-clay"
+              >
+                <title>{`${monthName(m.month)}: ${m.cancelled} cancelled`}</title>
+              </rect>
+              <text
+                x={x}
+                y={CHART.height - 10}
+                textAnchor="middle"
+                className="fill-ink text-[11px]"
+              >
+                {monthName(m.month, true)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm">
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-sm bg-leaf" />
+          New (left bar)
+        </span>
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-sm bg-clay" />
+          Cancelled (right bar)
+        </span>
+      </figcaption>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-semibold">The same figures as a table</summary>
+        <table className="mt-2 w-full text-left" data-testid="months-table">
+          <caption className="sr-only">New and cancelled subscriptions by month</caption>
+          <thead>
+            <tr className="border-b border-ink/10">
+              <th className="p-2">Month</th>
+              <th className="p-2 text-right">New</th>
+              <th className="p-2 text-right">Cancelled</th>
+            </tr>
+          </thead>
+          <tbody className="tabular-nums">
+            {months.map((m) => (
+              <tr key={m.month} className="border-b border-ink/5">
+                <th scope="row" className="p-2 font-normal">
+                  {monthName(m.month)}
+                </th>
+                <td className="p-2 text-right">{m.started}</td>
+                <td className="p-2 text-right">{m.cancelled}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+function Stat({
+  title,
+  value,
+  testId,
+  note,
+}: {
+  title: string;
+  value: ReactNode;
+  testId: string;
+  note?: ReactNode;
+}) {
+  return (
+    <div className={card}>
+      <dt className={label}>{title}</dt>
+      <dd className={figure} data-testid={testId}>
+        {value}
+      </dd>
+      {note === undefined ? null : <dd className="mt-1 text-sm text-ink/75">{note}</dd>}
+    </div>
+  );
+}

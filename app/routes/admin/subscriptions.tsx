@@ -1,0 +1,188 @@
+// /admin/subscriptions (admins only, issue 21): the subscriptions' figures (./subscriptions-
+// dashboard.tsx), then every subscription found by the member's name or e-mail and filtered by
+// status, plan and region (a GET form, so it works without JavaScript), 50 to a page, each row
+// linking to its own page.
+import { Form, Link } from "react-router";
+import { FilterSelect } from "#app/components/ui/options.tsx";
+import { formatMoney } from "#app/lib/money.ts";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { paths } from "#app/lib/paths.ts";
+import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
+import {
+  readSubscriptionListQuery,
+  SUBSCRIPTION_STATUS_LABELS,
+  type SubscriptionListQuery,
+} from "#app/modules/subscriptions/admin-subscriptions.schema.ts";
+import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
+import { getSubscriptionDashboard } from "#app/modules/subscriptions/get-subscription-dashboard.server.ts";
+import { listSubscriptions } from "#app/modules/subscriptions/list-subscriptions.server.ts";
+import { plans } from "#app/modules/subscriptions/plans.ts";
+import { adminMeta, underAdmin } from "./admin-page.ts";
+import { SubscriptionsDashboard } from "./subscriptions-dashboard.tsx";
+import type { Route } from "./+types/subscriptions";
+
+export const meta = () => adminMeta("Subscriptions");
+
+export const handle = underAdmin("Subscriptions");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = readSubscriptionListQuery(new URL(request.url).searchParams);
+  const [list, dashboard] = await Promise.all([
+    listSubscriptions({ query }),
+    getSubscriptionDashboard(),
+  ]);
+  return { query, list, dashboard };
+}
+
+const control = "min-h-11 rounded-xl border border-ink/20 bg-white px-3 py-2";
+
+/** This list's address with another page (the filters kept). */
+function pageHref(query: SubscriptionListQuery, page: number): string {
+  const params = new URLSearchParams();
+  for (const key of ["q", "status", "plan", "region"] as const)
+    if (query[key]) params.set(key, query[key]);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${paths.adminSubscriptions}?${search}` : paths.adminSubscriptions;
+}
+
+export default function AdminSubscriptions({ loaderData }: Route.ComponentProps) {
+  const { query, list, dashboard } = loaderData;
+  const filtered = Boolean(query.q || query.status || query.plan || query.region);
+  const planSize = (id: string) => plans.find((p) => p.id === id)?.size ?? id;
+  return (
+    <>
+      <h1 className="mt-2 text-4xl font-bold">Subscriptions</h1>
+      <SubscriptionsDashboard dashboard={dashboard} />
+
+      <h2 id="list-heading" className="mt-10 text-2xl font-bold">
+        Find a subscription
+      </h2>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Find subscriptions"
+        className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto_auto] lg:items-end"
+      >
+        <div>
+          <label htmlFor="q" className="block text-sm font-semibold">
+            Member name or e-mail
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query.q ?? ""}
+            placeholder="e.g. aroha@example.nz"
+            className={`mt-1 w-full ${control}`}
+          />
+        </div>
+        <FilterSelect
+          name="status"
+          label="Status"
+          defaultValue={query.status ?? ""}
+          items={[["", "All"], ...Object.entries(SUBSCRIPTION_STATUS_LABELS)]}
+        />
+        <FilterSelect
+          name="plan"
+          label="Plan"
+          defaultValue={query.plan ?? ""}
+          items={[["", "All"], ...plans.map((p) => [p.id, p.size] as const)]}
+        />
+        <FilterSelect
+          name="region"
+          label="Region"
+          defaultValue={query.region ?? ""}
+          items={[["", "All"], ...NZ_REGIONS]}
+        />
+        <button type="submit" className="btn-primary">
+          Find
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-ink/75" role="status">
+        {list.total === 1 ? "1 subscription" : `${list.total} subscriptions`}
+        {filtered ? " match" : ""}
+        {list.pages > 1 ? `; page ${list.page} of ${list.pages}` : ""}.
+        {filtered ? (
+          <>
+            {" "}
+            <Link to={paths.adminSubscriptions} className="underline">
+              Show all
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {list.rows.length === 0 ? (
+        <p className="mt-6 rounded-2xl bg-white p-6 shadow-sm" data-testid="no-subscriptions">
+          {filtered
+            ? "No subscription matches. Try another name, e-mail or filter."
+            : list.total > 0
+              ? "There are no more subscriptions: go back a page."
+              : "No subscriptions yet."}
+        </p>
+      ) : (
+        <div
+          className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm"
+          role="region"
+          aria-label="Subscriptions found"
+          tabIndex={0}
+        >
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Subscriptions, newest first</caption>
+            <thead className="border-b border-ink/10">
+              <tr>
+                <th className="p-3">Member</th>
+                <th className="p-3">Plan</th>
+                <th className="p-3">Region</th>
+                <th className="p-3">Status</th>
+                <th className="p-3">Next box</th>
+                <th className="p-3">Started</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.map((s) => (
+                <tr key={s.id} className="border-b border-ink/5">
+                  <td className="p-3">
+                    <Link to={paths.adminSubscription(s.id)} className="font-semibold underline">
+                      {s.name}
+                    </Link>
+                    <br />
+                    <span className="text-ink/75">{s.email}</span>
+                  </td>
+                  <td className="p-3">
+                    {planSize(s.plan)}
+                    <br />
+                    <span className="text-ink/75">{formatMoney(s.price, s.currency)} a month</span>
+                  </td>
+                  <td className="p-3">{s.region}</td>
+                  <td className="p-3">{SUBSCRIPTION_STATUS_LABELS[s.status]}</td>
+                  <td className="p-3">{formatBoxDate(s.nextBoxOn)}</td>
+                  <td className="p-3">
+                    {new Date(s.createdAt).toLocaleDateString("en-NZ", {
+                      timeZone: "Pacific/Auckland",
+                    })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex gap-4">
+          {list.page > 1 ? (
+            <Link to={pageHref(query, list.page - 1)} className="underline">
+              Previous page
+            </Link>
+          ) : null}
+          {list.page < list.pages ? (
+            <Link to={pageHref(query, list.page + 1)} className="underline">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

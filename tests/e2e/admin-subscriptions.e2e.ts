@@ -1,0 +1,78 @@
+// Issue 21, the admin's side of subscriptions: a member subscribes; an admin sees the figures
+// (the chart has its table), finds the member by e-mail, opens the subscription and pauses it for
+// a month (a toast, the status and the history say so, naming the admin). The pages have no axe
+// violations and no sideways scroll on a phone.
+import type { Page } from "playwright-core";
+import { futureExpiry } from "#tests/factories/cards.ts";
+import { axeViolations } from "./axe.ts";
+import { animationsDone, expect, PHONE, test } from "./fixtures.ts";
+import { signedInAdmin, signedInMember } from "./members.ts";
+
+// accounts and shop only look and act as admin@; so does this file.
+const ADMIN = "admin@patch.nz";
+
+async function subscribe(page: Page) {
+  await page.goto("/subscribe?plan=2m2");
+  await page.getByLabel("Street address").fill("7 Rimu Street");
+  await page.getByLabel("Town or city").fill("Auckland");
+  await page.getByLabel("Region").selectOption("Auckland");
+  await page.getByLabel("Postcode").fill("1021");
+  await page.getByRole("radio", { name: "Week 3 (15th to 21st)" }).check();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill(futureExpiry());
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByRole("button", { name: "Start my subscription" }).click();
+  await page.waitForURL(/\/subscribe\/confirmed\?subscription=/);
+}
+
+async function checkPage(page: Page) {
+  await animationsDone(page);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
+    false,
+  );
+}
+
+test("an admin finds a member's subscription, sees the figures and pauses it for a month", async ({
+  page,
+  otherVisitorPage: member,
+}) => {
+  const email = await signedInMember(member, `adminsub${Date.now()}`);
+  await subscribe(member);
+
+  await page.setViewportSize(PHONE);
+  await signedInAdmin(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "Subscriptions" }).click();
+  await page.getByRole("heading", { name: "Subscriptions", level: 1 }).waitFor();
+  expect(Number(await page.getByTestId("active").innerText())).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => page.getByTestId("mrr").innerText()).toMatch(/^US\$/);
+  await page.getByRole("img", { name: "New and cancelled subscriptions by month" }).waitFor();
+  await page.getByText("The same figures as a table").click();
+  await page.getByTestId("months-table").waitFor();
+  await checkPage(page);
+
+  await page.getByLabel("Member name or e-mail").fill(email);
+  await page.getByRole("button", { name: "Find" }).click();
+  await page.waitForURL(/\/admin\/subscriptions\?q=/);
+  await expect
+    .poll(() => page.getByRole("status").first().innerText())
+    .toContain("1 subscription match");
+  await page.locator('table a[href^="/admin/subscriptions/"]').first().click();
+  await page.waitForURL(/\/admin\/subscriptions\/[0-9a-f-]{36}$/);
+  await expect.poll(() => page.getByTestId("subscription-status").innerText()).toBe("Active");
+  await page.getByRole("heading", { name: "Boxes" }).waitFor();
+  await checkPage(page);
+
+  await page.getByLabel("Pause for").selectOption("1");
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
+  await page.locator("[data-sonner-toast]").filter({ hasText: "e-mailed to the member" }).waitFor();
+  await expect
+    .poll(() => page.getByTestId("subscription-status").innerText())
+    .toMatch(/^Paused until /);
+  await expect.poll(() => page.getByTestId("history").innerText()).toContain(`Admin ${ADMIN}`);
+
+  // Searching for nobody says so.
+  await page.goto("/admin/subscriptions?q=nobody-at-all-here");
+  await page.getByTestId("no-subscriptions").waitFor();
+});
