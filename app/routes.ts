@@ -68,6 +68,7 @@ export default [
     route("admin/users", "routes/admin/users.tsx", { id: "admin-users" }),
     route("admin/tips", "routes/admin/tips.tsx", { id: "admin-tips" }),
     route("admin/boxes", "routes/admin/boxes.tsx", { id: "admin-boxes" }),
+    route("admin/credits", "routes/admin/credits.tsx", { id: "admin-credits" }),
   ]),
   route("admin/stats", "routes/admin/stats.ts", { id: "admin-stats" }),
   route("admin/boxes/pick-list.csv", "routes/admin/boxes-pick-list-csv.ts", {

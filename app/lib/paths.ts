@@ -48,6 +48,7 @@ export const paths = {
   adminWaitlist: "/admin/waitlist",
   adminUsers: "/admin/users",
   adminTips: "/admin/tips",
+  adminCredits: "/admin/credits",
   sitemap: "/sitemap.xml",
 } as const;
 
