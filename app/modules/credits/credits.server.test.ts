@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { creditEntries } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { UNUSABLE_TEXT } from "#app/lib/zod.ts";
 import { insertMember } from "#tests/factories/members.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { CREDIT_MESSAGES } from "./credits.schema.ts";
@@ -81,6 +82,16 @@ test("amounts from 1 cent to $500, a reason of 3 characters or more, a member wh
     code: "invalid",
   });
   expect(await refused(form("no-such-member", "5"))).toMatchObject({ code: "not-found" });
+  // Hostile input is refused in words before a query sees it (ADR 023).
+  expect(await refused(form(userId, "5", "spam\u0000"))).toMatchObject({
+    fieldErrors: { reason: UNUSABLE_TEXT },
+  });
+  expect(await refused(form("kea\u0000", "5"))).toMatchObject({
+    fieldErrors: { userId: CREDIT_MESSAGES.member },
+  });
+  expect(await getCreditBalance({ email: "kiri\u0000@example.nz" })).toMatchObject({
+    code: "invalid",
+  });
   expect(await grantCredit({ input: form(userId, "500"), admin })).toMatchObject({
     ok: true,
     balance: 50_000,
