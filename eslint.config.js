@@ -21,7 +21,8 @@ const oneSpelling = {
 // areas can lean on each other. A use-case that spans areas goes above them, in app/flows/.
 const moduleImports = {
   notifications: [],
-  subscriptions: ["checkout", "notifications", "payments"],
+  subscriptions: ["checkout", "credits", "notifications", "payments"],
+  credits: [],
   payments: [],
   cart: [],
   marketing: [],
@@ -31,7 +32,7 @@ const moduleImports = {
   orders: ["checkout", "notifications", "payments"],
   accounts: [],
   reminders: ["accounts", "guidance", "notifications", "subscriptions"],
-  waitlist: ["notifications", "subscriptions"],
+  waitlist: ["credits", "notifications", "subscriptions"],
   "growing-tips": ["accounts", "guidance", "notifications", "waitlist"],
   garden: ["guidance", "subscriptions"],
 };

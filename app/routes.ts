@@ -72,6 +72,7 @@ export default [
     route("admin/subscriptions/:id", "routes/admin/subscription.tsx", {
       id: "admin-subscription",
     }),
+    route("admin/credits", "routes/admin/credits.tsx", { id: "admin-credits" }),
   ]),
   route("admin/stats", "routes/admin/stats.ts", { id: "admin-stats" }),
   route("admin/boxes/pick-list.csv", "routes/admin/boxes-pick-list-csv.ts", {

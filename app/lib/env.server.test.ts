@@ -127,3 +127,24 @@ test("the box cutoff is 5 days before packing unless BOX_CUTOFF_DAYS says otherw
     /BOX_CUTOFF_DAYS is invalid/,
   );
 });
+
+test("referral credit milestones are friends:cents pairs, more friends each time, or none", () => {
+  const milestones = (value?: string) =>
+    parseSettings({
+      APP_ENV: "test",
+      ...(value === undefined ? {} : { REFERRAL_CREDIT_MILESTONES: value }),
+    }).referrals.creditMilestones;
+  expect(milestones()).toEqual([
+    { friends: 3, amount: 500 },
+    { friends: 10, amount: 1500 },
+  ]);
+  expect(milestones(" 2:250 , 5:1000 ")).toEqual([
+    { friends: 2, amount: 250 },
+    { friends: 5, amount: 1000 },
+  ]);
+  expect(milestones("")).toEqual([]);
+  for (const wrong of ["3", "3:0", "10:500,3:100", "3:500,3:600", "3:50001", "a:b", "3:5.00"])
+    expect(() => milestones(wrong)).toThrow(
+      /^Setting REFERRAL_CREDIT_MILESTONES is invalid: must be "friends:cents" pairs/,
+    );
+});

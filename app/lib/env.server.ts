@@ -29,6 +29,34 @@ const emailList = z
       .length(3, { message: "must list exactly three e-mail addresses, comma-separated" }),
   );
 
+const MILESTONES_MESSAGE =
+  'must be "friends:cents" pairs with more friends each time, like "3:500,10:1500" (1 to 50000 cents each)';
+
+/** "3:500,10:1500" → [{ friends: 3, amount: 500 }, { friends: 10, amount: 1500 }]. */
+const creditMilestones = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    if (v === "") return [];
+    const pairs = v.split(",").map((pair) => /^\s*(\d{1,4})\s*:\s*(\d{1,5})\s*$/.exec(pair));
+    const milestones = pairs.map((m) =>
+      m ? { friends: Number(m[1]), amount: Number(m[2]) } : null,
+    );
+    const ok = milestones.every(
+      (m, i) =>
+        m !== null &&
+        m.friends >= 1 &&
+        m.amount >= 1 &&
+        m.amount <= 50_000 &&
+        (i === 0 || m.friends > milestones[i - 1]!.friends),
+    );
+    if (!ok) {
+      ctx.addIssue({ code: "custom", message: MILESTONES_MESSAGE });
+      return z.NEVER;
+    }
+    return milestones as { friends: number; amount: number }[];
+  });
+
 const schema = z.object({
   // APP_ENV decides how strict we are (secrets required, https, HSTS, no demo payments).
   // NODE_ENV only tells libraries to run their optimised builds; `npm start` sets it to production.
@@ -136,6 +164,12 @@ const schema = z.object({
     .int({ message: "must be a whole number of minutes, like 60" })
     .min(1, { message: "must be at least 1" })
     .default(60),
+  // Credit a referrer earns (issue 22, ADR 040): "friends:cents" pairs, "3:500,10:1500" meaning 3
+  // counted friends earn 500 cents and 10 earn 1500 more; empty for none.
+  REFERRAL_CREDIT_MILESTONES: creditMilestones.default([
+    { friends: 3, amount: 500 },
+    { friends: 10, amount: 1500 },
+  ]),
   REGION_OPEN_TARGET: z.coerce
     .number({ message: "must be a whole number of people, like 200" })
     .int({ message: "must be a whole number of people, like 200" })
@@ -241,6 +275,8 @@ function buildSettings(
       places: env.REFERRAL_PLACES,
       farmMax: env.REFERRAL_FARM_MAX,
       farmMinutes: env.REFERRAL_FARM_MINUTES,
+      /** Credit earned at so many counted friends, fewest friends first (ADR 040). */
+      creditMilestones: env.REFERRAL_CREDIT_MILESTONES,
     },
     regionOpenTarget: env.REGION_OPEN_TARGET,
     runWorker: env.RUN_WORKER,

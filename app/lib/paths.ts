@@ -50,6 +50,7 @@ export const paths = {
   adminTips: "/admin/tips",
   adminSubscriptions: "/admin/subscriptions",
   adminSubscription: (id: string) => `/admin/subscriptions/${encodeURIComponent(id)}`,
+  adminCredits: "/admin/credits",
   sitemap: "/sitemap.xml",
 } as const;
 

@@ -9,3 +9,4 @@ export * from "./guidance.ts";
 export * from "./subscriptions.ts";
 export * from "./garden.ts";
 export * from "./boxes.ts";
+export * from "./credits.ts";

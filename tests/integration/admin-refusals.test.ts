@@ -35,6 +35,8 @@ import * as adminBoxes from "#app/routes/admin/boxes.tsx";
 import * as adminBoxesPickList from "#app/routes/admin/boxes-pick-list-csv.ts";
 import * as adminSubscription from "#app/routes/admin/subscription.tsx";
 import * as adminSubscriptions from "#app/routes/admin/subscriptions.tsx";
+import * as adminCredits from "#app/routes/admin/credits.tsx";
+import { grantCredit } from "#app/modules/credits/grant-credit.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { seedDemoData } from "#db/seed-data.ts";
 import { jobs } from "#server/jobs.ts";
@@ -618,6 +620,47 @@ const cases: Case[] = [
       );
     },
   })),
+  {
+    name: "GET /admin/credits?q=… (a member's credit)",
+    kind: "page",
+    path: "/admin/credits",
+    prepare: async () => {
+      await someone();
+      return ask(adminCredits.loader, "/admin/credits?q=gardener%40example.nz");
+    },
+  },
+  {
+    name: "POST /admin/credits intent=grant",
+    kind: "page",
+    path: "/admin/credits",
+    changes: true,
+    prepare: async () => {
+      const userId = await someone();
+      return ask(
+        adminCredits.action,
+        "/admin/credits",
+        {},
+        { intent: "grant", userId, amount: "25", reason: "Goodwill", requestKey: randomUUID() },
+      );
+    },
+  },
+  {
+    name: "POST /admin/credits intent=take-back",
+    kind: "page",
+    path: "/admin/credits",
+    changes: true,
+    prepare: async () => {
+      const userId = await someone();
+      const input = { userId, amount: "25", reason: "Goodwill", requestKey: randomUUID() };
+      expect(await grantCredit({ input, admin: { id: "setup" } })).toMatchObject({ ok: true });
+      return ask(
+        adminCredits.action,
+        "/admin/credits",
+        {},
+        { ...input, intent: "take-back", amount: "10", requestKey: randomUUID() },
+      );
+    },
+  },
 ];
 
 for (const c of cases) {

@@ -42,8 +42,13 @@ function describe(type: string, data: Record<string, unknown>, currency: string)
   switch (type) {
     case "started":
       return `Subscription started${typeof data.firstBox === "string" ? `: first box in the week starting ${formatBoxDate(data.firstBox)}` : ""}.`;
-    case "charged":
-      return `Paid ${money(data.amount)}${box ? ` for the box of the week starting ${box}` : ""}.`;
+    case "charged": {
+      const paid = `Paid ${money(data.amount)}${box ? ` for the box of the week starting ${box}` : ""}`;
+      if (typeof data.credit !== "number") return `${paid}.`;
+      const card =
+        typeof data.card === "number" && data.card > 0 ? ` and ${money(data.card)} by card` : "";
+      return `${paid}: ${money(data.credit)} from your credit${card}.`;
+    }
     case "box_skipped":
       return `Skipped the box of the week starting ${box}.`;
     case "box_unskipped":

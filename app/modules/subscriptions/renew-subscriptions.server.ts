@@ -13,6 +13,10 @@
 // 3. Retries at 1, 3, 5 and 7 days after the first failure, each with its e-mail; after the last
 //    the box goes unpaid and the subscription pauses (state machine: past_due → paused).
 //
+// Credit (ADR 040): before a box's card is charged, the member's credit pays what it can (one
+// 'applied_to_box' row keyed by the box, written with the payment, so a re-run applies it once);
+// the card pays the rest, and a box credit pays in full is paid without the card.
+//
 // Crash safety: the charge happens inside the batch's transaction, before anything is written. A
 // worker killed at any point leaves either nothing (rolled back: the re-run charges again with the
 // same idempotency key and the provider answers the same payment, never a second) or everything
@@ -26,6 +30,7 @@ import {
   type BoxLine,
 } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
+import { addCreditEntries, lockedBalances } from "#app/modules/credits/credit-ledger.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -37,7 +42,7 @@ import {
   type ChargeResult,
   type SavedCardProvider,
 } from "#app/modules/payments/saved-cards.server.ts";
-import { cutoffOf, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
+import { cutoffOf, formatBoxDate, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
 import {
   contentsFor,
   lockSubscription,
@@ -302,10 +307,13 @@ async function renewBatch(
     tally.skipped += passOver.filter((p) => p.reason === "skipped").length;
     tally.pausedPeriods += passOver.filter((p) => p.reason === "paused").length;
 
-    const results = await chargeAll(provider, toCharge, concurrency, () => 1);
+    const credit = await creditFor(tx, toCharge);
+    const results = await chargeAll(provider, toCharge, concurrency, () => 1, credit);
     const paid = toCharge.flatMap((c, i) => {
       const r = results[i]!;
-      return r.ok ? [{ ...c, reference: r.reference, attempt: 1 }] : [];
+      return r.ok
+        ? [{ ...c, reference: r.reference, attempt: 1, credit: credit.get(c.box.id) ?? 0 }]
+        : [];
     });
     const failed = toCharge.flatMap((c, i) => {
       const r = results[i]!;
@@ -319,12 +327,43 @@ async function renewBatch(
   });
 }
 
-/** Charges each box's saved card, a few at a time; a provider's error fails the whole batch. */
+/**
+ * The credit each box's member has to pay it with, up to the box's amount (box id → cents), read
+ * under the members' credits locks, which the batch's transaction then holds until the debits are
+ * written with the payments.
+ */
+async function creditFor(
+  tx: Database,
+  items: readonly { sub: SubscriptionRow; box: BoxRow }[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const held = await lockedBalances(
+    tx,
+    items.map((i) => i.sub.userId),
+  );
+  for (const { sub, box } of items) {
+    const use = Math.min(held.get(sub.userId) ?? 0, box.amount);
+    if (use <= 0) continue;
+    out.set(box.id, use);
+    held.set(sub.userId, held.get(sub.userId)! - use);
+  }
+  return out;
+}
+
+/** The reference of a box paid by credit alone: no card was charged. */
+export const creditReference = (subscriptionId: string, deliverOn: string) =>
+  `credit:${chargeKey(subscriptionId, deliverOn, 1)}`;
+
+/**
+ * Charges each box's saved card (less its credit), a few at a time; a box its credit pays in full
+ * is paid without the card. A provider's error fails the whole batch.
+ */
 async function chargeAll(
   provider: SavedCardProvider,
   items: readonly { sub: SubscriptionRow; box: BoxRow }[],
   concurrency: number,
   attemptOf: (box: BoxRow) => number,
+  credit: ReadonlyMap<string, number>,
 ): Promise<ChargeResult[]> {
   const results: ChargeResult[] = new Array<ChargeResult>(items.length);
   let next = 0;
@@ -332,6 +371,11 @@ async function chargeAll(
     while (next < items.length) {
       const i = next++;
       const { sub, box } = items[i]!;
+      const due = box.amount - (credit.get(box.id) ?? 0);
+      if (due <= 0) {
+        results[i] = { ok: true, reference: creditReference(sub.id, box.deliverOn) };
+        continue;
+      }
       if (!sub.providerCustomerId || !sub.providerPaymentMethodId) {
         results[i] = { ok: false, message: "There's no saved card for this subscription." };
         continue;
@@ -339,7 +383,7 @@ async function chargeAll(
       results[i] = await provider.chargeSavedCard({
         customerId: sub.providerCustomerId,
         paymentMethodId: sub.providerPaymentMethodId,
-        amount: box.amount,
+        amount: due,
         currency: box.currency,
         idempotencyKey: chargeKey(sub.id, box.deliverOn, attemptOf(box)),
         description: `${box.plan} garden box, ${box.deliverOn}`,
@@ -422,10 +466,31 @@ async function queueEmails(tx: Database, emails: BoxEmailPayload[]): Promise<voi
  */
 async function recordPaid(
   tx: Database,
-  paid: readonly { sub: SubscriptionRow; box: BoxRow; reference: string; attempt: number }[],
+  paid: readonly {
+    sub: SubscriptionRow;
+    box: BoxRow;
+    reference: string;
+    attempt: number;
+    /** Cents the member's credit paid (the card paid the rest). */
+    credit: number;
+  }[],
   now: Date,
 ): Promise<void> {
   if (paid.length === 0) return;
+  // The credit each box used, once per box whatever the attempt (its first charge's key).
+  await addCreditEntries(
+    tx,
+    paid
+      .filter((p) => p.credit > 0)
+      .map(({ sub, box, credit }) => ({
+        userId: sub.userId,
+        amount: -credit,
+        kind: "applied_to_box" as const,
+        note: `The box of the week starting ${formatBoxDate(box.deliverOn)}.`,
+        requestKey: chargeKey(sub.id, box.deliverOn, 1),
+        now,
+      })),
+  );
   const made = await tx
     .insert(orders)
     .values(
@@ -483,7 +548,7 @@ async function recordPaid(
   );
   await recordEvents(
     tx,
-    paid.flatMap(({ sub, box, reference, attempt }) => {
+    paid.flatMap(({ sub, box, reference, attempt, credit }) => {
       const charged = {
         subscriptionId: sub.id,
         type: "charged",
@@ -493,6 +558,7 @@ async function recordPaid(
           gst: gstIncluded(box.amount),
           reference,
           attempt,
+          ...(credit > 0 ? { credit, card: box.amount - credit } : {}),
           order: orderOf.get(boxOrderKey(sub.id, box.deliverOn)),
         },
       };
@@ -653,15 +719,16 @@ async function attemptAgain(
   now: Date,
   scheduled: boolean,
 ): Promise<{ paid: number; failed: number; unpaid: number; results: ChargeResult[] }> {
-  const results = await chargeAll(provider, rows, concurrency, (box) => box.attempts + 1);
-  const paid: (RetryRow & { reference: string; attempt: number })[] = [];
+  const credit = await creditFor(tx, rows);
+  const results = await chargeAll(provider, rows, concurrency, (box) => box.attempts + 1, credit);
+  const paid: (RetryRow & { reference: string; attempt: number; credit: number })[] = [];
   let failed = 0;
   let unpaid = 0;
   for (const [i, row] of rows.entries()) {
     const r = results[i]!;
     const attempt = row.box.attempts + 1;
     if (r.ok) {
-      paid.push({ ...row, reference: r.reference, attempt });
+      paid.push({ ...row, reference: r.reference, attempt, credit: credit.get(row.box.id) ?? 0 });
       continue;
     }
     const retries = row.box.retries + (scheduled ? 1 : 0);

@@ -2,11 +2,13 @@
 // 037): counted, or refused with a reason. Nothing counts for a disposable address, the referrer
 // themself (the same normalised address), or a farm: more than REFERRAL_FARM_MAX joins through one
 // link from one connection within REFERRAL_FARM_MINUTES (the earliest ones stand). The pending row
-// is locked and decided once, so replays and concurrent confirms count it once.
+// is locked and decided once, so replays and concurrent confirms count it once. A counted friend
+// may earn the referrer a milestone's credit (ADR 040).
 import { sql } from "drizzle-orm";
 import type { Database } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { isDisposable } from "./disposable-address.server.ts";
+import { settleReferrerCredit } from "./referral-credit.server.ts";
 import { samePerson } from "./same-person.ts";
 
 export type ReferralDecision = "counted" | "self" | "disposable" | "farm";
@@ -44,6 +46,8 @@ export async function countReferral(
     set status = ${decision === "counted" ? "counted" : "refused"},
         reason = ${decision === "counted" ? null : decision}, decided_at = now()
     where id = ${row.id}::uuid and status = 'pending'`);
+  // A counted friend may bring the referrer to a credit milestone (ADR 040).
+  if (decision === "counted") await settleReferrerCredit(tx, row.referrer_id);
   return decision;
 }
 

@@ -1,8 +1,10 @@
 // An admin voids a counted referral (fraud) with a reason (issue 22, ADR 037): it stops counting,
-// so the referrer's place moves back. Voiding is once; a voided referral stays as the record.
+// so the referrer's place moves back, and a milestone credit it had earned is taken back if their
+// count falls below it (ADR 040). Voiding is once; a voided referral stays as the record.
 import { sql } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
 import { freeText, z } from "#app/lib/zod.ts";
+import { settleReferrerCredit } from "./referral-credit.server.ts";
 
 export const voidReferralSchema = z.object({
   referralId: z.uuid({ message: "Choose a referral to void." }),
@@ -25,12 +27,17 @@ export async function voidReferral(raw: unknown, admin: string): Promise<VoidRes
     return { ok: false, status: 400, message: parsed.error.issues[0]!.message, fieldErrors };
   }
   const { referralId, reason } = parsed.data;
-  const result = (await db().execute(sql`
-    update referrals set status = 'void', reason = ${reason}, voided_at = now(),
-                         voided_by = ${admin}
-    where id = ${referralId}::uuid and status = 'counted'
-    returning id`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0
+  const voided = await db().transaction(async (tx) => {
+    const result = (await tx.execute(sql`
+      update referrals set status = 'void', reason = ${reason}, voided_at = now(),
+                           voided_by = ${admin}
+      where id = ${referralId}::uuid and status = 'counted'
+      returning referrer_id`)) as unknown as { rows: { referrer_id: string }[] };
+    const row = result.rows[0];
+    if (row) await settleReferrerCredit(tx, row.referrer_id);
+    return Boolean(row);
+  });
+  return voided
     ? { ok: true }
     : { ok: false, status: 404, message: "That referral isn't counted (or was voided already)." };
 }

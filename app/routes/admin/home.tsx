@@ -43,6 +43,11 @@ const areas = [
     to: "/admin/boxes",
   },
   {
+    title: "Credits",
+    text: "Find a member's credit and history; grant or take back credit with a reason.",
+    to: "/admin/credits",
+  },
+  {
     title: "Growing tips",
     text: "Preview each month's tips e-mail and send a month early.",
     to: "/admin/tips",

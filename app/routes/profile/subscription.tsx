@@ -3,7 +3,8 @@
 // one matching offer, 'No thanks, cancel' one press away) and the history of every change. Each
 // form posts one intent to this page's action, which calls that change's use-case; every form
 // works without JavaScript. The cancelling reason is a GET form, so the offer is a page of its own
-// (?cancel=reason) that a reload or the back button keeps; its answer is said at the top.
+// (?cancel=reason) that a reload or the back button keeps; its answer is said at the top. "Your
+// credit" shows the member's credit and its history (ADR 040).
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
@@ -19,6 +20,7 @@ import { changeDeliveryAddress } from "#app/modules/subscriptions/change-deliver
 import { changeDeliveryWeek } from "#app/modules/subscriptions/change-delivery-week.server.ts";
 import { changeSubscriptionPlan } from "#app/modules/subscriptions/change-subscription-plan.server.ts";
 import { getSubscriptionOverview } from "#app/modules/subscriptions/get-subscription-overview.server.ts";
+import { getCreditBalance } from "#app/modules/credits/get-credit-balance.server.ts";
 import { formString } from "#app/modules/checkout/checkout.schema.ts";
 import { addressFormValues, cardFormValues } from "#app/modules/subscriptions/manage.schema.ts";
 import { pauseSubscription } from "#app/modules/subscriptions/pause-subscription.server.ts";
@@ -33,6 +35,7 @@ import { unknownIntent } from "./answer.ts";
 import { AnswerMessage, Section, useAnswer } from "./profile-ui.tsx";
 import { CancelPanel, HistoryPanel } from "./subscription-cancel.tsx";
 import { CardPanel, DeliveryPanel } from "./subscription-delivery.tsx";
+import { CreditPanel } from "./subscription-credit.tsx";
 import {
   ChangePlanPanel,
   NextBoxPanel,
@@ -54,8 +57,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     cancelReason: url.searchParams.get("cancel"),
     currency: settings().currency,
   });
+  const credit = await getCreditBalance({ userId: user.id });
   return {
     ...overview,
+    credit: credit.ok
+      ? { balance: credit.balance, balanceText: credit.balanceText, history: credit.history }
+      : { balance: 0, balanceText: "", history: [] },
     // Made for this page view: a retried or doubled submit of any of its forms changes once.
     requestKey: randomUUID(),
     payments: savedCardProvider() ? ("demo" as const) : ("none" as const),
@@ -134,12 +141,15 @@ export default function ProfileSubscription({ loaderData, actionData }: Route.Co
   const sub = loaderData.subscription;
   if (!sub)
     return (
-      <NoSubscription
-        plans={loaderData.plans}
-        region={loaderData.region}
-        regionOpen={loaderData.regionOpen}
-        ended={loaderData.ended}
-      />
+      <>
+        <NoSubscription
+          plans={loaderData.plans}
+          region={loaderData.region}
+          regionOpen={loaderData.regionOpen}
+          ended={loaderData.ended}
+        />
+        <CreditPanel credit={loaderData.credit} />
+      </>
     );
   const key = loaderData.requestKey;
   // Once the offer is answered (taken, or 'No thanks, cancel'), the page goes back to the
@@ -189,6 +199,7 @@ export default function ProfileSubscription({ loaderData, actionData }: Route.Co
           {cancel ? null : <CancelPanel sub={sub} cancel={null} requestKey={key} />}
         </>
       )}
+      <CreditPanel credit={loaderData.credit} />
       <HistoryPanel history={sub.history} />
     </>
   );

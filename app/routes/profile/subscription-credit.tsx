@@ -1,0 +1,66 @@
+// "Your credit" on /profile/subscription (issue 22, ADR 040): the balance, the line that it pays
+// for the next box before the card, and its history (date, reason, amount); an empty state
+// without any. The system's own notes are shown; an admin's reason is theirs, not the member's.
+import type { CreditLine } from "#app/modules/credits/get-credit-balance.server.ts";
+import { Section } from "./profile-ui.tsx";
+
+export interface CreditView {
+  balance: number;
+  balanceText: string;
+  history: CreditLine[];
+}
+
+export function CreditPanel({ credit }: { credit: CreditView }) {
+  return (
+    <Section id="credit" title="Your credit">
+      {credit.history.length === 0 ? (
+        <p data-testid="credit-empty">
+          You have no credit yet. Credit from friends who join through your waitlist link, or from
+          us, shows here and pays for your next box before your card.
+        </p>
+      ) : (
+        <>
+          <p>
+            Balance: <strong data-testid="credit-balance">{credit.balanceText}</strong>
+          </p>
+          <p className="mt-1 text-ink/80">
+            Credit is used on your next box before your card is charged: the card pays only what
+            credit doesn&apos;t cover.
+          </p>
+          <table className="mt-4 w-full text-left">
+            <caption className="sr-only">Your credit's history, newest first</caption>
+            <thead>
+              <tr className="border-b border-ink/15 text-sm text-ink/70">
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Reason
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {credit.history.map((h) => (
+                <tr key={h.id} className="border-b border-ink/10 last:border-0">
+                  <td className="py-2 pr-3 whitespace-nowrap">{h.date}</td>
+                  <td className="py-2 pr-3">
+                    {h.reason}
+                    {h.note && !h.byAdmin ? (
+                      <span className="block text-sm text-ink/70">{h.note}</span>
+                    ) : null}
+                  </td>
+                  <td className="py-2 text-right whitespace-nowrap">
+                    {h.amount > 0 ? `+${h.amountText}` : h.amountText}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </Section>
+  );
+}
