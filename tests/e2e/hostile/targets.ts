@@ -415,6 +415,17 @@ export const FORMS: FormSpec[] = [
       ...(intent === "refund" ? { boxId: "5b0a7f5e-0000-4000-8000-00000000b0c5" } : {}),
     },
   })),
+  // No member has this id: no credit is granted or taken back, whatever the other fields hold.
+  ...(["grant", "take-back"] as const).map((intent) => ({
+    action: "/admin/credits",
+    intent,
+    fields: {
+      userId: "no-such-member",
+      amount: "5",
+      reason: "Hostile-input test",
+      requestKey: "5b0a7f5e-0000-4000-8000-00000000c0de",
+    },
+  })),
   // A product's edit page (scraped at SAMPLE_PARAMS) saves the suite's own product, put back at the
   // end; archiving and restoring go to a product that doesn't exist, so the shop the other files
   // use keeps every product on sale.
