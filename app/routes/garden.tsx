@@ -9,9 +9,14 @@ import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { findGrowingPlace } from "#app/modules/garden/find-growing-place.server.ts";
 import { GardenEditor } from "#app/modules/garden/garden-editor.tsx";
+import {
+  GardenScheduleView,
+  type GardenScheduleData,
+} from "#app/modules/garden/garden-schedule-view.tsx";
 import { BOX_SIZES, type BoxSize } from "#app/modules/garden/garden.schema.ts";
 import { listGardenTemplates, planPlantIds } from "#app/modules/garden/garden-templates.server.ts";
 import { getGarden } from "#app/modules/garden/get-garden.server.ts";
+import { getGardenSchedule } from "#app/modules/garden/get-garden-schedule.server.ts";
 import { loadPlantLibrary } from "#app/modules/garden/plant-library.server.ts";
 import { readPlanField, saveGarden } from "#app/modules/garden/save-garden.server.ts";
 import { isoDate, todayInNewZealand } from "#app/modules/guidance/new-zealand-date.ts";
@@ -36,9 +41,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       plan: null,
       boxSize: "1m2" as BoxSize,
       place: findGrowingPlace({}),
+      schedule: { kind: "signed-out" } as GardenScheduleData,
     };
   }
-  const [profile, garden] = await Promise.all([getProfile(user.id), getGarden(user.id)]);
+  const [profile, garden, schedule] = await Promise.all([
+    getProfile(user.id),
+    getGarden(user.id),
+    getGardenSchedule({ userId: user.id }),
+  ]);
   const { city, region, state } = profile.address;
   return {
     ...shared,
@@ -47,6 +57,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     plan: garden.plan,
     boxSize: garden.boxSize ?? ("1m2" as BoxSize),
     place: findGrowingPlace({ city, region: region ?? state }),
+    schedule: (schedule.kind === "schedule"
+      ? {
+          kind: "schedule",
+          today,
+          where: schedule.place.town
+            ? `${schedule.place.town.name}'s frost dates`
+            : `the ${schedule.place.zone.name.toLowerCase()} calendar`,
+          plants: schedule.plants,
+          tasks: schedule.tasks,
+        }
+      : { kind: schedule.kind }) as GardenScheduleData,
   };
 }
 
@@ -126,6 +147,9 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
             )
           }
         />
+      </div>
+      <div className="mt-8 max-w-4xl">
+        <GardenScheduleView data={loaderData.schedule} />
       </div>
     </div>
   );

@@ -15,6 +15,7 @@ import {
   gardenSchedule,
   plainName,
   plantedIds,
+  scheduleByMonth,
   scheduleByWeek,
   successionDays,
   weekendJobs,
@@ -244,6 +245,14 @@ describe("grouping", () => {
     expect(weeks.flatMap((w) => w.tasks).length).toBe(
       tasks.filter((t) => compareDates(day(t.date), horizon) < 0).length,
     );
+  });
+
+  test("the whole year month by month, in order", () => {
+    const months = scheduleByMonth(tasks);
+    expect(months[0]?.month).toBe("2026-11");
+    expect(months.flatMap((m) => m.tasks)).toEqual(tasks);
+    expect(new Set(months.map((m) => m.month)).size).toBe(months.length);
+    for (const m of months) for (const t of m.tasks) expect(t.date.startsWith(m.month)).toBe(true);
   });
 
   test("the weekend's jobs are that week's, each once a plant", () => {

@@ -410,3 +410,21 @@ export function weekendJobs(
     return true;
   });
 }
+
+export interface ScheduleMonth {
+  /** YYYY-MM. */
+  month: string;
+  tasks: ScheduleTask[];
+}
+
+/** The whole schedule month by month, for the year view. */
+export function scheduleByMonth(tasks: readonly ScheduleTask[]): ScheduleMonth[] {
+  const months: ScheduleMonth[] = [];
+  for (const t of tasks) {
+    const month = t.date.slice(0, 7);
+    const last = months.at(-1);
+    if (last?.month === month) last.tasks.push(t);
+    else months.push({ month, tasks: [t] });
+  }
+  return months;
+}
