@@ -10,6 +10,7 @@ import {
   parseIsoDate,
 } from "#app/modules/guidance/new-zealand-date.ts";
 import {
+  jobsByDay,
   scheduleByMonth,
   scheduleByWeek,
   type ScheduleTask,
@@ -30,7 +31,7 @@ const KIND_LABELS: Record<ScheduleTaskKind, string> = {
   "plant-out": "Plant out",
   "sow-again": "Sow again",
   feed: "Feed",
-  protect: "Frost",
+  protect: "Frost cover",
   harvest: "Harvest",
 };
 
@@ -106,8 +107,8 @@ function Schedule({ data }: { data: Extract<GardenScheduleData, { kind: "schedul
   return (
     <>
       <p className="mt-2 text-ink/80">
-        From your saved plan ({data.plants.join(", ")}) and {data.where}. Save a changed plan and
-        the dates follow it; they are also in your{" "}
+        For the {data.plants.length === 1 ? "plant" : `${data.plants.length} plants`} in your saved
+        plan and {data.where}. Save a changed plan and the dates follow it; they are also in your{" "}
         <Link to="/profile/reminders" className="text-leaf underline underline-offset-4">
           calendar feed
         </Link>
@@ -119,7 +120,7 @@ function Schedule({ data }: { data: Extract<GardenScheduleData, { kind: "schedul
       ) : (
         <ol className="mt-3 flex flex-col gap-5">
           {weeks.map((week) => (
-            <li key={week.starts} aria-labelledby={`week-${week.starts}`}>
+            <li key={week.starts}>
               <h4 id={`week-${week.starts}`} className="font-semibold">
                 Week of {formatDayAndDate(week.starts)}
               </h4>
@@ -149,13 +150,20 @@ function Schedule({ data }: { data: Extract<GardenScheduleData, { kind: "schedul
             Show the whole year ({data.tasks.length} jobs to {formatDate(data.tasks.at(-1)!.date)})
           </summary>
           {months.map((month) => (
-            <div key={month.month} className="mt-3">
+            <div key={month.month} className="mt-4">
               <h4 className="font-semibold">{monthHeading(month.month)}</h4>
-              <ul className="mt-1 flex flex-col gap-1 text-sm">
-                {month.tasks.map((task) => (
-                  <li key={task.id} className="flex flex-wrap gap-x-2">
-                    <span className="w-36 shrink-0 text-ink/80">{formatDayAndDate(task.date)}</span>
-                    <span className="min-w-0">{task.title}</span>
+              <ul className="mt-1 flex flex-col gap-2 text-sm sm:gap-1">
+                {jobsByDay(month.tasks).map((line) => (
+                  <li
+                    key={`${line.date}-${line.kind}`}
+                    className="flex flex-col sm:flex-row sm:gap-3"
+                  >
+                    <span className="text-ink/80 sm:w-44 sm:shrink-0">
+                      {formatDayAndDate(line.date)}
+                    </span>
+                    <span className="min-w-0">
+                      <strong>{KIND_LABELS[line.kind]}:</strong> {line.plants.join(", ")}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -13,6 +13,7 @@ import {
 import {
   FROST_MARGIN_DAYS,
   gardenSchedule,
+  jobsByDay,
   plainName,
   plantedIds,
   scheduleByMonth,
@@ -61,6 +62,7 @@ test("a frost-tender tomato: sown indoors six weeks ahead, planted out a week af
   expect(out?.date).toBe("2026-10-22");
   expect(out?.title).toBe("Plant out Tomato");
   expect(out?.detail).toContain("about 15 October");
+  expect(out?.detail).not.toContain("hardy");
   expect(of(tasks, "sow-indoors")[0]?.date).toBe("2026-09-10");
   expect(of(tasks, "harvest")[0]?.date).toBe("2026-12-31"); // 70 days on
   // Covered a week before the first autumn frost, in the next calendar year.
@@ -121,6 +123,16 @@ test("a hardy crop can go in before the last frost", () => {
     "2027-04-01",
   ]);
   expect(of(tasks, "protect")).toEqual([]);
+  // Planted out in July, well before the 15 October frost: the job says hardy plants may.
+  const onions = gardenSchedule({
+    plants: [plant("red-onion")],
+    zone: "temperate",
+    frost: FROST,
+    today: day("2026-07-20"),
+  });
+  expect(of(onions, "plant-out")[0]?.detail).toContain(
+    "hardy, so it can go in before the last frost",
+  );
 });
 
 test("quick crops are sown again every two to four weeks while their window is open", () => {
@@ -253,6 +265,19 @@ describe("grouping", () => {
     expect(months.flatMap((m) => m.tasks)).toEqual(tasks);
     expect(new Set(months.map((m) => m.month)).size).toBe(months.length);
     for (const m of months) for (const t of m.tasks) expect(t.date.startsWith(m.month)).toBe(true);
+  });
+
+  test("a line a day and kind of job for the year at a glance", () => {
+    const lines = jobsByDay(tasks);
+    expect(lines.flatMap((l) => l.plants).length).toBe(tasks.length);
+    expect(new Set(lines.map((l) => `${l.date}|${l.kind}`)).size).toBe(lines.length);
+    const together = jobsByDay([
+      ...of(tasks, "feed", "tomato").slice(0, 1),
+      { ...of(tasks, "feed", "tomato")[0]!, plantId: "capsicum", plantName: "Capsicum" },
+    ]);
+    expect(together).toEqual([
+      { date: of(tasks, "feed", "tomato")[0]!.date, kind: "feed", plants: ["Tomato", "Capsicum"] },
+    ]);
   });
 
   test("the weekend's jobs are that week's, each once a plant", () => {

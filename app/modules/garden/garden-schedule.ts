@@ -31,6 +31,8 @@ export interface ScheduleTask {
   id: string;
   kind: ScheduleTaskKind;
   plantId: string;
+  /** The plant's name as the library writes it. */
+  plantName: string;
   /** New Zealand date, YYYY-MM-DD. */
   date: string;
   /** "Plant out Tomato". */
@@ -161,6 +163,7 @@ function task(
     id: `${kind}-${plant.id}-${iso}`,
     kind,
     plantId: plant.id,
+    plantName: plant.name,
     date: iso,
     title,
     short,
@@ -209,9 +212,13 @@ function crop(
       ),
     );
   } else {
+    const md = isoDate(day).slice(5);
+    const beforeLastFrost = frost !== null && md >= "07-01" && md < frost.lastFrost;
     const hardy =
       plant.frost === "hardy"
-        ? " It is hardy, so it can go in before the last frost."
+        ? beforeLastFrost
+          ? " It is hardy, so it can go in before the last frost."
+          : ""
         : frostNote || " It is frost-tender: keep frost cloth handy on cold nights.";
     tasks.push(
       task(
@@ -312,7 +319,7 @@ function plantTasks(
       (!tenderFrost ||
         !before(firstFrostAfter(d, tenderFrost), addDays(d, plant.daysToHarvest.min)));
     if (!inTime(day)) continue;
-    tasks.push(...crop(plant, direct ? "sow-direct" : "plant-out", day, run, tenderFrost, indoors));
+    tasks.push(...crop(plant, direct ? "sow-direct" : "plant-out", day, run, frost, indoors));
     if (!isQuick(plant, direct)) continue;
     const every = successionDays(plant);
     for (
@@ -320,7 +327,7 @@ function plantTasks(
       inTime(next) && before(next, horizon);
       next = addDays(next, every)
     ) {
-      tasks.push(...crop(plant, "sow-again", next, run, tenderFrost, false));
+      tasks.push(...crop(plant, "sow-again", next, run, frost, false));
     }
   }
   return tasks;
@@ -427,4 +434,23 @@ export function scheduleByMonth(tasks: readonly ScheduleTask[]): ScheduleMonth[]
     else months.push({ month, tasks: [t] });
   }
   return months;
+}
+
+export interface ScheduleDay {
+  date: string;
+  kind: ScheduleTaskKind;
+  /** The plants with this job that day, by name. */
+  plants: string[];
+}
+
+/** One line a day and kind of job ("Feed: Capsicum, Tomato"), for the year at a glance. */
+export function jobsByDay(tasks: readonly ScheduleTask[]): ScheduleDay[] {
+  const days = new Map<string, ScheduleDay>();
+  for (const t of tasks) {
+    const key = `${t.date}|${t.kind}`;
+    const day = days.get(key);
+    if (day) day.plants.push(t.plantName);
+    else days.set(key, { date: t.date, kind: t.kind, plants: [t.plantName] });
+  }
+  return [...days.values()];
 }
