@@ -9,8 +9,10 @@ import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { findGrowingPlace } from "#app/modules/garden/find-growing-place.server.ts";
 import { GardenEditor } from "#app/modules/garden/garden-editor.tsx";
+import { schedulePage } from "#app/modules/garden/garden-schedule.ts";
 import {
   GardenScheduleView,
+  SCHEDULE_WEEKS,
   type GardenScheduleData,
 } from "#app/modules/garden/garden-schedule-view.tsx";
 import { BOX_SIZES, type BoxSize } from "#app/modules/garden/garden.schema.ts";
@@ -32,7 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     string[]
   >;
   const shared = { library, templates: listGardenTemplates(), boxPlants };
-  const today = isoDate(todayInNewZealand());
+  const nzToday = todayInNewZealand();
+  const today = isoDate(nzToday);
   if (!user) {
     return {
       ...shared,
@@ -47,9 +50,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [profile, garden, schedule] = await Promise.all([
     getProfile(user.id),
     getGarden(user.id),
-    getGardenSchedule({ userId: user.id }),
+    getGardenSchedule({ userId: user.id, today: nzToday }),
   ]);
   const { city, region, state } = profile.address;
+  const yourSchedule: GardenScheduleData =
+    schedule.kind === "schedule"
+      ? {
+          kind: "schedule",
+          where: schedule.place.town
+            ? `${schedule.place.town.name}'s frost dates`
+            : `the ${schedule.place.zone.name.toLowerCase()} calendar`,
+          plants: schedule.plants,
+          page: schedulePage(schedule.tasks, nzToday, SCHEDULE_WEEKS),
+        }
+      : { kind: schedule.kind };
   return {
     ...shared,
     today,
@@ -57,17 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     plan: garden.plan,
     boxSize: garden.boxSize ?? ("1m2" as BoxSize),
     place: findGrowingPlace({ city, region: region ?? state }),
-    schedule: (schedule.kind === "schedule"
-      ? {
-          kind: "schedule",
-          today,
-          where: schedule.place.town
-            ? `${schedule.place.town.name}'s frost dates`
-            : `the ${schedule.place.zone.name.toLowerCase()} calendar`,
-          plants: schedule.plants,
-          tasks: schedule.tasks,
-        }
-      : { kind: schedule.kind }) as GardenScheduleData,
+    schedule: yourSchedule,
   };
 }
 

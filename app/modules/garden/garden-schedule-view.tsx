@@ -4,18 +4,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "#app/lib/paths.ts";
-import {
-  formatDate,
-  formatDayAndDate,
-  parseIsoDate,
-} from "#app/modules/guidance/new-zealand-date.ts";
-import {
-  jobsByDay,
-  scheduleByMonth,
-  scheduleByWeek,
-  type ScheduleTask,
-  type ScheduleTaskKind,
-} from "./garden-schedule.ts";
+import { formatDate, formatDayAndDate } from "#app/modules/guidance/new-zealand-date.ts";
+import type { SchedulePage, ScheduleTaskKind } from "./garden-schedule.ts";
 
 export const SCHEDULE_WEEKS = 8;
 
@@ -23,7 +13,7 @@ export type GardenScheduleData =
   | { kind: "signed-out" }
   | { kind: "no-plan" }
   | { kind: "nothing-planted" }
-  | { kind: "schedule"; today: string; where: string; plants: string[]; tasks: ScheduleTask[] };
+  | { kind: "schedule"; where: string; plants: string[]; page: SchedulePage };
 
 const KIND_LABELS: Record<ScheduleTaskKind, string> = {
   "sow-indoors": "Sow indoors",
@@ -101,9 +91,7 @@ export function GardenScheduleView({ data }: { data: GardenScheduleData }) {
 }
 
 function Schedule({ data }: { data: Extract<GardenScheduleData, { kind: "schedule" }> }) {
-  const today = parseIsoDate(data.today);
-  const weeks = scheduleByWeek(data.tasks, today, SCHEDULE_WEEKS);
-  const months = scheduleByMonth(data.tasks);
+  const { weeks, year, count, lastDate } = data.page;
   return (
     <>
       <p className="mt-2 text-ink/80">
@@ -140,20 +128,20 @@ function Schedule({ data }: { data: Extract<GardenScheduleData, { kind: "schedul
           ))}
         </ol>
       )}
-      {data.tasks.length === 0 ? (
+      {!lastDate ? (
         <p className="mt-3 text-ink/80">
           None of these plants has a sowing or planting time in your climate in the coming year.
         </p>
       ) : (
         <details className="mt-5 rounded-xl border border-ink/10 px-3 py-2 sm:px-4">
           <summary className="min-h-11 cursor-pointer content-center font-semibold">
-            Show the whole year ({data.tasks.length} jobs to {formatDate(data.tasks.at(-1)!.date)})
+            Show the whole year ({count} jobs to {formatDate(lastDate)})
           </summary>
-          {months.map((month) => (
+          {year.map((month) => (
             <div key={month.month} className="mt-4">
               <h4 className="font-semibold">{monthHeading(month.month)}</h4>
               <ul className="mt-1 flex flex-col gap-2 text-sm sm:gap-1">
-                {jobsByDay(month.tasks).map((line) => (
+                {month.days.map((line) => (
                   <li
                     key={`${line.date}-${line.kind}`}
                     className="flex flex-col sm:flex-row sm:gap-3"

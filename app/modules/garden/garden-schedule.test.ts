@@ -18,6 +18,7 @@ import {
   plantedIds,
   scheduleByMonth,
   scheduleByWeek,
+  schedulePage,
   successionDays,
   weekendJobs,
   type ScheduleTask,
@@ -278,6 +279,15 @@ describe("grouping", () => {
     expect(together).toEqual([
       { date: of(tasks, "feed", "tomato")[0]!.date, kind: "feed", plants: ["Tomato", "Capsicum"] },
     ]);
+  });
+
+  test("the page's part: the next weeks in full, the year a line a day and kind", () => {
+    const page = schedulePage(tasks, today, 8);
+    expect(page.weeks).toEqual(scheduleByWeek(tasks, today, 8));
+    expect(page.count).toBe(tasks.length);
+    expect(page.lastDate).toBe(tasks.at(-1)?.date);
+    expect(page.year.flatMap((m) => m.days)).toEqual(jobsByDay(tasks));
+    expect(schedulePage([], today, 8)).toEqual({ weeks: [], year: [], count: 0, lastDate: null });
   });
 
   test("the weekend's jobs are that week's, each once a plant", () => {

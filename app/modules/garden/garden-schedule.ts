@@ -454,3 +454,27 @@ export function jobsByDay(tasks: readonly ScheduleTask[]): ScheduleDay[] {
   }
   return [...days.values()];
 }
+
+export interface SchedulePage {
+  /** The next weeks' jobs in full, week by week. */
+  weeks: ScheduleWeek[];
+  /** The whole schedule, month by month, a line a day and kind. */
+  year: { month: string; days: ScheduleDay[] }[];
+  /** How many jobs in the whole schedule, and the last one's date. */
+  count: number;
+  lastDate: string | null;
+}
+
+/** What /garden shows: the next weeks in full, and the year compactly (the page stays small). */
+export function schedulePage(
+  tasks: readonly ScheduleTask[],
+  today: CalendarDate,
+  weeks: number,
+): SchedulePage {
+  return {
+    weeks: scheduleByWeek(tasks, today, weeks),
+    year: scheduleByMonth(tasks).map((m) => ({ month: m.month, days: jobsByDay(m.tasks) })),
+    count: tasks.length,
+    lastDate: tasks.at(-1)?.date ?? null,
+  };
+}
