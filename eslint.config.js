@@ -31,7 +31,7 @@ const moduleImports = {
   checkout: ["cart", "payments"],
   orders: ["checkout", "notifications", "payments"],
   accounts: [],
-  reminders: ["accounts", "guidance", "notifications", "subscriptions"],
+  reminders: ["accounts", "garden", "guidance", "notifications", "subscriptions"],
   waitlist: ["credits", "notifications", "subscriptions"],
   "growing-tips": ["accounts", "guidance", "notifications", "waitlist"],
   garden: ["guidance", "subscriptions"],

@@ -1,8 +1,9 @@
-// A member's own planting calendar: /calendar/feed/{token}.ics. The token is the key; calendar
-// apps re-read it daily. Unknown or reset tokens get a 404, never someone else's calendar.
+// A member's own planting calendar: /calendar/feed/{token}.ics, with their garden schedule's jobs.
+// The token is the key; calendar apps re-read it daily. Unknown or reset tokens get a 404, never
+// someone else's calendar.
+import { memberCalendarFeed } from "#app/flows/member-calendar-feed.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { CALENDAR_CONTENT_TYPE } from "#app/modules/guidance/export-planting-calendar.server.ts";
-import { personalCalendarFeed } from "#app/modules/guidance/personal-calendar.server.ts";
 import type { Route } from "./+types/calendar-personal-feed";
 
 const text = (body: string, status: number) =>
@@ -12,7 +13,7 @@ const text = (body: string, status: number) =>
   });
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const feed = await personalCalendarFeed(params.file);
+  const feed = await memberCalendarFeed({ file: params.file });
   // The feed's address is on the reminders page; the region is one of the member's details.
   const remindersUrl = `${settings().siteUrl}/profile/reminders`;
   const detailsUrl = `${settings().siteUrl}/profile`;

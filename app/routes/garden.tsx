@@ -9,9 +9,16 @@ import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { findGrowingPlace } from "#app/modules/garden/find-growing-place.server.ts";
 import { GardenEditor } from "#app/modules/garden/garden-editor.tsx";
+import { schedulePage } from "#app/modules/garden/garden-schedule.ts";
+import {
+  GardenScheduleView,
+  SCHEDULE_WEEKS,
+  type GardenScheduleData,
+} from "#app/modules/garden/garden-schedule-view.tsx";
 import { BOX_SIZES, type BoxSize } from "#app/modules/garden/garden.schema.ts";
 import { listGardenTemplates, planPlantIds } from "#app/modules/garden/garden-templates.server.ts";
 import { getGarden } from "#app/modules/garden/get-garden.server.ts";
+import { getGardenSchedule } from "#app/modules/garden/get-garden-schedule.server.ts";
 import { loadPlantLibrary } from "#app/modules/garden/plant-library.server.ts";
 import { readPlanField, saveGarden } from "#app/modules/garden/save-garden.server.ts";
 import { isoDate, todayInNewZealand } from "#app/modules/guidance/new-zealand-date.ts";
@@ -27,7 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     string[]
   >;
   const shared = { library, templates: listGardenTemplates(), boxPlants };
-  const today = isoDate(todayInNewZealand());
+  const nzToday = todayInNewZealand();
+  const today = isoDate(nzToday);
   if (!user) {
     return {
       ...shared,
@@ -36,10 +44,26 @@ export async function loader({ request }: Route.LoaderArgs) {
       plan: null,
       boxSize: "1m2" as BoxSize,
       place: findGrowingPlace({}),
+      schedule: { kind: "signed-out" } as GardenScheduleData,
     };
   }
-  const [profile, garden] = await Promise.all([getProfile(user.id), getGarden(user.id)]);
+  const [profile, garden, schedule] = await Promise.all([
+    getProfile(user.id),
+    getGarden(user.id),
+    getGardenSchedule({ userId: user.id, today: nzToday }),
+  ]);
   const { city, region, state } = profile.address;
+  const yourSchedule: GardenScheduleData =
+    schedule.kind === "schedule"
+      ? {
+          kind: "schedule",
+          where: schedule.place.town
+            ? `${schedule.place.town.name}'s frost dates`
+            : `the ${schedule.place.zone.name.toLowerCase()} calendar`,
+          plants: schedule.plants,
+          page: schedulePage(schedule.tasks, nzToday, SCHEDULE_WEEKS),
+        }
+      : { kind: schedule.kind };
   return {
     ...shared,
     today,
@@ -47,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     plan: garden.plan,
     boxSize: garden.boxSize ?? ("1m2" as BoxSize),
     place: findGrowingPlace({ city, region: region ?? state }),
+    schedule: yourSchedule,
   };
 }
 
@@ -126,6 +151,9 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
             )
           }
         />
+      </div>
+      <div className="mt-8 max-w-4xl">
+        <GardenScheduleView data={loaderData.schedule} />
       </div>
     </div>
   );

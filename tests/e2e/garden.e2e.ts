@@ -1,7 +1,8 @@
 // The garden editor at /garden (issue 23), in a real browser at 390 px and 1280 px: a visitor
 // places plants with the keyboard only (arrow keys, Enter, Delete), hears each change in the live
 // region, gets an 'avoid near' warning and fixes it, and finds the plan again after a reload
-// (kept in the browser); no axe violations. A member saves the plan to their account.
+// (kept in the browser); no axe violations. A member saves the plan to their account and gets
+// "Your schedule" (week by week, the whole year behind a details element) at both widths.
 import { axeViolations } from "./axe.ts";
 import type { Page } from "playwright-core";
 import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
@@ -76,6 +77,51 @@ for (const [label, viewport] of [
     await page.reload();
     expect(await square(page, "row 1, square 1: Dwarf bush beans, 9 plants").count()).toBe(1);
     expect(await square(page, "row 3, square 3: Spring onion, 16 plants").count()).toBe(1);
+  });
+}
+
+for (const [label, viewport] of [
+  ["390 px", PHONE],
+  ["1280 px", DESKTOP],
+] as const) {
+  test(`a member's saved plan gets its dated schedule, week by week and for the year (${label})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/garden");
+    await page
+      .getByTestId("garden-schedule")
+      .getByText(/and save your plan to get dated reminders for each plant/)
+      .waitFor();
+
+    await signedInMember(page, `schedule${viewport.width}`);
+    await page.goto("/garden");
+    const schedule = page.getByRole("region", { name: "Your schedule" });
+    await expect
+      .poll(() => schedule.textContent())
+      .toContain("Place plants in the box above and press");
+    await page
+      .getByLabel("Start from an example layout")
+      .selectOption({ label: "2m² box, spring and summer (planted September to December)" });
+    await page.getByRole("button", { name: "Save to my account" }).click();
+    await page.getByRole("status").getByText("Saved to your account.").waitFor();
+    await schedule.getByRole("heading", { name: "The next 8 weeks" }).waitFor();
+    expect(await schedule.textContent()).toMatch(/For the \d+ plants in your saved plan/);
+    const weeks = await schedule.getByRole("heading", { level: 4, name: /^Week of / }).count();
+    const nothing = await schedule.getByText("Nothing to do for these plants").count();
+    expect(weeks + nothing).toBeGreaterThan(0);
+    await schedule.getByText(/^Show the whole year \(\d+ jobs to /).click();
+    await schedule
+      .getByRole("heading", { level: 4, name: /^[A-Z][a-z]+ \d{4}$/ })
+      .first()
+      .waitFor();
+    // Nothing wider than the window, at 390 px too.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    if (SHOTS)
+      await schedule.screenshot({ path: `${SHOTS}/garden-schedule-${viewport.width}.png` });
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
 

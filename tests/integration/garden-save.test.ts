@@ -92,7 +92,12 @@ test("a member's plan starts from their subscription's box, saves and comes back
     });
 
   const first = await load(cookie);
-  expect(first).toMatchObject({ signedIn: true, plan: null, boxSize: "2m2" });
+  expect(first).toMatchObject({
+    signedIn: true,
+    plan: null,
+    boxSize: "2m2",
+    schedule: { kind: "no-plan" },
+  });
   expect(first.boxPlants["2m2"]).toContain("buttercup-pumpkin");
   expect(first.templates.map((x) => x.id)).toContain("1m2-spring");
 
@@ -104,7 +109,18 @@ test("a member's plan starts from their subscription's box, saves and comes back
     ok: true,
     message: "Saved to your account.",
   });
-  expect(await load(cookie)).toMatchObject({ plan: { boxSize: "1m2", squares }, boxSize: "1m2" });
+  const saved = await load(cookie);
+  expect(saved).toMatchObject({ plan: { boxSize: "1m2", squares }, boxSize: "1m2" });
+  // The saved plan's plants get their schedule ("Your schedule"), dated from today.
+  expect(saved.schedule).toMatchObject({
+    kind: "schedule",
+    plants: ["Cherry tomato 'Sweet 100'", "Sweet basil", "Cos lettuce"],
+  });
+  if (saved.schedule.kind !== "schedule") throw new Error("expected a schedule");
+  const { page } = saved.schedule;
+  expect(page.count).toBeGreaterThan(0);
+  const dates = [...page.weeks.flatMap((w) => w.tasks), ...page.year.flatMap((m) => m.days)];
+  expect(dates.every((t) => t.date >= saved.today)).toBe(true);
 
   // Saving again replaces the plan: one a member.
   squares[2] = ["radish"];
@@ -164,7 +180,12 @@ test("plans that don't fit, crowd a square or name an unknown plant are refused,
 });
 
 test("a visitor plans for free (temperate seasons, 1 m² box) but saving sends them to sign in", async () => {
-  expect(await load()).toMatchObject({ signedIn: false, plan: null, boxSize: "1m2" });
+  expect(await load()).toMatchObject({
+    signedIn: false,
+    plan: null,
+    boxSize: "1m2",
+    schedule: { kind: "signed-out" },
+  });
   const refused = await action(
     args(
       new Request(`${SITE}/garden`, { method: "POST", body: new URLSearchParams({ plan: "{}" }) }),

@@ -1,7 +1,9 @@
 // The planting calendar as an iCalendar (.ics) file: one event per Saturday-morning session, in NZ
-// time with a VTIMEZONE, each with a reminder at 6 pm the evening before.
+// time with a VTIMEZONE, each with a reminder at 6 pm the evening before; and, in a member's own
+// feed, their garden schedule's dated jobs as all-day events with the same reminder.
 import ical, { ICalAlarmType } from "ical-generator";
 import { PACIFIC_AUCKLAND, vtimezoneFor } from "./pacific-auckland-timezone.ts";
+import type { CalendarDate } from "./new-zealand-date.ts";
 import type { GardenSession, GardenSessionPlan } from "./plan-garden-sessions.server.ts";
 
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
@@ -9,6 +11,17 @@ export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
 /** Calendar apps re-read a subscribed feed about once a day. */
 const REFRESH_SECONDS = 24 * 60 * 60;
 const REMINDER_HOUR = 18;
+
+/** A dated job from elsewhere (the member's garden schedule), written as an all-day event. */
+export interface CalendarJob {
+  /** The same job keeps its id from one read of the feed to the next, so apps don't duplicate it. */
+  id: string;
+  /** New Zealand date. */
+  date: CalendarDate;
+  summary: string;
+  description: string;
+  url: string;
+}
 
 export interface CalendarSite {
   siteUrl: string;
@@ -58,7 +71,11 @@ function describe(session: GardenSession, plan: GardenSessionPlan, siteUrl: stri
   return lines.join("\n");
 }
 
-export function exportPlantingCalendar(plan: GardenSessionPlan, site: CalendarSite): string {
+export function exportPlantingCalendar(
+  plan: GardenSessionPlan,
+  site: CalendarSite,
+  jobs: readonly CalendarJob[] = [],
+): string {
   const host = new URL(site.siteUrl).host;
   const calendar = ical({
     name: `${site.brandName} planting calendar: ${plan.region}, ${plan.plan.size}`,
@@ -87,6 +104,25 @@ export function exportPlantingCalendar(plan: GardenSessionPlan, site: CalendarSi
           type: ICalAlarmType.display,
           triggerBefore: reminderMinutesBefore * 60,
           description: `Tomorrow morning: ${session.summary}`,
+        },
+      ],
+    });
+  }
+  for (const job of jobs) {
+    const { year, month, day } = job.date;
+    calendar.createEvent({
+      id: `${job.id}@${host}`,
+      // A date without a zone: the day itself (DTSTART;VALUE=DATE), wherever the calendar is read.
+      allDay: true,
+      start: new Date(Date.UTC(year, month - 1, day)),
+      summary: job.summary,
+      description: job.description,
+      url: job.url,
+      alarms: [
+        {
+          type: ICalAlarmType.display,
+          triggerBefore: (24 - REMINDER_HOUR) * 60 * 60,
+          description: `Tomorrow: ${job.summary}`,
         },
       ],
     });

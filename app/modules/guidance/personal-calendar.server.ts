@@ -9,7 +9,7 @@ import { db } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { isNzRegion, type NzRegion } from "#app/lib/nz-regions.ts";
 import { DEFAULT_PLAN_ID, findPlan, plans, type Plan } from "#app/modules/subscriptions/plans.ts";
-import { exportPlantingCalendar } from "./export-planting-calendar.server.ts";
+import { exportPlantingCalendar, type CalendarJob } from "./export-planting-calendar.server.ts";
 import { planGardenSessions } from "./plan-garden-sessions.server.ts";
 
 /** 32 random bytes, base64url: 43 characters. */
@@ -108,12 +108,20 @@ export type PersonalFeed =
   | { kind: "needs-region" }
   | { kind: "unknown" };
 
+export interface PersonalFeedOptions {
+  /** The member's own dated jobs to add (their garden schedule: app/flows/member-calendar-feed). */
+  jobsFor?: (userId: string) => Promise<readonly CalendarJob[]>;
+}
+
 /** The .ics for a feed address's file part ("{token}.ics"); unknown and reset tokens find nothing. */
-export async function personalCalendarFeed(file: string | undefined): Promise<PersonalFeed> {
+export async function personalCalendarFeed(
+  file: string | undefined,
+  options: PersonalFeedOptions = {},
+): Promise<PersonalFeed> {
   const token = file?.replace(/\.ics$/, "");
   if (!token || !TOKEN_PATTERN.test(token)) return { kind: "unknown" };
   const [row] = await db()
-    .select({ address: profiles.address, preferences: profiles.preferences })
+    .select({ id: profiles.id, address: profiles.address, preferences: profiles.preferences })
     .from(profiles)
     .where(eq(profiles.calendarToken, token));
   if (!row) return { kind: "unknown" };
@@ -121,9 +129,10 @@ export async function personalCalendarFeed(file: string | undefined): Promise<Pe
   if (!region) return { kind: "needs-region" };
   const plan = findPlan(row.preferences.plan) ?? (findPlan(DEFAULT_PLAN_ID) as Plan);
   const { siteUrl, brandName } = settings();
+  const jobs = (await options.jobsFor?.(row.id)) ?? [];
   return {
     kind: "calendar",
-    body: exportPlantingCalendar(planGardenSessions(region, plan), { siteUrl, brandName }),
+    body: exportPlantingCalendar(planGardenSessions(region, plan), { siteUrl, brandName }, jobs),
     fileName: `${brandName.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-my-garden-calendar.ics`,
   };
 }

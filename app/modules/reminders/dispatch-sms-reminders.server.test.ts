@@ -1,6 +1,7 @@
 // The scheduled texts: Friday's weekly reminder about Saturday's garden session and the 1st's
 // monthly one, fanned out through the queue, once per member per period however often the
-// dispatch runs, and nothing to members who stopped, switched off or changed number.
+// dispatch runs, and nothing to members who stopped, switched off or changed number; a member with
+// a saved garden plan hears that weekend's jobs from its schedule.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,11 +13,16 @@ import { insertMember } from "#tests/factories/members.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
 import { readSmsOutbox } from "#app/lib/sms.server.ts";
+import { mondayOf, weekendJobs } from "#app/modules/garden/garden-schedule.ts";
+import { emptyPlan } from "#app/modules/garden/garden.schema.ts";
+import { getGardenSchedule } from "#app/modules/garden/get-garden-schedule.server.ts";
+import { saveGarden } from "#app/modules/garden/save-garden.server.ts";
 import { monthIdFor } from "#app/modules/guidance/guidance-content.ts";
 import {
   addDays,
   dayOfWeek,
   formatDayAndDate,
+  isoDate,
   todayInNewZealand,
   type CalendarDate,
 } from "#app/modules/guidance/new-zealand-date.ts";
@@ -30,6 +36,7 @@ import {
   sendReminderConfirmationJob,
   switchOffSmsReminders,
 } from "./manage-sms-reminders.server.ts";
+import { planWeekendText } from "./reminder-texts.server.ts";
 import { stopSmsRemindersForNumber } from "./stop-sms-reminders.server.ts";
 import { gsmLength, isGsm } from "./sms-text.ts";
 
@@ -177,4 +184,36 @@ test("switching off after the dispatch, before the send, sends nothing", async (
   );
   await settle();
   expect(remindersTo("+64221000007")).toHaveLength(0);
+});
+
+test("a weekly member with a saved garden plan hears the weekend's jobs from its schedule", async () => {
+  const id = await member("+64221000011", "weekly", { region: "Canterbury" });
+  try {
+    const plan = emptyPlan("1m2");
+    const crops = ["radish", "cos-lettuce", "silverbeet", "tomato", "garlic", "carrot", "leek"];
+    crops.forEach((crop, i) => (plan.squares[i] = [crop]));
+    expect((await saveGarden({ userId: id, plan })).ok).toBe(true);
+    const { saturday } = fridayEvening();
+    const schedule = await getGardenSchedule({ userId: id, today: mondayOf(saturday) });
+    if (schedule.kind !== "schedule") throw new Error("expected a schedule");
+    const jobs = weekendJobs(schedule.tasks, saturday);
+    expect(jobs.length).toBeGreaterThan(0);
+
+    await sendSmsReminderJob.handle(
+      { userId: id, frequency: "weekly", period: isoDate(saturday) },
+      { jobId: "plan", attempt: 1 },
+    );
+    const [text] = await waitForReminders("+64221000011");
+    expect(text!.body).toBe(planWeekendText(saturday, jobs));
+    expect(text!.body).toMatch(
+      new RegExp(`^Patch: your garden, ${formatDayAndDate(saturday)}\\. This weekend: `),
+    );
+    expect(text!.body).toContain(jobs[0]!.short);
+    expect(text!.body).toContain(`Your schedule: ${SITE}/garden Reply STOP to end.`);
+    expect(isGsm(text!.body)).toBe(true);
+    expect(gsmLength(text!.body)).toBeLessThanOrEqual(320);
+  } finally {
+    // Out of the other tests' weekly dispatch counts.
+    await switchOffSmsReminders(id);
+  }
 });

@@ -2,12 +2,15 @@
 // morning's garden session, monthly ones on the 1st at 9am with the month's guide. A dispatch job
 // fans out one send job per member; each send re-checks that the member still wants texts to that
 // number and is delivered once per member per period (ADR 005), however often the dispatch runs.
+// A weekly text for a member with a saved garden plan lists that weekend's jobs from its schedule.
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, smsReminders, users, type ProfileAddress } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { isNzRegion, type NzRegion } from "#app/lib/nz-regions.ts";
 import { defineJob } from "#app/lib/queue.server.ts";
+import { mondayOf, weekendJobs, type ScheduleTask } from "#app/modules/garden/garden-schedule.ts";
+import { getGardenSchedule } from "#app/modules/garden/get-garden-schedule.server.ts";
 import {
   addDays,
   dayOfWeek,
@@ -19,7 +22,11 @@ import {
 import { deliverSmsOnce } from "#app/modules/notifications/deliver-once.server.ts";
 import { DEFAULT_PLAN_ID, findPlan, plans } from "#app/modules/subscriptions/plans.ts";
 import { activeSmsReminder } from "./manage-sms-reminders.server.ts";
-import { monthlyReminderText, weeklyReminderText } from "./reminder-texts.server.ts";
+import {
+  monthlyReminderText,
+  planWeekendText,
+  weeklyReminderText,
+} from "./reminder-texts.server.ts";
 import { REMINDER_FREQUENCIES, type ReminderFrequency } from "./reminders.schema.ts";
 import { queueSends } from "#app/modules/notifications/queue-sends.server.ts";
 
@@ -46,6 +53,16 @@ function periodHasPassed(frequency: ReminderFrequency, period: string, now: Date
   return frequency === "monthly" ? isoDate(today).slice(0, 7) > period : isoDate(today) > period;
 }
 
+/**
+ * The weekend's jobs from the member's garden schedule, none without a saved plan. The schedule
+ * starts on that week's Monday, so a job due earlier in the week is still listed on Friday.
+ */
+async function weekendJobsFor(userId: string, saturday: string): Promise<ScheduleTask[]> {
+  const day = parseIsoDate(saturday);
+  const schedule = await getGardenSchedule({ userId, today: mondayOf(day) });
+  return schedule.kind === "schedule" ? weekendJobs(schedule.tasks, day) : [];
+}
+
 const periodSchema = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/);
 
 export const sendSmsReminderJob = defineJob({
@@ -69,6 +86,7 @@ export const sendSmsReminderJob = defineJob({
       .limit(1);
     const region = regionOf(profile?.address);
     const plan = findPlan(profile?.preferences.plan) ?? findPlan(DEFAULT_PLAN_ID) ?? plans[0]!;
+    const jobs = frequency === "weekly" ? await weekendJobsFor(userId, period) : [];
     await deliverSmsOnce({
       key: reminderKey(userId, period),
       template: `sms-reminder-${frequency}`,
@@ -76,9 +94,11 @@ export const sendSmsReminderJob = defineJob({
       resourceType: "user",
       resourceId: userId,
       body: () =>
-        frequency === "weekly"
-          ? weeklyReminderText(parseIsoDate(period), region, plan)
-          : monthlyReminderText(Number(period.slice(5, 7)), region),
+        frequency === "monthly"
+          ? monthlyReminderText(Number(period.slice(5, 7)), region)
+          : jobs.length > 0
+            ? planWeekendText(parseIsoDate(period), jobs)
+            : weeklyReminderText(parseIsoDate(period), region, plan),
     });
   },
 });

@@ -1,14 +1,18 @@
 // Every reminder text, for every Saturday and month of a year, in every climate and without a
-// region: it names Patch first, fits two GSM segments and ends with how to stop.
+// region, and the weekend's jobs from a garden plan's schedule: it names Patch first, fits two GSM
+// segments and ends with how to stop.
 import { beforeAll, expect, test } from "vitest";
 import { setSettings } from "#app/lib/env.server.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { addDays, isoDate, type CalendarDate } from "#app/modules/guidance/new-zealand-date.ts";
+import { gardenSchedule, weekendJobs } from "#app/modules/garden/garden-schedule.ts";
+import { loadPlantLibrary } from "#app/modules/garden/plant-library.server.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import { testSettings } from "#tests/setup/test-database.ts";
 import {
   confirmationText,
   monthlyReminderText,
+  planWeekendText,
   weeklyReminderText,
 } from "./reminder-texts.server.ts";
 import { gsmLength, isGsm, SMS_MAX_LENGTH, STOP_LINE } from "./sms-text.ts";
@@ -69,4 +73,46 @@ test("what the texts say", () => {
   // The guide's macrons are folded for the GSM alphabet.
   expect(monthlyReminderText(12, "Northland")).not.toMatch(/[āēīōū]/);
   expect(confirmationText("weekly")).toContain("you're signed up for weekly garden reminders");
+});
+
+test("a garden plan's weekend jobs, every weekend of a year, even for a crowded 2 m² box", () => {
+  const library = loadPlantLibrary();
+  const many = library.filter((p) => !p.besideTheBox).slice(0, 18);
+  const tasks = gardenSchedule({
+    plants: many,
+    zone: "temperate",
+    frost: { lastFrost: "10-15", firstFrost: "04-20" },
+    today: { year: 2027, month: 1, day: 1 },
+  });
+  let saturday: CalendarDate = { year: 2027, month: 1, day: 2 };
+  let withJobs = 0;
+  for (let week = 0; week < 52; week++) {
+    const jobs = weekendJobs(tasks, saturday);
+    if (jobs.length > 0) {
+      withJobs++;
+      const text = planWeekendText(saturday, jobs);
+      expectGoodText(text);
+      expect(text).toContain(`This weekend: ${jobs[0]!.short}`);
+      expect(text).toContain("Your schedule: https://www.patch-gardens.co.nz/garden Reply STOP");
+    }
+    saturday = addDays(saturday, 7);
+  }
+  expect(withJobs).toBeGreaterThan(30);
+
+  const tomato = library.find((p) => p.id === "tomato")!;
+  const lettuce = library.find((p) => p.id === "cos-lettuce")!;
+  const saturday23 = { year: 2026, month: 10, day: 24 };
+  const jobs = weekendJobs(
+    gardenSchedule({
+      plants: [tomato, lettuce],
+      zone: "temperate",
+      frost: { lastFrost: "10-15", firstFrost: "04-20" },
+      today: { year: 2026, month: 10, day: 19 },
+      plannedOn: { year: 2026, month: 10, day: 1 },
+    }),
+    saturday23,
+  );
+  expect(planWeekendText(saturday23, jobs)).toBe(
+    "Patch: your garden, Saturday 24 October. This weekend: plant out tomato. Your schedule: https://www.patch-gardens.co.nz/garden Reply STOP to end.",
+  );
 });

@@ -1,8 +1,10 @@
 // The words of each reminder text, drawn from the monthly guides and the Saturday garden-session
-// calendar (the same sessions as the calendar feed), so texts, guides and calendars agree. Every
-// text names the brand first, fits in two segments of the GSM alphabet and ends "Reply STOP to end."
+// calendar (the same sessions as the calendar feed), or for a member with a saved garden plan from
+// its schedule (the same jobs as /garden), so texts, guides and calendars agree. Every text names
+// the brand first, fits in two segments of the GSM alphabet and ends "Reply STOP to end."
 import { settings } from "#app/lib/env.server.ts";
 import type { NzRegion } from "#app/lib/nz-regions.ts";
+import type { ScheduleTask } from "#app/modules/garden/garden-schedule.ts";
 import { climateZoneForRegion } from "#app/modules/guidance/climate-zones.ts";
 import { monthIdFor, monthName } from "#app/modules/guidance/guidance-content.ts";
 import { loadMonthlyFile } from "#app/modules/guidance/load-content.server.ts";
@@ -89,6 +91,21 @@ export function weeklyReminderText(
     itemsLead: "Jobs:",
     items: jobTitles(first.summary),
     ending: link,
+  });
+}
+
+/**
+ * Friday's text for a member with a saved plan: the weekend's jobs from their garden schedule
+ * ("This weekend: plant out tomato, sow more radish"), as many as fit.
+ */
+export function planWeekendText(saturday: CalendarDate, jobs: readonly ScheduleTask[]): string {
+  const { brandName, siteUrl } = settings();
+  return fitText({
+    opening: `${brandName}: your garden, ${formatDayAndDate(saturday)}.`,
+    itemsLead: "This weekend:",
+    items: jobs.map((job) => job.short),
+    joiner: ", ",
+    ending: `Your schedule: ${siteUrl}/garden`,
   });
 }
 
