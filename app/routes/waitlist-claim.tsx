@@ -82,6 +82,10 @@ export default function WaitlistClaim({ loaderData, actionData }: Route.Componen
           {busy ? "Claiming..." : invitation.state === "claimed" ? "Continue" : "Claim my spot"}
         </button>
       </Form>
+      <p className="mt-4 text-sm text-ink/75">
+        Next you sign in, or create your account, with {invitation.email}: your waitlist details
+        (your region and the plan you picked) come with you.
+      </p>
     </section>
   );
 }

@@ -88,18 +88,33 @@ test("a wave invites exactly N people in queue order, referrals first, and e-mai
   expect(env.smtp.messages).toHaveLength(3);
 
   // The next wave starts after them: the two left, never anyone twice.
-  expect(await start("Otago", 5, now)).toMatchObject({ ok: true, invited: 2 });
+  const nextDay = new Date(now.getTime() + 24 * HOUR);
+  expect(await start("Otago", 5, nextDay)).toMatchObject({ ok: true, invited: 2 });
   await drainQueue(jobs);
   expect(env.smtp.messages).toHaveLength(5);
   expect(new Set(env.smtp.messages.map((m) => m.to)).size).toBe(5);
   // Nobody left: no wave.
-  expect(await start("Otago", 5, now)).toMatchObject({ ok: true, waveId: null, invited: 0 });
+  expect(await start("Otago", 5, nextDay)).toMatchObject({
+    ok: true,
+    waveId: null,
+    invited: 0,
+  });
 
   const waves = await listLaunchWaves();
   expect(waves.map((w) => [w.region, w.spots, w.sent, w.claimed, w.expired])).toEqual([
     ["Otago", 5, 2, 0, 0],
     ["Otago", 3, 3, 0, 0],
   ]);
+});
+
+test("two waves started at once never invite the same person twice", async () => {
+  await queueOf("Northland", ["ana", "ben", "cat", "dan", "eve"]);
+  const now = new Date();
+  const [a, b] = await Promise.all([start("Northland", 3, now), start("Northland", 3, now)]);
+  expect([a, b].map((r) => (r.ok ? r.invited : -1)).sort()).toEqual([2, 3]);
+  const invited = await invitedEmails();
+  expect(invited).toHaveLength(5);
+  expect(new Set(invited).size).toBe(5);
 });
 
 test("a wave refuses a region that isn't one and spots that aren't a whole number", async () => {
