@@ -18,6 +18,8 @@ import {
   launchFanOutJob,
   sendLaunchEmailJob,
 } from "#app/modules/waitlist/notify-region-launch.server.ts";
+import { rollOverWavesJob } from "#app/modules/waitlist/roll-over-waves.server.ts";
+import { sendWaveInvitationJob } from "#app/modules/waitlist/wave-invitations.server.ts";
 import { sendWaitlistConfirmationJob } from "#app/modules/waitlist/send-waitlist-confirmation.server.ts";
 import { sendSubscriptionConfirmationJob } from "#app/modules/subscriptions/send-subscription-confirmation.server.ts";
 import { sendSubscriptionChangeJob } from "#app/modules/subscriptions/send-subscription-change.server.ts";
@@ -42,6 +44,8 @@ export const jobs = [
   syncContactToCrmJob,
   launchFanOutJob,
   sendLaunchEmailJob,
+  sendWaveInvitationJob,
+  rollOverWavesJob,
   monthlyTipsScheduleJob,
   growingTipsFanOutJob,
   sendGrowingTipsJob,

@@ -175,6 +175,13 @@ const schema = z.object({
     .int({ message: "must be a whole number of people, like 200" })
     .min(1, { message: "must be at least 1" })
     .default(200),
+  // Launch waves (ADR 041): hours a wave's claim link holds a spot before it passes to the next.
+  WAVE_CLAIM_HOURS: z.coerce
+    .number({ message: "must be a whole number of hours, like 72" })
+    .int({ message: "must be a whole number of hours, like 72" })
+    .min(1, { message: "must be at least 1 hour" })
+    .max(720, { message: "must be at most 720 hours (30 days)" })
+    .default(72),
   RUN_WORKER: flag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: flag.default(false),
@@ -279,6 +286,8 @@ function buildSettings(
       creditMilestones: env.REFERRAL_CREDIT_MILESTONES,
     },
     regionOpenTarget: env.REGION_OPEN_TARGET,
+    /** Hours a launch wave's invitation holds its spot (ADR 041). */
+    waveClaimHours: env.WAVE_CLAIM_HOURS,
     runWorker: env.RUN_WORKER,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

@@ -29,9 +29,19 @@ export const paths = {
   auth: "/auth",
   address: "/address",
   waitlist: "/waitlist",
-  /** Starting a subscription (issue 21), with a plan chosen when there is one. */
-  subscribe: (plan?: string) =>
-    plan ? `/subscribe?plan=${encodeURIComponent(plan)}` : "/subscribe",
+  /**
+   * Starting a subscription (issue 21), with a plan chosen when there is one, and a launch wave's
+   * region (ADR 041) for a member whose saved address has none.
+   */
+  subscribe: (plan?: string, region?: string) => {
+    const query = new URLSearchParams();
+    if (plan) query.set("plan", plan);
+    if (region) query.set("region", region);
+    const search = query.toString();
+    return search ? `/subscribe?${search}` : "/subscribe";
+  },
+  /** A launch wave's claim link (ADR 041). */
+  waitlistClaim: "/waitlist/claim",
   subscribeConfirmed: (id: string) => `/subscribe/confirmed?subscription=${encodeURIComponent(id)}`,
   privacy: "/privacy",
   terms: "/terms",

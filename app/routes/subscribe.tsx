@@ -3,7 +3,8 @@
 // refused with a way onto their waitlist. The card is the demo provider's test card without Stripe
 // keys; with them (ADR 035) the form becomes a SetupIntent, the card goes into Stripe's Payment
 // Element, and Stripe sends the browser back here with ?setup_intent=…, where the subscription is
-// completed (or found already completed by the webhook).
+// completed (or found already completed by the webhook). A launch wave's claim link (ADR 041)
+// arrives with ?region=, filled in when the member's saved address has no region.
 import { randomUUID } from "node:crypto";
 import { data, redirect, useRouteLoaderData } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
@@ -58,6 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const [profile, openRegions] = await Promise.all([getProfile(user.id), listOpenRegions()]);
   const a = profile.address;
+  // From a launch wave's claim link (ADR 041): its region, when the saved address names none.
+  const waveRegion = openRegions.find((r) => r === url.searchParams.get("region"));
   const now = new Date();
   return {
     // Made for this page: a retried or doubled submit of it starts one subscription.
@@ -78,7 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           street: a.street,
           suburb: a.suburb,
           city: a.city,
-          region: a.region ?? a.state,
+          region: a.region || a.state || waveRegion,
           postcode: a.zip,
         },
   };

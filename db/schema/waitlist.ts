@@ -1,8 +1,18 @@
 // The waitlist: contacts (SPEC §3 contacts), their consent records (Unsolicited Electronic
 // Messages Act: what they agreed to, when, from where), launch notifications per region, and
-// referrals: who brought whom through their share link (issue 22, ADR 037).
+// referrals: who brought whom through their share link (issue 22, ADR 037), and launch waves (ADR 041).
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export interface ContactAddress {
   street?: string;
@@ -129,5 +139,60 @@ export const referrals = pgTable(
     index("referrals_referrer_idx").on(t.referrerId, t.status),
     index("referrals_farm_idx").on(t.referrerId, t.ip, t.createdAt),
     check("referrals_status_check", sql`${t.status} in ('pending', 'counted', 'refused', 'void')`),
+  ],
+);
+
+/**
+ * A launch wave (issue 22, ADR 041): an admin invites the next `spots` people of a region's queue,
+ * as many as packing can take, each with a claim link that holds their spot for a while.
+ */
+export const launchWaves = pgTable(
+  "launch_waves",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    region: text("region").notNull(),
+    spots: integer("spots").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("launch_waves_region_idx").on(t.region, t.createdAt),
+    check("launch_waves_spots_check", sql`${t.spots} > 0`),
+  ],
+);
+
+/**
+ * One invitation of a wave to one contact. A spot freed by an expired invitation goes to the next
+ * person once: the new row names the one it replaces, and that is unique.
+ */
+export const waveInvitations = pgTable(
+  "wave_invitations",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    waveId: uuid("wave_id")
+      .notNull()
+      .references(() => launchWaves.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    /** The region's queue it came from (the wave's region), for the not-yet-invited check. */
+    region: text("region").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
+    /** The expired invitation whose spot this one took; null for the wave's first invitations. */
+    replacesId: uuid("replaces_id").unique(),
+  },
+  (t) => [
+    uniqueIndex("wave_invitations_wave_contact_idx").on(t.waveId, t.contactId),
+    uniqueIndex("wave_invitations_region_contact_idx").on(t.region, t.contactId),
+    index("wave_invitations_open_idx")
+      .on(t.expiresAt)
+      .where(sql`claimed_at is null and expired_at is null`),
   ],
 );

@@ -492,6 +492,21 @@ const cases: Case[] = [
     },
   },
   {
+    name: "POST /admin/waitlist intent=start-wave",
+    kind: "page",
+    path: "/admin/waitlist",
+    changes: true,
+    prepare: async () => {
+      await contact("West Coast");
+      return ask(
+        adminWaitlist.action,
+        "/admin/waitlist",
+        {},
+        { intent: "start-wave", region: "West Coast", spots: "5", confirm: "yes" },
+      );
+    },
+  },
+  {
     name: "GET /admin/users",
     kind: "page",
     path: "/admin/users",

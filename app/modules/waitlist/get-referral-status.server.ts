@@ -8,6 +8,7 @@ import { db } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { isRegionOpen } from "#app/modules/subscriptions/regions.server.ts";
 import { readStatusToken } from "./contact-links.server.ts";
+import { rankedQueue } from "./queue-order.server.ts";
 import { ensureReferralCode, shareUrl } from "./referral-code.server.ts";
 
 export interface ReferralStatus {
@@ -63,19 +64,7 @@ export async function queuePlace(
   contactId: string,
 ): Promise<{ place: number | null; length: number }> {
   const result = (await db().execute(sql`
-    with queue as (
-      select c.id, row_number() over (order by c.timestamp, c.id) as base,
-             (select count(*) from referrals r
-              where r.referrer_id = c.id and r.status = 'counted') as friends
-      from contacts c
-      where c.region = ${region} and c.confirmed_at is not null and c.unsubscribed_at is null
-    ),
-    ranked as (
-      select id, row_number() over (
-               order by base - ${settings().referrals.places} * friends, friends desc, base
-             ) as place
-      from queue
-    )
+    with ${rankedQueue(region)}
     select (select place from ranked where id = ${contactId}::uuid)::int as place,
            (select count(*) from queue)::int as length`)) as unknown as {
     rows: { place: number | null; length: number }[];

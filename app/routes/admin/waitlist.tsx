@@ -1,10 +1,12 @@
 // /admin/waitlist (admins only): who is waiting where, the contacts, CSV export, erasure, and
-// opening a region for subscriptions, which sends its launch notification (with its progress).
+// opening a region for subscriptions, which sends its launch notification (with its progress),
+// and launch waves: a region opened a few gardens at a time (ADR 041).
 import { data, Form, useNavigation } from "react-router";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { SendRunsTable, useRefreshWhileSending } from "#app/components/send-runs-table.tsx";
 import { paths } from "#app/lib/paths.ts";
+import { statusOf } from "#app/lib/outcome.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import {
@@ -19,6 +21,10 @@ import { openRegionForSubscriptions } from "#app/flows/open-region.server.ts";
 import { WaitlistContacts } from "#app/modules/waitlist/admin-waitlist-contacts.tsx";
 import { WaitlistNumbers } from "#app/modules/waitlist/admin-waitlist-numbers.tsx";
 import { WaitlistReferrals } from "#app/modules/waitlist/admin-waitlist-referrals.tsx";
+import { WaitlistWaves } from "#app/modules/waitlist/admin-waitlist-waves.tsx";
+import { listLaunchWaves } from "#app/modules/waitlist/list-launch-waves.server.ts";
+import { startLaunchWave } from "#app/modules/waitlist/start-launch-wave.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 import {
   listCountedReferrals,
   topReferrers,
@@ -34,15 +40,17 @@ export const handle = underAdmin("Waitlist");
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filters = readContactFilters(new URL(request.url).searchParams);
-  const [stats, list, launches, openRegions, top, counted] = await Promise.all([
+  const [stats, list, launches, openRegions, top, counted, waves] = await Promise.all([
     waitlistStats(),
     listContacts(filters),
     launchProgress(),
     listOpenRegions(),
     topReferrers(),
     listCountedReferrals(),
+    listLaunchWaves(),
   ]);
-  return { filters, stats, list, launches, openRegions, top, counted };
+  const claimHours = settings().waveClaimHours;
+  return { filters, stats, list, launches, openRegions, top, counted, waves, claimHours };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -73,6 +81,23 @@ export async function action({ request }: Route.ActionArgs) {
     if (!result.ok) return data({ error: result.message, intent: "open" }, { status: 400 });
     throw await redirectWithToast(request, `${paths.adminWaitlist}#launches`, {
       type: result.opened || result.emailsStarted ? "success" : "info",
+      message: result.message!,
+    });
+  }
+  if (intent === "start-wave") {
+    if (form.get("confirm") !== "yes")
+      return data(
+        { error: "Tick the box to confirm the wave's e-mails.", intent: "start-wave" },
+        { status: 400 },
+      );
+    const result = await startLaunchWave({
+      input: { region: form.get("region"), spots: form.get("spots") },
+      createdBy: admin.email,
+    });
+    if (!result.ok)
+      return data({ error: result.message, intent: "start-wave" }, { status: statusOf(result) });
+    throw await redirectWithToast(request, `${paths.adminWaitlist}#waves`, {
+      type: result.invited > 0 ? "success" : "info",
       message: result.message!,
     });
   }
@@ -123,7 +148,7 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
           <span className="font-semibold">Open for subscriptions: </span>
           {openRegions.length > 0 ? openRegions.join(", ") : "none yet"}
         </p>
-        {actionData && "intent" in actionData && (
+        {actionData && "intent" in actionData && actionData.intent === "open" && (
           <FormMessage tone="error">{actionData.error}</FormMessage>
         )}
         <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
@@ -165,6 +190,17 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
           />
         )}
       </section>
+
+      <WaitlistWaves
+        waves={loaderData.waves}
+        claimHours={loaderData.claimHours}
+        busy={busy}
+        error={
+          actionData && "intent" in actionData && actionData.intent === "start-wave"
+            ? actionData.error
+            : undefined
+        }
+      />
 
       <WaitlistReferrals top={loaderData.top} counted={loaderData.counted} />
       <WaitlistContacts list={list} filters={filters} />

@@ -358,6 +358,8 @@ export const FORMS: FormSpec[] = [
     fields: { id: "", email, region: "Nelson", plan: "1m2", website: "", page: "/waitlist" },
   },
   { action: "/waitlist/confirm", fields: { token: "not-a-confirm-token" } },
+  // Not a claim link of ours: no spot is claimed.
+  { action: "/waitlist/claim", fields: { token: "not-a-claim-token" } },
   { action: "/unsubscribe?token=not-an-unsubscribe-token", fields: {} },
   {
     action: "/admin/products",
@@ -387,6 +389,12 @@ export const FORMS: FormSpec[] = [
     action: "/admin/waitlist",
     intent: "delete",
     fields: { id: "5b0a7f5e-0000-4000-8000-000000000000", confirm: "yes" },
+  },
+  // No region has this name: no wave starts (and no region opens), whatever the other fields hold.
+  {
+    action: "/admin/waitlist",
+    intent: "start-wave",
+    fields: { region: "Atlantis", spots: "1", confirm: "yes" },
   },
   // No region has this name: the launch never starts, whatever the other fields hold.
   {
@@ -472,6 +480,8 @@ export const FORCED_BASELINES: Record<string, Record<string, Baseline>> = {
   // Opening a region (issue 21) is the same post under its new name: never a real region, or the
   // fuzz would open Nelson and the waitlist journeys would be offered a subscription instead.
   "/admin/waitlist open": { region: "Atlantis" },
+  // A wave (ADR 041) would open the region and e-mail its queue: never a real region either.
+  "/admin/waitlist start-wave": { region: "Atlantis" },
   "/admin/tips send": { month: "not-a-month" },
   "/admin/waitlist delete": { id: "5b0a7f5e-0000-4000-8000-000000000000" },
   "/admin/products/new ": { category: "Hats" },

@@ -1,0 +1,121 @@
+// /admin/waitlist's launch waves (ADR 041): start a wave of N spots in a region, and each region's
+// waves with how many invitations were sent, claimed and expired.
+import { Form } from "react-router";
+import { FormMessage } from "#app/components/ui/form-field.tsx";
+import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import type { LaunchWaveRow } from "./list-launch-waves.server.ts";
+
+const when = new Intl.DateTimeFormat("en-NZ", {
+  timeZone: "Pacific/Auckland",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+export function WaitlistWaves({
+  waves,
+  claimHours,
+  error,
+  busy,
+}: {
+  waves: LaunchWaveRow[];
+  claimHours: number;
+  error?: string;
+  busy: boolean;
+}) {
+  const regions = [...new Set(waves.map((w) => w.region))];
+  return (
+    <section
+      id="waves"
+      aria-labelledby="waves-title"
+      className="mt-10 rounded-2xl bg-white p-5 shadow-sm"
+    >
+      <h2 id="waves-title" className="text-xl font-bold">
+        Launch waves
+      </h2>
+      <p className="mt-1 text-ink/80">
+        Open a region a few gardens at a time: a wave invites the next people in the region's queue
+        (referrals first, then sign-up time), as many as packing can take. Each gets one e-mail with
+        a link that holds their spot for {claimHours} hours; an unclaimed spot then passes to the
+        next person. Starting a wave opens the region for subscriptions without e-mailing everyone.
+      </p>
+      {error && <FormMessage tone="error">{error}</FormMessage>}
+      <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="start-wave" />
+        <label className="flex flex-col text-sm font-semibold">
+          Region
+          <select
+            name="region"
+            required
+            defaultValue=""
+            className="mt-1 min-h-11 rounded-xl border border-ink/20 px-3"
+          >
+            <option value="">Select your region</option>
+            {NZ_REGIONS.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm font-semibold">
+          Spots
+          <input
+            type="number"
+            name="spots"
+            min={1}
+            step={1}
+            required
+            inputMode="numeric"
+            className="mt-1 min-h-11 w-28 rounded-xl border border-ink/20 px-3"
+          />
+        </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="confirm"
+            value="yes"
+            required
+            className="h-5 w-5 accent-leaf"
+          />
+          I'm sure: this e-mails that many people
+        </label>
+        <button type="submit" disabled={busy} className="btn-primary">
+          Start wave
+        </button>
+      </Form>
+      {regions.length === 0 && <p className="mt-4">No waves yet.</p>}
+      {regions.map((region) => (
+        <div key={region} className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid={`waves-${region}`}>
+            <caption className="text-left font-semibold">{region}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Started</th>
+                <th scope="col">By</th>
+                <th scope="col">Spots</th>
+                <th scope="col">Sent</th>
+                <th scope="col">Claimed</th>
+                <th scope="col">Expired</th>
+              </tr>
+            </thead>
+            <tbody>
+              {waves
+                .filter((w) => w.region === region)
+                .map((w) => (
+                  <tr key={w.id}>
+                    <td>{when.format(new Date(w.createdAt))}</td>
+                    <td className="break-all">{w.createdBy}</td>
+                    <td>{w.spots}</td>
+                    <td>{w.sent}</td>
+                    <td>{w.claimed}</td>
+                    <td>{w.expired}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </section>
+  );
+}
