@@ -76,16 +76,29 @@ export async function refusalToStart(
   details: SubscriptionDetails,
   member: Subscriber,
 ): Promise<StartSubscriptionOutcome | null> {
-  const earlier = await findByKey(details.idempotencyKey);
-  if (earlier) {
-    if (earlier.userId !== member.id) return failure("invalid", SUBSCRIBE_MESSAGES.failed);
-    return { ok: true, subscriptionId: earlier.id, created: false };
-  }
+  const made = await madeByKey(details.idempotencyKey, member);
+  if (made) return made;
   if (!(await isRegionOpen(details.address.region)))
     return failure("conflict", SUBSCRIBE_MESSAGES.regionClosed(details.address.region));
-  if (await hasRunningSubscription(member.id))
-    return failure("conflict", SUBSCRIBE_MESSAGES.alreadySubscribed);
+  if (await hasRunningSubscription(member.id)) {
+    // The running one may be this very submit's, made by its twin since the look-up above.
+    return (
+      (await madeByKey(details.idempotencyKey, member)) ??
+      failure("conflict", SUBSCRIBE_MESSAGES.alreadySubscribed)
+    );
+  }
   return null;
+}
+
+/** The subscription an earlier submit of this key made: the member's answer, or a refusal. */
+async function madeByKey(
+  key: string,
+  member: Subscriber,
+): Promise<StartSubscriptionOutcome | null> {
+  const earlier = await findByKey(key);
+  if (!earlier) return null;
+  if (earlier.userId !== member.id) return failure("invalid", SUBSCRIBE_MESSAGES.failed);
+  return { ok: true, subscriptionId: earlier.id, created: false };
 }
 
 /**
