@@ -156,8 +156,8 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const result = await saveGarden({ userId: user.id, plan: readPlanField(form.get("plan")) });
-  if (!result.ok) return data({ intent: "", ok: false, message: result.message }, { status: 400 });
-  return { intent: "", ok: true, message: "Saved to your account." };
+  if (!result.ok) return data({ ok: false, message: result.message }, { status: 400 });
+  return { ok: true, message: "Saved to your account." };
 }
 
 export default function Garden({ loaderData, actionData }: Route.ComponentProps) {
@@ -166,7 +166,9 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
   const posting = navigation.state === "submitting" && navigation.formAction === paths.garden;
   const postingIntent = posting ? String(navigation.formData?.get("intent") ?? "") : null;
   const saving = postingIntent === "";
-  const answer = actionData as HarvestAnswer | undefined;
+  // The plan's save answers without an intent; the other forms with theirs.
+  const saved = actionData && !("intent" in actionData) ? actionData : undefined;
+  const answer = actionData && "intent" in actionData ? (actionData as HarvestAnswer) : undefined;
   return (
     <div className="container-page pt-24 pb-20 sm:pt-28 print:p-0">
       <header className="max-w-3xl print:hidden">
@@ -213,9 +215,9 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
                 <button type="submit" className="btn-primary min-h-11 self-start" disabled={saving}>
                   {saving ? "Saving..." : "Save to my account"}
                 </button>
-                {answer?.intent === "" && (
-                  <p role={answer.ok ? "status" : "alert"} className="text-sm">
-                    {answer.message}
+                {saved && (
+                  <p role={saved.ok ? "status" : "alert"} className="text-sm">
+                    {saved.message}
                   </p>
                 )}
               </Form>

@@ -28,6 +28,9 @@ export async function placeBoxSeedlings({
 }): Promise<Outcome<{ placed: number; left: number }>> {
   const { boxSize } = await getGarden(userId);
   const shipped = await recentShippedBoxes({ userId, today });
+  // Nothing to place: answered before the transaction, which would save an empty plan first.
+  if ((await pendingBoxSeedlings({ userId, shipped })).length === 0)
+    return failure("conflict", PLACE_SEEDLINGS_MESSAGES.none);
   const start = emptyPlan(boxSize ?? "1m2");
   const grid = BOX_GRIDS[start.boxSize];
   return db().transaction(async (tx) => {
