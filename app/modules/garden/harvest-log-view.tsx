@@ -106,6 +106,7 @@ export function HarvestLogView({
         </FormField>
         <FormField
           id="pickedOn"
+          name="pickedOn"
           label="Picked on"
           type="date"
           defaultValue={values.pickedOn ?? data.today}
