@@ -1,12 +1,20 @@
 // /garden (issue 23): the garden editor. Anyone can plan a box (kept in their browser); a signed-in
 // member's plan starts from their saved one or their subscription's box, uses their town's frost
-// dates, and saves to their account through this page's action.
+// dates, and saves to their account through this page's action; below the schedule, the seedlings
+// of their shipped boxes to place in the plan and their harvest log (ADR 042).
 import { data, Form, Link, useNavigation } from "react-router";
 import { paths } from "#app/lib/paths.ts";
+import { respond } from "#app/lib/respond.server.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
+import {
+  BoxSeedlingsView,
+  PLACE_SEEDLINGS_INTENT,
+  type BoxSeedlingsData,
+} from "#app/modules/garden/box-seedlings-view.tsx";
+import { deleteHarvest } from "#app/modules/garden/delete-harvest.server.ts";
 import { findGrowingPlace } from "#app/modules/garden/find-growing-place.server.ts";
 import { GardenEditor } from "#app/modules/garden/garden-editor.tsx";
 import { schedulePage } from "#app/modules/garden/garden-schedule.ts";
@@ -17,9 +25,20 @@ import {
 } from "#app/modules/garden/garden-schedule-view.tsx";
 import { BOX_SIZES, type BoxSize } from "#app/modules/garden/garden.schema.ts";
 import { listGardenTemplates, planPlantIds } from "#app/modules/garden/garden-templates.server.ts";
+import { getBoxSeedlings } from "#app/modules/garden/get-box-seedlings.server.ts";
 import { getGarden } from "#app/modules/garden/get-garden.server.ts";
 import { getGardenSchedule } from "#app/modules/garden/get-garden-schedule.server.ts";
+import { getHarvestLog } from "#app/modules/garden/get-harvest-log.server.ts";
+import { earliestHarvestDay } from "#app/modules/garden/harvest-log.ts";
+import {
+  HARVEST_INTENTS,
+  HarvestLogView,
+  type HarvestAnswer,
+  type HarvestLogData,
+} from "#app/modules/garden/harvest-log-view.tsx";
+import { placeBoxSeedlings } from "#app/modules/garden/place-box-seedlings.server.ts";
 import { loadPlantLibrary } from "#app/modules/garden/plant-library.server.ts";
+import { recordHarvest } from "#app/modules/garden/record-harvest.server.ts";
 import { readPlanField, saveGarden } from "#app/modules/garden/save-garden.server.ts";
 import { isoDate, todayInNewZealand } from "#app/modules/guidance/new-zealand-date.ts";
 import type { Route } from "./+types/garden";
@@ -45,13 +64,26 @@ export async function loader({ request }: Route.LoaderArgs) {
       boxSize: "1m2" as BoxSize,
       place: findGrowingPlace({}),
       schedule: { kind: "signed-out" } as GardenScheduleData,
+      harvest: null as HarvestLogData | null,
+      boxSeedlings: null as BoxSeedlingsData | null,
     };
   }
-  const [profile, garden, schedule] = await Promise.all([
+  const [profile, garden, schedule, log, boxSeedlings] = await Promise.all([
     getProfile(user.id),
     getGarden(user.id),
     getGardenSchedule({ userId: user.id, today: nzToday }),
+    getHarvestLog({ userId: user.id, today }),
+    getBoxSeedlings({ userId: user.id, today }),
   ]);
+  const planted = new Set(garden.plan?.squares.flat() ?? []);
+  const named = library.map((p): [string, string] => [p.id, p.name]);
+  const harvest: HarvestLogData = {
+    today,
+    earliest: earliestHarvestDay(today),
+    inPlan: named.filter(([id]) => planted.has(id)),
+    others: named.filter(([id]) => !planted.has(id)),
+    ...log,
+  };
   const { city, region, state } = profile.address;
   const yourSchedule: GardenScheduleData =
     schedule.kind === "schedule"
@@ -72,12 +104,57 @@ export async function loader({ request }: Route.LoaderArgs) {
     boxSize: garden.boxSize ?? ("1m2" as BoxSize),
     place: findGrowingPlace({ city, region: region ?? state }),
     schedule: yourSchedule,
+    harvest,
+    boxSeedlings,
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const today = isoDate(todayInNewZealand());
+  if (intent === HARVEST_INTENTS.add) {
+    const fields = {
+      plantId: form.get("plantId"),
+      pickedOn: form.get("pickedOn"),
+      amount: form.get("amount"),
+      grams: form.get("grams") ?? "",
+      note: form.get("note") ?? "",
+    };
+    const outcome = await recordHarvest({ userId: user.id, form: fields, today });
+    const values = Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? v : ""]),
+    );
+    return respond<HarvestAnswer>(
+      request,
+      outcome,
+      { intent, ...outcome, values: outcome.ok ? undefined : values },
+      { redirectTo: `${paths.garden}#harvest-log` },
+    );
+  }
+  if (intent === HARVEST_INTENTS.remove) {
+    const outcome = await deleteHarvest({ userId: user.id, harvestId: form.get("harvestId") });
+    return respond<HarvestAnswer>(
+      request,
+      outcome,
+      { intent, ...outcome },
+      {
+        redirectTo: `${paths.garden}#harvest-log`,
+      },
+    );
+  }
+  if (intent === PLACE_SEEDLINGS_INTENT) {
+    const outcome = await placeBoxSeedlings({ userId: user.id, today });
+    return respond<HarvestAnswer>(
+      request,
+      outcome,
+      { intent, ok: outcome.ok, message: outcome.message },
+      {
+        redirectTo: paths.garden,
+      },
+    );
+  }
   const result = await saveGarden({ userId: user.id, plan: readPlanField(form.get("plan")) });
   if (!result.ok) return data({ ok: false, message: result.message }, { status: 400 });
   return { ok: true, message: "Saved to your account." };
@@ -86,7 +163,12 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Garden({ loaderData, actionData }: Route.ComponentProps) {
   const { place } = loaderData;
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formAction === paths.garden;
+  const posting = navigation.state === "submitting" && navigation.formAction === paths.garden;
+  const postingIntent = posting ? String(navigation.formData?.get("intent") ?? "") : null;
+  const saving = postingIntent === "";
+  // The plan's save answers without an intent; the other forms with theirs.
+  const saved = actionData && !("intent" in actionData) ? actionData : undefined;
+  const answer = actionData && "intent" in actionData ? (actionData as HarvestAnswer) : undefined;
   return (
     <div className="container-page pt-24 pb-20 sm:pt-28 print:p-0">
       <header className="max-w-3xl print:hidden">
@@ -116,6 +198,8 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
       </header>
       <div className="mt-8 max-w-4xl">
         <GardenEditor
+          // A plan saved elsewhere (box seedlings placed) starts the editor again from it.
+          key={JSON.stringify(loaderData.plan?.squares ?? null)}
           library={loaderData.library}
           templates={loaderData.templates}
           boxPlants={loaderData.boxPlants}
@@ -131,9 +215,9 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
                 <button type="submit" className="btn-primary min-h-11 self-start" disabled={saving}>
                   {saving ? "Saving..." : "Save to my account"}
                 </button>
-                {actionData && (
-                  <p role={actionData.ok ? "status" : "alert"} className="text-sm">
-                    {actionData.message}
+                {saved && (
+                  <p role={saved.ok ? "status" : "alert"} className="text-sm">
+                    {saved.message}
                   </p>
                 )}
               </Form>
@@ -155,6 +239,25 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
       <div className="mt-8 max-w-4xl">
         <GardenScheduleView data={loaderData.schedule} />
       </div>
+      {loaderData.boxSeedlings && (
+        <div className="mt-8 max-w-4xl empty:hidden">
+          <BoxSeedlingsView
+            data={loaderData.boxSeedlings}
+            names={new Map(loaderData.library.map((p) => [p.id, p.name]))}
+            answer={answer?.intent === PLACE_SEEDLINGS_INTENT ? answer : undefined}
+            busy={postingIntent === PLACE_SEEDLINGS_INTENT}
+          />
+        </div>
+      )}
+      {loaderData.harvest && (
+        <div className="mt-8 max-w-4xl">
+          <HarvestLogView
+            data={loaderData.harvest}
+            answer={answer}
+            busy={postingIntent === HARVEST_INTENTS.add}
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -205,3 +205,39 @@ test("the plan prints on one A4 page, for each box size", async ({ page }) => {
     expect(pages, template).toHaveLength(1);
   }
 });
+
+test("a member records a harvest at 390 px, sees the season's summary, and deletes it", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signedInMember(page, "harvest390");
+  await page.goto("/garden");
+  const log = page.getByRole("region", { name: "Harvest log" });
+  await log.getByText("Nothing picked yet this season").waitFor();
+
+  // A day that hasn't come: refused beside the field, in the server's words.
+  await log.getByLabel("Plant", { exact: true }).selectOption({ label: "Radish" });
+  await log.getByLabel("Picked on").fill("2099-01-01");
+  await log.getByRole("button", { name: "Record harvest" }).click();
+  await log.getByText("That day hasn't come yet: choose today or an earlier day.").waitFor();
+  expect(await log.getByLabel("Picked on").getAttribute("aria-invalid")).toBe("true");
+
+  const today = await log.getByLabel("Picked on").getAttribute("max");
+  await log.getByLabel("Picked on").fill(today!);
+  await log.getByLabel("Weighed (grams)").check();
+  await log.getByLabel("Weight in grams (if you weighed it)").fill("250");
+  await log.getByLabel("Note (optional)").fill("The first of the spring");
+  await log.getByRole("button", { name: "Record harvest" }).click();
+  await expect
+    .poll(() => log.getByTestId("harvest-summary").textContent())
+    .toBe("Radish: 1 picking, 250 g");
+  await log.getByTestId("harvest-entries").getByText("The first of the spring").waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  if (SHOTS) await log.screenshot({ path: `${SHOTS}/garden-harvest-390.png` });
+  expect(await axeViolations(page)).toEqual([]);
+
+  await log.getByRole("button", { name: /^Delete Radish, / }).click();
+  await log.getByText("None recorded yet.").waitFor();
+});

@@ -1,8 +1,17 @@
 // "Download my data" (Privacy Act 2020, principle 6): everything we hold about the person's
 // account as JSON. Session tokens, password hashes and the calendar feed's token are left out:
 // they are secrets, not data.
-import { eq } from "drizzle-orm";
-import { contacts, gardens, profiles, sessions, smsReminders, users } from "#db/schema/index.ts";
+import { asc, eq } from "drizzle-orm";
+import {
+  boxSeedlingPlacements,
+  contacts,
+  gardens,
+  harvests,
+  profiles,
+  sessions,
+  smsReminders,
+  users,
+} from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 
@@ -61,6 +70,29 @@ export async function exportMyData(userId: string) {
     .where(eq(smsReminders.userId, userId));
   // The garden plan saved from /garden (issue 23).
   const [garden] = await db().select().from(gardens).where(eq(gardens.userId, userId));
+  // The harvest log (issue 23, ADR 042), oldest first, and the box seedlings placed in the plan.
+  const harvestLog = await db()
+    .select({
+      plantId: harvests.plantId,
+      pickedOn: harvests.pickedOn,
+      amount: harvests.amount,
+      grams: harvests.grams,
+      note: harvests.note,
+      recordedAt: harvests.createdAt,
+    })
+    .from(harvests)
+    .where(eq(harvests.userId, userId))
+    .orderBy(asc(harvests.pickedOn), asc(harvests.createdAt));
+  const boxSeedlingsPlaced = await db()
+    .select({
+      boxId: boxSeedlingPlacements.boxId,
+      plantId: boxSeedlingPlacements.plantId,
+      square: boxSeedlingPlacements.square,
+      placedAt: boxSeedlingPlacements.placedAt,
+    })
+    .from(boxSeedlingPlacements)
+    .where(eq(boxSeedlingPlacements.userId, userId))
+    .orderBy(asc(boxSeedlingPlacements.placedAt));
   const { calendarToken: _secret, ...profileData } = profile ?? { calendarToken: null };
   return {
     exportedAt: new Date().toISOString(),
@@ -70,5 +102,7 @@ export async function exportMyData(userId: string) {
     waitlist,
     textReminders: textReminders ?? null,
     garden: garden ?? null,
+    harvestLog,
+    boxSeedlingsPlaced,
   };
 }

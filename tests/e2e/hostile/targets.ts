@@ -250,6 +250,25 @@ export const FORMS: FormSpec[] = [
       plan: JSON.stringify({ boxSize: "1m2", squares: [[], [], [], [], [], [], [], [], []] }),
     },
   },
+  // The harvest log (ADR 042): a plant not in the library, so nothing is recorded; an entry id
+  // that is no one's, so nothing is deleted; the suite's member has no box to place seedlings from.
+  {
+    action: "/garden",
+    intent: "harvest-add",
+    fields: {
+      plantId: "no-such-plant",
+      pickedOn: "2026-11-26",
+      amount: "handful",
+      grams: "",
+      note: "",
+    },
+  },
+  {
+    action: "/garden",
+    intent: "harvest-delete",
+    fields: { harvestId: "00000000-0000-4000-8000-000000000000" },
+  },
+  { action: "/garden", intent: "place-seedlings", fields: {} },
   // The subscription page's changes. The suite's member has no subscription, so each is refused
   // whatever the fields hold; the card baseline is the declining test card all the same.
   ...["skip", "unskip", "resume", "keep"].map((intent) => ({
