@@ -17,7 +17,7 @@ import {
 } from "./manage.schema.ts";
 import { upcomingBoxOn } from "./box-contents.server.ts";
 import { todayInNz } from "./member-calendar.ts";
-import { getNextBox } from "./next-box.server.ts";
+import { getNextBox, listSwapOptions } from "./next-box.server.ts";
 import { resumeBox } from "./resume-subscription.server.ts";
 import { findPlan, plans } from "./plans.ts";
 import { isRegionOpen } from "./regions.server.ts";
@@ -165,6 +165,17 @@ export async function getSubscriptionOverview(
                 : (plan?.detailedFeatures.included ?? []),
               locked: next.locked,
               skipped: next.skipped,
+              /** Each item with what it may be swapped for (same size class), while it can change. */
+              swaps:
+                next.locked || next.skipped || next.status !== "scheduled"
+                  ? []
+                  : await Promise.all(
+                      next.items.map(async (i) => ({
+                        itemId: i.itemId,
+                        name: i.name,
+                        options: await listSwapOptions(next.items, i.itemId),
+                      })),
+                    ),
               paid: next === boxes && !boxes.upcoming && next.status !== "scheduled",
             }
           : null,

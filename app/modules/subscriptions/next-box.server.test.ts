@@ -6,7 +6,9 @@ import { seedDemoData } from "#db/seed-data.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { BOX_MESSAGES } from "./boxes.schema.ts";
+import { getSubscriptionOverview } from "./get-subscription-overview.server.ts";
 import { getNextBox, listSwapOptions, skipBox, swapBoxItem, unskipBox } from "./next-box.server.ts";
+import { swapNextBoxItem } from "./swap-next-box-item.server.ts";
 
 const t = testServices();
 
@@ -194,4 +196,44 @@ test("a cancelled subscription's boxes can't be changed, and it has no box after
   });
   expect(await getNextBox(id, { now: NOW })).toMatchObject({ deliverOn: "2026-12-08" });
   expect(await getNextBox(id, { now: new Date("2026-12-10T00:00:00Z") })).toBeNull();
+});
+
+test("the member's page offers each item of the changeable box its swaps, and a swap from it lands in that box only for its owner", async () => {
+  const { id, userId } = await insertSubscription();
+  const overview = await getSubscriptionOverview(userId, { now: NOW, currency: "USD" });
+  const next = overview.subscription!.nextBox!;
+  expect(next.locked).toBe(false);
+  const choice = next.swaps.find((s) => s.options.length > 0)!;
+  expect(choice).toBeDefined();
+  // Another member's swap acts on their own subscription only, never on this one's box.
+  const stranger = await insertSubscription();
+  await swapNextBoxItem(
+    { itemId: choice.itemId, replacementId: choice.options[0]!.id },
+    { userId: stranger.userId, now: NOW },
+  );
+  const untouched = await getNextBox(id, { userId, now: NOW });
+  expect(untouched!.upcoming!.items.map((i) => i.itemId)).toContain(choice.itemId);
+  const swapped = await swapNextBoxItem(
+    { itemId: choice.itemId, replacementId: choice.options[0]!.id },
+    { userId, now: NOW },
+  );
+  expect(swapped).toMatchObject({
+    ok: true,
+    message: BOX_MESSAGES.swapped(choice.name, choice.options[0]!.name),
+  });
+  const after = await getSubscriptionOverview(userId, { now: NOW, currency: "USD" });
+  expect(after.subscription!.nextBox!.contents.join(" ")).toContain(choice.options[0]!.name);
+  expect((await eventsOf(id)).map((e) => e.type)).toContain("box_item_swapped");
+  // A hostile replacement id is refused in words, and after the cutoff nothing can be swapped.
+  expect(
+    await swapNextBoxItem({ itemId: choice.itemId, replacementId: "../etc" }, { userId, now: NOW }),
+  ).toMatchObject({ ok: false, code: "invalid" });
+  const locked = await getSubscriptionOverview(userId, { now: AFTER_CUTOFF, currency: "USD" });
+  expect(locked.subscription!.nextBox!.swaps.every((s) => s.options.length === 0)).toBe(true);
+  expect(
+    await swapNextBoxItem(
+      { itemId: choice.options[0]!.id, replacementId: choice.itemId },
+      { userId: "no-such-member", now: NOW },
+    ),
+  ).toMatchObject({ ok: false, code: "not-found" });
 });

@@ -109,6 +109,44 @@ export function NextBoxPanel({ sub, requestKey, busyIntent }: PanelProps) {
               <li key={c}>{c}</li>
             ))}
           </ul>
+          {next.swaps.some((s) => s.options.length > 0) ? (
+            <details className="mt-4 rounded-xl border border-ink/15 bg-white p-3">
+              <summary className="cursor-pointer font-semibold">Swap an item</summary>
+              <p className="mt-2 text-sm text-ink/75">
+                Until the cutoff, any item can be swapped for another of the same size.
+              </p>
+              <ul className="mt-3 flex flex-col gap-3">
+                {next.swaps
+                  .filter((s) => s.options.length > 0)
+                  .map((s) => (
+                    <li key={s.itemId}>
+                      <IntentForm
+                        intent="swap"
+                        fields={{ requestKey, itemId: s.itemId }}
+                        submit="Swap"
+                        busy={busyIntent === "swap"}
+                        className="flex flex-wrap items-end gap-2"
+                        noValidate
+                      >
+                        <label className="flex min-w-0 flex-1 flex-col text-sm">
+                          <span className="font-semibold">{s.name}, for</span>
+                          <select
+                            name="replacementId"
+                            className="mt-1 min-h-11 w-full rounded-lg border border-ink/20 bg-white px-2"
+                          >
+                            {s.options.map((o) => (
+                              <option key={o.id} value={o.id}>
+                                {o.name}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                      </IntentForm>
+                    </li>
+                  ))}
+              </ul>
+            </details>
+          ) : null}
           {next.locked ? null : (
             <IntentForm
               intent={next.skipped ? "unskip" : "skip"}

@@ -25,7 +25,9 @@ import { formString } from "#app/modules/checkout/checkout.schema.ts";
 import { addressFormValues, cardFormValues } from "#app/modules/subscriptions/manage.schema.ts";
 import { pauseSubscription } from "#app/modules/subscriptions/pause-subscription.server.ts";
 import { resumeSubscription } from "#app/modules/subscriptions/resume-subscription.server.ts";
+import type { BoxChangeOutcome } from "#app/modules/subscriptions/next-box.server.ts";
 import { skipNextBox } from "#app/modules/subscriptions/skip-next-box.server.ts";
+import { swapNextBoxItem } from "#app/modules/subscriptions/swap-next-box-item.server.ts";
 import { unskipNextBox } from "#app/modules/subscriptions/unskip-next-box.server.ts";
 import { undoCancelSubscription } from "#app/modules/subscriptions/undo-cancel-subscription.server.ts";
 import { updateSubscriptionCard } from "#app/modules/subscriptions/update-subscription-card.server.ts";
@@ -71,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The outcome of a change as the page's answer; a refusal keeps its status (400, 404, 409). */
-function answerOf(intent: string, outcome: ChangeOutcome) {
+function answerOf(intent: string, outcome: ChangeOutcome | BoxChangeOutcome) {
   const body: Answer = outcome.ok
     ? { intent, ok: true, message: outcome.message }
     : { intent, ok: false, message: outcome.message, fieldErrors: outcome.fieldErrors };
@@ -97,6 +99,14 @@ export async function action({ request }: Route.ActionArgs) {
       return answerOf(intent, await skipNextBox({ requestKey }, who));
     case "unskip":
       return answerOf(intent, await unskipNextBox({ requestKey }, who));
+    case "swap":
+      return answerOf(
+        intent,
+        await swapNextBoxItem(
+          { itemId: formString(form, "itemId"), replacementId: formString(form, "replacementId") },
+          who,
+        ),
+      );
     case "resume":
       return answerOf(intent, await resumeSubscription({ requestKey }, who));
     case "plan":

@@ -291,6 +291,15 @@ export const FORMS: FormSpec[] = [
     intent: "week",
     fields: { requestKey: "5b0a7f5e-0000-4000-8000-00000000c0de", deliveryWeek: "2" },
   },
+  {
+    action: "/profile/subscription",
+    intent: "swap",
+    fields: {
+      requestKey: "5b0a7f5e-0000-4000-8000-00000000c0de",
+      itemId: "seed-carrot",
+      replacementId: "seed-radish",
+    },
+  },
   ...["cancel", "offer"].map((intent) => ({
     action: "/profile/subscription",
     intent,

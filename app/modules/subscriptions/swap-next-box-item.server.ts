@@ -1,0 +1,19 @@
+// 'Swap an item' on /profile/subscription (issue 21): one item of the member's next box that can
+// still be changed for another of its size class, before the cutoff. swapBoxItem keeps the rules
+// (same size class, not already in the box, not locked or skipped) and writes the history row.
+import { failure } from "#app/lib/outcome.ts";
+import { BOX_MESSAGES } from "./boxes.schema.ts";
+import { currentSubscription } from "./change-subscription.server.ts";
+import { swapBoxItem, type BoxChangeOutcome } from "./next-box.server.ts";
+
+export async function swapNextBoxItem(
+  input: { itemId?: unknown; replacementId?: unknown },
+  who: { userId: string; now?: Date },
+): Promise<BoxChangeOutcome> {
+  const sub = await currentSubscription(who.userId);
+  if (!sub) return failure("not-found", BOX_MESSAGES.notFound);
+  return swapBoxItem(
+    { subscriptionId: sub.id, itemId: input.itemId, replacementId: input.replacementId },
+    { userId: who.userId, now: who.now },
+  );
+}
