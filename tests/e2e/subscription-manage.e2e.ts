@@ -64,6 +64,11 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect.poll(() => page.getByTestId("next-box-amount").innerText()).toContain("US$39.99");
     await checkPage(page, `subscription-${viewport.width}`);
 
+    // Swap an item of the next box for another of its size.
+    await page.getByText("Swap an item", { exact: true }).click();
+    await page.getByRole("button", { name: "Swap", exact: true }).first().click();
+    await confirmed(page, /Swapped .+ for .+\./);
+
     // Skip the next box.
     await page.getByRole("button", { name: "Skip this box" }).click();
     await confirmed(page, /is skipped: it isn't charged or sent/);
