@@ -104,6 +104,9 @@ test("forgot password: e-mail link, new password, sign in with it", async ({ pag
 
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  // The sign-in page has an Email field too: fill the reset form's, once it is the page.
+  await page.waitForURL(/\/auth\/forgot/);
+  await page.getByRole("button", { name: "Send reset link" }).waitFor();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await page
