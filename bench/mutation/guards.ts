@@ -40,7 +40,7 @@ export const GUARDS: Guard[] = [
     only: ["placeOrder", "prefixCard", "reserveAndCreate"],
   },
   // Order status.
-  { file: "app/modules/orders/order-status.ts", except: ["STATUS_LABELS"] },
+  { file: "app/modules/orders/order-status.ts", except: ["STATUS_LABELS", "ORDER_STATUSES"] },
   { file: "app/modules/orders/change-order-status.server.ts" },
   // Unsubscribe and consent.
   { file: "app/modules/waitlist/confirm-contact.server.ts" },

@@ -5,19 +5,19 @@
 import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { orders, type OrderStatus } from "#db/schema/index.ts";
+import { orders } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { freeText } from "#app/lib/zod.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { isOrderId } from "./order-id.ts";
-import { NEXT_STATUSES } from "./order-status.ts";
+import { nextStatuses, ORDER_STATUSES } from "./order-status.ts";
 import { refundOrderPaymentJob } from "./refund-order-payment.server.ts";
 import { releaseStockHold } from "./release-stock-hold.server.ts";
 import { sendOrderUpdateJob } from "./send-order-update.server.ts";
 
 export const changeStatusSchema = z
   .object({
-    status: z.enum(Object.keys(NEXT_STATUSES) as [OrderStatus, ...OrderStatus[]]),
+    status: z.enum(ORDER_STATUSES),
     trackingNumber: freeText({ max: 60 }).optional().default(""),
   })
   .refine((v) => v.status !== "shipped" || v.trackingNumber.length >= 4, {
@@ -41,7 +41,7 @@ export async function changeOrderStatus(
   return db().transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return NOT_FOUND;
-    if (!NEXT_STATUSES[order.status].includes(status))
+    if (!nextStatuses(order.status).includes(status))
       return failure("conflict", `An order that is ${order.status} can't become ${status}.`);
     const now = new Date();
     const [changed] = await tx

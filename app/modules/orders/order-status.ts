@@ -14,14 +14,29 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: "Refunded",
 };
 
-export const NEXT_STATUSES: Record<OrderStatus, OrderStatus[]> = {
-  pending_payment: ["cancelled"],
-  payment_failed: ["cancelled"],
-  expired: [],
-  paid: ["packed", "shipped", "cancelled", "refunded"],
-  packed: ["shipped", "cancelled", "refunded"],
-  shipped: ["delivered", "refunded"],
-  delivered: ["refunded"],
-  cancelled: [],
-  refunded: [],
-};
+/** Every status an order can have, in the order the admin pages list them. */
+export const ORDER_STATUSES = Object.keys(STATUS_LABELS) as [OrderStatus, ...OrderStatus[]];
+
+/**
+ * The statuses an admin may move an order to from `status`. Worked out when asked rather than read
+ * from a table made at load, so each rule is code a mutation test can change and see caught.
+ */
+export function nextStatuses(status: OrderStatus): OrderStatus[] {
+  switch (status) {
+    case "pending_payment":
+    case "payment_failed":
+      return ["cancelled"];
+    case "paid":
+      return ["packed", "shipped", "cancelled", "refunded"];
+    case "packed":
+      return ["shipped", "cancelled", "refunded"];
+    case "shipped":
+      return ["delivered", "refunded"];
+    case "delivered":
+      return ["refunded"];
+    case "expired":
+    case "cancelled":
+    case "refunded":
+      return [];
+  }
+}

@@ -5,7 +5,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
 import { getOrder, orderNumber } from "#app/modules/orders/get-order.server.ts";
-import { NEXT_STATUSES, STATUS_LABELS } from "#app/modules/orders/order-status.ts";
+import { nextStatuses, STATUS_LABELS } from "#app/modules/orders/order-status.ts";
 import { adminMeta, type AdminHandle } from "./admin-page.ts";
 import type { Route } from "./+types/order";
 
@@ -45,7 +45,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
   const money = (c: number) => formatMoney(c, order.currency);
-  const next = NEXT_STATUSES[order.status];
+  const next = nextStatuses(order.status);
   const busy = useNavigation().state === "submitting";
   const a = order.address;
   return (
