@@ -22,7 +22,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: resolve("app/islands/router-shim.tsx") },
-      // The browser runs the islands with Preact's React layer (ADR 043): the same components,
+      // The browser runs the islands with Preact's React layer (ADR 048): the same components,
       // rendered by React on the server, hydrated by ~10 KB instead of React DOM's ~60 KB.
       { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
       { find: /^react-dom$/, replacement: resolve("app/islands/react-dom-compat.ts") },
