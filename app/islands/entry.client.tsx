@@ -53,6 +53,7 @@ function hydrate() {
     const name = el.dataset.island as string;
     if (isShared(name)) hydrateIsland(el, islands[name] as ComponentType<object>);
   }
+  const cartHost = document.querySelector<HTMLElement>('[data-island="cart-panel"]');
   // The page's own parts, by need (issue 20): a pressed one at once, those in or near the
   // viewport next, the rest one at a time when the browser is idle. Each fetches its chunk when
   // its turn comes, so nothing below the fold costs anything at load.
@@ -96,13 +97,18 @@ function hydrate() {
   }
   const next = () => {
     const el = waiting.values().next().value;
-    if (!el) return seen.disconnect();
+    if (!el) {
+      seen.disconnect();
+      // Everything on the page is live: fetch the cart panel's chunk now, so that the first
+      // opening of the cart renders it at once instead of waiting for the network.
+      if (cartHost) void lazyIslands["cart-panel"]();
+      return;
+    }
     start(el);
     whenIdle(next);
   };
   whenIdle(next);
   // The cart panel is made the first time the cart opens (the header's cart button).
-  const cartHost = document.querySelector<HTMLElement>('[data-island="cart-panel"]');
   if (cartHost) {
     const mount = () => {
       stop();
