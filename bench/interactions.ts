@@ -7,45 +7,17 @@
 // `npm run bench -- interactions` (BENCH_RUNS per control, default 10). Floor 200 ms, goal 100.
 import { chromium, type Browser } from "playwright-core";
 import { chromiumPath } from "#tests/e2e/chromium.ts";
+import { PRESS_CONTROLS, type Control } from "./press-controls.ts";
 import { printTable, startServer } from "./lib.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 
-interface Control {
-  name: string;
-  path: string;
-  target: string;
-  position?: { x: number; y: number };
-  /** Runs in the page: is the press's effect there? */
-  done: string;
-}
-
+const byName = (name: string) => PRESS_CONTROLS.find((c) => c.name === name)!;
 const controls: Control[] = [
-  {
-    name: "open the cart (/)",
-    path: "/",
-    target: 'header [data-replay="cart"]',
-    done: `!!document.querySelector('dialog[aria-labelledby="cart-title"][open]')`,
-  },
-  {
-    name: "flip a plan card (/)",
-    path: "/",
-    target: '[data-plan="0.5m2"]',
-    position: { x: 40, y: 40 },
-    done: `document.querySelector('[data-plan="0.5m2"]').dataset.flipped === "true"`,
-  },
-  {
-    name: "Add to cart (/product/{id})",
-    path: "/product/family-grow-box-kit",
-    target: 'main button[aria-label^="Add to cart"]',
-    done: `document.querySelector('[data-testid="cart-badge"]')?.textContent === "1"`,
-  },
-  {
-    name: "Add to cart (/products)",
-    path: "/products",
-    target: 'main button[aria-label^="Add to cart"]',
-    done: `document.querySelector('[data-testid="cart-badge"]')?.textContent === "1"`,
-  },
+  { ...byName("cart button (/)"), name: "open the cart (/)" },
+  { ...byName("plan card flip (/)"), name: "flip a plan card (/)" },
+  byName("Add to cart (/product/{id})"),
+  byName("Add to cart (/products)"),
   {
     name: "reference: a press on the page's text (/products)",
     path: "/products",
