@@ -19,6 +19,7 @@ const DEFAULT_PAGES = [
   "/products",
   "/product/family-grow-box-kit",
   "/education/slug-patrol",
+  "/education/monthly/june",
   "/calendar",
   "/privacy",
   "/checkout",
