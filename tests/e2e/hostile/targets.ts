@@ -243,6 +243,7 @@ export const FORMS: FormSpec[] = [
   { action: "/profile/reminders", intent: "calendar-plan", fields: { plan: "1m2" } },
   { action: "/profile/reminders", intent: "calendar-reset", fields: {} },
   { action: "/profile/reminders", intent: "growing-tips", fields: { tips: "on" } },
+  { action: "/profile/reminders", intent: "garden-email", fields: { garden: "on" } },
   // A member's box plan (the editor posts it as JSON): an empty 1 m² box of 3 × 3 squares.
   {
     action: "/garden",
