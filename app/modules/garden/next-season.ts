@@ -2,6 +2,7 @@
 // as a group to a square where no plant of the same family grew this season, so every family moves
 // on (the rotation memory's rule, `rotationWarnings`, met by construction). Pure, so /garden shows
 // the suggestion, the accept action recomputes the same one, and the tests check the rule.
+import { MONTH_NAMES } from "#app/lib/month-names.ts";
 import type { FrostDates } from "./garden-rules.ts";
 import type { GardenPlan } from "./garden.schema.ts";
 import type { Plant } from "./plant-library.schema.ts";
@@ -93,4 +94,52 @@ export function seasonHasEnded(today: string, frost: FrostDates | null): boolean
   const md = today.slice(5, 10);
   const end = frost?.firstFrost ?? MILD_SEASON_END;
   return md < SEASON_STARTS && md >= end;
+}
+
+/** What /garden shows of the next season's plan (null: nothing planted to rotate). */
+export interface NextSeasonData {
+  /** Shown in full: the season has ended, or the member asked. */
+  offered: boolean;
+  /** The season's end as the page says it: "about 10 April" or "1 May". */
+  seasonEnds: string;
+  columns: number;
+  squares: string[][];
+  moves: (number | null)[];
+  leftOut: string[];
+  /** Which saved plan the suggestion was made from (the accept action checks it). */
+  basis: string;
+}
+
+/** A short fingerprint of a plan's squares: the same squares, the same text. */
+export function squaresBasis(squares: readonly (readonly string[])[]): string {
+  const text = JSON.stringify(squares);
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    a = Math.imul(a ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    b = Math.imul(b ^ text.charCodeAt(i), 0x5bd1e995) >>> 0;
+  }
+  return `${a.toString(16).padStart(8, "0")}${b.toString(16).padStart(8, "0")}`;
+}
+
+export function nextSeasonData(
+  plan: GardenPlan | null,
+  library: readonly Plant[],
+  { today, frost, asked }: { today: string; frost: FrostDates | null; asked: boolean },
+  columns: number,
+): NextSeasonData | null {
+  if (!plan || plan.squares.every((s) => s.length === 0)) return null;
+  const next = suggestNextSeason(plan, library);
+  const [m, d] = (frost?.firstFrost ?? MILD_SEASON_END).split("-").map(Number);
+  return {
+    offered: asked || seasonHasEnded(today, frost),
+    seasonEnds: frost?.firstFrost
+      ? `about ${d} ${MONTH_NAMES[m! - 1]}`
+      : `${d} ${MONTH_NAMES[m! - 1]}`,
+    columns,
+    squares: next.squares,
+    moves: next.moves,
+    leftOut: next.leftOut,
+    basis: squaresBasis(plan.squares),
+  };
 }

@@ -1,5 +1,5 @@
 // What goes in a box (issue 21, ADR 032): the contents table's lines for the box's month, the
-// subscription's climate zone and its plan, and the box rows themselves, made once per
+// subscription's climate zone and its plan (following the member's accepted garden plan, ADR 045), and the box rows themselves, made once per
 // subscription and delivery date (`ensureBox`; the unique index on both makes a second insert a
 // no-op, so two writers, or a re-run after a crash, find the same box).
 import { and, asc, eq } from "drizzle-orm";
@@ -16,6 +16,7 @@ import type { Database } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { isNzRegion } from "#app/lib/nz-regions.ts";
 import { cutoffOf, nextBoxDate, nzToday, type DeliveryWeek } from "./box-dates.ts";
+import { followGardenPlan } from "./follow-garden-plan.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type BoxRow = typeof boxes.$inferSelect;
@@ -54,6 +55,34 @@ export async function contentsFor(
 }
 
 /**
+ * Every line the contents table sends to a zone in a month, whatever the plan, once each: what is
+ * in season and stocked then, for a box that follows the member's garden plan.
+ */
+export async function inSeasonFor(tx: Database, month: number, zone: string): Promise<BoxLine[]> {
+  const rows = await tx
+    .select({
+      itemId: boxItems.id,
+      name: boxItems.name,
+      kind: boxItems.kind,
+      sizeClass: boxItems.sizeClass,
+      quantity: boxContents.quantity,
+    })
+    .from(boxContents)
+    .innerJoin(boxItems, eq(boxItems.id, boxContents.itemId))
+    .where(and(eq(boxContents.month, month), eq(boxContents.zone, zone)))
+    .orderBy(asc(boxContents.position), asc(boxItems.name), asc(boxContents.plan));
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.itemId) && seen.add(r.itemId));
+}
+
+/** A month's lines for the subscription, following its accepted garden plan when it has one. */
+async function linesFor(tx: Database, sub: SubscriptionRow, month: number, zone: string) {
+  const lines = await contentsFor(tx, month, zone, sub.plan);
+  if (!sub.gardenItems?.length) return lines;
+  return followGardenPlan(lines, new Set(sub.gardenItems), await inSeasonFor(tx, month, zone));
+}
+
+/**
  * The box a subscription's next renewal is for: the delivery after the current period's box
  * (`subscriptions.next_box_on`), locked and charged at `current_period_end`.
  */
@@ -87,7 +116,7 @@ export async function draftBox(
     status,
     plan: sub.plan,
     zone,
-    items: await contentsFor(tx, monthOf(deliverOn), zone, sub.plan),
+    items: await linesFor(tx, sub, monthOf(deliverOn), zone),
     amount: sub.price,
     currency: sub.currency,
     orderId: null,
