@@ -61,7 +61,13 @@ export function NextSeasonView({
               ? " Once you accept it, your next boxes favour these crops where the month allows."
               : ""}
           </p>
-          <div className="mt-4 overflow-x-auto">
+          {/* Focusable so a keyboard can scroll a 2 m² box's six columns on a phone. */}
+          <div
+            className="mt-4 overflow-x-auto"
+            tabIndex={0}
+            role="group"
+            aria-label="Next season's squares"
+          >
             <table className="w-full border-collapse text-sm">
               <caption className="sr-only">
                 Next season&apos;s plan, row by row from the north-west corner

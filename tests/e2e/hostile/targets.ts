@@ -270,6 +270,8 @@ export const FORMS: FormSpec[] = [
     fields: { harvestId: "00000000-0000-4000-8000-000000000000" },
   },
   { action: "/garden", intent: "place-seedlings", fields: {} },
+  // Next season's plan (ADR 045): a fingerprint of no saved plan, so nothing is rotated.
+  { action: "/garden", intent: "next-season-accept", fields: { basis: "0123456789abcdef" } },
   // The subscription page's changes. The suite's member has no subscription, so each is refused
   // whatever the fields hold; the card baseline is the declining test card all the same.
   ...["skip", "unskip", "resume", "keep"].map((intent) => ({
