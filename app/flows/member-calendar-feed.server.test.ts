@@ -5,15 +5,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { expect, test } from "vitest";
-import { gardens } from "#db/schema/index.ts";
-import { db } from "#app/lib/db.server.ts";
-import { emptyPlan } from "#app/modules/garden/garden.schema.ts";
-import { saveGarden } from "#app/modules/garden/save-garden.server.ts";
 import { parseIsoDate } from "#app/modules/guidance/new-zealand-date.ts";
 import { getPersonalCalendar } from "#app/modules/guidance/personal-calendar.server.ts";
+import { insertSavedGarden } from "#tests/factories/gardens.ts";
 import { insertMember } from "#tests/factories/members.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { memberCalendarFeed } from "./member-calendar-feed.server.ts";
@@ -62,14 +58,7 @@ function readWithPython(
 
 test("the saved plan's jobs are all-day events with stable UIDs, beside the Saturday sessions", async () => {
   const id = await insertMember({}, { address: { city: "Christchurch", state: "Canterbury" } });
-  const plan = emptyPlan("1m2");
-  plan.squares[0] = ["tomato"];
-  plan.squares[1] = ["radish"];
-  expect((await saveGarden({ userId: id, plan })).ok).toBe(true);
-  await db()
-    .update(gardens)
-    .set({ updatedAt: new Date("2026-08-20T02:00:00Z") })
-    .where(eq(gardens.userId, id));
+  await insertSavedGarden(id, ["tomato", "radish"]);
 
   const events = await readFeed(id);
   const garden = events.filter((e) => e.uid.startsWith("garden-"));
@@ -106,14 +95,7 @@ test("a member without a saved plan gets the Saturday sessions only", async () =
 
 test("Python's icalendar reads the same events, summaries and all-day dates as ical.js", async () => {
   const id = await insertMember({}, { address: { city: "Christchurch", state: "Canterbury" } });
-  const plan = emptyPlan("0.5m2");
-  plan.squares[0] = ["tomato"];
-  plan.squares[1] = ["buttercrunch-lettuce"];
-  expect((await saveGarden({ userId: id, plan })).ok).toBe(true);
-  await db()
-    .update(gardens)
-    .set({ updatedAt: new Date("2026-08-20T02:00:00Z") })
-    .where(eq(gardens.userId, id));
+  await insertSavedGarden(id, ["tomato", "buttercrunch-lettuce"], { boxSize: "0.5m2" });
 
   const body = await feedText(id);
   const python = readWithPython(body);

@@ -10,7 +10,7 @@ import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { z } from "#app/lib/zod.ts";
 import { setGardenBoxItems } from "#app/modules/subscriptions/set-garden-box-items.server.ts";
 import { BOX_SEEDLING_PLANTS } from "./box-seedlings.ts";
-import { gardenPlanSchema } from "./garden.schema.ts";
+import { savedPlanOf } from "./garden.schema.ts";
 import { squaresBasis, suggestNextSeason } from "./next-season.ts";
 import { loadPlantLibrary } from "./plant-library.server.ts";
 
@@ -47,16 +47,10 @@ export async function acceptNextSeason(raw: {
   const library = loadPlantLibrary();
   const saved = await db().transaction(async (tx) => {
     const [row] = await tx.select().from(gardens).where(eq(gardens.userId, userId)).for("update");
-    const plan = row
-      ? gardenPlanSchema.safeParse({
-          boxSize: row.boxSize,
-          squares: row.squares,
-          lastSeason: row.lastSeason ?? undefined,
-        })
-      : null;
-    if (!plan?.success || plan.data.squares.every((s) => s.length === 0))
+    const plan = row ? savedPlanOf(row) : null;
+    if (!plan || plan.squares.every((s) => s.length === 0))
       return failure("not-found", NEXT_SEASON_MESSAGES.noPlan);
-    const { squares, lastSeason } = plan.data;
+    const { squares, lastSeason } = plan;
     // Pressed again: the plan is already the suggestion made from the squares the page showed.
     if (lastSeason && squaresBasis(lastSeason) === basis) {
       const again = suggestNextSeason({ squares: lastSeason }, library);

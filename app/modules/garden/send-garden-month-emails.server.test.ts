@@ -3,10 +3,7 @@
 // garden this month" and listing that month's jobs from their own schedule; never twice for a
 // member and month however the run is repeated; not for those who switched it off, unsubscribed
 // by its link, have no plan or an unconfirmed address.
-import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { gardens } from "#db/schema/index.ts";
-import { db } from "#app/lib/db.server.ts";
 import { signToken } from "#app/lib/signed-token.server.ts";
 import {
   readAnyUnsubscribeLink,
@@ -14,6 +11,7 @@ import {
 } from "#app/flows/unsubscribe-link.server.ts";
 import { readUnsubscribeLink } from "#app/modules/growing-tips/unsubscribe-link.server.ts";
 import type { OutboxMessage } from "#app/modules/notifications/read-outbox.server.ts";
+import { insertSavedGarden } from "#tests/factories/gardens.ts";
 import { insertMember } from "#tests/factories/members.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
@@ -40,14 +38,7 @@ async function gardener(email: string, options: { verified?: boolean; name?: str
     { email, emailVerified: options.verified ?? true, name: options.name ?? "" },
     { fullName: options.name ?? null, address: { city: "Christchurch", state: "Canterbury" } },
   );
-  const plan = emptyPlan("1m2");
-  plan.squares[0] = ["tomato"];
-  plan.squares[1] = ["radish"];
-  expect((await saveGarden({ userId: id, plan })).ok).toBe(true);
-  await db()
-    .update(gardens)
-    .set({ updatedAt: new Date("2026-08-20T02:00:00Z") })
-    .where(eq(gardens.userId, id));
+  await insertSavedGarden(id, ["tomato", "radish"]);
   return id;
 }
 

@@ -31,6 +31,15 @@ export function monthOf(deliverOn: string): number {
   return Number(deliverOn.slice(5, 7));
 }
 
+/** A contents table row as a box's line. */
+const lineColumns = {
+  itemId: boxItems.id,
+  name: boxItems.name,
+  kind: boxItems.kind,
+  sizeClass: boxItems.sizeClass,
+  quantity: boxContents.quantity,
+};
+
 /** The contents table's lines for one month, zone and plan, in their order. */
 export async function contentsFor(
   tx: Database,
@@ -39,13 +48,7 @@ export async function contentsFor(
   plan: string,
 ): Promise<BoxLine[]> {
   return tx
-    .select({
-      itemId: boxItems.id,
-      name: boxItems.name,
-      kind: boxItems.kind,
-      sizeClass: boxItems.sizeClass,
-      quantity: boxContents.quantity,
-    })
+    .select(lineColumns)
     .from(boxContents)
     .innerJoin(boxItems, eq(boxItems.id, boxContents.itemId))
     .where(
@@ -60,13 +63,7 @@ export async function contentsFor(
  */
 export async function inSeasonFor(tx: Database, month: number, zone: string): Promise<BoxLine[]> {
   const rows = await tx
-    .select({
-      itemId: boxItems.id,
-      name: boxItems.name,
-      kind: boxItems.kind,
-      sizeClass: boxItems.sizeClass,
-      quantity: boxContents.quantity,
-    })
+    .select(lineColumns)
     .from(boxContents)
     .innerJoin(boxItems, eq(boxItems.id, boxContents.itemId))
     .where(and(eq(boxContents.month, month), eq(boxContents.zone, zone)))
