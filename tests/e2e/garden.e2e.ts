@@ -284,3 +284,38 @@ for (const [label, viewport] of [
     expect(await axeViolations(page)).toEqual([]);
   });
 }
+
+for (const [label, viewport] of [
+  ["390 px", PHONE],
+  ["1280 px", DESKTOP],
+] as const) {
+  test(`a member switches "Your garden this month" off and on in their profile (${label})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signedInMember(page, `gardenmail${viewport.width}`);
+    await page.goto("/profile/reminders");
+    const section = page.locator("section", {
+      has: page.getByRole("heading", { name: "Your garden this month, by e-mail" }),
+    });
+    const state = section.getByTestId("garden-email-state");
+    // On until switched off; without a saved plan it says when it starts.
+    await expect.poll(() => state.innerText()).toMatch(/^On: it starts once you've saved a plan/);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    if (SHOTS) await section.screenshot({ path: `${SHOTS}/garden-email-${viewport.width}.png` });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await section.getByRole("button", { name: "Switch “Your garden this month” off" }).click();
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "“Your garden this month” is off." })
+      .first()
+      .waitFor();
+    await page.reload();
+    await expect.poll(() => state.innerText()).toMatch(/^Off/);
+    await section.getByRole("button", { name: "Switch “Your garden this month” on" }).click();
+    await expect.poll(() => state.innerText()).toMatch(/^On/);
+  });
+}

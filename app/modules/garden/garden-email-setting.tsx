@@ -30,7 +30,7 @@ export function GardenEmailSetting({
         feeding, frost cover and harvests, each on its day), and any seedlings from your box still
         waiting for a square.
       </p>
-      <p data-testid="garden-email-state">
+      <p data-testid="garden-email-state" className="[overflow-wrap:anywhere]">
         <strong>{on ? "On" : "Off"}</strong>
         {on ? (
           hasPlan ? (
@@ -38,7 +38,10 @@ export function GardenEmailSetting({
           ) : (
             <>
               : it starts once you've saved a plan on{" "}
-              <Link to={paths.garden}>your garden page</Link>.
+              <Link to={paths.garden} className="text-leaf underline underline-offset-4">
+                your garden page
+              </Link>
+              .
             </>
           )
         ) : (

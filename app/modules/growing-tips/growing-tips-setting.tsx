@@ -28,7 +28,7 @@ export function GrowingTipsSetting({
         At the start of each month: what to sow and plant in your climate zone, the jobs that matter
         and what's in the box, from our monthly guide.
       </p>
-      <p data-testid="growing-tips-state">
+      <p data-testid="growing-tips-state" className="[overflow-wrap:anywhere]">
         <strong>{on ? "On" : "Off"}</strong>
         {on
           ? emailVerified
