@@ -2,7 +2,8 @@
 // page, each page beside the same page with every script removed (the reference, issue 20), served
 // in the same run by a proxy in front of the same server, so what our JavaScript costs is the
 // difference between the two rows whatever the host. `npm run bench -- lighthouse`
-// (BENCH_PAGES="/,/products"; default: the public pages issue 20 names, checkout and a legal page).
+// (BENCH_PAGES="/,/products"; default: the public pages issue 20 names, checkout, a legal page
+// and the garden planner, issue 23, as a visitor sees it).
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -23,6 +24,7 @@ const DEFAULT_PAGES = [
   "/calendar",
   "/privacy",
   "/checkout",
+  "/garden",
 ];
 const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : DEFAULT_PAGES;
 const server = await startServer({ LOG_LEVEL: "warn" }, { quiet: true });
