@@ -1,6 +1,7 @@
 // /admin/waitlist's launch waves (ADR 041): start a wave of N spots in a region, and each region's
 // waves with how many invitations were sent, claimed and expired.
 import { Form } from "react-router";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import type { LaunchWaveRow } from "./list-launch-waves.server.ts";
@@ -87,33 +88,21 @@ export function WaitlistWaves({
       {regions.length === 0 && <p className="mt-4">No waves yet.</p>}
       {regions.map((region) => (
         <div key={region} className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid={`waves-${region}`}>
-            <caption className="text-left font-semibold">{region}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Started</th>
-                <th scope="col">By</th>
-                <th scope="col">Spots</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Claimed</th>
-                <th scope="col">Expired</th>
-              </tr>
-            </thead>
-            <tbody>
-              {waves
-                .filter((w) => w.region === region)
-                .map((w) => (
-                  <tr key={w.id}>
-                    <td>{when.format(new Date(w.createdAt))}</td>
-                    <td className="break-all">{w.createdBy}</td>
-                    <td>{w.spots}</td>
-                    <td>{w.sent}</td>
-                    <td>{w.claimed}</td>
-                    <td>{w.expired}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
+          <DataTable
+            testId={`waves-${region}`}
+            caption={region}
+            rows={waves.filter((w) => w.region === region)}
+            rowKey={(w) => w.id}
+            columns={[
+              { header: "Started", cell: (w) => when.format(new Date(w.createdAt)) },
+              { header: "By", cell: (w) => w.createdBy, td: "break-all" },
+              { header: "Spots", cell: (w) => w.spots },
+              { header: "Sent", cell: (w) => w.sent },
+              { header: "Claimed", cell: (w) => w.claimed },
+              { header: "Expired", cell: (w) => w.expired },
+            ]}
+            classes={{ table: "w-full text-left text-sm", caption: "text-left font-semibold" }}
+          />
         </div>
       ))}
     </section>
