@@ -12,6 +12,8 @@ export interface Column<R> {
   th?: string;
   /** Classes of this column's cells, instead of the table's `td`. */
   td?: string;
+  /** The cells name their rows (`<th scope="row">`), as a region or a month does. */
+  rowHeader?: boolean;
 }
 
 export interface DataTableProps<R> {
@@ -28,6 +30,7 @@ export interface DataTableProps<R> {
     thead?: string;
     headRow?: string;
     th?: string;
+    tbody?: string;
     row?: string;
     td?: string;
     empty?: string;
@@ -55,7 +58,7 @@ export function DataTable<R>({
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody className={classes.tbody}>
         {rows.length === 0 && empty ? (
           <tr>
             <td colSpan={columns.length} className={classes.empty}>
@@ -65,14 +68,40 @@ export function DataTable<R>({
         ) : null}
         {rows.map((row) => (
           <tr key={rowKey(row)} className={classes.row}>
-            {columns.map((column, i) => (
-              <td key={i} className={column.td ?? classes.td}>
-                {column.cell(row)}
-              </td>
-            ))}
+            {columns.map((column, i) =>
+              column.rowHeader ? (
+                <th key={i} scope="row" className={column.td ?? classes.td}>
+                  {column.cell(row)}
+                </th>
+              ) : (
+                <td key={i} className={column.td ?? classes.td}>
+                  {column.cell(row)}
+                </td>
+              ),
+            )}
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The admin lists' look: a line under the headings and between rows, roomy cells. */
+export const LIST_TABLE = {
+  table: "w-full text-left text-sm",
+  thead: "border-b border-ink/10",
+  th: "p-3",
+  row: "border-b border-ink/5",
+  td: "p-3",
+};
+
+/** A cell's main line with a quieter second line under it (a name and its e-mail). */
+export function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
+  return (
+    <>
+      {main}
+      <br />
+      <span className="text-ink/75">{sub}</span>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 // /admin/orders (admins only): every order, newest first, filtered by status.
 import { Form, Link, useRouteLoaderData } from "react-router";
-import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DataTable, LIST_TABLE, TwoLines } from "#app/components/ui/data-table.tsx";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { nzDateTime } from "#app/lib/nz-time.ts";
@@ -57,13 +57,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               { header: "Placed", cell: (o) => nzDateTime(o.createdAt) },
               {
                 header: "Customer",
-                cell: (o) => (
-                  <>
-                    {o.name}
-                    <br />
-                    <span className="text-ink/75">{o.email}</span>
-                  </>
-                ),
+                cell: (o) => <TwoLines main={o.name} sub={o.email} />,
               },
               { header: "Status", cell: (o) => STATUS_LABELS[o.status] },
               {
@@ -73,13 +67,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 td: "p-3 text-right",
               },
             ]}
-            classes={{
-              table: "w-full text-left text-sm",
-              thead: "border-b border-ink/10",
-              th: "p-3",
-              row: "border-b border-ink/5",
-              td: "p-3",
-            }}
+            classes={LIST_TABLE}
           />
         </div>
       )}
