@@ -3,7 +3,7 @@
 import { Form } from "react-router";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
-import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { RegionSelect, SureCheckbox } from "#app/components/ui/region-select.tsx";
 import type { LaunchWaveRow } from "./list-launch-waves.server.ts";
 
 const when = new Intl.DateTimeFormat("en-NZ", {
@@ -45,20 +45,7 @@ export function WaitlistWaves({
       {error && <FormMessage tone="error">{error}</FormMessage>}
       <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="start-wave" />
-        <label className="flex flex-col text-sm font-semibold">
-          Region
-          <select
-            name="region"
-            required
-            defaultValue=""
-            className="mt-1 min-h-11 rounded-xl border border-ink/20 px-3"
-          >
-            <option value="">Select your region</option>
-            {NZ_REGIONS.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </label>
+        <RegionSelect />
         <label className="flex flex-col text-sm font-semibold">
           Spots
           <input
@@ -71,16 +58,7 @@ export function WaitlistWaves({
             className="mt-1 min-h-11 w-28 rounded-xl border border-ink/20 px-3"
           />
         </label>
-        <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="confirm"
-            value="yes"
-            required
-            className="h-5 w-5 accent-leaf"
-          />
-          I'm sure: this e-mails that many people
-        </label>
+        <SureCheckbox>I'm sure: this e-mails that many people</SureCheckbox>
         <button type="submit" disabled={busy} className="btn-primary">
           Start wave
         </button>
