@@ -1,14 +1,10 @@
 // The figures at the top of /admin/subscriptions (issue 21): counts by status, monthly recurring
 // revenue, churn over the last 30 days, the same by region, and new against cancelled for each of
 // the last 12 months as a small inline SVG bar chart with the same numbers as a table beside it.
-import type { ReactNode } from "react";
 import { DataTable, LIST_TABLE } from "#app/components/ui/data-table.tsx";
+import { Stat } from "./stat.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import type { SubscriptionDashboard } from "#app/modules/subscriptions/get-subscription-dashboard.server.ts";
-
-const card = "rounded-3xl bg-white p-6 shadow-sm";
-const label = "text-sm font-semibold tracking-widest text-leaf uppercase";
-const figure = "mt-1 font-serif text-4xl font-bold tabular-nums";
 
 /** "Nov 2026" from "2026-11" (short = "Nov"). */
 function monthName(month: string, short = false): string {
@@ -219,25 +215,3 @@ function MonthsChart({ months }: { months: SubscriptionDashboard["months"] }) {
 
 /** A figure's column: headed and set to the right. */
 const FIGURE = { th: "p-3 text-right", td: "p-3 text-right" };
-
-function Stat({
-  title,
-  value,
-  testId,
-  note,
-}: {
-  title: string;
-  value: ReactNode;
-  testId: string;
-  note?: ReactNode;
-}) {
-  return (
-    <div className={card}>
-      <dt className={label}>{title}</dt>
-      <dd className={figure} data-testid={testId}>
-        {value}
-      </dd>
-      {note === undefined ? null : <dd className="mt-1 text-sm text-ink/75">{note}</dd>}
-    </div>
-  );
-}
