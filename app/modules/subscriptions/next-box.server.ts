@@ -4,7 +4,7 @@
 // transaction holding the box's row lock, which the renewal also takes before locking and charging
 // a box, so a change and the cutoff can't cross: a change either lands before the box locks or is
 // refused with the cutoff it missed.
-import { and, asc, eq, notInArray } from "drizzle-orm";
+import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import { boxes, boxItems, subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import type { BoxLine, BoxStatus } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
@@ -249,10 +249,18 @@ export async function unskipBox(
   });
 }
 
-/** Swaps one item of a box for another of the same size class, before the cutoff. */
+/**
+ * Swaps one item of a box for another of the same size class, before the cutoff. A repeat of a
+ * swap already made (the item gone, its replacement in the box) answers as the first did and
+ * writes nothing. `swapped` runs in the swap's transaction with its history row (the member's
+ * side queues the confirmation e-mail there; this module can't import the e-mail, which reads it).
+ */
 export async function swapBoxItem(
   raw: unknown,
-  owner: Owner & { actor?: string } = {},
+  owner: Owner & {
+    actor?: string;
+    swapped?: (tx: Database, eventId: string) => Promise<void>;
+  } = {},
 ): Promise<BoxChangeOutcome> {
   const parsed = swapBoxItemSchema.safeParse(raw);
   if (!parsed.success)
@@ -264,9 +272,11 @@ export async function swapBoxItem(
     async (tx, sub, box, now) => {
       if (box.status === "skipped") return failure("conflict", BOX_MESSAGES.skippedAlready);
       const leaving = box.items.find((i) => i.itemId === itemId);
+      const hasReplacement = box.items.some((i) => i.itemId === replacementId);
+      if (!leaving && hasReplacement)
+        return swapAlreadyMade(tx, sub, box, itemId, replacementId, now);
       if (!leaving) return failure("invalid", BOX_MESSAGES.notInBox);
-      if (box.items.some((i) => i.itemId === replacementId))
-        return failure("invalid", BOX_MESSAGES.alreadyInBox);
+      if (hasReplacement) return failure("invalid", BOX_MESSAGES.alreadyInBox);
       const [coming] = await tx
         .select()
         .from(boxItems)
@@ -289,13 +299,22 @@ export async function swapBoxItem(
         .set({ items, updatedAt: now })
         .where(eq(boxes.id, box.id))
         .returning();
-      await tx.insert(subscriptionEvents).values({
-        subscriptionId: sub.id,
-        type: "box_item_swapped",
-        data: { box: box.deliverOn, from: leaving.itemId, to: coming.id },
-        actor: owner.actor ?? "member",
-        createdAt: now,
-      });
+      const [event] = await tx
+        .insert(subscriptionEvents)
+        .values({
+          subscriptionId: sub.id,
+          type: "box_item_swapped",
+          data: {
+            box: box.deliverOn,
+            from: leaving.itemId,
+            to: coming.id,
+            message: swapWords(leaving.name, coming.name, box),
+          },
+          actor: owner.actor ?? "member",
+          createdAt: now,
+        })
+        .returning({ id: subscriptionEvents.id });
+      await owner.swapped?.(tx, event!.id);
       return {
         ok: true,
         message: BOX_MESSAGES.swapped(leaving.name, coming.name),
@@ -304,6 +323,49 @@ export async function swapBoxItem(
     },
     swapBoxItemSchema,
   );
+}
+
+/** The swap in the member's words, for the history and the e-mail: what, which box, until when. */
+export function swapWords(
+  from: string,
+  to: string,
+  box: Pick<BoxRow, "deliverOn" | "cutoffAt">,
+): string {
+  return `We've swapped ${from} for ${to} in your box of the week starting ${formatBoxDate(box.deliverOn)}. You can change what's in it until its cutoff, ${formatCutoff(box.cutoffAt)} (New Zealand time).`;
+}
+
+/** A swap asked for again once made: the same answer, nothing written twice. */
+async function swapAlreadyMade(
+  tx: Database,
+  sub: SubscriptionRow,
+  box: BoxRow,
+  itemId: string,
+  replacementId: string,
+  now: Date,
+): Promise<BoxChangeOutcome> {
+  const [made] = await tx
+    .select({ id: subscriptionEvents.id })
+    .from(subscriptionEvents)
+    .where(
+      and(
+        eq(subscriptionEvents.subscriptionId, sub.id),
+        eq(subscriptionEvents.type, "box_item_swapped"),
+        sql`${subscriptionEvents.data}->>'box' = ${box.deliverOn}`,
+        sql`${subscriptionEvents.data}->>'from' = ${itemId}`,
+        sql`${subscriptionEvents.data}->>'to' = ${replacementId}`,
+      ),
+    )
+    .limit(1);
+  const [gone] = made
+    ? await tx.select({ name: boxItems.name }).from(boxItems).where(eq(boxItems.id, itemId))
+    : [];
+  if (!gone) return failure("invalid", BOX_MESSAGES.notInBox);
+  const coming = box.items.find((i) => i.itemId === replacementId)!;
+  return {
+    ok: true,
+    message: BOX_MESSAGES.swapped(gone.name, coming.name),
+    box: view(sub, box, now),
+  };
 }
 
 /** What an item in a box may be swapped for: active items of its size class not in the box. */
