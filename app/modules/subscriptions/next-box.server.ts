@@ -4,7 +4,7 @@
 // transaction holding the box's row lock, which the renewal also takes before locking and charging
 // a box, so a change and the cutoff can't cross: a change either lands before the box locks or is
 // refused with the cutoff it missed.
-import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { boxes, boxItems, subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import type { BoxLine, BoxStatus } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
@@ -368,19 +368,21 @@ async function swapAlreadyMade(
   };
 }
 
-/** What an item in a box may be swapped for: active items of its size class not in the box. */
-export async function listSwapOptions(
+/**
+ * What each item in a box may be swapped for: the active items of its size class not in the box.
+ * One query for the whole box (the page lists every item's choices).
+ */
+export async function listSwapChoices(
   items: readonly BoxLine[],
-  itemId: string,
-): Promise<{ id: string; name: string }[]> {
-  const leaving = items.find((i) => i.itemId === itemId);
-  if (!leaving) return [];
-  return db()
-    .select({ id: boxItems.id, name: boxItems.name })
+): Promise<Map<string, { id: string; name: string }[]>> {
+  const choices = new Map<string, { id: string; name: string }[]>();
+  if (items.length === 0) return choices;
+  const rows = await db()
+    .select({ id: boxItems.id, name: boxItems.name, sizeClass: boxItems.sizeClass })
     .from(boxItems)
     .where(
       and(
-        eq(boxItems.sizeClass, leaving.sizeClass),
+        inArray(boxItems.sizeClass, [...new Set(items.map((i) => i.sizeClass))]),
         eq(boxItems.active, true),
         notInArray(
           boxItems.id,
@@ -389,4 +391,19 @@ export async function listSwapOptions(
       ),
     )
     .orderBy(asc(boxItems.name));
+  for (const item of items)
+    choices.set(
+      item.itemId,
+      rows.filter((r) => r.sizeClass === item.sizeClass).map(({ id, name }) => ({ id, name })),
+    );
+  return choices;
+}
+
+/** What one item in a box may be swapped for (none when it isn't in the box). */
+export async function listSwapOptions(
+  items: readonly BoxLine[],
+  itemId: string,
+): Promise<{ id: string; name: string }[]> {
+  if (!items.some((i) => i.itemId === itemId)) return [];
+  return (await listSwapChoices(items)).get(itemId) ?? [];
 }
