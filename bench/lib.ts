@@ -4,6 +4,7 @@ import http from "node:http";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { parseMessage } from "#app/modules/notifications/read-outbox.server.ts";
+import { futureExpiry } from "#tests/factories/cards.ts";
 import { startServer, type ServerProcess } from "#tests/e2e/server-process.ts";
 
 export { startServer, type ServerProcess };
@@ -225,4 +226,31 @@ export async function confirmedAccount(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no confirmation e-mail for ${email}`);
+}
+
+/** A member signed in (answers their session cookie) whose subscription has started. */
+export async function subscribedMember(app: ServerProcess, email: string): Promise<string> {
+  const cookie = await confirmedAccount(app, email, "bench kowhai tui ruru");
+  const res = await fetch(`${app.url}/subscribe`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, cookie },
+    body: new URLSearchParams({
+      idempotencyKey: crypto.randomUUID(),
+      plan: "1m2",
+      deliveryWeek: "2",
+      street: "12 Kowhai Road",
+      suburb: "Grey Lynn",
+      city: "Auckland",
+      region: "Auckland",
+      postcode: "1021",
+      cardNumber: "4242 4242 4242 4242",
+      cardExpiry: futureExpiry(),
+      cardCvc: "123",
+    }),
+  });
+  await res.arrayBuffer();
+  if (!/\/subscribe\/confirmed/.test(res.headers.get("location") ?? ""))
+    throw new Error(`subscribing failed: ${res.status} ${res.headers.get("location")}`);
+  return cookie;
 }

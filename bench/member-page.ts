@@ -6,52 +6,26 @@
 // their headers). Floor: p99 < 50 ms; goal < 20 ms. `npm run bench -- member-page`
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { futureExpiry } from "#tests/factories/cards.ts";
 import {
-  confirmedAccount,
   constantRate,
   cpuSeconds,
   printTable,
   processTree,
   startServer,
+  subscribedMember,
 } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const PAGES = process.env.BENCH_PAGES?.split(",") ?? ["/profile", "/profile/subscription"];
 
-const app = await startServer({ LOG_LEVEL: "warn" }, { quiet: true });
-
-/** A member signed in (their session cookie) whose subscription has started. */
-async function subscribedMember(): Promise<string> {
-  const cookie = await confirmedAccount(app, "bench.member@example.nz", "bench kowhai tui ruru");
-  const res = await fetch(`${app.url}/subscribe`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: app.url,
-      cookie,
-    },
-    body: new URLSearchParams({
-      idempotencyKey: crypto.randomUUID(),
-      plan: "1m2",
-      deliveryWeek: "2",
-      street: "12 Kowhai Road",
-      suburb: "Grey Lynn",
-      city: "Auckland",
-      region: "Auckland",
-      postcode: "1021",
-      cardNumber: "4242 4242 4242 4242",
-      cardExpiry: futureExpiry(),
-      cardCvc: "123",
-    }),
-  });
-  await res.arrayBuffer();
-  if (!/\/subscribe\/confirmed/.test(res.headers.get("location") ?? ""))
-    throw new Error(`subscribing failed: ${res.status} ${res.headers.get("location")}`);
-  return cookie;
-}
+// Embedded PGlite (in the app's own process) unless BENCH_DATABASE_URL names a PostgreSQL database.
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const app = await startServer(
+  { LOG_LEVEL: "warn", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  { quiet: true },
+);
+console.log(`Database: ${databaseUrl ? "PostgreSQL" : "embedded PGlite"}`);
 
 interface Answer {
   status: number;
@@ -84,7 +58,7 @@ function fetchRaw(url: string, cookie: string): Promise<Answer> {
 }
 
 try {
-  const cookie = await subscribedMember();
+  const cookie = await subscribedMember(app, "bench.member@example.nz");
   const answers = new Map<string, Answer>();
   for (const page of PAGES) {
     const answer = await fetchRaw(app.url + page, cookie);
