@@ -20,10 +20,9 @@ import { sendSubscriptionChangeJob } from "#app/modules/subscriptions/send-subsc
 import { sendSubscriptionConfirmationJob } from "#app/modules/subscriptions/send-subscription-confirmation.server.ts";
 import { startSubscription } from "#app/modules/subscriptions/start-subscription.server.ts";
 import { seedDemoData } from "#db/seed-data.ts";
-import { testCard } from "#tests/factories/cards.ts";
 import { chargeLedger } from "#tests/factories/charge-ledger.ts";
 import { insertMember } from "#tests/factories/members.ts";
-import { insertSubscription } from "#tests/factories/subscriptions.ts";
+import { insertSubscription, subscribeInput } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { refundSubscriptionBox } from "./refund-subscription-box.server.ts";
@@ -118,20 +117,7 @@ test("the first box, paid when the subscription starts, has its order as a renew
   await openRegion("Auckland", "test", now);
   const userId = await insertMember({ name: "Mere Tane" });
   const member = { id: userId, email: `${userId}@example.nz`, name: "Mere Tane" };
-  const input = {
-    idempotencyKey: key(),
-    plan: "1m2",
-    deliveryWeek: "2",
-    address: {
-      street: "12 Kowhai Road",
-      suburb: "Grey Lynn",
-      city: "Auckland",
-      region: "Auckland",
-      postcode: "1021",
-      rural: false,
-    },
-    card: testCard("success", now),
-  };
+  const input = subscribeInput(now);
   const started = await startSubscription(input, member, now);
   expect(started).toMatchObject({ ok: true, created: true });
   if (!started.ok) return;

@@ -26,6 +26,14 @@ beforeAll(async () => {
   await seedDemoData(db(), env.database.settings);
 });
 
+async function swapsOf(subscriptionId: string) {
+  const events = await db()
+    .select()
+    .from(subscriptionEvents)
+    .where(eq(subscriptionEvents.subscriptionId, subscriptionId));
+  return events.filter((e) => e.type === "box_item_swapped");
+}
+
 test("a swap e-mails the member what went, what came, for which box and until when; once", async () => {
   const { id, userId } = await insertSubscription();
   const box = (await getNextBox(id, { now: NOW }))!.upcoming!;
@@ -44,11 +52,7 @@ test("a swap e-mails the member what went, what came, for which box and until wh
     ok: true,
     message: BOX_MESSAGES.swapped(leaving.name, coming!.name),
   });
-  const events = await db()
-    .select()
-    .from(subscriptionEvents)
-    .where(eq(subscriptionEvents.subscriptionId, id));
-  expect(events.filter((e) => e.type === "box_item_swapped")).toHaveLength(1);
+  expect(await swapsOf(id)).toHaveLength(1);
 
   await drainQueue(jobs);
   const mails = env.smtp.messages.filter((m) => m.to === `${userId}@example.nz`);
@@ -83,11 +87,7 @@ test("a refused swap (an item not in the box, a hostile id) writes nothing and s
       { userId, now: NOW },
     ),
   ).toMatchObject({ ok: false, code: "invalid" });
-  const events = await db()
-    .select()
-    .from(subscriptionEvents)
-    .where(eq(subscriptionEvents.subscriptionId, id));
-  expect(events.filter((e) => e.type === "box_item_swapped")).toHaveLength(0);
+  expect(await swapsOf(id)).toHaveLength(0);
   await drainQueue(jobs);
   expect(env.smtp.messages.filter((m) => m.to === `${userId}@example.nz`)).toHaveLength(0);
 });
