@@ -39,11 +39,14 @@ export function loadStripe(): Promise<NonNullable<Window["Stripe"]>> {
 export function StripePayment({
   publishableKey,
   clientSecret,
-  orderId,
+  returnPath,
+  submitLabel = "Pay now",
 }: {
   publishableKey: string;
   clientSecret: string;
-  orderId: string;
+  /** Where Stripe sends the browser back to once paid: the order's or the gift's page. */
+  returnPath: string;
+  submitLabel?: string;
 }) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<{ js: StripeJs; elements: StripeElements }>();
@@ -76,7 +79,7 @@ export function StripePayment({
           .confirmPayment({
             elements: stripe.elements,
             confirmParams: {
-              return_url: `${window.location.origin}/post-checkout?order=${orderId}`,
+              return_url: `${window.location.origin}${returnPath}`,
             },
           })
           .then((r) => {
@@ -94,7 +97,7 @@ export function StripePayment({
         </p>
       ) : null}
       <button type="submit" className="btn-primary w-full" disabled={!stripe || paying}>
-        {paying ? "Paying..." : "Pay now"}
+        {paying ? "Paying..." : submitLabel}
       </button>
     </form>
   );
