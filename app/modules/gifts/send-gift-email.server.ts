@@ -4,7 +4,7 @@
 // code is redeemed where we don't deliver yet, the note that the gift is kept for them.
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { gifts } from "#db/schema/index.ts";
+import { gifts, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
@@ -44,7 +44,15 @@ export function giftWords(gift: Pick<GiftRow, "months" | "plan">): string {
   return `${gift.months} months of the ${findPlan(gift.plan)?.size ?? gift.plan} box`;
 }
 
-export function giftEmail(gift: GiftRow, kind: GiftEmailPayload["kind"], code?: string) {
+/**
+ * The e-mail of this kind. `code` is the gift's code (the recipient's e-mail); `to` the address
+ * it goes to when not the gift's own (the held note goes to whoever redeemed it).
+ */
+export function giftEmail(
+  gift: GiftRow,
+  kind: GiftEmailPayload["kind"],
+  options: { code?: string; to?: string } = {},
+) {
   const s = settings();
   const money = (cents: number) => formatMoney(cents, gift.currency);
   const what = giftWords(gift);
@@ -72,7 +80,7 @@ export function giftEmail(gift: GiftRow, kind: GiftEmailPayload["kind"], code?: 
       };
     }
     case "code": {
-      const formatted = formatGiftCode(code!);
+      const formatted = formatGiftCode(options.code!);
       return {
         to: gift.recipientEmail,
         ...renderEmail({
@@ -95,7 +103,7 @@ export function giftEmail(gift: GiftRow, kind: GiftEmailPayload["kind"], code?: 
     case "held": {
       const region = gift.redeemedRegion ?? "your region";
       return {
-        to: gift.recipientEmail,
+        to: options.to ?? gift.recipientEmail,
         ...renderEmail({
           subject: `Your ${s.brandName} gift is kept for ${region}`,
           preheader: `Your place on the ${region} waitlist and ${money(gift.amount)} of credit are held for you.`,
@@ -129,14 +137,20 @@ export async function sendGiftEmail(
         .set({ codeHash: giftCodeHash(code), updatedAt: now })
         .where(and(eq(gifts.id, gift.id), isNull(gifts.sentAt)));
   }
-  const to = payload.kind === "receipt" ? gift.buyerEmail : gift.recipientEmail;
+  const to =
+    payload.kind === "receipt"
+      ? gift.buyerEmail
+      : payload.kind === "held"
+        ? await accountEmail(gift.redeemedBy)
+        : gift.recipientEmail;
+  if (!to) return "skipped";
   const result = await deliverEmailOnce({
     key: `gift-${payload.kind}:${gift.id}`,
     template: `gift-${payload.kind}`,
     to,
     resourceType: "gift",
     resourceId: gift.id,
-    message: () => giftEmail(gift, payload.kind, code),
+    message: () => giftEmail(gift, payload.kind, { code, to }),
   });
   if (payload.kind === "code")
     await db()
@@ -144,6 +158,13 @@ export async function sendGiftEmail(
       .set({ sentAt: now, updatedAt: now })
       .where(and(eq(gifts.id, gift.id), isNull(gifts.sentAt)));
   return result;
+}
+
+/** The address of the account that redeemed a gift (it may not be the one the code went to). */
+async function accountEmail(userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email ?? null;
 }
 
 export const sendGiftEmailJob = defineJob({
