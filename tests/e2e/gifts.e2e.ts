@@ -166,7 +166,7 @@ test("a wrong code is refused at the code, and the page needs an account", async
   expect(new URL(noScriptPage.url()).pathname).toBe("/login");
   await signedInMember(page, "giftee-wrong");
   await page.goto("/gift/redeem");
-  await page.getByLabel("Gift code").fill("7kq2 m9xd 4htr p3wa");
+  await page.getByRole("textbox", { name: "Gift code" }).fill("7kq2 m9xd 4htr p3wa");
   await page.getByRole("button", { name: "Check code" }).click();
   await page
     .getByText("We don't know that gift code. Please check it against your e-mail.")

@@ -45,14 +45,14 @@ export function CreditPanel({ credit }: { credit: CreditView }) {
             <tbody>
               {credit.history.map((h) => (
                 <tr key={h.id} className="border-b border-ink/10 last:border-0">
-                  <td className="py-2 pr-3 whitespace-nowrap">{h.date}</td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3 align-top">{h.date}</td>
+                  <td className="py-2 pr-3 align-top wrap-anywhere">
                     {h.reason}
                     {h.note && !h.byAdmin ? (
                       <span className="block text-sm text-ink/70">{h.note}</span>
                     ) : null}
                   </td>
-                  <td className="py-2 text-right whitespace-nowrap">
+                  <td className="py-2 text-right align-top whitespace-nowrap">
                     {h.amount > 0 ? `+${h.amountText}` : h.amountText}
                   </td>
                 </tr>
