@@ -8,8 +8,10 @@ import { controlProps, FormField, FormMessage } from "#app/components/ui/form-fi
 import { gstIncluded } from "#app/lib/gst.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
+import { DemoCardFields } from "#app/modules/payments/demo-card-fields.tsx";
 import { StripePayment } from "#app/modules/payments/stripe-payment.tsx";
 import { findPlan, plans, type PlanId } from "#app/modules/subscriptions/plans.ts";
+import { PlanChoices } from "#app/modules/subscriptions/subscribe-form.tsx";
 import { GIFT_MONTHS, giftPrice, type GiftMonths } from "./gifts.schema.ts";
 
 export interface GiftOutcome {
@@ -77,31 +79,13 @@ export function GiftForm(props: GiftFormProps) {
       <div className="flex flex-col gap-8">
         {formMessage ? <FormMessage tone="error">{formMessage}</FormMessage> : null}
 
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-2xl font-bold">The box</legend>
-          {plans.map((p) => (
-            <label key={p.id} className={CHOICE}>
-              <input
-                type="radio"
-                name="plan"
-                value={p.id}
-                checked={planId === p.id}
-                onChange={() => setPlanId(p.id)}
-                className="h-5 w-5 accent-leaf"
-              />
-              <span className="flex-1">
-                <span className="block font-semibold">
-                  {p.size}: {p.description}
-                </span>
-                <span className="block text-sm text-ink/75">
-                  {p.plantVarieties} plant varieties, best for {p.bestFor.toLowerCase()}
-                </span>
-              </span>
-              <span className="font-semibold whitespace-nowrap">{money(p.price)}/month</span>
-            </label>
-          ))}
-          {errors.plan ? <p className="text-sm font-medium text-clay-dark">{errors.plan}</p> : null}
-        </fieldset>
+        <PlanChoices
+          legend="The box"
+          planId={planId}
+          onPlan={setPlanId}
+          money={money}
+          error={errors.plan}
+        />
 
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-2xl font-bold">How long</legend>
@@ -209,55 +193,12 @@ export function GiftForm(props: GiftFormProps) {
 
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-2xl font-bold">Card</legend>
-          {outcome?.declined ? (
-            <p role="alert" className="font-semibold text-clay-dark">
-              {outcome.message}
-            </p>
-          ) : null}
           {payments === "demo" ? (
-            <>
-              <p
-                className="rounded-xl border-2 border-sun bg-sun/20 p-4 font-semibold"
-                data-testid="demo-notice"
-              >
-                {props.demoNotice}
-                <span className="mt-1 block text-sm font-normal">
-                  Use Stripe&apos;s test card 4242 4242 4242 4242 with any future expiry and any
-                  CVC. 4000 0000 0000 0002 shows a declined card.
-                </span>
-              </p>
-              <FormField
-                id="cardNumber"
-                name="cardNumber"
-                label="Card number"
-                required
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="4242 4242 4242 4242"
-                error={errors.cardNumber}
-              />
-              <div className="grid grid-cols-2 gap-4">
-                <FormField
-                  id="cardExpiry"
-                  name="cardExpiry"
-                  label="Expiry (MM/YY)"
-                  required
-                  autoComplete="cc-exp"
-                  placeholder="12/30"
-                  error={errors.cardExpiry}
-                />
-                <FormField
-                  id="cardCvc"
-                  name="cardCvc"
-                  label="Security code (CVC)"
-                  required
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  maxLength={4}
-                  error={errors.cardCvc}
-                />
-              </div>
-            </>
+            <DemoCardFields
+              demoNotice={props.demoNotice}
+              errors={errors}
+              declined={outcome?.declined ? outcome.message : undefined}
+            />
           ) : payments === "stripe" ? (
             <p>
               Next you&apos;ll enter your card securely with Stripe. Your card goes straight to

@@ -10,6 +10,7 @@ import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
+import { DemoCardFields } from "#app/modules/payments/demo-card-fields.tsx";
 import { StripeCardSetup } from "#app/modules/payments/stripe-card-setup.tsx";
 import { DELIVERY_WEEK_LABELS, DELIVERY_WEEKS, type DeliveryWeek } from "./box-dates.ts";
 import { findPlan, plans, type PlanId } from "./plans.ts";
@@ -93,34 +94,13 @@ export function SubscribeForm(props: SubscribeFormProps) {
           <FormMessage tone={outcome?.pending ? "success" : "error"}>{formMessage}</FormMessage>
         ) : null}
 
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-2xl font-bold">Your plan</legend>
-          {plans.map((p) => (
-            <label
-              key={p.id}
-              className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf"
-            >
-              <input
-                type="radio"
-                name="plan"
-                value={p.id}
-                checked={planId === p.id}
-                onChange={() => setPlanId(p.id)}
-                className="h-5 w-5 accent-leaf"
-              />
-              <span className="flex-1">
-                <span className="block font-semibold">
-                  {p.size}: {p.description}
-                </span>
-                <span className="block text-sm text-ink/75">
-                  {p.plantVarieties} plant varieties, best for {p.bestFor.toLowerCase()}
-                </span>
-              </span>
-              <span className="font-semibold whitespace-nowrap">{money(p.price)}/month</span>
-            </label>
-          ))}
-          {errors.plan ? <p className="text-sm font-medium text-clay-dark">{errors.plan}</p> : null}
-        </fieldset>
+        <PlanChoices
+          legend="Your plan"
+          planId={planId}
+          onPlan={setPlanId}
+          money={money}
+          error={errors.plan}
+        />
 
         <DeliveryAddressFields
           address={props.address}
@@ -147,52 +127,11 @@ export function SubscribeForm(props: SubscribeFormProps) {
           <legend className="mb-2 text-2xl font-bold">Card</legend>
           {payments === "demo" ? (
             <>
-              <p
-                className="rounded-xl border-2 border-sun bg-sun/20 p-4 font-semibold"
-                data-testid="demo-notice"
-              >
-                {demoNotice}
-                <span className="mt-1 block text-sm font-normal">
-                  Use Stripe&apos;s test card 4242 4242 4242 4242 with any future expiry and any
-                  CVC. 4000 0000 0000 0002 shows a declined card.
-                </span>
-              </p>
-              {outcome?.declined ? (
-                <p role="alert" className="font-semibold text-clay-dark">
-                  {outcome.message}
-                </p>
-              ) : null}
-              <FormField
-                id="cardNumber"
-                name="cardNumber"
-                label="Card number"
-                required
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="4242 4242 4242 4242"
-                error={errors.cardNumber}
+              <DemoCardFields
+                demoNotice={demoNotice}
+                errors={errors}
+                declined={outcome?.declined ? outcome.message : undefined}
               />
-              <div className="grid grid-cols-2 gap-4">
-                <FormField
-                  id="cardExpiry"
-                  name="cardExpiry"
-                  label="Expiry (MM/YY)"
-                  required
-                  autoComplete="cc-exp"
-                  placeholder="12/30"
-                  error={errors.cardExpiry}
-                />
-                <FormField
-                  id="cardCvc"
-                  name="cardCvc"
-                  label="Security code (CVC)"
-                  required
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  maxLength={4}
-                  error={errors.cardCvc}
-                />
-              </div>
               <p className="text-sm text-ink/70">
                 We keep this card for your monthly boxes and charge it before each one. You can skip
                 a box, pause or cancel whenever you like.
@@ -403,6 +342,52 @@ export function DeliveryWeekFields({
           </label>
         ))}
       </div>
+      {error ? <p className="text-sm font-medium text-clay-dark">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+/** The three plans as radio buttons with their monthly price: /subscribe and the gift form. */
+export function PlanChoices({
+  legend,
+  planId,
+  onPlan,
+  money,
+  error,
+}: {
+  legend: string;
+  planId: PlanId;
+  onPlan: (plan: PlanId) => void;
+  money: (cents: number) => string;
+  error?: string;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-2xl font-bold">{legend}</legend>
+      {plans.map((p) => (
+        <label
+          key={p.id}
+          className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf"
+        >
+          <input
+            type="radio"
+            name="plan"
+            value={p.id}
+            checked={planId === p.id}
+            onChange={() => onPlan(p.id)}
+            className="h-5 w-5 accent-leaf"
+          />
+          <span className="flex-1">
+            <span className="block font-semibold">
+              {p.size}: {p.description}
+            </span>
+            <span className="block text-sm text-ink/75">
+              {p.plantVarieties} plant varieties, best for {p.bestFor.toLowerCase()}
+            </span>
+          </span>
+          <span className="font-semibold whitespace-nowrap">{money(p.price)}/month</span>
+        </label>
+      ))}
       {error ? <p className="text-sm font-medium text-clay-dark">{error}</p> : null}
     </fieldset>
   );
