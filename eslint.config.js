@@ -35,6 +35,7 @@ const moduleImports = {
   waitlist: ["credits", "notifications", "subscriptions"],
   "growing-tips": ["accounts", "guidance", "notifications", "waitlist"],
   garden: ["accounts", "guidance", "notifications", "subscriptions"],
+  gifts: ["checkout", "credits", "notifications", "payments", "subscriptions", "waitlist"],
 };
 
 // A cycle in the list above would let two areas import each other: refuse to load instead.

@@ -22,6 +22,9 @@ export default [
   route("post-checkout", "routes/post-checkout.tsx"),
   route("subscribe", "routes/subscribe.tsx"),
   route("subscribe/confirmed", "routes/subscribe-confirmed.tsx"),
+  route("gift", "routes/gift.tsx"),
+  route("gift/sent", "routes/gift-sent.tsx"),
+  route("gift/redeem", "routes/gift-redeem.tsx"),
   route("profile", "routes/profile/layout.tsx", { id: "profile" }, [
     index("routes/profile/details.tsx", { id: "profile-details" }),
     route("security", "routes/profile/security.tsx", { id: "profile-security" }),
@@ -85,5 +88,6 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("_dev/crash", "routes/dev-crash.tsx"),
   route("_dev/mail", "routes/dev-mail.tsx"),
+  route("_dev/jobs", "routes/dev-jobs.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -31,6 +31,7 @@ import { subscriptionCalendarJob } from "#app/modules/subscriptions/subscription
 import { renewSubscriptionsJob } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { syncContactToCrmJob } from "#app/modules/waitlist/sync-contact-to-crm.server.ts";
+import { sendGiftEmailJob } from "#app/modules/gifts/send-gift-email.server.ts";
 
 const pruneRateLimitsJob = defineJob({
   name: "platform.prune-rate-limits",
@@ -65,4 +66,5 @@ export const jobs = [
   subscriptionCalendarJob,
   renewSubscriptionsJob,
   sendBoxEmailJob,
+  sendGiftEmailJob,
 ] as unknown as JobDefinition[];

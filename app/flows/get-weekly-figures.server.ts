@@ -4,40 +4,18 @@
 import { and, count, desc, eq, gte, lt, lte, notInArray, sql, sum } from "drizzle-orm";
 import { contacts, orders, products } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { nzWallClock } from "#app/lib/nz-time.ts";
 import { LOW_STOCK } from "#app/modules/catalog/catalog.schema.ts";
 import {
   addDays,
   dayOfWeek,
-  NZ_TIME_ZONE,
   todayInNewZealand,
   type CalendarDate,
 } from "#app/modules/guidance/new-zealand-date.ts";
 
-const offsetParts = new Intl.DateTimeFormat("en-NZ", {
-  timeZone: NZ_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-});
-
-/** How far New Zealand's clock is ahead of UTC at an instant, in milliseconds. */
-function nzOffset(at: number): number {
-  const p = Object.fromEntries(offsetParts.formatToParts(at).map((x) => [x.type, Number(x.value)]));
-  return (
-    Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!) - Math.floor(at / 60_000) * 60_000
-  );
-}
-
 /** The instant a New Zealand day begins (midnight there, whether NZST or NZDT). */
-export function nzMidnight({ year, month, day }: CalendarDate): Date {
-  const wall = Date.UTC(year, month - 1, day);
-  let at = wall - nzOffset(wall);
-  // The offset at the guess may differ from the offset at midnight itself (a DST change between).
-  at = wall - nzOffset(at);
-  return new Date(at);
+export function nzMidnight(date: CalendarDate): Date {
+  return nzWallClock(date);
 }
 
 /** This week's Monday, last week's Monday and next Monday, as instants. */

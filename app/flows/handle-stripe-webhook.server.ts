@@ -1,13 +1,19 @@
 // POST /api/webhooks/stripe: one endpoint for Stripe's events, each sent to the area it is about.
 // Subscription events (SetupIntents that save a card, off-session charges; ADR 035) go to the
-// subscriptions' handler once the signature is verified; everything else (the shop's orders,
-// and any bad signature, which it refuses) to the orders' handler, as before.
+// subscriptions' handler once the signature is verified, a gift box's payment (ADR 043) to the
+// gifts'; everything else (the shop's orders, and any bad signature, which it refuses) to the
+// orders' handler, as before.
 import type Stripe from "stripe";
 import {
   handleStripeWebhook as handleOrderEvent,
   type WebhookResult,
 } from "#app/modules/orders/handle-stripe-webhook.server.ts";
 import { stripeEnabled, verifyStripeEvent } from "#app/modules/payments/stripe.server.ts";
+import {
+  handleGiftStripeEvent,
+  isGiftEvent,
+  type GiftEventResult,
+} from "#app/modules/gifts/settle-gift-payment.server.ts";
 import {
   handleSubscriptionStripeEvent,
   isSubscriptionEvent,
@@ -16,7 +22,9 @@ import {
 export async function handleStripeWebhook(
   rawBody: string,
   signature: string | undefined,
-): Promise<WebhookResult | Awaited<ReturnType<typeof handleSubscriptionStripeEvent>>> {
+): Promise<
+  WebhookResult | Awaited<ReturnType<typeof handleSubscriptionStripeEvent>> | GiftEventResult
+> {
   if (stripeEnabled()) {
     let event: Stripe.Event | undefined;
     try {
@@ -25,6 +33,7 @@ export async function handleStripeWebhook(
       // The orders' handler answers a bad signature (and logs it).
     }
     if (event && isSubscriptionEvent(event)) return handleSubscriptionStripeEvent(event);
+    if (event && isGiftEvent(event)) return handleGiftStripeEvent(event);
   }
   return handleOrderEvent(rawBody, signature);
 }

@@ -1,3 +1,36 @@
+// Instants for New Zealand wall-clock times: "midnight on Monday" for the admin's weekly figures,
+// "8 am on the day the buyer chose" for a gift's e-mail, whether NZST (+12) or NZDT (+13) applies.
+
+const offsetParts = new Intl.DateTimeFormat("en-NZ", {
+  timeZone: "Pacific/Auckland",
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+});
+
+/** How far New Zealand's clock is ahead of UTC at an instant, in milliseconds. */
+function nzOffset(at: number): number {
+  const p = Object.fromEntries(offsetParts.formatToParts(at).map((x) => [x.type, Number(x.value)]));
+  return (
+    Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!) - Math.floor(at / 60_000) * 60_000
+  );
+}
+
+/** The instant New Zealand's clocks show this date and hour (month 1-12). */
+export function nzWallClock(
+  { year, month, day }: { year: number; month: number; day: number },
+  hour = 0,
+): Date {
+  const wall = Date.UTC(year, month - 1, day, hour);
+  let at = wall - nzOffset(wall);
+  // The offset at the guess may differ from the offset at the time itself (a DST change between).
+  at = wall - nzOffset(at);
+  return new Date(at);
+}
+
 // A moment as people in New Zealand read it (the admin pages' "placed", "date" and "changed at").
 export function nzDateTime(at: Date | string): string {
   return new Date(at).toLocaleString("en-NZ", { timeZone: "Pacific/Auckland" });

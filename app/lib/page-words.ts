@@ -28,6 +28,19 @@ export const PAGE_WORDS = {
     title: "Your subscription has started | Patch",
     description: "Your Patch subscription confirmation: your first box's date and what is in it.",
   },
+  "/gift": {
+    title: "Gift a garden box | Patch",
+    description:
+      "Give 3, 6 or 12 months of Patch's monthly garden box: seasonal seedlings, seed and compost delivered with free shipping. Prepaid, and it never renews onto their card.",
+  },
+  "/gift/sent": {
+    title: "Your gift is on its way | Patch",
+    description: "Your Patch gift box receipt.",
+  },
+  "/gift/redeem": {
+    title: "Redeem a gift box | Patch",
+    description: "Enter your Patch gift code to start your prepaid garden boxes.",
+  },
   "/products": {
     title: "Shop all products | Patch",
     description:

@@ -11,6 +11,8 @@ test("builders make the addresses the site has always had", () => {
   expect(paths.monthlyGuide("june")).toBe("/education/monthly/june");
   expect(paths.postCheckout("a b")).toBe("/post-checkout?order=a%20b");
   expect(paths.surveyComplete("space=balcony")).toBe("/survey-complete?space=balcony");
+  expect(paths.giftRedeem("7KQ2-M9XD-4HTR-P3WA")).toBe("/gift/redeem?code=7KQ2-M9XD-4HTR-P3WA");
+  expect(paths.giftSent("a b")).toBe("/gift/sent?gift=a%20b");
 });
 
 test("the sitemap's pages: the fixed ones and every education page the content makes", () => {
@@ -22,6 +24,7 @@ test("the sitemap's pages: the fixed ones and every education page the content m
       "/product",
       "/products",
       "/waitlist",
+      "/gift",
       "/about",
       "/education",
       "/education/legacy",
@@ -71,6 +74,9 @@ test("the page cache keeps the public pages and nothing personal", () => {
     "/profile",
     "/checkout",
     "/post-checkout",
+    "/gift",
+    "/gift/redeem",
+    "/gift/sent",
     "/admin",
     "/login",
     "/education/monthly/june.data",

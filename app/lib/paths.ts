@@ -45,6 +45,13 @@ export const paths = {
   /** A launch wave's claim link (ADR 041). */
   waitlistClaim: "/waitlist/claim",
   subscribeConfirmed: (id: string) => `/subscribe/confirmed?subscription=${encodeURIComponent(id)}`,
+  /** Buying a gift box for someone else (issue 22, ADR 043). */
+  gift: "/gift",
+  /** The buyer's confirmation of a gift, and Stripe's return address for its payment. */
+  giftSent: (id: string) => `/gift/sent?gift=${encodeURIComponent(id)}`,
+  /** Redeeming a gift code; the recipient's e-mail links here with the code. */
+  giftRedeem: (code?: string) =>
+    code ? `/gift/redeem?code=${encodeURIComponent(code)}` : "/gift/redeem",
   privacy: "/privacy",
   terms: "/terms",
   /** Returns and the healthy-seedlings guarantee (content/legal/returns.md). */
@@ -75,6 +82,8 @@ export const PUBLIC_PAGES: readonly { path: string; shared: boolean }[] = [
   { path: paths.product, shared: true },
   { path: paths.products, shared: true },
   { path: paths.waitlist, shared: true },
+  // Its form carries a key made for each visit (a retried submit pays once): never kept.
+  { path: paths.gift, shared: false },
   { path: paths.about, shared: true },
   { path: paths.education, shared: true },
   { path: paths.plantingLayouts, shared: true },
@@ -107,6 +116,7 @@ export const PRIVATE_PREFIXES = [
   paths.checkout,
   "/post-checkout",
   "/subscribe",
+  "/gift/",
   "/survey-complete",
   "/api/",
   "/_dev/",

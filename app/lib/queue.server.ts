@@ -229,3 +229,44 @@ export async function countPendingJobs(tx: Database, name: string, where: SQL): 
   )) as unknown as { rows: { n: number }[] };
   return Number(result.rows[0]?.n ?? 0);
 }
+
+/** A job waiting for its start time (a gift's e-mail on its day, an order's expiry). */
+export interface ScheduledJob {
+  id: string;
+  name: string;
+  startAfter: Date;
+  data: unknown;
+}
+
+/** The jobs queued to start later, soonest first: the development page that runs them now. */
+export async function listScheduledJobs(tx: Database, limit = 50): Promise<ScheduledJob[]> {
+  const table = await jobTable(tx);
+  if (!table) return [];
+  const result = (await tx.execute(
+    sql`select id, name, start_after, data from ${table}
+        where state = 'created' and start_after > now()
+        order by start_after limit ${limit}`,
+  )) as unknown as {
+    rows: { id: string; name: string; start_after: Date | string; data: unknown }[];
+  };
+  return result.rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    startAfter: new Date(r.start_after),
+    data: r.data,
+  }));
+}
+
+/**
+ * Makes a job queued for later due now, so the workers run it as they would have at its time
+ * (outside production, from the development page). Answers whether there was such a job.
+ */
+export async function startJobNow(tx: Database, id: string): Promise<boolean> {
+  const table = await jobTable(tx);
+  if (!table) return false;
+  const result = (await tx.execute(
+    sql`update ${table} set start_after = now()
+        where id = ${id}::uuid and state = 'created' and start_after > now() returning id`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}

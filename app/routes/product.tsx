@@ -10,6 +10,7 @@ import { listProductDetails } from "#app/modules/catalog/list-products.server.ts
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";
 import { StockNote } from "#app/modules/catalog/stock-note.tsx";
 import { KIT_LINE } from "#app/modules/catalog/product-card.tsx";
+import { GiftBoxCard } from "#app/modules/gifts/gift-box-card.tsx";
 import {
   planCardClass,
   PlanSummary,
@@ -115,6 +116,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        <GiftBoxCard currency={currency} className="mt-10" />
       </section>
     </div>
   );

@@ -8,6 +8,7 @@ import { parseListQuery } from "#app/modules/catalog/catalog.schema.ts";
 import { listProducts } from "#app/modules/catalog/list-products.server.ts";
 import { ProductCard } from "#app/modules/catalog/product-card.tsx";
 import { ProductFilter } from "#app/modules/catalog/product-filter.tsx";
+import { GiftBoxCard } from "#app/modules/gifts/gift-box-card.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/products";
 
@@ -30,6 +31,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 max-w-2xl text-lg text-ink/80">
         Everything for a first vegetable garden, chosen for New Zealand conditions.
       </p>
+      <GiftBoxCard currency={currency} className="mt-8" />
       <Island
         name="product-filter"
         component={ProductFilter}

@@ -71,8 +71,15 @@ export default function SubscribeConfirmed({ loaderData }: Route.ComponentProps)
           </dd>
         </div>
         <div>
-          <dt className="text-sm font-semibold text-ink/75">Card</dt>
-          <dd>{s.cardLabel ?? "Saved card"}, charged before each box</dd>
+          <dt className="text-sm font-semibold text-ink/75">Paid with</dt>
+          {s.prepaidBoxesLeft === null ? (
+            <dd>{s.cardLabel ?? "Saved card"}, charged before each box</dd>
+          ) : (
+            <dd data-testid="prepaid">
+              Your credit: this box and {s.prepaidBoxesLeft} more are prepaid. No card is saved, so
+              nothing is ever charged unless you add one to keep your boxes coming.
+            </dd>
+          )}
         </div>
       </dl>
 

@@ -6,12 +6,13 @@
 // completed (or found already completed by the webhook). A launch wave's claim link (ADR 041)
 // arrives with ?region=, filled in when the member's saved address has no region.
 import { randomUUID } from "node:crypto";
-import { data, redirect, useRouteLoaderData } from "react-router";
+import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
 import { statusOf } from "#app/lib/outcome.ts";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
+import { listHeldGifts } from "#app/modules/gifts/redeem-gift.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { DEMO_NOTICE } from "#app/modules/payments/demo-payments.server.ts";
 import { savedCardProvider } from "#app/modules/payments/saved-cards.server.ts";
@@ -57,7 +58,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
     attempt = result.attempt;
   }
-  const [profile, openRegions] = await Promise.all([getProfile(user.id), listOpenRegions()]);
+  const [profile, openRegions, heldGifts] = await Promise.all([
+    getProfile(user.id),
+    listOpenRegions(),
+    listHeldGifts(user.id),
+  ]);
   const a = profile.address;
   // From a launch wave's claim link (ADR 041): its region, when the saved address names none.
   const waveRegion = openRegions.find((r) => r === url.searchParams.get("region"));
@@ -65,6 +70,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     // Made for this page: a retried or doubled submit of it starts one subscription.
     idempotencyKey: randomUUID(),
+    // A gift kept for a region (ADR 043) starts without a card, from the gift page.
+    heldGift: heldGifts.length > 0,
     planId: attempt?.plan ?? plan?.id ?? DEFAULT_PLAN_ID,
     deliveryWeek: (attempt?.deliveryWeek ?? 1) as DeliveryWeek,
     payments: provider?.name ?? ("none" as const),
@@ -125,6 +132,18 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
         Seasonal seedlings, seed, compost and the month&apos;s guide card, delivered to your door
         each month with free shipping. Skip, pause or cancel any time.
       </p>
+      {loaderData.heldGift ? (
+        <p className="mt-4 max-w-2xl rounded-xl bg-sun/20 p-4" data-testid="held-gift-note">
+          You have a gift box waiting.{" "}
+          <Link
+            to={paths.giftRedeem()}
+            className="font-semibold text-leaf-dark underline underline-offset-4"
+          >
+            Start your gift boxes
+          </Link>{" "}
+          without a card instead.
+        </p>
+      ) : null}
       <SubscribeForm
         {...loaderData}
         currency={root?.settings.currency ?? "USD"}

@@ -10,3 +10,4 @@ export * from "./subscriptions.ts";
 export * from "./garden.ts";
 export * from "./boxes.ts";
 export * from "./credits.ts";
+export * from "./gifts.ts";

@@ -1,4 +1,4 @@
-// The development pages (/_dev/mail, /_dev/crash) through their route loaders: only the key the
+// The development pages (/_dev/mail, /_dev/crash, /_dev/jobs) through their route loaders: only the key the
 // server prints at start opens them (once, into a cookie); a stranger, production, or a server
 // sending by SMTP gets the 404 page.
 import { mkdtempSync } from "node:fs";
@@ -9,6 +9,7 @@ import { devToolsKey, mailboxUrl } from "#app/lib/dev-tools-gate.server.ts";
 import { setSettings, type Settings } from "#app/lib/env.server.ts";
 import { sendMail } from "#app/lib/mail.server.ts";
 import { loader as crashLoader } from "#app/routes/dev-crash.tsx";
+import { action as jobsAction, loader as jobsLoader } from "#app/routes/dev-jobs.tsx";
 import { loader as mailLoader } from "#app/routes/dev-mail.tsx";
 import { testSettings } from "#tests/setup/test-database.ts";
 
@@ -46,8 +47,8 @@ async function ask(loader: Loader, path: string, cookie?: string) {
   }
 }
 
-test("a stranger gets 404 from the mailbox and the crash page, with or without a guessed key", async () => {
-  for (const loader of [mailLoader, crashLoader] as Loader[]) {
+test("a stranger gets 404 from the mailbox, the crash page and the jobs page, with or without a guessed key", async () => {
+  for (const loader of [mailLoader, crashLoader, jobsLoader, jobsAction] as Loader[]) {
     expect((await ask(loader, "/_dev/mail")).status).toBe(404);
     expect((await ask(loader, "/_dev/mail?key=guess")).status).toBe(404);
     expect((await ask(loader, "/_dev/mail", "patch.dev-tools=guess")).status).toBe(404);
@@ -83,7 +84,7 @@ test("production and SMTP have no development pages, whatever key comes", async 
     setSettings(s);
     expect(devToolsKey(s)).toBeUndefined();
     expect(mailboxUrl(s)).toBeUndefined();
-    for (const loader of [mailLoader, crashLoader] as Loader[]) {
+    for (const loader of [mailLoader, crashLoader, jobsLoader, jobsAction] as Loader[]) {
       expect((await ask(loader, `/_dev/mail?key=${key}`)).status).toBe(404);
       expect((await ask(loader, "/_dev/mail", `patch.dev-tools=${key}`)).status).toBe(404);
     }

@@ -279,7 +279,7 @@ export function CheckoutForm({
       <StripePayment
         publishableKey={publishableKey}
         clientSecret={outcome.clientSecret}
-        orderId={outcome.orderId}
+        returnPath={paths.postCheckout(outcome.orderId)}
       />
     );
   }

@@ -129,11 +129,14 @@ export function StripeElementForm({
 export function StripePayment({
   publishableKey,
   clientSecret,
-  orderId,
+  returnPath,
+  submitLabel = "Pay now",
 }: {
   publishableKey: string;
   clientSecret: string;
-  orderId: string;
+  /** Where Stripe sends the browser back to once paid: the order's or the gift's page. */
+  returnPath: string;
+  submitLabel?: string;
 }) {
   return (
     <StripeElementForm
@@ -141,12 +144,12 @@ export function StripePayment({
       className="mt-6 max-w-xl space-y-4"
       publishableKey={publishableKey}
       clientSecret={clientSecret}
-      submitLabel="Pay now"
+      submitLabel={submitLabel}
       busyLabel="Paying..."
       onSubmit={(confirm) =>
         confirm(
           "confirmPayment",
-          `${window.location.origin}/post-checkout?order=${orderId}`,
+          `${window.location.origin}${returnPath}`,
           "Your payment didn't go through. Please try again.",
         )
       }

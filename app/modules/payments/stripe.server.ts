@@ -36,16 +36,38 @@ export async function createPaymentIntent(order: {
   currency: string;
   email: string;
 }): Promise<{ id: string; clientSecret: string }> {
+  return createPayment({
+    amount: order.total,
+    currency: order.currency,
+    email: order.email,
+    description: `Patch order #${order.number}`,
+    metadata: { orderId: order.id, orderNumber: String(order.number) },
+    idempotencyKey: `order-${order.id}-payment-intent`,
+  });
+}
+
+/**
+ * A PaymentIntent the browser confirms with the Payment Element, for anything paid for once: a
+ * shop order, a gift box (ADR 043). The key makes a retried request the same intent.
+ */
+export async function createPayment(payment: {
+  amount: number;
+  currency: string;
+  email: string;
+  description: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}): Promise<{ id: string; clientSecret: string }> {
   const intent = await stripe().paymentIntents.create(
     {
-      amount: order.total,
-      currency: order.currency.toLowerCase(),
+      amount: payment.amount,
+      currency: payment.currency.toLowerCase(),
       automatic_payment_methods: { enabled: true },
-      receipt_email: order.email,
-      description: `Patch order #${order.number}`,
-      metadata: { orderId: order.id, orderNumber: String(order.number) },
+      receipt_email: payment.email,
+      description: payment.description,
+      metadata: payment.metadata,
     },
-    { idempotencyKey: `order-${order.id}-payment-intent` },
+    { idempotencyKey: payment.idempotencyKey },
   );
   if (!intent.client_secret) throw new Error("Stripe returned no client secret");
   return { id: intent.id, clientSecret: intent.client_secret };

@@ -19,7 +19,9 @@ import { upcomingBoxOn } from "./box-contents.server.ts";
 import { todayInNz } from "./member-calendar.ts";
 import { getNextBox, listSwapChoices } from "./next-box.server.ts";
 import { resumeBox } from "./resume-subscription.server.ts";
+import { balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
 import { findPlan, plans } from "./plans.ts";
+import { prepaidBoxesLeft } from "./send-subscription-confirmation.server.ts";
 import { isRegionOpen } from "./regions.server.ts";
 
 /** How many history rows the page lists. */
@@ -57,6 +59,10 @@ function describe(type: string, data: Record<string, unknown>, currency: string)
       return `Swapped an item in the box of the week starting ${box}.`;
     case "payment_failed":
       return `A payment didn't go through${box ? ` for the box of the week starting ${box}` : ""}.`;
+    case "status":
+      if (data.event === "prepaid_over")
+        return `Your credit didn't cover the box of the week starting ${box} and no card was saved, so your subscription ended. Nothing was charged.`;
+      return "Your subscription changed.";
     default:
       return "Your subscription changed.";
   }
@@ -199,6 +205,13 @@ export async function getSubscriptionOverview(
         rural: sub.address.rural,
       },
       cardLabel: sub.cardLabel ?? "Card",
+      /** No card saved (a gift's prepaid subscription, ADR 043): what its credit still pays for. */
+      prepaid: sub.providerPaymentMethodId
+        ? null
+        : await (async () => {
+            const credit = await balanceOf(db(), userId);
+            return { credit: money(credit), boxesLeft: prepaidBoxesLeft(credit, sub.price) };
+          })(),
       cancelReasons: Object.entries(CANCEL_REASONS).map(([id, label]) => ({ id, label })),
       cancel: offer
         ? { reason: reason.data as CancelReason, offer: offerWords(offer, sub.price, sub.currency) }

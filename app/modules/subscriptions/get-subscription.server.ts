@@ -5,7 +5,9 @@ import { db } from "#app/lib/db.server.ts";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { z } from "#app/lib/zod.ts";
 import { DELIVERY_WEEK_LABELS, formatBoxDate, type DeliveryWeek } from "./box-dates.ts";
+import { balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
 import { findPlan } from "./plans.ts";
+import { prepaidBoxesLeft } from "./send-subscription-confirmation.server.ts";
 
 export async function getMemberSubscription(id: unknown, userId: string) {
   const parsed = z.uuid().safeParse(id);
@@ -28,6 +30,10 @@ export async function getMemberSubscription(id: unknown, userId: string) {
     deliveryWeek: DELIVERY_WEEK_LABELS[sub.deliveryWeek as DeliveryWeek],
     address: sub.address,
     cardLabel: sub.cardLabel,
+    /** No card (a gift's prepaid subscription): how many more boxes the credit pays for. */
+    prepaidBoxesLeft: sub.providerPaymentMethodId
+      ? null
+      : prepaidBoxesLeft(await balanceOf(db(), userId), sub.price),
     email: sub.email,
   };
 }

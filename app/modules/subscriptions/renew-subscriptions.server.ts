@@ -85,6 +85,8 @@ export interface RenewalTally {
   retriesPaid: number;
   retriesFailed: number;
   unpaid: number;
+  /** Prepaid subscriptions ended because their credit no longer paid a box. */
+  prepaidOver: number;
 }
 
 const emptyTally = (): RenewalTally => ({
@@ -97,6 +99,7 @@ const emptyTally = (): RenewalTally => ({
   retriesPaid: 0,
   retriesFailed: 0,
   unpaid: 0,
+  prepaidOver: 0,
 });
 
 /** The idempotency key of a box's nth charge attempt: the first is the subscription + period. */
@@ -272,7 +275,7 @@ async function renewBatch(
     tally.ended += cancelled.length;
 
     const boxOf = await ensureBoxes(tx, active, now);
-    const toCharge: { sub: SubscriptionRow; box: BoxRow }[] = [];
+    const dueBoxes: { sub: SubscriptionRow; box: BoxRow }[] = [];
     const passOver: { sub: SubscriptionRow; on: string; reason: string }[] = paused.map((s) => ({
       sub: s,
       on: upcomingBoxOn(s),
@@ -280,7 +283,7 @@ async function renewBatch(
     }));
     for (const sub of active) {
       const box = boxOf.get(sub.id)!;
-      if (box.status === "scheduled") toCharge.push({ sub, box });
+      if (box.status === "scheduled") dueBoxes.push({ sub, box });
       else passOver.push({ sub, on: box.deliverOn, reason: box.status });
     }
     await advancePeriods(tx, passOver, now);
@@ -296,7 +299,15 @@ async function renewBatch(
     tally.skipped += passOver.filter((p) => p.reason === "skipped").length;
     tally.pausedPeriods += passOver.filter((p) => p.reason === "paused").length;
 
-    const credit = await creditFor(tx, toCharge);
+    const credit = await creditFor(tx, dueBoxes);
+    // A prepaid subscription (no card: a gift's, ADR 043) whose credit no longer pays the box ends
+    // here: nothing is charged, and no card is ever asked for behind the member's back.
+    const over = dueBoxes.filter(
+      (c) => !hasCard(c.sub) && c.box.amount > (credit.get(c.box.id) ?? 0),
+    );
+    await endPrepaid(tx, over, now);
+    tally.prepaidOver += over.length;
+    const toCharge = dueBoxes.filter((c) => !over.includes(c));
     const results = await chargeAll(provider, toCharge, concurrency, () => 1, credit);
     const paid = toCharge.flatMap((c, i) => {
       const r = results[i]!;
@@ -573,6 +584,62 @@ async function endSubscriptions(
     now,
   );
 }
+
+/** Whether a card is saved on the subscription (a gift's prepaid one has none until added). */
+export function hasCard(
+  sub: Pick<SubscriptionRow, "providerCustomerId" | "providerPaymentMethodId">,
+) {
+  return Boolean(sub.providerCustomerId && sub.providerPaymentMethodId);
+}
+
+/**
+ * Prepaid subscriptions whose credit doesn't pay the box due: the box is not sent (unpaid, nothing
+ * charged) and the subscription ends (state machine: prepaid_over), with an e-mail saying so.
+ */
+async function endPrepaid(
+  tx: Database,
+  over: readonly { sub: SubscriptionRow; box: BoxRow }[],
+  now: Date,
+): Promise<void> {
+  const ending = over.filter(({ sub }) => transition(sub.status, "ended", "prepaid_over").ok);
+  if (ending.length === 0) return;
+  await tx
+    .update(boxes)
+    .set({ status: "unpaid", lastError: PREPAID_OVER, nextAttemptAt: null, updatedAt: now })
+    .where(
+      inArray(
+        boxes.id,
+        ending.map((e) => e.box.id),
+      ),
+    );
+  await tx
+    .update(subscriptions)
+    .set({ status: "ended", updatedAt: now })
+    .where(
+      inArray(
+        subscriptions.id,
+        ending.map((e) => e.sub.id),
+      ),
+    );
+  await recordEvents(
+    tx,
+    ending.map(({ sub, box }) => ({
+      subscriptionId: sub.id,
+      type: "status",
+      fromStatus: sub.status,
+      toStatus: "ended" as const,
+      data: { event: "prepaid_over", box: box.deliverOn },
+    })),
+    now,
+  );
+  await queueEmails(
+    tx,
+    ending.map(({ box }) => ({ boxId: box.id, kind: "prepaid_over", attempt: 0 })),
+  );
+}
+
+/** Why a prepaid subscription's box wasn't sent (kept on the box for the admin). */
+export const PREPAID_OVER = "The credit no longer paid for a box and no card was saved.";
 
 // ---------------------------------------------------------------------------------------------
 // Retries

@@ -11,6 +11,8 @@ import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { paths } from "#app/lib/paths.ts";
+import { balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
 import {
   deliverEmailOnce,
   type DeliveryResult,
@@ -28,6 +30,7 @@ export const BOX_EMAIL_KINDS = [
   "payment_failed",
   "retry_failed",
   "paused",
+  "prepaid_over",
 ] as const;
 export type BoxEmailKind = (typeof BOX_EMAIL_KINDS)[number];
 
@@ -53,7 +56,11 @@ const nzDayFormat = new Intl.DateTimeFormat("en-NZ", {
 /** "Monday 4 January", in New Zealand. */
 const nzDay = { format: (at: Date) => nzDayFormat.format(at).replace(",", "") };
 
-export function boxEmail(box: BoxRow, sub: SubscriptionRow, payload: BoxEmailPayload) {
+/**
+ * The e-mail about a box. `credit` is the member's credit balance when it is sent, which a prepaid
+ * subscription's e-mails (no card: a gift's, ADR 043) speak of instead of a card.
+ */
+export function boxEmail(box: BoxRow, sub: SubscriptionRow, payload: BoxEmailPayload, credit = 0) {
   const s = settings();
   const money = (cents: number) => formatMoney(cents, box.currency);
   const plan = findPlan(box.plan)?.size ?? box.plan;
@@ -65,8 +72,10 @@ export function boxEmail(box: BoxRow, sub: SubscriptionRow, payload: BoxEmailPay
   const reason = `You're getting this because you have a ${s.brandName} subscription at ${s.siteUrl}.`;
   const inBox = { heading: "In this box", items: contents };
   const next = payload.nextAttemptAt ? nzDay.format(new Date(payload.nextAttemptAt)) : undefined;
+  const prepaid = !sub.providerPaymentMethodId;
   switch (payload.kind) {
     case "reminder":
+      if (prepaid) return prepaidReminder(box, sub, credit, { plan, date, amount, page, reason });
       return renderEmail({
         subject: `Your ${plan} box for the week of ${date}`,
         preheader: `We'll charge ${money(box.amount)} on ${nzDay.format(box.cutoffAt)}. Skip or change it before then.`,
@@ -85,7 +94,9 @@ export function boxEmail(box: BoxRow, sub: SubscriptionRow, payload: BoxEmailPay
         preheader: `Paid ${money(box.amount)}. Your box arrives in the week starting ${date}.`,
         heading: `Your box is paid for, ${sub.name}`,
         paragraphs: [
-          `We've charged ${amount} to ${card}. Your ${plan} box arrives in the week starting ${date}.`,
+          box.chargeReference?.startsWith("credit:")
+            ? `Your credit paid ${amount}: nothing was charged to a card. Your ${plan} box arrives in the week starting ${date}.`
+            : `We've charged ${amount} to ${card}. Your ${plan} box arrives in the week starting ${date}.`,
           `Free shipping. Reference: ${box.chargeReference ?? "—"}.`,
         ],
         sections: [inBox],
@@ -120,7 +131,75 @@ export function boxEmail(box: BoxRow, sub: SubscriptionRow, payload: BoxEmailPay
         button: { label: "Update your card and resume", url: page },
         reason,
       });
+    case "prepaid_over":
+      return renderEmail({
+        subject: `Your ${s.brandName} gift boxes have finished`,
+        preheader: `Your credit has paid for every box it could, so your subscription has ended.`,
+        heading: `Your prepaid boxes are done, ${sub.name}`,
+        paragraphs: [
+          `Your credit has paid for every box it could, and there's no card on your subscription, so it has ended. The box of the week starting ${date} won't be sent, and nothing has been charged.`,
+          ...(credit > 0
+            ? [`${money(credit)} of credit stays on your account for your next boxes.`]
+            : []),
+          `We hope you enjoyed your garden. You can start a subscription of your own whenever you like.`,
+        ],
+        button: { label: "Start a subscription", url: `${s.siteUrl}${paths.subscribe(box.plan)}` },
+        reason,
+      });
   }
+}
+
+/**
+ * Three days before a prepaid subscription's box: its credit pays for it (and whether it's the
+ * last box it pays for), or it doesn't, and the subscription ends at the cutoff unless the member
+ * adds a card. Either way nothing is charged to a card the member didn't choose.
+ */
+function prepaidReminder(
+  box: BoxRow,
+  sub: SubscriptionRow,
+  credit: number,
+  w: { plan: string; date: string; amount: string; page: string; reason: string },
+) {
+  const cutoff = nzDay.format(box.cutoffAt);
+  const inBox = {
+    heading: "In this box",
+    items: box.items.map((i) => (i.quantity > 1 ? `${i.name} × ${i.quantity}` : i.name)),
+  };
+  if (credit >= box.amount) {
+    const last = credit - box.amount < sub.price;
+    return renderEmail({
+      subject: `Your ${w.plan} box for the week of ${w.date}`,
+      preheader: last
+        ? `It's the last box your credit pays for. Add a card to keep them coming.`
+        : `Your credit pays for it: nothing is charged to a card.`,
+      heading: `Your next box is nearly ready, ${sub.name}`,
+      paragraphs: [
+        `Your ${w.plan} box arrives in the week starting ${w.date}. Your credit pays for it (${w.amount}) on ${cutoff}: nothing is charged to a card. Until then you can skip this box or swap what's in it.`,
+        ...(last
+          ? [
+              `It's the last box your credit pays for. To keep your boxes coming after it, add a card on your subscription page; without one, your subscription ends after this box and nothing is ever charged.`,
+            ]
+          : []),
+      ],
+      sections: [inBox],
+      button: {
+        label: last ? "Add a card or change this box" : "Skip or change this box",
+        url: w.page,
+      },
+      reason: w.reason,
+    });
+  }
+  return renderEmail({
+    subject: `Your prepaid boxes end on ${cutoff}`,
+    preheader: `Add a card by then to keep your boxes coming; otherwise nothing is charged.`,
+    heading: `Your credit has paid for its boxes, ${sub.name}`,
+    paragraphs: [
+      `Your credit doesn't cover the ${w.plan} box of the week starting ${w.date} (${w.amount}), and there's no card on your subscription.`,
+      `To keep your boxes coming, add a card on your subscription page before ${cutoff}: we'll charge it for this box, less any credit left. If you don't, your subscription ends then and nothing is charged.`,
+    ],
+    button: { label: "Add a card to keep your boxes", url: w.page },
+    reason: w.reason,
+  });
 }
 
 export async function sendBoxEmail(payload: BoxEmailPayload): Promise<DeliveryResult | "skipped"> {
@@ -133,13 +212,15 @@ export async function sendBoxEmail(payload: BoxEmailPayload): Promise<DeliveryRe
   const { box, sub } = row;
   // A reminder for a box skipped since it was queued is not sent.
   if (payload.kind === "reminder" && box.status === "skipped") return "skipped";
+  // A prepaid subscription's e-mails speak of its credit rather than a card.
+  const credit = sub.providerPaymentMethodId ? 0 : await balanceOf(db(), sub.userId);
   return deliverEmailOnce({
     key: boxEmailKey(payload),
     template: `subscription-box-${payload.kind.replace("_", "-")}`,
     to: sub.email,
     resourceType: "subscription",
     resourceId: sub.id,
-    message: () => ({ to: sub.email, ...boxEmail(box, sub, payload) }),
+    message: () => ({ to: sub.email, ...boxEmail(box, sub, payload, credit) }),
   });
 }
 

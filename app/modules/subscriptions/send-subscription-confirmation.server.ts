@@ -10,6 +10,7 @@ import { settings } from "#app/lib/env.server.ts";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
+import { balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
 import {
   deliverEmailOnce,
   type DeliveryResult,
@@ -20,7 +21,11 @@ import { findPlan } from "./plans.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export function subscriptionStartedEmail(sub: SubscriptionRow) {
+/**
+ * `credit` is the member's credit left after the first box, which a prepaid subscription (no card:
+ * a gift's, ADR 043) pays its boxes with.
+ */
+export function subscriptionStartedEmail(sub: SubscriptionRow, credit = 0) {
   const s = settings();
   const money = (cents: number) => formatMoney(cents, sub.currency);
   const plan = findPlan(sub.plan);
@@ -34,7 +39,9 @@ export function subscriptionStartedEmail(sub: SubscriptionRow) {
       paragraphs: [
         `Your ${plan?.size ?? sub.plan} garden subscription is active. Your first box arrives in the week starting ${formatBoxDate(sub.nextBoxOn)}.`,
         ...(plan ? [`In your first box: ${plan.detailedFeatures.included.join("; ")}.`] : []),
-        `${money(sub.price)} a month with free shipping. Includes GST of ${money(gstIncluded(sub.price))}. Paid today with your ${sub.cardLabel ?? "card"}; we charge the same card for each later box.`,
+        sub.providerPaymentMethodId
+          ? `${money(sub.price)} a month with free shipping. Includes GST of ${money(gstIncluded(sub.price))}. Paid today with your ${sub.cardLabel ?? "card"}; we charge the same card for each later box.`
+          : `${money(sub.price)} a month with free shipping. Includes GST of ${money(gstIncluded(sub.price))}. ${prepaidWords(credit, sub.price)} No card is saved: when your credit runs out your subscription ends, and nothing is charged unless you add a card to keep your boxes coming.`,
         `Delivering to: ${[a.street, a.suburb, a.city, `${a.state} ${a.zip}`, a.country].filter(Boolean).join(", ")}${a.rural ? " (rural delivery)" : ""}.`,
         `Questions? Reply to this e-mail or call us on ${s.contactPhone}.`,
       ],
@@ -47,6 +54,17 @@ export function subscriptionStartedEmail(sub: SubscriptionRow) {
   };
 }
 
+/** How many more boxes the credit left pays for at the plan's price. */
+export function prepaidBoxesLeft(credit: number, price: number): number {
+  return price > 0 ? Math.floor(credit / price) : 0;
+}
+
+function prepaidWords(credit: number, price: number): string {
+  const n = prepaidBoxesLeft(credit, price);
+  if (n === 0) return "Your first box is paid from your credit.";
+  return `Your first box is paid from your credit, and so ${n === 1 ? "is the next box" : `are the next ${n} boxes`}.`;
+}
+
 export const subscriptionConfirmationPayload = z.object({ subscriptionId: z.uuid() });
 
 export async function sendSubscriptionConfirmation(
@@ -57,13 +75,14 @@ export async function sendSubscriptionConfirmation(
     .from(subscriptions)
     .where(eq(subscriptions.id, payload.subscriptionId));
   if (!sub) return "skipped";
+  const credit = sub.providerPaymentMethodId ? 0 : await balanceOf(db(), sub.userId);
   return deliverEmailOnce({
     key: `subscription-started:${sub.id}`,
     template: "subscription-started",
     to: sub.email,
     resourceType: "subscription",
     resourceId: sub.id,
-    message: () => subscriptionStartedEmail(sub),
+    message: () => subscriptionStartedEmail(sub, credit),
   });
 }
 

@@ -138,74 +138,120 @@ export async function payFirstBox(
     await lockKey(tx, input.idempotencyKey);
     const again = await findByKey(input.idempotencyKey, tx);
     if (again) return { id: again.id, created: false };
-    const [sub] = await tx
-      .insert(subscriptions)
-      .values({
-        id,
-        idempotencyKey: input.idempotencyKey,
-        userId: member.id,
-        email: member.email,
-        name: member.name,
-        plan: plan.id,
-        price: plan.price,
-        currency: settings().currency,
-        region: input.address.region,
-        address: {
-          street: input.address.street,
-          suburb: input.address.suburb || undefined,
-          city: input.address.city,
-          state: input.address.region,
-          zip: input.address.postcode,
-          country: "New Zealand",
-          rural: input.address.rural,
-        },
-        deliveryWeek: week,
-        status: "active",
-        currentPeriodStart: now,
-        currentPeriodEnd: periodEnd,
-        nextBoxOn: firstBox,
-        paymentProvider: provider.name,
-        providerCustomerId: saved.customerId,
-        providerPaymentMethodId: saved.paymentMethodId,
-        cardLabel: saved.label,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await tx.insert(subscriptionEvents).values({
-      subscriptionId: id,
-      type: "started",
-      toStatus: "active",
-      data: { plan: plan.id, deliveryWeek: week, firstBox },
-      actor: "member",
-      createdAt: now,
-    });
-    // The first box is paid as a renewal's is, and recorded the same way: its box row, its order
-    // (in the member's orders, refundable by an admin) and its "charged" history row.
-    const box = await ensureBox(tx, sub!, firstBox, { status: "charged", now });
-    await recordBoxCharges(
-      tx,
-      [
-        {
-          sub: sub!,
-          box,
-          reference: charge.reference,
-          attempt: 1,
-          credit: 0,
-          creditKey: periodKey,
-        },
-      ],
+    await writeSubscription(tx, {
+      id,
+      details: input,
+      member,
+      firstBox,
+      periodEnd,
       now,
-    );
-    await enqueue(
-      tx,
-      sendSubscriptionConfirmationJob,
-      { subscriptionId: id },
-      { singletonKey: `subscription-started:${id}` },
-    );
+      paymentProvider: provider.name,
+      card: saved,
+      charge: { reference: charge.reference, period: periodKey },
+    });
     return { id, created: true };
   });
   return { ok: true, subscriptionId: created.id, created: created.created };
+}
+
+/** What a new subscription's first box was paid with. */
+export interface FirstBoxPayment {
+  reference: string;
+  /** The first box's charge key (the card's idempotency key, or the credit's request key). */
+  period: string;
+  /** Cents of it the member's credit paid (a prepaid start pays it all from credit). */
+  credit?: number;
+}
+
+/**
+ * Writes a new subscription whose first box is paid: the row, its "started" and "charged" history
+ * and the confirmation e-mail's job, inside the caller's transaction. A subscription without a
+ * card (`card: null`) is prepaid: its credit pays its boxes (ADR 043).
+ */
+export async function writeSubscription(
+  tx: Database,
+  w: {
+    id: string;
+    details: SubscriptionDetails;
+    member: Subscriber;
+    firstBox: string;
+    periodEnd: Date;
+    now: Date;
+    paymentProvider: string;
+    card: { customerId: string; paymentMethodId: string; label: string } | null;
+    charge: FirstBoxPayment;
+    /** More to say in the "started" history row (the gift it came from). */
+    started?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const plan = findPlan(w.details.plan)!;
+  const week = w.details.deliveryWeek as DeliveryWeek;
+  const a = w.details.address;
+  const [sub] = await tx
+    .insert(subscriptions)
+    .values({
+      id: w.id,
+      idempotencyKey: w.details.idempotencyKey,
+      userId: w.member.id,
+      email: w.member.email,
+      name: w.member.name,
+      plan: plan.id,
+      price: plan.price,
+      currency: settings().currency,
+      region: a.region,
+      address: {
+        street: a.street,
+        suburb: a.suburb || undefined,
+        city: a.city,
+        state: a.region,
+        zip: a.postcode,
+        country: "New Zealand",
+        rural: a.rural,
+      },
+      deliveryWeek: week,
+      status: "active",
+      currentPeriodStart: w.now,
+      currentPeriodEnd: w.periodEnd,
+      nextBoxOn: w.firstBox,
+      paymentProvider: w.paymentProvider,
+      providerCustomerId: w.card?.customerId ?? null,
+      providerPaymentMethodId: w.card?.paymentMethodId ?? null,
+      cardLabel: w.card?.label ?? null,
+      createdAt: w.now,
+      updatedAt: w.now,
+    })
+    .returning();
+  await tx.insert(subscriptionEvents).values({
+    subscriptionId: w.id,
+    type: "started",
+    toStatus: "active",
+    data: { plan: plan.id, deliveryWeek: week, firstBox: w.firstBox, ...w.started },
+    actor: "member",
+    createdAt: w.now,
+  });
+  // The first box is paid as a renewal's is, and recorded the same way: its box row, its order
+  // (in the member's orders, refundable by an admin), the credit it used and its "charged" row.
+  const box = await ensureBox(tx, sub!, w.firstBox, { status: "charged", now: w.now });
+  await recordBoxCharges(
+    tx,
+    [
+      {
+        sub: sub!,
+        box,
+        reference: w.charge.reference,
+        attempt: 1,
+        credit: w.charge.credit ?? 0,
+        creditKey: w.charge.period,
+      },
+    ],
+    w.now,
+  );
+  await enqueue(
+    tx,
+    sendSubscriptionConfirmationJob,
+    { subscriptionId: w.id },
+    { singletonKey: `subscription-started:${w.id}` },
+  );
 }
 
 /**

@@ -3,7 +3,7 @@
 // own card form, ADR 035) and the monthly price with its GST.
 // It is a plain form: it works before JavaScript, and with it the price, the first box's date and
 // a closed region's note follow the choices as they are made.
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
@@ -63,7 +63,6 @@ export function SubscribeForm(props: SubscribeFormProps) {
   const submitting = navigation === "submitting";
   const plan = findPlan(planId) ?? plans[1]!;
   const money = (cents: number) => formatMoney(cents, currency);
-  const regionClosed = region !== "" && !openRegions.includes(region);
 
   if (props.cardSetup) {
     const chosen = findPlan(props.cardSetup.planId) ?? plan;
@@ -95,144 +94,34 @@ export function SubscribeForm(props: SubscribeFormProps) {
           <FormMessage tone={outcome?.pending ? "success" : "error"}>{formMessage}</FormMessage>
         ) : null}
 
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-2xl font-bold">Your plan</legend>
-          {plans.map((p) => (
-            <label
-              key={p.id}
-              className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf"
-            >
-              <input
-                type="radio"
-                name="plan"
-                value={p.id}
-                checked={planId === p.id}
-                onChange={() => setPlanId(p.id)}
-                className="h-5 w-5 accent-leaf"
-              />
-              <span className="flex-1">
-                <span className="block font-semibold">
-                  {p.size}: {p.description}
-                </span>
-                <span className="block text-sm text-ink/75">
-                  {p.plantVarieties} plant varieties, best for {p.bestFor.toLowerCase()}
-                </span>
-              </span>
-              <span className="font-semibold whitespace-nowrap">{money(p.price)}/month</span>
-            </label>
-          ))}
-          {errors.plan ? <p className="text-sm font-medium text-clay-dark">{errors.plan}</p> : null}
-        </fieldset>
+        <PlanChoices
+          legend="Your plan"
+          planId={planId}
+          onPlan={setPlanId}
+          money={money}
+          error={errors.plan}
+        />
 
-        <fieldset className="flex flex-col gap-4">
-          <legend className="mb-2 text-2xl font-bold">Delivery address</legend>
-          <p className="-mt-2 text-sm text-ink/70">
-            Monthly boxes go to regions we&apos;ve opened: {openRegions.join(", ") || "none yet"}.
-          </p>
-          <FormField
-            id="street"
-            name="street"
-            label="Street address"
-            required
-            autoComplete="address-line1"
-            defaultValue={props.address.street ?? ""}
-            error={errors.street}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              id="suburb"
-              name="suburb"
-              label="Suburb (optional)"
-              autoComplete="address-line2"
-              defaultValue={props.address.suburb ?? ""}
-              error={errors.suburb}
-            />
-            <FormField
-              id="city"
-              name="city"
-              label="Town or city"
-              required
-              autoComplete="address-level2"
-              defaultValue={props.address.city ?? ""}
-              error={errors.city}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="region" label="Region" error={errors.region}>
-              <select
-                id="region"
-                name="region"
-                required
-                value={region}
-                onChange={(e) => setRegion(e.target.value)}
-                autoComplete="address-level1"
-                aria-invalid={errors.region || regionClosed ? true : undefined}
-                aria-describedby={
-                  errors.region ? "region-error" : regionClosed ? "region-closed" : undefined
-                }
-                className={INPUT}
-              >
-                <RegionOptions />
-              </select>
-            </FormField>
-            <FormField
-              id="postcode"
-              name="postcode"
-              label="Postcode"
-              required
-              inputMode="numeric"
-              pattern="\d{4}"
-              maxLength={4}
-              autoComplete="postal-code"
-              defaultValue={props.address.postcode ?? ""}
-              error={errors.postcode}
-            />
-          </div>
-          {regionClosed && !errors.region ? (
-            <p id="region-closed" role="status" className="rounded-xl bg-sun/20 p-4">
-              We don&apos;t deliver monthly boxes to {region} yet.{" "}
+        <DeliveryAddressFields
+          address={props.address}
+          errors={errors}
+          openRegions={openRegions}
+          region={region}
+          onRegion={setRegion}
+          closedNote={(closed) => (
+            <>
+              We don&apos;t deliver monthly boxes to {closed} yet.{" "}
               <Link
                 to={`${paths.waitlist}?plan=${encodeURIComponent(planId)}`}
                 className="font-semibold text-leaf-dark underline underline-offset-4"
               >
-                Join the waitlist for {region}
+                Join the waitlist for {closed}
               </Link>{" "}
               and we&apos;ll e-mail you the day we open there.
-            </p>
-          ) : null}
-          <label className="flex min-h-11 items-start gap-3">
-            <input type="checkbox" name="rural" className="mt-1 h-5 w-5 accent-leaf" />
-            <span>This is a rural delivery address (RD)</span>
-          </label>
-        </fieldset>
-
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-2xl font-bold">Delivery week</legend>
-          <p className="-mt-1 text-sm text-ink/70">
-            Your box arrives in the same week each month. You can change it later.
-          </p>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {DELIVERY_WEEKS.map((w) => (
-              <label
-                key={w}
-                className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf"
-              >
-                <input
-                  type="radio"
-                  name="deliveryWeek"
-                  value={w}
-                  checked={week === w}
-                  onChange={() => setWeek(w)}
-                  className="h-5 w-5 accent-leaf"
-                />
-                <span>{DELIVERY_WEEK_LABELS[w]}</span>
-              </label>
-            ))}
-          </div>
-          {errors.deliveryWeek ? (
-            <p className="text-sm font-medium text-clay-dark">{errors.deliveryWeek}</p>
-          ) : null}
-        </fieldset>
+            </>
+          )}
+        />
+        <DeliveryWeekFields week={week} onWeek={setWeek} error={errors.deliveryWeek} />
 
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-2xl font-bold">Card</legend>
@@ -317,5 +206,189 @@ export function SubscribeForm(props: SubscribeFormProps) {
         </p>
       </aside>
     </Form>
+  );
+}
+
+/**
+ * The delivery address a box goes to (the checkout's fields and rules), with a note when the
+ * chosen region isn't open for boxes yet. Also the gift redeem page's (ADR 043).
+ */
+export function DeliveryAddressFields({
+  address,
+  errors,
+  openRegions,
+  region,
+  onRegion,
+  closedNote,
+}: {
+  address: SubscribeFormProps["address"];
+  errors: Record<string, string>;
+  openRegions: readonly string[];
+  region: string;
+  onRegion: (region: string) => void;
+  /** What to say when the chosen region isn't open for boxes yet. */
+  closedNote: (region: string) => ReactNode;
+}) {
+  const regionClosed = region !== "" && !openRegions.includes(region);
+  return (
+    <fieldset className="flex flex-col gap-4">
+      <legend className="mb-2 text-2xl font-bold">Delivery address</legend>
+      <p className="-mt-2 text-sm text-ink/70">
+        Monthly boxes go to regions we&apos;ve opened: {openRegions.join(", ") || "none yet"}.
+      </p>
+      <FormField
+        id="street"
+        name="street"
+        label="Street address"
+        required
+        autoComplete="address-line1"
+        defaultValue={address.street ?? ""}
+        error={errors.street}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id="suburb"
+          name="suburb"
+          label="Suburb (optional)"
+          autoComplete="address-line2"
+          defaultValue={address.suburb ?? ""}
+          error={errors.suburb}
+        />
+        <FormField
+          id="city"
+          name="city"
+          label="Town or city"
+          required
+          autoComplete="address-level2"
+          defaultValue={address.city ?? ""}
+          error={errors.city}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="region" label="Region" error={errors.region}>
+          <select
+            id="region"
+            name="region"
+            required
+            value={region}
+            onChange={(e) => onRegion(e.target.value)}
+            autoComplete="address-level1"
+            aria-invalid={errors.region || regionClosed ? true : undefined}
+            aria-describedby={
+              errors.region ? "region-error" : regionClosed ? "region-closed" : undefined
+            }
+            className={INPUT}
+          >
+            <RegionOptions />
+          </select>
+        </FormField>
+        <FormField
+          id="postcode"
+          name="postcode"
+          label="Postcode"
+          required
+          inputMode="numeric"
+          pattern="\d{4}"
+          maxLength={4}
+          autoComplete="postal-code"
+          defaultValue={address.postcode ?? ""}
+          error={errors.postcode}
+        />
+      </div>
+      {regionClosed && !errors.region ? (
+        <p id="region-closed" role="status" className="rounded-xl bg-sun/20 p-4">
+          {closedNote(region)}
+        </p>
+      ) : null}
+      <label className="flex min-h-11 items-start gap-3">
+        <input type="checkbox" name="rural" className="mt-1 h-5 w-5 accent-leaf" />
+        <span>This is a rural delivery address (RD)</span>
+      </label>
+    </fieldset>
+  );
+}
+
+/** The week of the month a box arrives in. */
+export function DeliveryWeekFields({
+  week,
+  onWeek,
+  error,
+}: {
+  week: DeliveryWeek;
+  onWeek: (week: DeliveryWeek) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-2xl font-bold">Delivery week</legend>
+      <p className="-mt-1 text-sm text-ink/70">
+        Your box arrives in the same week each month. You can change it later.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {DELIVERY_WEEKS.map((w) => (
+          <label
+            key={w}
+            className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf"
+          >
+            <input
+              type="radio"
+              name="deliveryWeek"
+              value={w}
+              checked={week === w}
+              onChange={() => onWeek(w)}
+              className="h-5 w-5 accent-leaf"
+            />
+            <span>{DELIVERY_WEEK_LABELS[w]}</span>
+          </label>
+        ))}
+      </div>
+      {error ? <p className="text-sm font-medium text-clay-dark">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+/** The three plans as radio buttons with their monthly price: /subscribe and the gift form. */
+export function PlanChoices({
+  legend,
+  planId,
+  onPlan,
+  money,
+  error,
+}: {
+  legend: string;
+  planId: PlanId;
+  onPlan: (plan: PlanId) => void;
+  money: (cents: number) => string;
+  error?: string;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-2xl font-bold">{legend}</legend>
+      {plans.map((p) => (
+        <label
+          key={p.id}
+          className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf"
+        >
+          <input
+            type="radio"
+            name="plan"
+            value={p.id}
+            checked={planId === p.id}
+            onChange={() => onPlan(p.id)}
+            className="h-5 w-5 accent-leaf"
+          />
+          <span className="flex-1">
+            <span className="block font-semibold">
+              {p.size}: {p.description}
+            </span>
+            <span className="block text-sm text-ink/75">
+              {p.plantVarieties} plant varieties, best for {p.bestFor.toLowerCase()}
+            </span>
+          </span>
+          <span className="font-semibold whitespace-nowrap">{money(p.price)}/month</span>
+        </label>
+      ))}
+      {error ? <p className="text-sm font-medium text-clay-dark">{error}</p> : null}
+    </fieldset>
   );
 }

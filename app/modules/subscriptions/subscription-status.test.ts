@@ -17,6 +17,7 @@ const EVENTS: SubscriptionEvent[] = [
   "cancel",
   "undo_cancel",
   "period_over",
+  "prepaid_over",
 ];
 
 // The expected table, written out by hand (not derived from the module): from → to → events.
@@ -24,6 +25,7 @@ const EXPECTED: Record<string, SubscriptionEvent[]> = {
   "active→paused": ["pause"],
   "active→past_due": ["payment_failed"],
   "active→cancelled": ["cancel"],
+  "active→ended": ["prepaid_over"],
   "paused→active": ["resume", "payment_succeeded"],
   "paused→cancelled": ["cancel"],
   "past_due→active": ["payment_succeeded"],

@@ -7,6 +7,7 @@
 //   past_due ──retries used up──▶ paused   (paused, not cancelled: the member says so)
 //   active | paused | past_due ──cancel──▶ cancelled ──paid period over──▶ ended
 //   cancelled ──undo before the period ends──▶ active
+//   active ──prepaid credit used up, no card──▶ ended   (a gift's boxes are over, ADR 043)
 //   ended is final: subscribing again starts a new subscription.
 import type { SubscriptionStatus } from "#db/schema/subscriptions.ts";
 
@@ -29,7 +30,8 @@ export type SubscriptionEvent =
   | "retries_exhausted"
   | "cancel"
   | "undo_cancel"
-  | "period_over";
+  | "period_over"
+  | "prepaid_over";
 
 /** The allowed moves: from → to → the events that cause it. */
 export const TRANSITIONS: Readonly<
@@ -39,6 +41,7 @@ export const TRANSITIONS: Readonly<
     paused: ["pause"],
     past_due: ["payment_failed"],
     cancelled: ["cancel"],
+    ended: ["prepaid_over"],
   },
   paused: {
     active: ["resume", "payment_succeeded"],

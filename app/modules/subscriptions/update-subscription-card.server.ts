@@ -52,7 +52,9 @@ export async function updateSubscriptionCard(
         cardLabel: saved.label,
       },
       data: { card: saved.label, fromCard: row.cardLabel },
-      message: `Your boxes are now charged to your ${saved.label}.`,
+      message: row.providerPaymentMethodId
+        ? `Your boxes are now charged to your ${saved.label}.`
+        : `Your ${saved.label} is saved: your credit still pays for your boxes first, then we charge the card, so your boxes keep coming.`,
     };
   });
   if (!outcome.ok) return outcome;

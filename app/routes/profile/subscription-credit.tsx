@@ -33,9 +33,10 @@ export function CreditPanel({ credit }: { credit: CreditView }) {
             rows={credit.history}
             rowKey={(h) => h.id}
             columns={[
-              { header: "Date", cell: (h) => h.date, td: "py-2 pr-3 whitespace-nowrap" },
+              { header: "Date", cell: (h) => h.date, td: "py-2 pr-3 align-top" },
               {
                 header: "Reason",
+                td: "py-2 pr-3 align-top wrap-anywhere",
                 cell: (h) => (
                   <>
                     {h.reason}
@@ -49,7 +50,7 @@ export function CreditPanel({ credit }: { credit: CreditView }) {
                 header: "Amount",
                 cell: (h) => (h.amount > 0 ? `+${h.amountText}` : h.amountText),
                 th: "py-2 text-right font-semibold",
-                td: "py-2 text-right whitespace-nowrap",
+                td: "py-2 text-right align-top whitespace-nowrap",
               },
             ]}
             classes={{

@@ -124,16 +124,24 @@ export function CardPanel({
   const due = sub.status === "past_due" || (sub.status === "paused" && !sub.pausedUntil);
   return (
     <Section id="card" title="Card">
-      <p>
-        Your boxes are charged to your <strong>{sub.cardLabel}</strong>.
-        {due ? " Updating it retries the payment that didn't go through at once." : ""}
-      </p>
+      {sub.prepaid ? (
+        <p data-testid="prepaid-note">
+          No card is saved: your credit ({sub.prepaid.credit}) pays for your boxes, enough for{" "}
+          {sub.prepaid.boxesLeft} more at {sub.plan.price}. When it runs out your subscription ends
+          and nothing is charged, unless you add a card here to keep your boxes coming.
+        </p>
+      ) : (
+        <p>
+          Your boxes are charged to your <strong>{sub.cardLabel}</strong>.
+          {due ? " Updating it retries the payment that didn't go through at once." : ""}
+        </p>
+      )}
       {payments === "demo" ? (
         <ChangeForm
           intent="card"
           requestKey={requestKey}
           busyIntent={busyIntent}
-          submit="Update card"
+          submit={sub.prepaid ? "Add card" : "Update card"}
           className="mt-4 flex flex-col gap-4"
           noValidate
         >

@@ -372,6 +372,56 @@ export const FORMS: FormSpec[] = [
       cardCvc: "123",
     },
   },
+  // Gift boxes (ADR 043): the declining test card, so no gift is ever paid; a code that is no
+  // gift's, so nothing is redeemed; a gift id that is no one's, so nothing starts.
+  {
+    action: "/gift",
+    fields: {
+      idempotencyKey: "5b0a7f5e-0000-4000-8000-0000000091f7",
+      plan: "1m2",
+      months: "3",
+      recipientName: "Mere Tane",
+      recipientEmail: email,
+      message: "Happy birthday",
+      // Today in New Zealand, so the form is whole and the card is what refuses it.
+      sendOn: () => new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(),
+      buyerName: "Aroha Kea",
+      buyerEmail: email,
+      cardNumber: "4000 0000 0000 0002",
+      cardExpiry: "12/39",
+      cardCvc: "123",
+    },
+  },
+  {
+    action: "/gift/redeem",
+    intent: "redeem",
+    fields: {
+      code: "7KQ2-M9XD-4HTR-P3WA",
+      street: "1 Kea Street",
+      suburb: "Stoke",
+      city: "Nelson",
+      region: "Nelson",
+      postcode: "7011",
+      deliveryWeek: "2",
+      giftId: "",
+    },
+  },
+  {
+    action: "/gift/redeem",
+    intent: "start-held",
+    fields: {
+      giftId: "5b0a7f5e-0000-4000-8000-0000000091f7",
+      street: "1 Kea Street",
+      suburb: "Stoke",
+      city: "Nelson",
+      region: "Nelson",
+      postcode: "7011",
+      deliveryWeek: "2",
+      code: "",
+    },
+  },
+  // The development page needs the key the server prints: everyone here gets the 404 page.
+  { action: "/_dev/jobs", fields: { jobId: "5b0a7f5e-0000-4000-8000-0000000091f7" } },
   {
     action: "/define-garden",
     fields: {

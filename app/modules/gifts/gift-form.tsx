@@ -1,0 +1,261 @@
+// The gift box form (issue 22, ADR 043): which plan and for how long, who it is for, a message, the
+// day their e-mail goes, who is buying, and the card (the demo provider's test cards, or with
+// Stripe its Payment Element as a second step), with the GST-inclusive price as the choices are
+// made. A plain form: it works before JavaScript, and with it the price follows the choices.
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { controlProps, FormField, FormMessage } from "#app/components/ui/form-field.tsx";
+import { gstIncluded } from "#app/lib/gst.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { paths } from "#app/lib/paths.ts";
+import { DemoCardFields } from "#app/modules/payments/demo-card-fields.tsx";
+import { StripePayment } from "#app/modules/payments/stripe-payment.tsx";
+import { findPlan, plans, type PlanId } from "#app/modules/subscriptions/plans.ts";
+import { PlanChoices } from "#app/modules/subscriptions/subscribe-form.tsx";
+import { GIFT_MONTHS, giftPrice, type GiftMonths } from "./gifts.schema.ts";
+
+export interface GiftOutcome {
+  message: string;
+  /** The card was refused: said beside the card. */
+  declined?: boolean;
+  fieldErrors?: Record<string, string>;
+}
+
+/** With Stripe: the PaymentIntent the Payment Element confirms, for the gift just written. */
+export interface GiftPaymentStep {
+  giftId: string;
+  clientSecret: string;
+  publishableKey: string;
+  amount: number;
+}
+
+export interface GiftFormProps {
+  idempotencyKey: string;
+  planId: PlanId;
+  currency: string;
+  payments: "demo" | "stripe" | "none";
+  demoNotice: string;
+  /** The send date's range, New Zealand dates (YYYY-MM-DD): today to about six months on. */
+  sendOn: { min: string; max: string };
+  buyer: { name: string; email: string };
+  outcome?: GiftOutcome;
+  payment?: GiftPaymentStep;
+}
+
+const MESSAGE_HINT = "Up to 300 characters, sent with the code.";
+const TEXTAREA =
+  "min-h-28 rounded-xl border border-ink/20 bg-white px-4 py-2 text-base aria-invalid:border-clay-dark";
+const CHOICE =
+  "flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf";
+
+export function GiftForm(props: GiftFormProps) {
+  const { currency, payments, outcome } = props;
+  const errors = outcome?.fieldErrors ?? {};
+  const formMessage = outcome && !outcome.declined ? outcome.message : null;
+  const submitting = useNavigation().state === "submitting";
+  const [planId, setPlanId] = useState<PlanId>(props.planId);
+  const [months, setMonths] = useState<GiftMonths>(3);
+  const plan = findPlan(planId) ?? plans[1]!;
+  const total = giftPrice(plan.price, months);
+  const money = (cents: number) => formatMoney(cents, currency);
+
+  if (props.payment)
+    return (
+      <StripePayment
+        publishableKey={props.payment.publishableKey}
+        clientSecret={props.payment.clientSecret}
+        returnPath={paths.giftSent(props.payment.giftId)}
+        submitLabel={`Pay ${money(props.payment.amount)}`}
+      />
+    );
+
+  return (
+    <Form
+      method="post"
+      className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start"
+      noValidate
+    >
+      <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+      <div className="flex flex-col gap-8">
+        {formMessage ? <FormMessage tone="error">{formMessage}</FormMessage> : null}
+
+        <PlanChoices
+          legend="The box"
+          planId={planId}
+          onPlan={setPlanId}
+          money={money}
+          error={errors.plan}
+        />
+
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-2xl font-bold">How long</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {GIFT_MONTHS.map((m) => (
+              <label key={m} className={CHOICE}>
+                <input
+                  type="radio"
+                  name="months"
+                  value={m}
+                  checked={months === m}
+                  onChange={() => setMonths(m)}
+                  className="h-5 w-5 accent-leaf"
+                />
+                <span>
+                  <span className="block font-semibold">{m} months</span>
+                  <span className="block text-sm text-ink/75">
+                    {money(giftPrice(plan.price, m))}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.months ? (
+            <p className="text-sm font-medium text-clay-dark">{errors.months}</p>
+          ) : null}
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-2xl font-bold">Who it&apos;s for</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              id="recipientName"
+              name="recipientName"
+              label="Their name"
+              required
+              maxLength={120}
+              autoComplete="off"
+              error={errors.recipientName}
+            />
+            <FormField
+              id="recipientEmail"
+              name="recipientEmail"
+              type="email"
+              label="Their email"
+              required
+              maxLength={254}
+              autoComplete="off"
+              error={errors.recipientEmail}
+            />
+          </div>
+          <FormField
+            id="message"
+            label="A message (optional)"
+            error={errors.message}
+            hint={MESSAGE_HINT}
+          >
+            <textarea
+              {...controlProps("message", errors.message, MESSAGE_HINT)}
+              maxLength={300}
+              className={TEXTAREA}
+            />
+          </FormField>
+          <FormField
+            id="sendOn"
+            name="sendOn"
+            type="date"
+            label="When to e-mail them"
+            required
+            min={props.sendOn.min}
+            max={props.sendOn.max}
+            defaultValue={props.sendOn.min}
+            error={errors.sendOn}
+            hint="Today sends the e-mail with their code now; a later day sends it at 8 am New Zealand time. Up to 6 months ahead."
+          />
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-2xl font-bold">From you</legend>
+          <p className="-mt-2 text-sm text-ink/70">We e-mail your receipt here.</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              id="buyerName"
+              name="buyerName"
+              label="Your name"
+              required
+              maxLength={120}
+              autoComplete="name"
+              defaultValue={props.buyer.name}
+              error={errors.buyerName}
+            />
+            <FormField
+              id="buyerEmail"
+              name="buyerEmail"
+              type="email"
+              label="Your email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              defaultValue={props.buyer.email}
+              error={errors.buyerEmail}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-2xl font-bold">Card</legend>
+          {payments === "demo" ? (
+            <DemoCardFields
+              notice={props.demoNotice}
+              declined={outcome?.declined ? outcome.message : undefined}
+              fieldProps={(name) => ({ id: name, name, error: errors[name] })}
+            />
+          ) : payments === "stripe" ? (
+            <p>
+              Next you&apos;ll enter your card securely with Stripe. Your card goes straight to
+              Stripe and never reaches our server.
+            </p>
+          ) : (
+            <p role="alert">Card payments aren&apos;t available right now.</p>
+          )}
+        </fieldset>
+      </div>
+
+      <aside
+        aria-labelledby="gift-summary-title"
+        className="rounded-2xl bg-white p-5 shadow-sm lg:sticky lg:top-28"
+      >
+        <h2 id="gift-summary-title" className="text-xl font-bold">
+          Your gift
+        </h2>
+        <div aria-live="polite">
+          <dl className="mt-3 flex flex-col gap-2">
+            <div className="flex justify-between gap-4">
+              <dt>
+                {plan.size} box × {months} months
+              </dt>
+              <dd className="font-semibold">{money(plan.price)} each</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>Shipping</dt>
+              <dd className="font-semibold">Free</dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-ink/10 pt-2 text-lg">
+              <dt className="font-bold">Total</dt>
+              <dd className="font-bold" data-testid="gift-total">
+                {money(total)}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-1 text-sm text-ink/75" data-testid="gift-gst">
+            Includes GST of {money(gstIncluded(total))}
+          </p>
+        </div>
+        <button
+          type="submit"
+          className="btn-primary mt-5 w-full"
+          disabled={submitting || payments === "none"}
+        >
+          {submitting
+            ? "Buying your gift..."
+            : payments === "stripe"
+              ? "Continue to card"
+              : "Buy gift"}
+        </button>
+        <p className="mt-3 text-sm text-ink/70">
+          Paid once, today. It never renews: their boxes stop after {months} months unless they
+          choose to carry on with their own card.
+        </p>
+      </aside>
+    </Form>
+  );
+}

@@ -1,0 +1,177 @@
+// A gift's e-mails (ADR 043), each sent at most once (ADR 005): the buyer's receipt when it is
+// paid; the recipient's e-mail with the code, on the day the buyer chose (queued with pg-boss's
+// startAfter at 08:00 New Zealand time that day, or at once when the day is today); and, when the
+// code is redeemed where we don't deliver yet, the note that the gift is kept for them.
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { gifts, users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { renderEmail } from "#app/lib/email-layout.server.ts";
+import { settings } from "#app/lib/env.server.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { nzWallClock } from "#app/lib/nz-time.ts";
+import { paths } from "#app/lib/paths.ts";
+import { defineJob } from "#app/lib/queue.server.ts";
+import {
+  deliverEmailOnce,
+  type DeliveryResult,
+  SEND_JOB_RETRIES,
+} from "#app/modules/notifications/deliver-once.server.ts";
+import { formatBoxDate, nzToday } from "#app/modules/subscriptions/box-dates.ts";
+import { findPlan } from "#app/modules/subscriptions/plans.ts";
+import { formatGiftCode } from "./gift-code.ts";
+import { giftCodeFor, giftCodeHash } from "./gift-code.server.ts";
+import { GIFT_SEND_HOUR } from "./gifts.schema.ts";
+
+export type GiftRow = typeof gifts.$inferSelect;
+
+export const GIFT_EMAIL_KINDS = ["receipt", "code", "held"] as const;
+export const giftEmailPayload = z.object({
+  giftId: z.uuid(),
+  kind: z.enum(GIFT_EMAIL_KINDS),
+});
+export type GiftEmailPayload = z.infer<typeof giftEmailPayload>;
+
+/** When the recipient's e-mail goes: 08:00 in New Zealand on its day, or now if that is today. */
+export function codeEmailAt(sendOn: string, now: Date): Date {
+  if (sendOn <= nzToday(now)) return now;
+  const [year, month, day] = sendOn.split("-").map(Number);
+  return nzWallClock({ year: year!, month: month!, day: day! }, GIFT_SEND_HOUR);
+}
+
+/** "3 months of the 1m² box" */
+export function giftWords(gift: Pick<GiftRow, "months" | "plan">): string {
+  return `${gift.months} months of the ${findPlan(gift.plan)?.size ?? gift.plan} box`;
+}
+
+/**
+ * The e-mail of this kind. `code` is the gift's code (the recipient's e-mail); `to` the address
+ * it goes to when not the gift's own (the held note goes to whoever redeemed it).
+ */
+export function giftEmail(
+  gift: GiftRow,
+  kind: GiftEmailPayload["kind"],
+  options: { code?: string; to?: string } = {},
+) {
+  const s = settings();
+  const money = (cents: number) => formatMoney(cents, gift.currency);
+  const what = giftWords(gift);
+  const sendDay = formatBoxDate(gift.sendOn);
+  switch (kind) {
+    case "receipt": {
+      const today = gift.paidAt ? gift.sendOn <= nzToday(gift.paidAt) : false;
+      return {
+        to: gift.buyerEmail,
+        ...renderEmail({
+          subject: `Receipt: your ${s.brandName} gift for ${gift.recipientName}`,
+          preheader: `Paid ${money(gift.amount)} for ${what}.`,
+          heading: `Thank you, ${gift.buyerName}`,
+          paragraphs: [
+            `You've given ${gift.recipientName} ${what}: a box of seasonal seedlings, seed and compost each month, with free shipping.`,
+            `Paid ${money(gift.amount)} (${gift.months} × ${money(gift.monthlyPrice)}). Includes GST of ${money(gift.gst)}. Reference: ${gift.paymentReference ?? "—"}.`,
+            today
+              ? `We've e-mailed ${gift.recipientName} at ${gift.recipientEmail} today with the code that starts their boxes.`
+              : `We'll e-mail ${gift.recipientName} at ${gift.recipientEmail} on ${sendDay} with the code that starts their boxes.`,
+            `It's prepaid and never renews onto their card: their boxes stop after the gift unless they choose to carry on with their own.`,
+            `Questions? Reply to this e-mail or call us on ${s.contactPhone}.`,
+          ],
+          reason: `You're getting this because you bought a gift at ${s.siteUrl}.`,
+        }),
+      };
+    }
+    case "code": {
+      const formatted = formatGiftCode(options.code!);
+      return {
+        to: gift.recipientEmail,
+        ...renderEmail({
+          subject: `${gift.buyerName} has sent you a ${s.brandName} garden box gift`,
+          preheader: `${what}, prepaid. Your code: ${formatted}`,
+          heading: `A gift for you, ${gift.recipientName}`,
+          paragraphs: [
+            `${gift.buyerName} has given you ${what} from ${s.brandName}: seasonal seedlings, seed, compost and the month's growing guide, delivered each month with free shipping.`,
+            `Your gift code: ${formatted}`,
+            `To start, open the link below, sign in or create an account, and tell us where to deliver. It's prepaid: we never charge a card unless you choose to keep your boxes coming after the gift.`,
+          ],
+          sections: gift.message
+            ? [{ heading: `A message from ${gift.buyerName}`, text: gift.message }]
+            : undefined,
+          button: { label: "Redeem your gift", url: `${s.siteUrl}${paths.giftRedeem(formatted)}` },
+          reason: `You're getting this because ${gift.buyerName} bought you a gift at ${s.siteUrl}.`,
+        }),
+      };
+    }
+    case "held": {
+      const region = gift.redeemedRegion ?? "your region";
+      return {
+        to: options.to ?? gift.recipientEmail,
+        ...renderEmail({
+          subject: `Your ${s.brandName} gift is kept for ${region}`,
+          preheader: `Your place on the ${region} waitlist and ${money(gift.amount)} of credit are held for you.`,
+          heading: `Your gift is waiting for you`,
+          paragraphs: [
+            `We don't deliver to ${region} yet, so we've kept your place on its waitlist and your gift (${what}) as ${money(gift.amount)} of credit on your account.`,
+            `The day we open in ${region} we'll e-mail you. Then start your prepaid boxes on the gift page: no card needed.`,
+          ],
+          button: { label: "See your gift", url: `${s.siteUrl}${paths.giftRedeem()}` },
+          reason: `You're getting this because you redeemed a gift at ${s.siteUrl}.`,
+        }),
+      };
+    }
+  }
+}
+
+export async function sendGiftEmail(
+  payload: GiftEmailPayload,
+  now = new Date(),
+): Promise<DeliveryResult | "skipped"> {
+  const [gift] = await db().select().from(gifts).where(eq(gifts.id, payload.giftId));
+  if (!gift || gift.status !== "paid") return "skipped";
+  let code: string | undefined;
+  if (payload.kind === "code") {
+    code = giftCodeFor(gift.id);
+    // AUTH_SECRET changed since the gift was made: the new code is the one sent, so it is the one
+    // kept (the old one was never sent to anyone).
+    if (giftCodeHash(code) !== gift.codeHash && !gift.sentAt)
+      await db()
+        .update(gifts)
+        .set({ codeHash: giftCodeHash(code), updatedAt: now })
+        .where(and(eq(gifts.id, gift.id), isNull(gifts.sentAt)));
+  }
+  const to =
+    payload.kind === "receipt"
+      ? gift.buyerEmail
+      : payload.kind === "held"
+        ? await accountEmail(gift.redeemedBy)
+        : gift.recipientEmail;
+  if (!to) return "skipped";
+  const result = await deliverEmailOnce({
+    key: `gift-${payload.kind}:${gift.id}`,
+    template: `gift-${payload.kind}`,
+    to,
+    resourceType: "gift",
+    resourceId: gift.id,
+    message: () => giftEmail(gift, payload.kind, { code, to }),
+  });
+  if (payload.kind === "code")
+    await db()
+      .update(gifts)
+      .set({ sentAt: now, updatedAt: now })
+      .where(and(eq(gifts.id, gift.id), isNull(gifts.sentAt)));
+  return result;
+}
+
+/** The address of the account that redeemed a gift (it may not be the one the code went to). */
+async function accountEmail(userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email ?? null;
+}
+
+export const sendGiftEmailJob = defineJob({
+  name: "gifts.send-email",
+  payload: giftEmailPayload,
+  ...SEND_JOB_RETRIES,
+  handle: async (payload) => {
+    await sendGiftEmail(payload);
+  },
+});
