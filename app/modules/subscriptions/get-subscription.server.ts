@@ -1,6 +1,7 @@
-// One member's subscription, for its confirmation page: only its owner sees it.
-import { and, eq } from "drizzle-orm";
-import { subscriptions } from "#db/schema/index.ts";
+// One member's subscription, for its confirmation page: only its owner sees it. With what its
+// first box cost today: how much the member's credit paid and how much the card (ADR 040).
+import { and, eq, sql } from "drizzle-orm";
+import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { z } from "#app/lib/zod.ts";
@@ -29,7 +30,28 @@ export async function getMemberSubscription(id: unknown, userId: string) {
     address: sub.address,
     cardLabel: sub.cardLabel,
     email: sub.email,
+    firstCharge: await firstChargeOf(sub.id, sub.price),
   };
+}
+
+/** The first box's payment, from its "charged" history row: credit and card, in cents. */
+export async function firstChargeOf(
+  subscriptionId: string,
+  price: number,
+): Promise<{ credit: number; card: number }> {
+  const [row] = await db()
+    .select({ data: subscriptionEvents.data })
+    .from(subscriptionEvents)
+    .where(
+      and(
+        eq(subscriptionEvents.subscriptionId, subscriptionId),
+        eq(subscriptionEvents.type, "charged"),
+        sql`${subscriptionEvents.data}->>'period' like 'subscribe:%'`,
+      ),
+    )
+    .limit(1);
+  const credit = typeof row?.data.credit === "number" ? row.data.credit : 0;
+  return { credit, card: price - credit };
 }
 
 export type MemberSubscription = NonNullable<Awaited<ReturnType<typeof getMemberSubscription>>>;

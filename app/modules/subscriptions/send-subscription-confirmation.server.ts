@@ -17,11 +17,16 @@ import {
   SEND_JOB_RETRIES,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { formatBoxDate } from "./box-dates.ts";
+import { firstChargeOf } from "./get-subscription.server.ts";
 import { findPlan } from "./plans.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export function subscriptionStartedEmail(sub: SubscriptionRow) {
+export function subscriptionStartedEmail(
+  sub: SubscriptionRow,
+  /** What paid the first box, when the member's credit paid some of it (ADR 040). */
+  firstCharge: { credit: number; card: number } = { credit: 0, card: sub.price },
+) {
   const s = settings();
   const money = (cents: number) => formatMoney(cents, sub.currency);
   const plan = findPlan(sub.plan);
@@ -35,7 +40,7 @@ export function subscriptionStartedEmail(sub: SubscriptionRow) {
       paragraphs: [
         `Your ${plan?.size ?? sub.plan} garden subscription is active. Your first box arrives in the week starting ${formatBoxDate(sub.nextBoxOn)}.`,
         ...(plan ? [`In your first box: ${plan.detailedFeatures.included.join("; ")}.`] : []),
-        `${money(sub.price)} a month with free shipping. Includes GST of ${money(gstIncluded(sub.price))}. Paid today with your ${sub.cardLabel ?? "card"}; we charge the same card for each later box.`,
+        `${money(sub.price)} a month with free shipping. Includes GST of ${money(gstIncluded(sub.price))}. ${paidToday(firstCharge, sub.cardLabel ?? "card", money)} We charge the same card for each later box.`,
         `Delivering to: ${[a.street, a.suburb, a.city, `${a.state} ${a.zip}`, a.country].filter(Boolean).join(", ")}${a.rural ? " (rural delivery)" : ""}.`,
         `Questions? Reply to this e-mail or call us on ${s.contactPhone}.`,
       ],
@@ -46,6 +51,17 @@ export function subscriptionStartedEmail(sub: SubscriptionRow) {
       reason: `You're getting this because you started a ${s.brandName} subscription at ${s.siteUrl}.`,
     }),
   };
+}
+
+function paidToday(
+  { credit, card }: { credit: number; card: number },
+  cardLabel: string,
+  money: (cents: number) => string,
+): string {
+  if (credit <= 0) return `Paid today with your ${cardLabel}.`;
+  if (card <= 0)
+    return `Your credit of ${money(credit)} paid for your first box, so your card wasn't charged today.`;
+  return `Your credit paid ${money(credit)} of your first box and your ${cardLabel} was charged ${money(card)} today.`;
 }
 
 export const subscriptionConfirmationPayload = z.object({ subscriptionId: z.uuid() });
@@ -64,7 +80,7 @@ export async function sendSubscriptionConfirmation(
     to: sub.email,
     resourceType: "subscription",
     resourceId: sub.id,
-    message: () => subscriptionStartedEmail(sub),
+    message: async () => subscriptionStartedEmail(sub, await firstChargeOf(sub.id, sub.price)),
   });
 }
 

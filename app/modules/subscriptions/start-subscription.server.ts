@@ -2,6 +2,8 @@
 // first box paid today. In one transaction the subscription, its "started" history and the
 // confirmation e-mail's job are written; a retried submit with the same key finds the same
 // subscription and charges nothing more (the charge's key is the subscription's first period).
+// The member's credit (ADR 040: referral milestones, carried from the waitlist by a claim link,
+// ADR 041) pays the first box before the card; a box credit pays in full is paid without it.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
@@ -10,12 +12,23 @@ import { gstIncluded } from "#app/lib/gst.ts";
 import { log } from "#app/lib/log.server.ts";
 import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
+import {
+  addCreditEntry,
+  balanceOf,
+  lockCredits,
+} from "#app/modules/credits/credit-ledger.server.ts";
 import { checkoutFieldErrors } from "#app/modules/checkout/checkout.schema.ts";
 import {
   savedCardProvider,
   type SavedCardProvider,
 } from "#app/modules/payments/saved-cards.server.ts";
-import { cutoffOf, firstBoxDate, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
+import {
+  cutoffOf,
+  firstBoxDate,
+  formatBoxDate,
+  nextBoxDate,
+  type DeliveryWeek,
+} from "./box-dates.ts";
 import { findPlan } from "./plans.ts";
 import { isRegionOpen } from "./regions.server.ts";
 import { sendSubscriptionConfirmationJob } from "./send-subscription-confirmation.server.ts";
@@ -102,9 +115,11 @@ async function madeByKey(
 }
 
 /**
- * The card is saved: charge the first box (its key is the submit's, so a retry, or the Stripe
- * return and webhook both finishing, is one charge) and write the subscription, its history and
- * the confirmation e-mail's job in one transaction.
+ * The card is saved: in one transaction, under the submit's key lock, the member's credit pays
+ * what it can of the first box, the card is charged the rest (its key is the submit's, so a retry,
+ * or the Stripe return and webhook both finishing, is one charge), and the subscription, its
+ * history, the credit's debit and the confirmation e-mail's job are written. A declined card
+ * writes nothing and takes no credit.
  */
 export async function payFirstBox(
   input: SubscriptionDetails,
@@ -120,21 +135,37 @@ export async function payFirstBox(
   const firstBox = firstBoxDate(week, now, cutoffDays);
   const periodEnd = cutoffOf(nextBoxDate(firstBox, week), cutoffDays);
   const periodKey = `subscribe:${input.idempotencyKey}:first-box`;
-  const charge = await provider.chargeSavedCard({
-    customerId: saved.customerId,
-    paymentMethodId: saved.paymentMethodId,
-    amount: plan.price,
-    currency: settings().currency,
-    idempotencyKey: periodKey,
-    description: `${plan.size} garden box, ${firstBox}`,
-    metadata: { purpose: "subscription", subscribeKey: input.idempotencyKey },
-  });
-  if (!charge.ok) return failure("invalid", charge.message, { declined: true });
 
   const created = await db().transaction(async (tx) => {
     await lockKey(tx, input.idempotencyKey);
     const again = await findByKey(input.idempotencyKey, tx);
     if (again) return { id: again.id, created: false };
+    // The credits lock is taken last (ADR 040) and held until the debit is written with the box.
+    await lockCredits(tx, member.id);
+    const credit = Math.min(Math.max(await balanceOf(tx, member.id), 0), plan.price);
+    const card = plan.price - credit;
+    let reference = `credit:${periodKey}`;
+    if (card > 0) {
+      const charge = await provider.chargeSavedCard({
+        customerId: saved.customerId,
+        paymentMethodId: saved.paymentMethodId,
+        amount: card,
+        currency: settings().currency,
+        idempotencyKey: periodKey,
+        description: `${plan.size} garden box, ${firstBox}`,
+        metadata: { purpose: "subscription", subscribeKey: input.idempotencyKey },
+      });
+      if (!charge.ok) return charge;
+      reference = charge.reference;
+    }
+    if (credit > 0)
+      await addCreditEntry(tx, {
+        userId: member.id,
+        amount: -credit,
+        kind: "applied_to_box",
+        note: `Your first box, the week starting ${formatBoxDate(firstBox)}.`,
+        requestKey: periodKey,
+      });
     await tx.insert(subscriptions).values({
       id,
       idempotencyKey: input.idempotencyKey,
@@ -181,8 +212,9 @@ export async function payFirstBox(
         data: {
           amount: plan.price,
           gst: gstIncluded(plan.price),
-          reference: charge.reference,
+          reference,
           period: periodKey,
+          ...(credit > 0 ? { credit, card } : {}),
         },
         actor: "system",
         createdAt: now,
@@ -196,6 +228,7 @@ export async function payFirstBox(
     );
     return { id, created: true };
   });
+  if ("ok" in created) return failure("invalid", created.message, { declined: true });
   return { ok: true, subscriptionId: created.id, created: created.created };
 }
 
