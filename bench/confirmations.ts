@@ -13,7 +13,7 @@ import { setLogLevel } from "#app/lib/log.server.ts";
 import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
 import { sendWaitlistConfirmationJob } from "#app/modules/waitlist/send-waitlist-confirmation.server.ts";
 import { startSmtp } from "#tests/setup/smtp.ts";
-import { printTable } from "./lib.ts";
+import { killNotingUnrecorded, printTable } from "./lib.ts";
 
 const TOTAL = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const adminUrl = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -95,17 +95,8 @@ await records.connect();
 const inWindow = new Set<string>();
 for (const point of killPoints) {
   while (unique() < point) await new Promise((r) => setTimeout(r, 5));
-  const dead = worker;
-  const exited = new Promise((r) => dead?.once("exit", r));
-  dead?.kill("SIGKILL");
-  await exited;
+  for (const to of await killNotingUnrecorded(worker, smtp.messages, records)) inWindow.add(to);
   kills++;
-  await new Promise((r) => setTimeout(r, 100)); // the SMTP server finishes reading what came
-  const sent = await records.query<{ recipient: string }>(
-    "select recipient from notifications where status = 'sent'",
-  );
-  const recorded = new Set(sent.rows.map((r) => r.recipient));
-  for (const m of smtp.messages) if (!recorded.has(m.to)) inWindow.add(m.to);
   startWorker();
 }
 await records.end();

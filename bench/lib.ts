@@ -1,4 +1,5 @@
 // Shared pieces for benchmarks: the built server as a child process, autocannon runs, printing.
+import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
@@ -175,4 +176,32 @@ export function cpuSeconds(processes: number[]): number {
     if (stat) ticks += Number(stat[11]) + Number(stat[12]);
   }
   return ticks / TICKS_PER_SECOND;
+}
+
+/** A bench database's URL: the admin connection's URL with the database's name. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * SIGKILLs a sending worker and answers the recipients whose message the SMTP server had accepted
+ * while its record didn't yet say 'sent': the only messages the delivery rule (ADR 005) allows to
+ * be sent twice.
+ */
+export async function killNotingUnrecorded(
+  worker: ChildProcess | undefined,
+  accepted: readonly { to: string }[],
+  records: { query<R extends object>(sql: string): Promise<{ rows: R[] }> },
+): Promise<string[]> {
+  const exited = new Promise((r) => worker?.once("exit", r));
+  worker?.kill("SIGKILL");
+  await exited;
+  await new Promise((r) => setTimeout(r, 100)); // the SMTP server finishes reading what came
+  const sent = await records.query<{ recipient: string }>(
+    "select recipient from notifications where status = 'sent'",
+  );
+  const recorded = new Set(sent.rows.map((r) => r.recipient));
+  return accepted.filter((m) => !recorded.has(m.to)).map((m) => m.to);
 }

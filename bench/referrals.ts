@@ -20,7 +20,7 @@ import { confirmContact } from "#app/modules/waitlist/confirm-contact.server.ts"
 import { confirmUrl } from "#app/modules/waitlist/contact-links.server.ts";
 import { newReferralCode } from "#app/modules/waitlist/referral-code.server.ts";
 import { startSmtp } from "#tests/setup/smtp.ts";
-import { constantRate, printTable, startServer, type LoadResult } from "./lib.ts";
+import { constantRate, databaseUrl, printTable, startServer, type LoadResult } from "./lib.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const STORM = Number(process.env.BENCH_STORM ?? 50_000);
@@ -31,11 +31,7 @@ const MILESTONES = "3:500,10:1500";
 const AUTH_SECRET = randomUUID() + randomUUID();
 const adminUrl = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = "bench_h24growth_referrals";
-const dbUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
+const dbUrl = databaseUrl(adminUrl, dbName);
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
 await admin.query(`drop database if exists ${dbName} with (force)`);

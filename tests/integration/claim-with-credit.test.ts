@@ -5,14 +5,10 @@
 // the first box takes the credit before the card, and the card is charged only the rest. Reloads,
 // the webhook and a resubmit move no credit twice; a box the credit pays in full charges no card.
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
 import { creditEntries, subscriptionEvents, subscriptions, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
-import { requestInfo } from "#app/lib/request-context.ts";
 import { handleStripeWebhook } from "#app/flows/handle-stripe-webhook.server.ts";
-import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
-import { signIn } from "#app/modules/accounts/sign-in.server.ts";
 import { addCreditEntry } from "#app/modules/credits/credit-ledger.server.ts";
 import { getMemberSubscription } from "#app/modules/subscriptions/get-subscription.server.ts";
 import { sendSubscriptionConfirmationJob } from "#app/modules/subscriptions/send-subscription-confirmation.server.ts";
@@ -23,15 +19,13 @@ import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
 import { sendWaitlistConfirmationJob } from "#app/modules/waitlist/send-waitlist-confirmation.server.ts";
 import { startLaunchWave } from "#app/modules/waitlist/start-launch-wave.server.ts";
 import { sendWaveInvitationJob } from "#app/modules/waitlist/wave-invitations.server.ts";
-import * as subscribeRoute from "#app/routes/subscribe.tsx";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { linkIn } from "#tests/setup/smtp.ts";
 import { stripeSettings, TEST_CARDS } from "#tests/setup/stripe-api.ts";
 import { testServices } from "#tests/setup/test-services.ts";
+import { load, SITE, signedIn, submit } from "#tests/setup/subscribe-route.ts";
 
-const SITE = "https://patch.test";
 const SECRET = "whsec_claim_credit_test";
-const PASSWORD = "kereru in the puriri";
 const jobs = [sendSubscriptionConfirmationJob, sendWaveInvitationJob, sendWaitlistConfirmationJob];
 const env = testServices({
   smtp: true,
@@ -64,50 +58,10 @@ async function referrerWith(email: string, region: string, friends: number) {
   return me;
 }
 
-async function signedIn(email: string): Promise<{ cookie: string; userId: string }> {
-  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "Mere" } });
-  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const outcome = await signIn({
-    input: { email, password: PASSWORD },
-    meta: { request: new Request(`${SITE}/login`), clientIp: ip() },
-  });
-  if (!outcome.ok) throw new Error(outcome.message);
+async function member(email: string): Promise<{ cookie: string; userId: string }> {
+  const cookie = await signedIn(email, "Mere");
   const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { cookie: outcome.cookies.map((c) => c.split(";")[0]).join("; "), userId: user!.id };
-}
-
-function args(request: Request) {
-  const context = new RouterContextProvider();
-  context.set(requestInfo, {
-    nonce: "",
-    requestId: "test",
-    clientIp: "203.0.113.1",
-    sharedPage: false,
-  });
-  return { request, context, params: {} } as never;
-}
-
-async function load(cookie: string, search: string) {
-  const result = await subscribeRoute
-    .loader(args(new Request(`${SITE}/subscribe${search}`, { headers: { cookie } })))
-    .catch((e: unknown) => e);
-  return result as Response | Awaited<ReturnType<typeof subscribeRoute.loader>>;
-}
-
-async function submit(cookie: string, fields: Record<string, string>) {
-  const result = await subscribeRoute
-    .action(
-      args(
-        new Request(`${SITE}/subscribe`, {
-          method: "POST",
-          headers: { cookie },
-          body: new URLSearchParams(fields),
-        }),
-      ),
-    )
-    .catch((e: unknown) => e);
-  if (result instanceof Response) return { response: result };
-  return { answer: result as unknown as { data: Record<string, unknown> } };
+  return { cookie, userId: user!.id };
 }
 
 const formFields = (idempotencyKey: string, region: string) => ({
@@ -137,7 +91,7 @@ test("a wave's claim link leads to /subscribe with the contact's referral credit
   expect(await claimWaveInvitation({ token })).toMatchObject({ state: "claimed", region: "Otago" });
 
   // The account is made after the friends were counted: nothing was credited then.
-  const { cookie, userId } = await signedIn("mere.claims@example.nz");
+  const { cookie, userId } = await member("mere.claims@example.nz");
   expect(await ledgerOf(userId)).toEqual([]);
   const page = await load(cookie, `?plan=1m2&region=Otago`);
   if (page instanceof Response) throw new Error(`loader answered ${page.status}`);
@@ -194,7 +148,7 @@ test("a wave's claim link leads to /subscribe with the contact's referral credit
 
 test("a first box its credit pays in full is paid without the card, and still starts the subscription", async () => {
   await referrerWith("tane.credit@example.nz", "Otago", 0);
-  const { cookie, userId } = await signedIn("tane.credit@example.nz");
+  const { cookie, userId } = await member("tane.credit@example.nz");
   await addCreditEntry(db(), {
     userId,
     amount: 5000,
