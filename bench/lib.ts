@@ -1,7 +1,8 @@
 // Shared pieces for benchmarks: the built server as a child process, autocannon runs, printing.
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
+import { resolve } from "node:path";
 import autocannon from "autocannon";
 import { startServer, type ServerProcess } from "#tests/e2e/server-process.ts";
 
@@ -204,4 +205,24 @@ export async function killNotingUnrecorded(
   );
   const recorded = new Set(sent.rows.map((r) => r.recipient));
   return accepted.filter((m) => !recorded.has(m.to)).map((m) => m.to);
+}
+
+/** A `npm run worker` process on this database, sending its mail to this SMTP server. */
+export function spawnWorker(
+  databaseUrl: string,
+  smtpUrl: string,
+  env: Record<string, string> = {},
+): ChildProcess {
+  return spawn(resolve("node_modules/.bin/node"), ["server/worker.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      APP_ENV: "test",
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: smtpUrl,
+      LOG_LEVEL: "silent",
+      ...env,
+    },
+    stdio: "ignore",
+  });
 }
