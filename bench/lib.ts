@@ -87,6 +87,8 @@ export async function constantRate(options: {
   rate: number;
   durationSeconds: number;
   init?: () => RequestInit;
+  /** Each answer: request i's status (0 for a network error), when it was sent and answered. */
+  onAnswer?: (i: number, status: number, sentAt: number, answeredAt: number) => void;
 }): Promise<LoadResult> {
   const total = Math.round(options.rate * options.durationSeconds);
   const latencies: number[] = [];
@@ -108,9 +110,11 @@ export async function constantRate(options: {
         .then((status) => {
           if (status < 200 || status >= 300) non2xx++;
           latencies.push(performance.now() - from);
+          options.onAnswer?.(i, status, from, performance.now());
         })
         .catch(() => {
           errors++;
+          options.onAnswer?.(i, 0, from, performance.now());
         }),
     );
   }
