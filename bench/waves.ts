@@ -2,11 +2,11 @@
 // `npm run bench -- waves`.
 //   1. An admin's waves of 10,000 spots (two presses of 5,000, the most one wave takes) in a region
 //      of 13,000 confirmed contacts, through the real use-case: each press's invitations and their
-//      e-mail jobs in one transaction. Beside it, as the
-//      reference measured in the same run, a plain bulk insert of the 13,000 contacts.
-//   2. `npm run worker` processes (the production build: `npm run build` first) send the e-mails to
-//      an SMTP server in this process and are
-//      killed (SIGKILL) at random points, a new one started each time (as bench/confirmations.ts).
+//      e-mail jobs in one transaction. Beside it, as the reference measured in the same run, a
+//      plain bulk insert of the 13,000 contacts.
+//   2. `npm run worker` processes (the production build: `npm run build` first) send the e-mails
+//      to an SMTP server in this process and are killed (SIGKILL) at random points, a new one
+//      started each time (as bench/confirmations.ts).
 //   3. 7,500 claim their spot; the roll-over runs three times at once after the rest expired; the
 //      2,500 freed spots go to the next 2,500 in the queue (500 are left waiting), whose e-mails
 //      are sent by workers killed twice more.
