@@ -119,8 +119,10 @@ const joins = (list: Join[], rate: number, durationSeconds: number) => {
 
 /**
  * The links that may rightly keep each friend: the link of their first join answered with success,
- * and of any other successful join sent before that one was answered (a race the first to reach
- * the database wins). A friend none of whose joins succeeded may be kept by any link they used.
+ * and of any other join sent before that one was answered (a race the first to reach the database
+ * wins; a join answered with an error under overload may still have been written, as a 503 from a
+ * pool timeout after the contact was saved). A friend none of whose joins succeeded may be kept by
+ * any link they used.
  */
 function rightfulLinks(): Map<string, Set<number>> {
   const byEmail = Map.groupBy(sent, (r) => r.email);
@@ -130,7 +132,7 @@ function rightfulLinks(): Map<string, Set<number>> {
     const first = ok[0];
     out.set(
       email,
-      new Set((first ? ok.filter((r) => r.at < first.answered) : reqs).map((r) => r.link)),
+      new Set((first ? reqs.filter((r) => r.at < first.answered) : reqs).map((r) => r.link)),
     );
   }
   return out;
