@@ -34,7 +34,7 @@ const moduleImports = {
   reminders: ["accounts", "garden", "guidance", "notifications", "subscriptions"],
   waitlist: ["credits", "notifications", "subscriptions"],
   "growing-tips": ["accounts", "guidance", "notifications", "waitlist"],
-  garden: ["guidance", "subscriptions"],
+  garden: ["accounts", "guidance", "notifications", "subscriptions"],
 };
 
 // A cycle in the list above would let two areas import each other: refuse to load instead.

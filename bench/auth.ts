@@ -6,12 +6,15 @@
 //      sign-in limits are shared; and the waitlist's p99 alone and during a storm of correct
 //      sign-ins (hashing capped at one per core).
 // BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) for part 3.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import pg from "pg";
 import { hashPassword } from "#app/lib/auth.server.ts";
-import { parseMessage } from "#app/modules/notifications/read-outbox.server.ts";
-import { constantRate, printTable, startServer, type ServerProcess } from "./lib.ts";
+import {
+  confirmedAccount,
+  constantRate,
+  printTable,
+  startServer,
+  type ServerProcess,
+} from "./lib.ts";
 
 const PASSWORD = "bench kowhai tui ruru";
 
@@ -49,30 +52,6 @@ async function signInForm(
   return res;
 }
 
-async function confirmedAccount(app: ServerProcess, email: string): Promise<void> {
-  await fetch(`${app.url}/signup`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
-    body: new URLSearchParams({ intent: "sign-up", email, password: PASSWORD, redirectTo: "" }),
-  }).then((r) => r.arrayBuffer());
-  const dir = join(app.dataDir, "mail");
-  for (let i = 0; i < 100; i++) {
-    for (const file of existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []) {
-      const message = parseMessage(readFileSync(join(dir, file.name), "utf8"));
-      const link = message.to.includes(email)
-        ? /http\S*\/api\/auth\/verify-email\S*/.exec(message.text)?.[0]
-        : undefined;
-      if (link) {
-        await fetch(link, { redirect: "manual" }).then((r) => r.arrayBuffer());
-        return;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no confirmation e-mail for ${email}`);
-}
-
 // Waitlist latency alone, then during a storm of correct sign-ins from many addresses.
 async function waitlistDuringStorm(app: ServerProcess): Promise<void> {
   let seq = 0;
@@ -94,7 +73,7 @@ async function waitlistDuringStorm(app: ServerProcess): Promise<void> {
         };
       },
     });
-  await confirmedAccount(app, "storm@example.nz");
+  await confirmedAccount(app, "storm@example.nz", PASSWORD);
   const alone = await waitlist();
   let storming = true;
   let signIns = 0;
@@ -131,7 +110,7 @@ if (app)
       const res = await signInForm(app, `victim${i}@example.nz`, "198.51.100.66");
       if (res.status === 429) refusedOneIp++;
     }
-    await confirmedAccount(app, "target@example.nz");
+    await confirmedAccount(app, "target@example.nz", PASSWORD);
     let refusedOneAccount = 0;
     for (let i = 0; i < 1000; i++) {
       const res = await signInForm(
@@ -171,7 +150,7 @@ const env = { DATABASE_URL: dbUrl.toString(), TRUST_PROXY: "true", LOG_LEVEL: "w
 const a = await startServer(env, { quiet: true });
 const b = await startServer(env, { quiet: true });
 try {
-  await confirmedAccount(a, "shared@example.nz");
+  await confirmedAccount(a, "shared@example.nz", PASSWORD);
   const signedIn = await signInForm(a, "shared@example.nz", "192.0.2.10", PASSWORD);
   const cookie = signedIn.headers
     .getSetCookie()

@@ -1,9 +1,11 @@
 // Shared pieces for benchmarks: the built server as a child process, autocannon runs, printing.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import autocannon from "autocannon";
+import { parseMessage } from "#app/modules/notifications/read-outbox.server.ts";
+import { futureExpiry } from "#tests/factories/cards.ts";
 import { startServer, type ServerProcess } from "#tests/e2e/server-process.ts";
 
 export { startServer, type ServerProcess };
@@ -11,6 +13,8 @@ export { startServer, type ServerProcess };
 export interface LoadResult {
   rps: number;
   p50: number;
+  /** Only from constantRate. */
+  p95?: number;
   p99: number;
   errors: number;
   non2xx: number;
@@ -128,6 +132,7 @@ export async function constantRate(options: {
   return {
     rps: Math.round(total / elapsed),
     p50: pct(0.5),
+    p95: pct(0.95),
     p99: pct(0.99),
     errors,
     non2xx,
@@ -229,4 +234,76 @@ export function spawnWorker(
     },
     stdio: "ignore",
   });
+}
+
+/** The cookies an answer sets, as a Cookie header sends them back. */
+export function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/**
+ * Signs up through the form and opens the confirmation e-mail's link (from the server's outbox)
+ * as the browser that signed up: answers the session cookie it sets (signed in, confirmed).
+ */
+export async function confirmedAccount(
+  app: ServerProcess,
+  email: string,
+  password: string,
+): Promise<string> {
+  const signedUp = await fetch(`${app.url}/signup`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+    body: new URLSearchParams({ intent: "sign-up", email, password, redirectTo: "" }),
+  });
+  await signedUp.arrayBuffer();
+  const dir = join(app.dataDir, "mail");
+  for (let i = 0; i < 100; i++) {
+    for (const file of existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []) {
+      const message = parseMessage(readFileSync(join(dir, file.name), "utf8"));
+      const link = message.to.includes(email)
+        ? /http\S*\/api\/auth\/verify-email\S*/.exec(message.text)?.[0]
+        : undefined;
+      if (link) {
+        const opened = await fetch(link, {
+          redirect: "manual",
+          headers: { cookie: cookiesOf(signedUp) },
+        });
+        await opened.arrayBuffer();
+        return cookiesOf(opened);
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no confirmation e-mail for ${email}`);
+}
+
+/** A member signed in (answers their session cookie) whose subscription has started. */
+export async function subscribedMember(app: ServerProcess, email: string): Promise<string> {
+  const cookie = await confirmedAccount(app, email, "bench kowhai tui ruru");
+  const res = await fetch(`${app.url}/subscribe`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, cookie },
+    body: new URLSearchParams({
+      idempotencyKey: crypto.randomUUID(),
+      plan: "1m2",
+      deliveryWeek: "2",
+      street: "12 Kowhai Road",
+      suburb: "Grey Lynn",
+      city: "Auckland",
+      region: "Auckland",
+      postcode: "1021",
+      cardNumber: "4242 4242 4242 4242",
+      cardExpiry: futureExpiry(),
+      cardCvc: "123",
+    }),
+  });
+  await res.arrayBuffer();
+  if (!/\/subscribe\/confirmed/.test(res.headers.get("location") ?? ""))
+    throw new Error(`subscribing failed: ${res.status} ${res.headers.get("location")}`);
+  return cookie;
 }

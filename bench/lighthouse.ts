@@ -2,7 +2,10 @@
 // page, each page beside the same page with every script removed (the reference, issue 20), served
 // in the same run by a proxy in front of the same server, so what our JavaScript costs is the
 // difference between the two rows whatever the host. `npm run bench -- lighthouse`
-// (BENCH_PAGES="/,/products"; default: the public pages issue 20 names, checkout and a legal page).
+// (BENCH_PAGES="/,/products"; default: the public pages issue 20 names, checkout and a legal page,
+// the garden planner (issue 23) as a visitor sees it, and issue 21's /subscribe and
+// /profile/subscription, signed in: a new member for the first, one with a running subscription
+// for the second, their session cookie sent with every request).
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -11,7 +14,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { gunzipSync, brotliDecompressSync, inflateSync } from "node:zlib";
 import { chromiumPath } from "#tests/e2e/chromium.ts";
-import { printTable, startServer } from "./lib.ts";
+import { confirmedAccount, printTable, startServer, subscribedMember } from "./lib.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DEFAULT_PAGES = [
@@ -19,13 +22,28 @@ const DEFAULT_PAGES = [
   "/products",
   "/product/family-grow-box-kit",
   "/education/slug-patrol",
+  "/education/monthly/june",
   "/calendar",
   "/privacy",
   "/checkout",
+  "/garden",
+  "/subscribe",
+  "/profile/subscription",
 ];
 const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : DEFAULT_PAGES;
 const server = await startServer({ LOG_LEVEL: "warn" }, { quiet: true });
 const dir = mkdtempSync(join(tmpdir(), "lighthouse-"));
+
+// The pages only a signed-in member sees, and whose session they are seen with.
+const SIGNED_IN: Record<string, () => Promise<string>> = {
+  "/subscribe": () => confirmedAccount(server, "bench.new@example.nz", "bench kowhai tui ruru"),
+  "/profile/subscription": () => subscribedMember(server, "bench.subscriber@example.nz"),
+};
+const cookies = new Map<string, string>();
+for (const page of pages) {
+  const signIn = SIGNED_IN[page];
+  if (signIn) cookies.set(page, await signIn());
+}
 
 /** The page's HTML with every <script> (inline or not) and module preload taken out. */
 function withoutScripts(html: string): string {
@@ -95,7 +113,7 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)] ?? 0;
 }
 
-async function lighthouse(url: string, out: string): Promise<Run> {
+async function lighthouse(url: string, out: string, cookie?: string): Promise<Run> {
   // Not execFileSync: the reference proxy answers from this process, which must stay free.
   const run = () =>
     promisify(execFile)(
@@ -105,6 +123,7 @@ async function lighthouse(url: string, out: string): Promise<Run> {
         "--output=json",
         `--output-path=${out}`,
         "--quiet",
+        ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
         "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
       ],
       // A run that hangs (a busy host) is ended and tried again rather than waited on for ever.
@@ -168,8 +187,9 @@ try {
     const bare: Run[] = [];
     // Alternate the two so that a busy moment on the host falls on both.
     for (let i = 0; i < RUNS; i++) {
-      measured.push(await lighthouse(server.url + page, join(dir, `run-${i}.json`)));
-      bare.push(await lighthouse(referenceUrl + page, join(dir, `ref-${i}.json`)));
+      const cookie = cookies.get(page);
+      measured.push(await lighthouse(server.url + page, join(dir, `run-${i}.json`), cookie));
+      bare.push(await lighthouse(referenceUrl + page, join(dir, `ref-${i}.json`), cookie));
     }
     const m = row(page, measured);
     const r = row(`  ${page} (scripts removed)`, bare);

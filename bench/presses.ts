@@ -8,71 +8,12 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { chromiumPath } from "#tests/e2e/chromium.ts";
 import { PRESS_REPLAY_SCRIPT } from "#app/lib/press-replay.ts";
+import { PRESS_CONTROLS as controls, type Control } from "./press-controls.ts";
 import { printTable, startServer } from "./lib.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Only the controls whose name contains this (BENCH_CONTROLS="Add to cart"). */
 const only = process.env.BENCH_CONTROLS ?? "";
-
-interface Control {
-  name: string;
-  path: string;
-  /** What is pressed: a CSS selector. */
-  target: string;
-  /** Runs in the page: has the press had its effect? */
-  done: string;
-  /** Clicked at this point of the element (a card, whose buttons and links are their own). */
-  position?: { x: number; y: number };
-  /** Adds to the cart: the effect must happen exactly once. */
-  once?: string;
-}
-
-const controls: Control[] = [
-  {
-    name: "cart button (/)",
-    path: "/",
-    target: 'header [data-replay="cart"]',
-    done: `!!document.querySelector('dialog[aria-labelledby="cart-title"][open]')`,
-  },
-  {
-    name: "menu button (/)",
-    path: "/",
-    target: 'header [aria-controls="mobile-menu"]',
-    done: `!!document.querySelector("#mobile-menu[open] nav")`,
-  },
-  {
-    name: "plan card flip (/)",
-    path: "/",
-    target: '[data-plan="0.5m2"]',
-    position: { x: 40, y: 40 },
-    done: `document.querySelector('[data-plan="0.5m2"]').dataset.flipped === "true"`,
-  },
-  {
-    name: "Add to cart (/product/{id})",
-    path: "/product/family-grow-box-kit",
-    target: 'main button[aria-label^="Add to cart"]',
-    done: `document.querySelector('[data-testid="cart-badge"]')?.textContent === "1"`,
-    once: `JSON.parse(localStorage.getItem("cart-storage") || "{}").state?.items?.[0]?.quantity ?? 0`,
-  },
-  {
-    name: "cart button (/products)",
-    path: "/products",
-    target: 'header [data-replay="cart"]',
-    done: `!!document.querySelector('dialog[aria-labelledby="cart-title"][open]')`,
-  },
-  {
-    name: "Add to cart (/products)",
-    path: "/products",
-    target: 'main button[aria-label^="Add to cart"]',
-    done: `document.querySelector('[data-testid="cart-badge"]')?.textContent === "1"`,
-  },
-  {
-    name: "menu button (/education/slug-patrol)",
-    path: "/education/slug-patrol",
-    target: 'header [aria-controls="mobile-menu"]',
-    done: `!!document.querySelector("#mobile-menu[open] nav")`,
-  },
-];
 
 interface Run {
   lost: boolean;

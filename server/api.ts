@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { pingDatabase } from "#app/lib/db.server.ts";
 import { queueState } from "#app/lib/queue.server.ts";
 import { checkCart } from "#app/modules/catalog/check-cart.server.ts";
-import { unsubscribeByLink } from "#app/modules/growing-tips/unsubscribe-link.server.ts";
+import { unsubscribeAnyByLink } from "#app/flows/unsubscribe-link.server.ts";
 import { handleStripeWebhook } from "#app/flows/handle-stripe-webhook.server.ts";
 import { handleTwilioSmsWebhook } from "#app/modules/reminders/handle-twilio-sms-webhook.server.ts";
 import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
@@ -97,8 +97,8 @@ export function apiRoutes() {
   });
 
   api.post("/unsubscribe", async (c) => {
-    // A waitlist contact's link or a member's growing-tips link (the token says which).
-    const result = await unsubscribeByLink(c.req.query("token") ?? null);
+    // A waitlist contact's link, a member's growing-tips or garden e-mail link (the token says which).
+    const result = await unsubscribeAnyByLink(c.req.query("token") ?? null);
     return result.ok
       ? c.json({ ok: true })
       : c.json({ ok: false, error: "This unsubscribe link isn't valid." }, 400);

@@ -7,6 +7,10 @@ import {
   monthlyTipsScheduleJob,
   sendGrowingTipsJob,
 } from "#app/modules/growing-tips/send-growing-tips.server.ts";
+import {
+  gardenMonthScheduleJob,
+  sendGardenMonthEmailJob,
+} from "#app/modules/garden/send-garden-month-emails.server.ts";
 import { orderJobs } from "#app/modules/orders/order-jobs.server.ts";
 import {
   dispatchMonthlySmsRemindersJob,
@@ -49,6 +53,8 @@ export const jobs = [
   monthlyTipsScheduleJob,
   growingTipsFanOutJob,
   sendGrowingTipsJob,
+  gardenMonthScheduleJob,
+  sendGardenMonthEmailJob,
   ...orderJobs,
   sendReminderConfirmationJob,
   dispatchWeeklySmsRemindersJob,

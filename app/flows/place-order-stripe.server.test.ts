@@ -2,10 +2,10 @@
 // order id; a retried submit gets the same intent's client secret, never a second intent. Our real
 // Stripe module (the official library) talks to a local fake of Stripe's API; what it received is
 // what we assert on. The webhook side is tested against signed events.
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { orders, products } from "#db/schema/index.ts";
+import { checkoutInput, HEMI } from "#tests/factories/checkout-input.ts";
 import { buildProduct } from "#tests/factories/products.ts";
 import { stripeSettings } from "#tests/setup/stripe-api.ts";
 import { testSettings } from "#tests/setup/test-database.ts";
@@ -32,14 +32,7 @@ const someone = () => ({ ip: `198.51.100.${++addresses}` });
 async function stripeOrder(stockQuantity = 3) {
   const p = buildProduct({ price: 5000, stockQuantity });
   await db().insert(products).values(p);
-  const input = {
-    idempotencyKey: randomUUID(),
-    name: "Hemi",
-    email: "hemi@example.nz",
-    address: { street: "9 Kauri Street", city: "Whangārei", region: "Northland", postcode: "0110" },
-    shippingMethod: "standard",
-    items: [{ productId: p.id, quantity: 1, price: 5000 }],
-  };
+  const input = checkoutInput({ productId: p.id!, price: 5000 });
   const buyer = someone();
   const placed = await placeOrder(input, buyer);
   if (!placed.ok || placed.status !== "requires_payment")
@@ -184,14 +177,7 @@ test("Stripe's errors reach us as Stripe errors: an unknown intent, a wrong key"
 });
 
 function checkoutFor(productId: string, email = "wiremu@example.nz") {
-  return {
-    idempotencyKey: randomUUID(),
-    name: "Hemi",
-    email,
-    address: { street: "9 Kauri Street", city: "Whangārei", region: "Northland", postcode: "0110" },
-    shippingMethod: "standard",
-    items: [{ productId, quantity: 1, price: 5000 }],
-  };
+  return checkoutInput({ productId, price: 5000 }, { ...HEMI, email });
 }
 
 test("three unpaid orders may hold stock per address and per e-mail; the fourth waits for a hold to end", async () => {

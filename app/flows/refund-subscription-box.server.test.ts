@@ -9,13 +9,20 @@ import { db } from "#app/lib/db.server.ts";
 import { statusOf } from "#app/lib/outcome.ts";
 import { refundOrderPaymentJob } from "#app/modules/orders/refund-order-payment.server.ts";
 import { sendOrderUpdateJob } from "#app/modules/orders/send-order-update.server.ts";
+import { listCustomerOrders } from "#app/modules/orders/list-customer-orders.server.ts";
+import { getAdminSubscription } from "#app/modules/subscriptions/get-admin-subscription.server.ts";
+import { getSubscriptionOverview } from "#app/modules/subscriptions/get-subscription-overview.server.ts";
 import { REFUND_MESSAGES } from "#app/modules/subscriptions/record-box-refund.server.ts";
+import { openRegion } from "#app/modules/subscriptions/regions.server.ts";
 import { runRenewals } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { sendSubscriptionChangeJob } from "#app/modules/subscriptions/send-subscription-change.server.ts";
+import { sendSubscriptionConfirmationJob } from "#app/modules/subscriptions/send-subscription-confirmation.server.ts";
+import { startSubscription } from "#app/modules/subscriptions/start-subscription.server.ts";
 import { seedDemoData } from "#db/seed-data.ts";
 import { chargeLedger } from "#tests/factories/charge-ledger.ts";
-import { insertSubscription } from "#tests/factories/subscriptions.ts";
+import { insertMember } from "#tests/factories/members.ts";
+import { insertSubscription, subscribeInput } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { refundSubscriptionBox } from "./refund-subscription-box.server.ts";
@@ -25,6 +32,7 @@ const jobs = [
   refundOrderPaymentJob,
   sendOrderUpdateJob,
   sendSubscriptionChangeJob,
+  sendSubscriptionConfirmationJob,
 ];
 const env = testServices({ smtp: true, queues: jobs as never, emptyBeforeEach: true });
 
@@ -102,4 +110,61 @@ test("an unpaid box, another subscription's box and malformed ids are refused wi
   expect(
     (await db().select().from(subscriptionEvents)).filter((e) => e.type === "box_refunded"),
   ).toEqual([]);
+});
+
+test("the first box, paid when the subscription starts, has its order as a renewal's box does: in the member's orders and history, and refunded the same way", async () => {
+  const now = new Date("2026-11-25T02:00:00Z");
+  await openRegion("Auckland", "test", now);
+  const userId = await insertMember({ name: "Mere Tane" });
+  const member = { id: userId, email: `${userId}@example.nz`, name: "Mere Tane" };
+  const input = subscribeInput(now);
+  const started = await startSubscription(input, member, now);
+  expect(started).toMatchObject({ ok: true, created: true });
+  if (!started.ok) return;
+  // A retried submit charges and records nothing twice.
+  expect(await startSubscription(input, member, now)).toMatchObject({ ok: true, created: false });
+
+  const made = await db()
+    .select()
+    .from(boxes)
+    .where(eq(boxes.subscriptionId, started.subscriptionId));
+  expect(made).toHaveLength(1);
+  const box = made[0]!;
+  expect(box).toMatchObject({
+    deliverOn: "2026-12-08",
+    status: "charged",
+    amount: 3999,
+    attempts: 1,
+  });
+  expect(box.chargeReference).toBeTruthy();
+  const [order] = await db().select().from(orders).where(eq(orders.id, box.orderId!));
+  expect(order).toMatchObject({
+    kind: "subscription box",
+    status: "paid",
+    total: 3999,
+    userId,
+    paymentReference: box.chargeReference,
+  });
+  expect((await listCustomerOrders(member.email)).map((o) => o.id)).toEqual([order!.id]);
+  const charged = (await db().select().from(subscriptionEvents)).filter(
+    (e) => e.subscriptionId === started.subscriptionId && e.type === "charged",
+  );
+  expect(charged).toHaveLength(1);
+  expect(charged[0]!.data).toMatchObject({ box: "2026-12-08", amount: 3999, order: order!.id });
+  const overview = await getSubscriptionOverview(userId, { now, currency: "USD" });
+  expect(overview.subscription!.history.map((h) => h.text)).toContain(
+    "Paid US$39.99 for the box of the week starting Tuesday 8 December 2026.",
+  );
+
+  const admin = await getAdminSubscription({ id: started.subscriptionId });
+  expect(admin!.boxes.find((b) => b.id === box.id)).toMatchObject({ refundable: true });
+  const done = await refund(started.subscriptionId, box.id);
+  expect(done).toMatchObject({ ok: true, changed: true });
+  const [after] = await db().select().from(orders).where(eq(orders.id, box.orderId!));
+  expect(after!.status).toBe("refunded");
+  expect(
+    (await getAdminSubscription({ id: started.subscriptionId }))!.boxes.find(
+      (b) => b.id === box.id,
+    ),
+  ).toMatchObject({ status: "refunded", refundable: false });
 });

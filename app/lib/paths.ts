@@ -24,6 +24,8 @@ export const paths = {
   profile: "/profile",
   /** The member's own subscription: next box, skip, pause, plan, address, card, cancel (issue 21). */
   profileSubscription: "/profile/subscription",
+  /** The member's calendar feed, texts and e-mails (issue 7, issue 23's monthly garden e-mail). */
+  profileReminders: "/profile/reminders",
   signup: "/signup",
   login: "/login",
   auth: "/auth",

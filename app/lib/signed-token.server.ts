@@ -8,6 +8,8 @@ import { settings } from "./env.server.ts";
 export const TOKEN_PURPOSES = {
   /** A member's growing-tips unsubscribe; the subject is the user id. */
   memberTipsUnsubscribe: "tips-unsubscribe",
+  /** A member's "Your garden this month" unsubscribe; the subject is the user id. */
+  memberGardenUnsubscribe: "garden-unsubscribe",
 } as const;
 
 interface Payload {

@@ -1,7 +1,8 @@
 // /garden (issue 23): the garden editor. Anyone can plan a box (kept in their browser); a signed-in
 // member's plan starts from their saved one or their subscription's box, uses their town's frost
 // dates, and saves to their account through this page's action; below the schedule, the seedlings
-// of their shipped boxes to place in the plan and their harvest log (ADR 042).
+// of their shipped boxes to place in the plan and their harvest log (ADR 042), and at the season's
+// end the suggested next season's plan that rotates families (ADR 045).
 import { data, Form, Link, useNavigation } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import { respond } from "#app/lib/respond.server.ts";
@@ -23,7 +24,7 @@ import {
   SCHEDULE_WEEKS,
   type GardenScheduleData,
 } from "#app/modules/garden/garden-schedule-view.tsx";
-import { BOX_SIZES, type BoxSize } from "#app/modules/garden/garden.schema.ts";
+import { BOX_GRIDS, BOX_SIZES, type BoxSize } from "#app/modules/garden/garden.schema.ts";
 import { listGardenTemplates, planPlantIds } from "#app/modules/garden/garden-templates.server.ts";
 import { getBoxSeedlings } from "#app/modules/garden/get-box-seedlings.server.ts";
 import { getGarden } from "#app/modules/garden/get-garden.server.ts";
@@ -36,11 +37,19 @@ import {
   type HarvestAnswer,
   type HarvestLogData,
 } from "#app/modules/garden/harvest-log-view.tsx";
+import { acceptNextSeason } from "#app/modules/garden/accept-next-season.server.ts";
+import { nextSeasonData } from "#app/modules/garden/next-season.ts";
+import {
+  NEXT_SEASON_INTENT,
+  NEXT_SEASON_QUERY,
+  NextSeasonView,
+} from "#app/modules/garden/next-season-view.tsx";
 import { placeBoxSeedlings } from "#app/modules/garden/place-box-seedlings.server.ts";
 import { loadPlantLibrary } from "#app/modules/garden/plant-library.server.ts";
 import { recordHarvest } from "#app/modules/garden/record-harvest.server.ts";
 import { readPlanField, saveGarden } from "#app/modules/garden/save-garden.server.ts";
 import { isoDate, todayInNewZealand } from "#app/modules/guidance/new-zealand-date.ts";
+import { getMemberPlanId } from "#app/modules/subscriptions/get-member-plan.server.ts";
 import type { Route } from "./+types/garden";
 
 export const meta = staticPageMeta("/garden");
@@ -66,14 +75,17 @@ export async function loader({ request }: Route.LoaderArgs) {
       schedule: { kind: "signed-out" } as GardenScheduleData,
       harvest: null as HarvestLogData | null,
       boxSeedlings: null as BoxSeedlingsData | null,
+      nextSeason: null as ReturnType<typeof nextSeasonData>,
+      hasSubscription: false,
     };
   }
-  const [profile, garden, schedule, log, boxSeedlings] = await Promise.all([
+  const [profile, garden, schedule, log, boxSeedlings, subscriptionPlan] = await Promise.all([
     getProfile(user.id),
     getGarden(user.id),
     getGardenSchedule({ userId: user.id, today: nzToday }),
     getHarvestLog({ userId: user.id, today }),
     getBoxSeedlings({ userId: user.id, today }),
+    getMemberPlanId(user.id),
   ]);
   const planted = new Set(garden.plan?.squares.flat() ?? []);
   const named = library.map((p): [string, string] => [p.id, p.name]);
@@ -85,6 +97,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...log,
   };
   const { city, region, state } = profile.address;
+  const place = findGrowingPlace({ city, region: region ?? state });
   const yourSchedule: GardenScheduleData =
     schedule.kind === "schedule"
       ? {
@@ -102,10 +115,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     signedIn: true,
     plan: garden.plan,
     boxSize: garden.boxSize ?? ("1m2" as BoxSize),
-    place: findGrowingPlace({ city, region: region ?? state }),
+    place,
     schedule: yourSchedule,
     harvest,
     boxSeedlings,
+    nextSeason: nextSeasonData(
+      garden.plan,
+      loadPlantLibrary(),
+      {
+        today,
+        frost: place.frost,
+        asked: new URL(request.url).searchParams.get(NEXT_SEASON_QUERY) === "1",
+      },
+      BOX_GRIDS[garden.plan?.boxSize ?? "1m2"].columns,
+    ),
+    hasSubscription: subscriptionPlan !== null,
   };
 }
 
@@ -153,6 +177,15 @@ export async function action({ request }: Route.ActionArgs) {
       {
         redirectTo: paths.garden,
       },
+    );
+  }
+  if (intent === NEXT_SEASON_INTENT) {
+    const outcome = await acceptNextSeason({ userId: user.id, basis: form.get("basis") });
+    return respond<HarvestAnswer>(
+      request,
+      outcome,
+      { intent, ok: outcome.ok, message: outcome.message },
+      { redirectTo: `${paths.garden}#next-season` },
     );
   }
   const result = await saveGarden({ userId: user.id, plan: readPlanField(form.get("plan")) });
@@ -246,6 +279,17 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
             names={new Map(loaderData.library.map((p) => [p.id, p.name]))}
             answer={answer?.intent === PLACE_SEEDLINGS_INTENT ? answer : undefined}
             busy={postingIntent === PLACE_SEEDLINGS_INTENT}
+          />
+        </div>
+      )}
+      {loaderData.nextSeason && (
+        <div className="mt-8 max-w-4xl">
+          <NextSeasonView
+            data={loaderData.nextSeason}
+            names={new Map(loaderData.library.map((p) => [p.id, p.name]))}
+            answer={answer?.intent === NEXT_SEASON_INTENT ? answer : undefined}
+            busy={postingIntent === NEXT_SEASON_INTENT}
+            hasSubscription={loaderData.hasSubscription}
           />
         </div>
       )}

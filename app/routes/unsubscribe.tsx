@@ -1,11 +1,13 @@
-// One-click unsubscribe from any e-mail (a waitlist contact's, or a member's growing tips), no
+// One-click unsubscribe from any e-mail (a waitlist contact's, a member's growing tips or their
+// "Your garden this month"), no
 // sign-in needed. The link opens this page; the button is the one click (a link alone would be
 // followed by mail scanners).
 import { Form, Link } from "react-router";
+import { paths } from "#app/lib/paths.ts";
 import {
-  readUnsubscribeLink,
-  unsubscribeByLink,
-} from "#app/modules/growing-tips/unsubscribe-link.server.ts";
+  readAnyUnsubscribeLink,
+  unsubscribeAnyByLink,
+} from "#app/flows/unsubscribe-link.server.ts";
 import type { Route } from "./+types/unsubscribe";
 
 export function meta() {
@@ -14,12 +16,12 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  return { token, contact: await readUnsubscribeLink(token) };
+  return { token, contact: await readAnyUnsubscribeLink(token) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  return unsubscribeByLink(token);
+  return unsubscribeAnyByLink(token);
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -37,7 +39,13 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       ) : done ? (
         <>
           <h1 className="text-4xl font-bold">You're unsubscribed</h1>
-          {contact.kind === "member-tips" ? (
+          {contact.kind === "member-garden" ? (
+            <p className="mt-4 text-lg text-ink/80">
+              We won't send {contact.email} any more “Your garden this month” e-mails. Your plan and
+              schedule stay on your garden page, and you can switch the e-mail back on in your
+              profile at any time.
+            </p>
+          ) : contact.kind === "member-tips" ? (
             <p className="mt-4 text-lg text-ink/80">
               We won't send {contact.email} any more monthly growing tips. Changed your mind? Switch
               them back on in your profile at any time.
@@ -49,19 +57,21 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             </p>
           )}
           <Link
-            to={contact.kind === "member-tips" ? "/profile/reminders" : "/"}
+            to={contact.kind === "contact" ? paths.home : paths.profileReminders}
             className="btn-secondary mt-8"
           >
-            {contact.kind === "member-tips" ? "Go to your profile" : "Back to home"}
+            {contact.kind === "contact" ? "Back to home" : "Go to your profile"}
           </Link>
         </>
       ) : (
         <>
           <h1 className="text-4xl font-bold">Unsubscribe {contact.email}?</h1>
           <p className="mt-4 text-lg text-ink/80">
-            {contact.kind === "member-tips"
-              ? "You'll stop getting the monthly growing tips from Patch. Your account and orders stay as they are."
-              : "You'll stop getting launch news and growing tips from Patch."}
+            {contact.kind === "member-garden"
+              ? "You'll stop getting “Your garden this month”, the monthly e-mail of your own garden's jobs. Your plan, schedule and other e-mails stay as they are."
+              : contact.kind === "member-tips"
+                ? "You'll stop getting the monthly growing tips from Patch. Your account and orders stay as they are."
+                : "You'll stop getting launch news and growing tips from Patch."}
           </p>
           <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(token ?? "")}`}>
             <button type="submit" className="btn-primary mt-8">

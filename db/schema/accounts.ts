@@ -34,6 +34,8 @@ export const profiles = pgTable("profiles", {
   onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
   /** When the member switched off the monthly growing-tips e-mail; null while they get it. */
   tipsOptedOutAt: timestamp("tips_opted_out_at", { withTimezone: true }),
+  /** When the member switched off "Your garden this month" (issue 23); null while they get it. */
+  gardenEmailOptedOutAt: timestamp("garden_email_opted_out_at", { withTimezone: true }),
   /** The secret in the member's personal calendar feed URL; reset makes a new one. */
   calendarToken: text("calendar_token").unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -68,6 +68,12 @@ export const subscriptions = pgTable(
     providerPaymentMethodId: text("provider_payment_method_id"),
     /** The card as people recognise it, e.g. "Visa ending 4242". */
     cardLabel: text("card_label"),
+    /**
+     * The box items (seed and seedling ids) the member's accepted next-season garden plan grows
+     * (issue 23, ADR 045): boxes made from then on prefer them within each line's kind and size
+     * class. Null until a plan is accepted.
+     */
+    gardenItems: text("garden_items").array(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 // Issue 21, the admin's side of subscriptions: a member subscribes; an admin sees the figures
 // (the chart has its table), finds the member by e-mail, opens the subscription and pauses it for
-// a month (a toast, the status and the history say so, naming the admin). The pages have no axe
+// a month (a toast, the status and the history say so, naming the admin), then refunds the first
+// box, which the member then sees refunded among their orders. The pages have no axe
 // violations and no sideways scroll on a phone.
 import type { Page } from "playwright-core";
 import { futureExpiry } from "#tests/factories/cards.ts";
@@ -71,6 +72,18 @@ test("an admin finds a member's subscription, sees the figures and pauses it for
     .poll(() => page.getByTestId("subscription-status").innerText())
     .toMatch(/^Paused until /);
   await expect.poll(() => page.getByTestId("history").innerText()).toContain(`Admin ${ADMIN}`);
+
+  // The first box, paid when the member subscribed, has its order as a renewal's box does: the
+  // admin refunds it here, and the member sees it among their orders.
+  await page.getByRole("button", { name: /^Refund the box of the week starting / }).click();
+  await page.locator("[data-sonner-toast]").filter({ hasText: "Refunded US$69.99" }).waitFor();
+  await expect.poll(() => page.getByTestId("boxes").innerText()).toContain("Refunded");
+  await expect.poll(() => page.getByTestId("history").innerText()).toContain("Refunded US$69.99");
+  expect(await page.getByRole("button", { name: /^Refund the box/ }).count()).toBe(0);
+  await member.goto("/profile/orders");
+  await expect
+    .poll(() => member.getByTestId("profile-orders").innerText())
+    .toMatch(/Subscription box[\s\S]*refunded[\s\S]*US\$69\.99/i);
 
   // Searching for nobody says so.
   await page.goto("/admin/subscriptions?q=nobody-at-all-here");

@@ -2,7 +2,8 @@
 // places plants with the keyboard only (arrow keys, Enter, Delete), hears each change in the live
 // region, gets an 'avoid near' warning and fixes it, and finds the plan again after a reload
 // (kept in the browser); no axe violations. A member saves the plan to their account and gets
-// "Your schedule" (week by week, the whole year behind a details element) at both widths.
+// "Your schedule" (week by week, the whole year behind a details element) at both widths, and
+// accepts the suggested next season's plan, which moves every family to a fresh square (ADR 045).
 import { axeViolations } from "./axe.ts";
 import type { Page } from "playwright-core";
 import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
@@ -241,3 +242,80 @@ test("a member records a harvest at 390 px, sees the season's summary, and delet
   await log.getByRole("button", { name: /^Delete Radish, / }).click();
   await log.getByText("None recorded yet.").waitFor();
 });
+
+for (const [label, viewport] of [
+  ["390 px", PHONE],
+  ["1280 px", DESKTOP],
+] as const) {
+  test(`a member accepts next season's plan, every family moved to a fresh square (${label})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signedInMember(page, `nextseason${viewport.width}`);
+    await page.goto("/garden");
+    await page
+      .getByLabel("Start from an example layout")
+      .selectOption({ label: "2m² box, spring and summer (planted September to December)" });
+    await page.getByRole("button", { name: "Save to my account" }).click();
+    await page.getByRole("status").getByText("Saved to your account.").waitFor();
+
+    const next = page.getByRole("region", { name: "Next season's plan" });
+    // Before the season's end it is offered on asking; from the first frost to July, on its own.
+    await next.waitFor();
+    const ask = next.getByRole("link", { name: "Plan next season now" });
+    if (await ask.isVisible()) await ask.click();
+    const table = next.getByRole("table", { name: /Next season's plan, row by row/ });
+    await table.waitFor();
+    expect(await table.getByText(/^from row \d, square \d$/).count()).toBeGreaterThan(5);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    if (SHOTS) await next.screenshot({ path: `${SHOTS}/garden-next-season-${viewport.width}.png` });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await next.getByRole("button", { name: "Use this plan for next season" }).click();
+    await page
+      .getByText(/^Next season's plan is saved\./)
+      .first()
+      .waitFor();
+    // The editor now holds it with this season as its memory: no family back in its square.
+    await page.getByRole("heading", { name: "Plan your garden" }).waitFor();
+    expect(await page.getByText(/grew there last season/).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+for (const [label, viewport] of [
+  ["390 px", PHONE],
+  ["1280 px", DESKTOP],
+] as const) {
+  test(`a member switches "Your garden this month" off and on in their profile (${label})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signedInMember(page, `gardenmail${viewport.width}`);
+    await page.goto("/profile/reminders");
+    const section = page.locator("section", {
+      has: page.getByRole("heading", { name: "Your garden this month, by e-mail" }),
+    });
+    const state = section.getByTestId("garden-email-state");
+    // On until switched off; without a saved plan it says when it starts.
+    await expect.poll(() => state.innerText()).toMatch(/^On: it starts once you've saved a plan/);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    if (SHOTS) await section.screenshot({ path: `${SHOTS}/garden-email-${viewport.width}.png` });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await section.getByRole("button", { name: "Switch “Your garden this month” off" }).click();
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "“Your garden this month” is off." })
+      .first()
+      .waitFor();
+    await page.reload();
+    await expect.poll(() => state.innerText()).toMatch(/^Off/);
+    await section.getByRole("button", { name: "Switch “Your garden this month” on" }).click();
+    await expect.poll(() => state.innerText()).toMatch(/^On/);
+  });
+}

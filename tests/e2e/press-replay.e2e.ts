@@ -204,3 +204,64 @@ test("a pressed control whose node was replaced before hydration is found again 
   await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("1");
   expect(errors).toEqual([]);
 });
+
+test("islands hydrate by need: a pressed one first, replayed as soon as it alone is live, at 390 px", async ({
+  context,
+}) => {
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  // Neither "seen" nor "idle" ever comes: only a press may bring a page island to life.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+    window.IntersectionObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    } as unknown as typeof IntersectionObserver;
+  });
+  await page.goto("/products");
+  // The header (in the first script) comes alive at once; no product's Add to cart does.
+  await page.waitForSelector('[data-island="site-header"][data-live]');
+  const adds = page.locator('[data-island="add-to-cart"]');
+  const count = await adds.count();
+  expect(count).toBeGreaterThan(3);
+  expect(await page.locator('[data-island="add-to-cart"][data-live]').count()).toBe(0);
+  // Pressing the third product's Add to cart hydrates that island, and the press is replayed
+  // once it is live, while the rest of the page is still waiting.
+  const third = adds.nth(2);
+  await third.getByRole("button", { name: /^Add to cart: / }).click();
+  await page.getByRole("dialog", { name: "Your Cart (1)" }).waitFor();
+  await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("1");
+  expect(await third.getAttribute("data-live")).toBe("");
+  expect(await page.locator('[data-island="add-to-cart"][data-live]').count()).toBe(1);
+  expect(await notHydrated(page)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("islands in view hydrate first; those further down when idle, until the page is hydrated", async ({
+  context,
+}) => {
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  // Idle never comes, so only what is seen hydrates.
+  await page.addInitScript(() => (window.requestIdleCallback = () => 0));
+  await page.goto("/products");
+  await page.waitForSelector('[data-island="add-to-cart"][data-live]');
+  const live = () => page.locator('[data-island="add-to-cart"][data-live]').count();
+  const all = await page.locator('[data-island="add-to-cart"]').count();
+  const before = await live();
+  expect(before).toBeLessThan(all);
+  await page.locator('[data-island="add-to-cart"]').last().scrollIntoViewIfNeeded();
+  await expect.poll(live).toBeGreaterThan(before);
+  // With idle time, everything comes alive and the document is marked hydrated.
+  const idle = await context.newPage();
+  await idle.setViewportSize(PHONE);
+  await idle.goto("/products");
+  await idle.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  expect(await idle.locator('[data-island="add-to-cart"]:not([data-live])').count()).toBe(0);
+});

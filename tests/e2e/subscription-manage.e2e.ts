@@ -124,7 +124,9 @@ for (const viewport of [PHONE, DESKTOP]) {
     expect(texts.some((t) => t.includes("is skipped"))).toBe(true);
     await checkPage(page, `subscription-cancelled-${viewport.width}`);
 
+    expect(texts.some((t) => t.includes("We've swapped"))).toBe(true);
     for (const subject of [
+      /An item in your box is swapped/,
       /Your box is skipped/,
       /Your deliveries are paused/,
       /Your deliveries have resumed/,

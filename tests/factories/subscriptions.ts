@@ -5,6 +5,7 @@ import { subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { cutoffOf, nextBoxDate, type DeliveryWeek } from "#app/modules/subscriptions/box-dates.ts";
 import { findPlan, type PlanId } from "#app/modules/subscriptions/plans.ts";
+import { testCard } from "./cards.ts";
 import { insertMember } from "./members.ts";
 
 type NewSubscription = typeof subscriptions.$inferInsert;
@@ -67,4 +68,23 @@ export async function insertSubscription(
       ...fixture.overrides,
     });
   return { id, userId };
+}
+
+/** What the /subscribe form sends for a week-2 1m² subscription in Auckland, paid by card 4242. */
+export function subscribeInput(now: Date, overrides: Record<string, unknown> = {}) {
+  return {
+    idempotencyKey: crypto.randomUUID(),
+    plan: "1m2",
+    deliveryWeek: "2",
+    address: {
+      street: "12 Kowhai Road",
+      suburb: "Grey Lynn",
+      city: "Auckland",
+      region: "Auckland",
+      postcode: "1021",
+      rural: false,
+    },
+    card: testCard("success", now),
+    ...overrides,
+  };
 }

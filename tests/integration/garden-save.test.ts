@@ -1,7 +1,8 @@
 // Saving a garden plan (issue 23) on a real database, through /garden's loader and action: a
 // member's plan starts from their subscription's box, saves, and comes back; a plan that doesn't
 // fit the box, crowds a square or names an unknown plant is refused with a 400 and a reason a
-// person can read, and nothing is saved; a visitor is sent to sign in.
+// person can read, and nothing is saved; a visitor is sent to sign in. Next season's plan (ADR 045)
+// through the same action: a hostile fingerprint is a 400, a stale one a 409, the real one saves.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -193,4 +194,67 @@ test("a visitor plans for free (temperate seasons, 1 m² box) but saving sends t
   ).catch((e: unknown) => e);
   expect(refused).toBeInstanceOf(Response);
   expect((refused as Response).headers.get("location")).toBe("/login?redirectTo=%2Fgarden");
+});
+
+/** Posts a form with an intent to /garden's action: its status and body, or the redirect. */
+async function post(cookie: string, fields: Record<string, string>) {
+  try {
+    const result = (await action(
+      args(
+        new Request(`${SITE}/garden`, {
+          method: "POST",
+          headers: { cookie },
+          body: new URLSearchParams(fields),
+        }),
+      ),
+    )) as { data: { ok: boolean; message?: string }; init: ResponseInit };
+    return { status: result.init.status ?? 200, ...result.data };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, ok: true };
+    throw thrown;
+  }
+}
+
+test("next season's plan through /garden: offered on asking, hostile or stale posts refused", async () => {
+  const { id, cookie } = await signedInAccount({
+    email: "ruru@example.nz",
+    password: "ruru calling at night",
+    meta: requestMetas("203.0.114")(),
+  });
+  // No plan yet: nothing to offer, and accepting is a 404 with a reason.
+  expect((await load(cookie)).nextSeason).toBeNull();
+  expect(
+    await post(cookie, { intent: "next-season-accept", basis: "0123456789abcdef" }),
+  ).toMatchObject({
+    status: 404,
+    ok: false,
+    message: "Save a plan with plants in it first: next season's plan moves them on.",
+  });
+
+  const squares = Array.from({ length: 9 }, () => [] as string[]);
+  squares[0] = ["tomato"];
+  squares[4] = ["carrot"];
+  await save(cookie, { boxSize: "1m2", squares });
+  const asked = await loader(
+    args(new Request(`${SITE}/garden?next-season=1`, { headers: { cookie } })),
+  );
+  expect(asked.nextSeason).toMatchObject({ offered: true, columns: 3, leftOut: [] });
+  const basis = asked.nextSeason!.basis;
+
+  for (const hostile of ["", "x".repeat(5000), "0123456789ABCDEF", "\u0000", "' or 1=1 --"])
+    expect(await post(cookie, { intent: "next-season-accept", basis: hostile })).toMatchObject({
+      status: 400,
+      ok: false,
+    });
+  expect(
+    await post(cookie, { intent: "next-season-accept", basis: "fedcba9876543210" }),
+  ).toMatchObject({ status: 409, ok: false });
+  // The real one: saved, then sent back to the section with a toast.
+  expect(await post(cookie, { intent: "next-season-accept", basis })).toEqual({
+    status: 302,
+    ok: true,
+  });
+  const [row] = await db().select().from(gardens).where(eq(gardens.userId, id));
+  expect(row!.lastSeason).toEqual(squares);
+  expect(row!.squares).not.toEqual(squares);
 });

@@ -24,23 +24,21 @@ export function FilterSelect({
   label,
   defaultValue,
   items,
+  className = "mt-1 h-11 rounded-lg border border-ink/20 bg-white px-3",
 }: {
   name: string;
   label: string;
   defaultValue: string;
   items: readonly OptionItem[];
+  /** The select's own look, where its form has another (an admin's action form). */
+  className?: string;
 }) {
   return (
     <div>
       <label htmlFor={name} className="block text-sm font-semibold">
         {label}
       </label>
-      <select
-        id={name}
-        name={name}
-        defaultValue={defaultValue}
-        className="mt-1 h-11 rounded-lg border border-ink/20 bg-white px-3"
-      >
+      <select id={name} name={name} defaultValue={defaultValue} className={className}>
         <Options items={items} />
       </select>
     </div>

@@ -43,13 +43,27 @@ export function isAdminUser(user: {
   return user.emailVerified && isAdminAddress(user.email) && user.role === ADMIN_ROLE;
 }
 
-export async function getCurrentUser(
-  request: Request,
-): Promise<{ user: CurrentUser | null; cookies: string[] }> {
+type Resolved = { user: CurrentUser | null; cookies: string[] };
+
+// A page's loaders (the root's, the layout's, the page's) each ask who is signed in, for the same
+// request: one session look-up answers them all. Only for reads: an action may sign in or out, or
+// change the name, before a later question about the same request.
+const resolvedFor = new WeakMap<Request, Promise<Resolved>>();
+
+export function getCurrentUser(request: Request): Promise<Resolved> {
   // Stryker disable next-line all: a shortcut only; without the cookie better-auth finds no session either
-  if (!request.headers.get("cookie")?.includes("patch.session_token")) {
-    return { user: null, cookies: [] };
+  if (!request.headers.get("cookie")?.includes("patch.session_token"))
+    return Promise.resolve({ user: null, cookies: [] });
+  if (request.method !== "GET" && request.method !== "HEAD") return resolveCurrentUser(request);
+  let resolved = resolvedFor.get(request);
+  if (!resolved) {
+    resolved = resolveCurrentUser(request);
+    resolvedFor.set(request, resolved);
   }
+  return resolved;
+}
+
+async function resolveCurrentUser(request: Request): Promise<Resolved> {
   const auth = accountsAuth();
   // Stryker disable next-line StringLiteral: reading a session never looks at the address
   const headers = authHeaders({ request, clientIp: "" });

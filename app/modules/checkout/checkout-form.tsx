@@ -32,6 +32,7 @@ import {
   shippingCost,
   type Totals,
 } from "./pricing.ts";
+import { DemoCardFields } from "#app/modules/payments/demo-card-fields.tsx";
 import { StripePayment } from "#app/modules/payments/stripe-payment.tsx";
 import { TotalsRow } from "#app/components/ui/totals-row.tsx";
 import type { FieldProps } from "#app/components/ui/form-field.tsx";
@@ -471,46 +472,12 @@ export function CheckoutForm({
             </legend>
             {payments === "demo" ? (
               <>
-                <p
-                  className="rounded-xl border-2 border-sun bg-sun/20 p-4 font-semibold"
-                  data-testid="demo-notice"
-                >
-                  {demoNotice}
-                  <span className="mt-1 block text-sm font-normal">
-                    Use Stripe&apos;s test card 4242 4242 4242 4242 with any future expiry and any
-                    CVC. 4000 0000 0000 0002 shows a declined card.
-                  </span>
-                </p>
-                {outcome?.kind === "declined" ? (
-                  <p role="alert" className="font-semibold text-clay-dark">
-                    {outcome.message}
-                  </p>
-                ) : null}
-                <Field
-                  label="Card number"
-                  required
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="4242 4242 4242 4242"
-                  {...checkOn("cardNumber")}
+                <DemoCardFields
+                  notice={demoNotice}
+                  declined={outcome?.kind === "declined" ? outcome.message : undefined}
+                  fieldProps={checkOn}
+                  Field={Field}
                 />
-                <div className="grid grid-cols-2 gap-4">
-                  <Field
-                    label="Expiry (MM/YY)"
-                    required
-                    autoComplete="cc-exp"
-                    placeholder="12/30"
-                    {...checkOn("cardExpiry")}
-                  />
-                  <Field
-                    label="Security code (CVC)"
-                    required
-                    inputMode="numeric"
-                    autoComplete="cc-csc"
-                    maxLength={4}
-                    {...checkOn("cardCvc")}
-                  />
-                </div>
               </>
             ) : payments === "stripe" ? (
               <p>

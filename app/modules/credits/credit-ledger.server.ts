@@ -48,6 +48,21 @@ export async function entryByKey(tx: Database, requestKey: string): Promise<Cred
   return found ?? null;
 }
 
+/** The row as written. */
+function rowOf(entry: NewCreditEntry) {
+  return {
+    userId: entry.userId,
+    amount: entry.amount,
+    kind: entry.kind,
+    note: entry.note ?? null,
+    createdBy: entry.createdBy ?? null,
+    requestKey: entry.requestKey,
+    // The moment of writing, under the lock (not the transaction's start): rows in this order
+    // are the order the balance moved in.
+    createdAt: entry.now ?? sql`clock_timestamp()`,
+  };
+}
+
 /** Adds the row unless its request key is there already; answers the row and whether it is new. */
 export async function addCreditEntry(
   tx: Database,
@@ -55,17 +70,7 @@ export async function addCreditEntry(
 ): Promise<{ entry: CreditEntry; added: boolean }> {
   const [made] = await tx
     .insert(creditEntries)
-    .values({
-      userId: entry.userId,
-      amount: entry.amount,
-      kind: entry.kind,
-      note: entry.note ?? null,
-      createdBy: entry.createdBy ?? null,
-      requestKey: entry.requestKey,
-      // The moment of writing, under the lock (not the transaction's start): rows in this order
-      // are the order the balance moved in.
-      createdAt: entry.now ?? sql`clock_timestamp()`,
-    })
+    .values(rowOf(entry))
     .onConflictDoNothing({ target: creditEntries.requestKey })
     .returning();
   if (made) return { entry: made, added: true };
@@ -110,16 +115,6 @@ export async function addCreditEntries(
   if (entries.length === 0) return;
   await tx
     .insert(creditEntries)
-    .values(
-      entries.map((e) => ({
-        userId: e.userId,
-        amount: e.amount,
-        kind: e.kind,
-        note: e.note ?? null,
-        createdBy: e.createdBy ?? null,
-        requestKey: e.requestKey,
-        createdAt: e.now ?? sql`clock_timestamp()`,
-      })),
-    )
+    .values(entries.map(rowOf))
     .onConflictDoNothing({ target: creditEntries.requestKey });
 }

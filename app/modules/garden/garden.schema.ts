@@ -49,3 +49,17 @@ export function emptyPlan(boxSize: BoxSize): GardenPlan {
   const grid = BOX_GRIDS[boxSize];
   return { boxSize, squares: Array.from({ length: grid.columns * grid.rows }, () => []) };
 }
+
+/** A `gardens` row's plan, or null when it no longer reads as one (a box size since dropped). */
+export function savedPlanOf(row: {
+  boxSize: string;
+  squares: unknown;
+  lastSeason: unknown;
+}): GardenPlan | null {
+  const parsed = gardenPlanSchema.safeParse({
+    boxSize: row.boxSize,
+    squares: row.squares,
+    lastSeason: row.lastSeason ?? undefined,
+  });
+  return parsed.success ? parsed.data : null;
+}

@@ -8,7 +8,7 @@ import { boxSeedlingPlacements, gardens } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { placeSuggestions, suggestSquares } from "./box-seedlings.ts";
-import { BOX_GRIDS, emptyPlan, gardenPlanSchema } from "./garden.schema.ts";
+import { BOX_GRIDS, emptyPlan, savedPlanOf } from "./garden.schema.ts";
 import { getGarden } from "./get-garden.server.ts";
 import { pendingBoxSeedlings, recentShippedBoxes } from "./get-box-seedlings.server.ts";
 
@@ -40,16 +40,12 @@ export async function placeBoxSeedlings({
       .values({ userId, boxSize: start.boxSize, ...grid, squares: start.squares })
       .onConflictDoNothing({ target: gardens.userId });
     const [row] = await tx.select().from(gardens).where(eq(gardens.userId, userId)).for("update");
-    const plan = gardenPlanSchema.safeParse({
-      boxSize: row!.boxSize,
-      squares: row!.squares,
-      lastSeason: row!.lastSeason ?? undefined,
-    });
-    if (!plan.success) return failure("conflict", PLACE_SEEDLINGS_MESSAGES.unreadable);
+    const plan = savedPlanOf(row!);
+    if (!plan) return failure("conflict", PLACE_SEEDLINGS_MESSAGES.unreadable);
     const pending = await pendingBoxSeedlings({ userId, shipped }, tx);
     if (pending.length === 0) return failure("conflict", PLACE_SEEDLINGS_MESSAGES.none);
     const suggestions = suggestSquares(
-      plan.data,
+      plan,
       pending.map((p) => p.plantId),
     );
     const placed = pending.flatMap((p, i) => {
@@ -57,7 +53,7 @@ export async function placeBoxSeedlings({
       return square === null ? [] : [{ ...p, square }];
     });
     if (placed.length === 0) return failure("conflict", PLACE_SEEDLINGS_MESSAGES.full);
-    const next = placeSuggestions(plan.data, suggestions);
+    const next = placeSuggestions(plan, suggestions);
     await tx
       .update(gardens)
       .set({ squares: next.squares, updatedAt: new Date() })

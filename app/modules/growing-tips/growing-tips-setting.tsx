@@ -1,6 +1,6 @@
 // The "Monthly growing tips by e-mail" switch on /profile/reminders: a form posting intent "growing-tips"
 // with the wanted state, so it works before JavaScript loads.
-import { Form } from "react-router";
+import { EmailSwitch } from "#app/components/ui/email-switch.tsx";
 
 export const GROWING_TIPS_INTENT = "growing-tips";
 
@@ -21,24 +21,21 @@ export function GrowingTipsSetting({
   busy: boolean;
 }) {
   return (
-    <Form method="post" className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value={GROWING_TIPS_INTENT} />
-      <input type="hidden" name="tips" value={on ? "off" : "on"} />
-      <p className="text-sm text-ink/80">
-        At the start of each month: what to sow and plant in your climate zone, the jobs that matter
-        and what's in the box, from our monthly guide.
-      </p>
-      <p data-testid="growing-tips-state">
-        <strong>{on ? "On" : "Off"}</strong>
-        {on
+    <EmailSwitch
+      intent={GROWING_TIPS_INTENT}
+      field="tips"
+      on={on}
+      about="At the start of each month: what to sow and plant in your climate zone, the jobs that matter and what's in the box, from our monthly guide."
+      state={
+        on
           ? emailVerified
             ? `: sent to ${email}.`
             : ": they start once you've confirmed your e-mail address."
-          : ": you won't get them."}
-      </p>
-      <button type="submit" className="btn-secondary self-start" disabled={busy}>
-        {on ? "Switch growing tips off" : "Switch growing tips on"}
-      </button>
-    </Form>
+          : ": you won't get them."
+      }
+      label={{ on: "Switch growing tips on", off: "Switch growing tips off" }}
+      busy={busy}
+      testId="growing-tips-state"
+    />
   );
 }

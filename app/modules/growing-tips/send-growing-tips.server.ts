@@ -9,8 +9,9 @@ import { db } from "#app/lib/db.server.ts";
 import { defineJob } from "#app/lib/queue.server.ts";
 import { NZ_TIME_ZONE } from "#app/modules/guidance/new-zealand-date.ts";
 import {
-  sendRunCounts,
+  withRunCounts,
   type RunCounts,
+  type SendRunRow,
 } from "#app/modules/notifications/send-run-progress.server.ts";
 import {
   deliverEmailOnce,
@@ -92,29 +93,16 @@ export const monthlyTipsScheduleJob = defineJob({
   },
 });
 
-export interface TipsRunProgress extends RunCounts {
-  month: string;
-  requestedAt: Date;
-  requestedBy: string;
-  recipients: number;
-  fannedOutAt: Date | null;
-}
+export type TipsRunProgress = SendRunRow & RunCounts & { month: string };
 
 /** Every run, newest month first, with how many of its e-mails have gone (sendRunCounts). */
 export async function growingTipsProgress(): Promise<TipsRunProgress[]> {
   const runs = await db().select().from(growingTipsRuns);
-  const withSent = await Promise.all(
-    runs.map(async (run) => {
-      const counts = await sendRunCounts({
-        keyPrefix: `tips:${run.month}:`,
-        jobs: { fanOut: growingTipsFanOutJob.name, send: sendGrowingTipsJob.name },
-        field: "month",
-        value: run.month,
-        recipients: run.recipients,
-        fannedOutAt: run.fannedOutAt,
-      });
-      return { ...run, ...counts };
-    }),
-  );
+  const withSent = await withRunCounts(runs, (run) => ({
+    keyPrefix: `tips:${run.month}:`,
+    jobs: { fanOut: growingTipsFanOutJob.name, send: sendGrowingTipsJob.name },
+    field: "month",
+    value: run.month,
+  }));
   return withSent.sort((a, b) => b.month.localeCompare(a.month));
 }

@@ -51,7 +51,7 @@ export function Hero({ shopUrl }: { shopUrl: string }) {
   const [poster, setPoster] = useState<string>();
   const failed = useRef(false);
 
-  // Start the video only once the page (and so the poster) has loaded, and not at all for people
+  // Start the video only once the page (and so the poster) has loaded and the browser is idle, and not at all for people
   // who prefer reduced motion or have asked to save data.
   useEffect(() => {
     const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -64,9 +64,22 @@ export function Hero({ shopUrl }: { shopUrl: string }) {
       setPoster(pictureRef.current?.currentSrc || undefined);
       setVideo("loading");
     };
-    if (document.readyState === "complete") start();
-    else window.addEventListener("load", start, { once: true });
-    return () => window.removeEventListener("load", start);
+    // After the load event, and then only once the browser is idle (issue 20: nothing heavy at
+    // load), so the video's download and first frames never compete with the page's own work.
+    let idle = 0;
+    const afterLoad = () => {
+      idle =
+        typeof requestIdleCallback === "function"
+          ? requestIdleCallback(start, { timeout: 3000 })
+          : window.setTimeout(start, 200);
+    };
+    if (document.readyState === "complete") afterLoad();
+    else window.addEventListener("load", afterLoad, { once: true });
+    return () => {
+      window.removeEventListener("load", afterLoad);
+      if (typeof cancelIdleCallback === "function") cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
   }, []);
 
   useEffect(() => {

@@ -6,6 +6,8 @@ import { notifications } from "#db/schema/index.ts";
 import { batched } from "#app/lib/batch.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
+import { defineJob, type JobDefinition } from "#app/lib/queue.server.ts";
+import type { z } from "#app/lib/zod.ts";
 import { sendMail, type MailMessage } from "#app/lib/mail.server.ts";
 import { sendSms } from "#app/lib/sms.server.ts";
 
@@ -138,6 +140,26 @@ async function settleDelivery(
 
 /** The retry policy every send job shares: tried again up to 8 times, from 30 seconds on. */
 export const SEND_JOB_RETRIES = { retryLimit: 8, retryDelaySeconds: 30 } as const;
+
+/**
+ * A job that sends one message through `send` (which decides whether to and delivers it once),
+ * with the send retries. What `send` answers is for its other callers (tests, a page that sends at
+ * once), not for the job.
+ */
+export function defineSendJob<S extends z.ZodType>(
+  name: string,
+  payload: S,
+  send: (payload: z.infer<S>) => Promise<unknown>,
+): JobDefinition<S> {
+  return defineJob({
+    name,
+    payload,
+    ...SEND_JOB_RETRIES,
+    handle: async (p) => {
+      await send(p);
+    },
+  });
+}
 
 /** Claims the send, then sends it and records the outcome, unless a claim stands already. */
 async function deliverOnce(

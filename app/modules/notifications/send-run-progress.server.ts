@@ -52,3 +52,30 @@ export async function sendRunCounts(run: {
     skipped: run.fannedOutAt ? Math.max(0, run.recipients - sent - sending) : 0,
   };
 }
+
+/** What a run's row keeps (a launch's, a month's tips'), beside what names the run. */
+export interface SendRunRow {
+  requestedAt: Date;
+  requestedBy: string;
+  recipients: number;
+  fannedOutAt: Date | null;
+}
+
+/** Each run with its counts; `of` names a run's key prefix, its jobs and its field and value. */
+export function withRunCounts<R extends SendRunRow>(
+  runs: readonly R[],
+  of: (
+    run: R,
+  ) => Pick<Parameters<typeof sendRunCounts>[0], "keyPrefix" | "jobs" | "field" | "value">,
+): Promise<(R & RunCounts)[]> {
+  return Promise.all(
+    runs.map(async (run) => ({
+      ...run,
+      ...(await sendRunCounts({
+        ...of(run),
+        recipients: run.recipients,
+        fannedOutAt: run.fannedOutAt,
+      })),
+    })),
+  );
+}

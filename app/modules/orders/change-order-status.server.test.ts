@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { orders, products, type OrderStatus } from "#db/schema/index.ts";
 import { testCard } from "#tests/factories/cards.ts";
+import { checkoutInput } from "#tests/factories/checkout-input.ts";
 import { buildProduct } from "#tests/factories/products.ts";
 import { stripeSettings } from "#tests/setup/stripe-api.ts";
 import { testServices } from "#tests/setup/test-services.ts";
@@ -33,14 +34,14 @@ let addresses = 0;
 const someone = () => ({ ip: `198.18.${Math.floor(++addresses / 250)}.${addresses % 250}` });
 
 function kiriOrder(productId: string, email = "kiri@example.nz") {
-  return {
-    idempotencyKey: randomUUID(),
-    name: "Kiri",
-    email,
-    address: { street: "3 Nīkau Place", city: "Napier", region: "Hawke's Bay", postcode: "4110" },
-    shippingMethod: "standard",
-    items: [{ productId, quantity: 2, price: 2000 }],
-  };
+  return checkoutInput(
+    { productId, price: 2000, quantity: 2 },
+    {
+      name: "Kiri",
+      email,
+      address: { street: "3 Nīkau Place", city: "Napier", region: "Hawke's Bay", postcode: "4110" },
+    },
+  );
 }
 
 async function paidOrder(email = "kiri@example.nz") {

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { expect, test } from "vitest";
 import { orders, paymentEvents, products } from "#db/schema/index.ts";
+import { checkoutInput } from "#tests/factories/checkout-input.ts";
 import { buildProduct } from "#tests/factories/products.ts";
 import { stripeSettings } from "#tests/setup/stripe-api.ts";
 import { testServices } from "#tests/setup/test-services.ts";
@@ -32,14 +33,14 @@ let addresses = 0;
 async function unpaidOrder() {
   const p = buildProduct({ stockQuantity: 5 });
   await db().insert(products).values(p);
-  const input = {
-    idempotencyKey: randomUUID(),
-    name: "Tama",
-    email: "tama@example.nz",
-    address: { street: "1 Rata Road", city: "Nelson", region: "Nelson", postcode: "7010" },
-    shippingMethod: "standard",
-    items: [{ productId: p.id, quantity: 1, price: p.price }],
-  };
+  const input = checkoutInput(
+    { productId: p.id!, price: p.price },
+    {
+      name: "Tama",
+      email: "tama@example.nz",
+      address: { street: "1 Rata Road", city: "Nelson", region: "Nelson", postcode: "7010" },
+    },
+  );
   const buyer = { ip: `192.0.2.${++addresses}` };
   const placed = await placeOrder(input, buyer);
   if (!placed.ok || placed.status !== "requires_payment")

@@ -9,6 +9,7 @@ export async function listCustomerOrders(email: string) {
     .select({
       id: orders.id,
       number: orders.number,
+      kind: orders.kind,
       status: orders.status,
       total: orders.total,
       currency: orders.currency,

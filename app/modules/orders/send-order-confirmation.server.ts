@@ -4,11 +4,10 @@ import { z } from "zod";
 import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
-import { defineJob } from "#app/lib/queue.server.ts";
 import {
   deliverEmailOnce,
   type DeliveryResult,
-  SEND_JOB_RETRIES,
+  defineSendJob,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { getOrder, orderNumber, type OrderWithItems } from "./get-order.server.ts";
 
@@ -54,11 +53,8 @@ export async function sendOrderConfirmation(
   });
 }
 
-export const sendOrderConfirmationJob = defineJob({
-  name: "orders.send-confirmation",
-  payload: orderConfirmationPayload,
-  ...SEND_JOB_RETRIES,
-  handle: async (payload) => {
-    await sendOrderConfirmation(payload);
-  },
-});
+export const sendOrderConfirmationJob = defineSendJob(
+  "orders.send-confirmation",
+  orderConfirmationPayload,
+  sendOrderConfirmation,
+);

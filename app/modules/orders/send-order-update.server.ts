@@ -4,11 +4,10 @@ import { z } from "zod";
 import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
-import { defineJob } from "#app/lib/queue.server.ts";
 import {
   deliverEmailOnce,
   type DeliveryResult,
-  SEND_JOB_RETRIES,
+  defineSendJob,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { getOrder, orderNumber, type OrderWithItems } from "./get-order.server.ts";
 
@@ -72,11 +71,4 @@ export async function sendOrderUpdate(
   });
 }
 
-export const sendOrderUpdateJob = defineJob({
-  name: "orders.send-update",
-  payload,
-  ...SEND_JOB_RETRIES,
-  handle: async (p) => {
-    await sendOrderUpdate(p);
-  },
-});
+export const sendOrderUpdateJob = defineSendJob("orders.send-update", payload, sendOrderUpdate);

@@ -36,19 +36,16 @@ export function loadStripe(): Promise<NonNullable<Window["Stripe"]>> {
   });
 }
 
-export function StripePayment({
-  publishableKey,
-  clientSecret,
-  orderId,
-}: {
-  publishableKey: string;
-  clientSecret: string;
-  orderId: string;
-}) {
+/**
+ * Stripe's Payment Element mounted in `mountRef` once Stripe.js loads, and `confirm`, which hands
+ * the card to Stripe (a payment or a SetupIntent) and shows what Stripe refused; on success Stripe
+ * sends the browser to `returnUrl`.
+ */
+function useStripeElement(publishableKey: string, clientSecret: string) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<{ js: StripeJs; elements: StripeElements }>();
   const [error, setError] = useState<string>();
-  const [paying, setPaying] = useState(false);
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let element: { destroy(): void } | undefined;
@@ -65,37 +62,94 @@ export function StripePayment({
     return () => element?.destroy();
   }, [publishableKey, clientSecret]);
 
+  const confirm = (how: "confirmPayment" | "confirmSetup", returnUrl: string, failed: string) => {
+    if (!stripe) return;
+    setBusy(true);
+    void stripe.js[how]({
+      elements: stripe.elements,
+      confirmParams: { return_url: returnUrl },
+    }).then((r) => {
+      // Only errors come back here; success leaves for the return URL.
+      setError(r.error?.message ?? failed);
+      setBusy(false);
+    });
+  };
+  return { mountRef, ready: stripe !== undefined, error, busy, confirm };
+}
+
+/** The card form's element, what Stripe refused, and its button (busy while Stripe answers). */
+export function StripeElementForm({
+  title,
+  titleId,
+  className,
+  publishableKey,
+  clientSecret,
+  onSubmit,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  title: string;
+  titleId?: string;
+  className: string;
+  publishableKey: string;
+  clientSecret: string;
+  onSubmit: (confirm: ReturnType<typeof useStripeElement>["confirm"]) => void;
+  submitLabel: string;
+  busyLabel: string;
+  children?: React.ReactNode;
+}) {
+  const { mountRef, ready, error, busy, confirm } = useStripeElement(publishableKey, clientSecret);
   return (
     <form
-      className="mt-6 max-w-xl space-y-4"
+      className={className}
+      aria-labelledby={titleId}
       onSubmit={(e) => {
         e.preventDefault();
-        if (!stripe) return;
-        setPaying(true);
-        void stripe.js
-          .confirmPayment({
-            elements: stripe.elements,
-            confirmParams: {
-              return_url: `${window.location.origin}/post-checkout?order=${orderId}`,
-            },
-          })
-          .then((r) => {
-            // Only errors come back here; success leaves for the return URL.
-            setError(r.error?.message ?? "Your payment didn't go through. Please try again.");
-            setPaying(false);
-          });
+        onSubmit(confirm);
       }}
     >
-      <h2 className="text-2xl font-bold">Payment</h2>
+      <h2 id={titleId} className="text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
       <div ref={mountRef} />
       {error ? (
         <p role="alert" className="font-semibold text-clay-dark">
           {error}
         </p>
       ) : null}
-      <button type="submit" className="btn-primary w-full" disabled={!stripe || paying}>
-        {paying ? "Paying..." : "Pay now"}
+      <button type="submit" className="btn-primary w-full" disabled={!ready || busy}>
+        {busy ? busyLabel : submitLabel}
       </button>
     </form>
+  );
+}
+
+export function StripePayment({
+  publishableKey,
+  clientSecret,
+  orderId,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  orderId: string;
+}) {
+  return (
+    <StripeElementForm
+      title="Payment"
+      className="mt-6 max-w-xl space-y-4"
+      publishableKey={publishableKey}
+      clientSecret={clientSecret}
+      submitLabel="Pay now"
+      busyLabel="Paying..."
+      onSubmit={(confirm) =>
+        confirm(
+          "confirmPayment",
+          `${window.location.origin}/post-checkout?order=${orderId}`,
+          "Your payment didn't go through. Please try again.",
+        )
+      }
+    />
   );
 }

@@ -6,20 +6,11 @@ import { eq } from "drizzle-orm";
 import { boxes } from "#db/schema/index.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
-import { fieldErrors } from "#app/lib/outcome.ts";
-import { openUpcomingBox } from "./box-changes.server.ts";
 import { formatBoxDate } from "./box-dates.ts";
-import {
-  changeSubscription,
-  notRunning,
-  refused,
-  type ChangeOutcome,
-  type ChangeRequest,
-  type Decision,
-  type SubscriptionRow,
-} from "./change-subscription.server.ts";
+import { type Decision, type SubscriptionRow } from "./change-subscription.server.ts";
 import { planChange } from "./change-subscription-plan.server.ts";
 import { cancelSchema, MANAGE_MESSAGES, offerFor, type CancelReason } from "./manage.schema.ts";
+import { memberChange, runningUpcomingBox } from "./member-change.server.ts";
 import { pauseEndAfter, pauseUntil } from "./pause-subscription.server.ts";
 import { skipDecision } from "./skip-next-box.server.ts";
 
@@ -30,9 +21,7 @@ async function discountNextBox(
   percent: number,
   now: Date,
 ): Promise<Decision> {
-  const stop = notRunning(sub);
-  if (stop) return stop;
-  const box = await openUpcomingBox(tx, sub, now);
+  const box = await runningUpcomingBox(tx, sub, now);
   if ("ok" in box) return box;
   const amount = Math.round((sub.price * (100 - percent)) / 100);
   const message = `Thanks for staying. Your box of the week starting ${formatBoxDate(box.deliverOn)} is ${percent}% off: ${formatMoney(amount, sub.currency)} instead of ${formatMoney(sub.price, sub.currency)}.`;
@@ -52,14 +41,10 @@ function withOffer(decision: Decision, reason: CancelReason): Decision {
   return { ...decision, data: { ...decision.data, offerFor: reason } };
 }
 
-export async function acceptCancelOffer(
-  raw: unknown,
-  who: Omit<ChangeRequest, "requestKey">,
-): Promise<ChangeOutcome> {
-  const parsed = cancelSchema.safeParse(raw);
-  if (!parsed.success) return refused(MANAGE_MESSAGES.reason, fieldErrors(parsed.error));
-  const { requestKey, reason } = parsed.data;
-  return changeSubscription({ ...who, requestKey }, async (sub, now, tx) => {
+export const acceptCancelOffer = memberChange(
+  cancelSchema,
+  { invalid: MANAGE_MESSAGES.reason },
+  async ({ reason }, sub, now, tx) => {
     const offer = offerFor(reason, sub.plan);
     switch (offer.kind) {
       case "smaller-plan":
@@ -71,5 +56,5 @@ export async function acceptCancelOffer(
       case "skip":
         return withOffer(await skipDecision(tx, sub, now), reason);
     }
-  });
-}
+  },
+);

@@ -1,11 +1,9 @@
 // An admin's skip, pause and cancel (/admin/subscriptions/{id}) go through the member's own
 // use-cases for that subscription: the same state machine, one history row naming the admin, one
 // e-mail to the member; a move the state machine refuses is a 4xx outcome in words, not an error.
-import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
-import { db } from "#app/lib/db.server.ts";
 import { statusOf } from "#app/lib/outcome.ts";
+import { eventsOf, rowOf } from "#tests/factories/subscription-reads.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
@@ -27,12 +25,6 @@ async function asAdmin(subscriptionId: string) {
   if (!who) throw new Error("expected the subscription");
   return { ...who, now: NOW };
 }
-async function rowOf(id: string) {
-  const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id));
-  return row!;
-}
-const eventsOf = (id: string) =>
-  db().select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id));
 
 test("who an admin acts for: the subscription's member, named as the admin; no such id is null", async () => {
   const { id, userId } = await insertSubscription();

@@ -1,5 +1,5 @@
 // What goes in a box (issue 21, ADR 032): the contents table's lines for the box's month, the
-// subscription's climate zone and its plan, and the box rows themselves, made once per
+// subscription's climate zone and its plan (following the member's accepted garden plan, ADR 045), and the box rows themselves, made once per
 // subscription and delivery date (`ensureBox`; the unique index on both makes a second insert a
 // no-op, so two writers, or a re-run after a crash, find the same box).
 import { and, asc, eq } from "drizzle-orm";
@@ -16,6 +16,7 @@ import type { Database } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { isNzRegion } from "#app/lib/nz-regions.ts";
 import { cutoffOf, nextBoxDate, nzToday, type DeliveryWeek } from "./box-dates.ts";
+import { followGardenPlan } from "./follow-garden-plan.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type BoxRow = typeof boxes.$inferSelect;
@@ -30,6 +31,15 @@ export function monthOf(deliverOn: string): number {
   return Number(deliverOn.slice(5, 7));
 }
 
+/** A contents table row as a box's line. */
+const lineColumns = {
+  itemId: boxItems.id,
+  name: boxItems.name,
+  kind: boxItems.kind,
+  sizeClass: boxItems.sizeClass,
+  quantity: boxContents.quantity,
+};
+
 /** The contents table's lines for one month, zone and plan, in their order. */
 export async function contentsFor(
   tx: Database,
@@ -38,19 +48,35 @@ export async function contentsFor(
   plan: string,
 ): Promise<BoxLine[]> {
   return tx
-    .select({
-      itemId: boxItems.id,
-      name: boxItems.name,
-      kind: boxItems.kind,
-      sizeClass: boxItems.sizeClass,
-      quantity: boxContents.quantity,
-    })
+    .select(lineColumns)
     .from(boxContents)
     .innerJoin(boxItems, eq(boxItems.id, boxContents.itemId))
     .where(
       and(eq(boxContents.month, month), eq(boxContents.zone, zone), eq(boxContents.plan, plan)),
     )
     .orderBy(asc(boxContents.position), asc(boxItems.name));
+}
+
+/**
+ * Every line the contents table sends to a zone in a month, whatever the plan, once each: what is
+ * in season and stocked then, for a box that follows the member's garden plan.
+ */
+export async function inSeasonFor(tx: Database, month: number, zone: string): Promise<BoxLine[]> {
+  const rows = await tx
+    .select(lineColumns)
+    .from(boxContents)
+    .innerJoin(boxItems, eq(boxItems.id, boxContents.itemId))
+    .where(and(eq(boxContents.month, month), eq(boxContents.zone, zone)))
+    .orderBy(asc(boxContents.position), asc(boxItems.name), asc(boxContents.plan));
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.itemId) && seen.add(r.itemId));
+}
+
+/** A month's lines for the subscription, following its accepted garden plan when it has one. */
+async function linesFor(tx: Database, sub: SubscriptionRow, month: number, zone: string) {
+  const lines = await contentsFor(tx, month, zone, sub.plan);
+  if (!sub.gardenItems?.length) return lines;
+  return followGardenPlan(lines, new Set(sub.gardenItems), await inSeasonFor(tx, month, zone));
 }
 
 /**
@@ -87,7 +113,7 @@ export async function draftBox(
     status,
     plan: sub.plan,
     zone,
-    items: await contentsFor(tx, monthOf(deliverOn), zone, sub.plan),
+    items: await linesFor(tx, sub, monthOf(deliverOn), zone),
     amount: sub.price,
     currency: sub.currency,
     orderId: null,

@@ -72,15 +72,16 @@ export function nzToday(now = new Date()): string {
   return iso(t.year, t.month, t.day);
 }
 
+// Made once: a formatter costs far more to make than to use, and a page formats dozens of dates.
+const boxDateFormat = new Intl.DateTimeFormat("en-NZ", {
+  timeZone: "UTC",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
 /** "Tuesday 8 December 2026" */
 export function formatBoxDate(box: string): string {
-  return new Intl.DateTimeFormat("en-NZ", {
-    timeZone: "UTC",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  })
-    .format(new Date(`${box}T00:00:00Z`))
-    .replace(",", "");
+  return boxDateFormat.format(new Date(`${box}T00:00:00Z`)).replace(",", "");
 }

@@ -4,9 +4,10 @@
 // lists it all in the history.
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { boxes, subscriptionEvents, subscriptions } from "#db/schema/index.ts";
+import { boxes, subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import * as subscriptionRoute from "#app/routes/profile/subscription.tsx";
+import { eventsOf, rowOf } from "#tests/factories/subscription-reads.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
@@ -24,14 +25,6 @@ const env = testServices({ smtp: true, queues: jobs as never });
 
 const NOW = new Date("2026-11-25T02:00:00Z");
 const key = () => crypto.randomUUID();
-
-async function rowOf(id: string) {
-  const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id));
-  return row!;
-}
-async function eventsOf(id: string) {
-  return db().select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id));
-}
 
 test("each reason is met with one matching offer", () => {
   expect(offerFor("too-expensive", "2m2")).toEqual({ kind: "smaller-plan", plan: "1m2" });

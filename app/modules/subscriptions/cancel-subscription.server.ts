@@ -3,29 +3,19 @@
 // the paid period: a box already paid for still comes, nothing more is charged, and at the
 // period's end the calendar job moves it to ended (end-subscriptions.server.ts). Until then the
 // member can keep it (undo-cancel-subscription.server.ts).
-import { fieldErrors } from "#app/lib/outcome.ts";
 import { formatBoxDate } from "./box-dates.ts";
-import {
-  changeSubscription,
-  refused,
-  statusMove,
-  type ChangeOutcome,
-  type ChangeRequest,
-} from "./change-subscription.server.ts";
+import { statusMove } from "./change-subscription.server.ts";
 import { cancelSchema, CANCEL_REASONS, MANAGE_MESSAGES } from "./manage.schema.ts";
+import { memberChange } from "./member-change.server.ts";
 
 export const CANCEL_MESSAGES = {
   already: "Your subscription is already cancelled.",
 } as const;
 
-export async function cancelSubscription(
-  raw: unknown,
-  who: Omit<ChangeRequest, "requestKey">,
-): Promise<ChangeOutcome> {
-  const parsed = cancelSchema.safeParse(raw);
-  if (!parsed.success) return refused(MANAGE_MESSAGES.reason, fieldErrors(parsed.error));
-  const { requestKey, reason } = parsed.data;
-  return changeSubscription({ ...who, requestKey }, (sub, now) => {
+export const cancelSubscription = memberChange(
+  cancelSchema,
+  { invalid: MANAGE_MESSAGES.reason },
+  ({ reason }, sub, now) => {
     if (sub.status === "cancelled") return { unchanged: true, message: CANCEL_MESSAGES.already };
     const move = statusMove(sub, "cancelled", "cancel", CANCEL_MESSAGES.already);
     if ("ok" in move) return move;
@@ -41,5 +31,5 @@ export async function cancelSubscription(
         ? `Your subscription is cancelled. The box you've paid for (week starting ${formatBoxDate(sub.nextBoxOn)}) still comes; nothing more is charged, and it ends on ${lastDay}.`
         : `Your subscription is cancelled. Nothing more is charged, and it ends on ${lastDay}.`,
     };
-  });
-}
+  },
+);

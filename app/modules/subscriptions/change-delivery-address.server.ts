@@ -1,14 +1,13 @@
 // Changing the delivery address (issue 21): the checkout's NZ address fields and rules, in a
 // region open for subscriptions. Boxes not yet packed go to the new address.
 import { checkoutFieldErrors } from "#app/modules/checkout/checkout.schema.ts";
+import { notRunning, refused } from "./change-subscription.server.ts";
 import {
-  changeSubscription,
-  notRunning,
-  refused,
-  type ChangeOutcome,
-  type ChangeRequest,
-} from "./change-subscription.server.ts";
-import { deliveryAddressSchema, MANAGE_MESSAGES } from "./manage.schema.ts";
+  deliveryAddressSchema,
+  MANAGE_MESSAGES,
+  type DeliveryAddressInput,
+} from "./manage.schema.ts";
+import { memberChange } from "./member-change.server.ts";
 import { boxesFollowZone } from "./box-changes.server.ts";
 import { isRegionOpen } from "./regions.server.ts";
 
@@ -17,17 +16,8 @@ export const ADDRESS_MESSAGES = {
   same: "That's already your delivery address: nothing has changed.",
 } as const;
 
-export async function changeDeliveryAddress(
-  raw: unknown,
-  who: Omit<ChangeRequest, "requestKey">,
-): Promise<ChangeOutcome> {
-  const parsed = deliveryAddressSchema.safeParse(raw);
-  if (!parsed.success) return refused(ADDRESS_MESSAGES.invalid, checkoutFieldErrors(parsed.error));
-  const { requestKey, address: a } = parsed.data;
-  if (!(await isRegionOpen(a.region)))
-    return refused(MANAGE_MESSAGES.regionClosed(a.region), {
-      region: MANAGE_MESSAGES.regionClosed(a.region),
-    });
+/** The address as the subscription keeps it, and as the page and e-mail write it. */
+function addressOf(a: DeliveryAddressInput["address"]) {
   const address = {
     street: a.street,
     suburb: a.suburb || undefined,
@@ -40,7 +30,23 @@ export async function changeDeliveryAddress(
   const written = [a.street, a.suburb, a.city, `${a.region} ${a.postcode}`]
     .filter(Boolean)
     .join(", ");
-  return changeSubscription({ ...who, requestKey }, (sub, now) => {
+  return { address, written };
+}
+
+export const changeDeliveryAddress = memberChange(
+  deliveryAddressSchema,
+  {
+    invalid: ADDRESS_MESSAGES.invalid,
+    errorsOf: checkoutFieldErrors,
+    check: async ({ address: a }) =>
+      (await isRegionOpen(a.region))
+        ? null
+        : refused(MANAGE_MESSAGES.regionClosed(a.region), {
+            region: MANAGE_MESSAGES.regionClosed(a.region),
+          }),
+  },
+  ({ address: a }, sub, now) => {
+    const { address, written } = addressOf(a);
     const stop = notRunning(sub);
     if (stop) return stop;
     const old = sub.address;
@@ -60,5 +66,5 @@ export async function changeDeliveryAddress(
       data: { address },
       message: `Your boxes now go to ${written}${a.rural ? " (rural delivery)" : ""}.`,
     };
-  });
-}
+  },
+);

@@ -2,27 +2,18 @@
 // box on its way), boxes come in the new week, and the next charge moves to that box's cutoff.
 // A box already paid for comes as planned.
 import { settings } from "#app/lib/env.server.ts";
-import { fieldErrors } from "#app/lib/outcome.ts";
 import { upcomingBoxOn } from "./box-contents.server.ts";
 import { boxesFollowWeek } from "./box-changes.server.ts";
 import { cutoffOf, DELIVERY_WEEK_LABELS, formatBoxDate, type DeliveryWeek } from "./box-dates.ts";
-import {
-  changeSubscription,
-  notRunning,
-  refused,
-  type ChangeOutcome,
-  type ChangeRequest,
-} from "./change-subscription.server.ts";
+import { notRunning, refused } from "./change-subscription.server.ts";
 import { deliveryWeekSchema, MANAGE_MESSAGES } from "./manage.schema.ts";
+import { memberChange } from "./member-change.server.ts";
 
-export async function changeDeliveryWeek(
-  raw: unknown,
-  who: Omit<ChangeRequest, "requestKey">,
-): Promise<ChangeOutcome> {
-  const parsed = deliveryWeekSchema.safeParse(raw);
-  if (!parsed.success) return refused(MANAGE_MESSAGES.deliveryWeek, fieldErrors(parsed.error));
-  const week = parsed.data.deliveryWeek as DeliveryWeek;
-  return changeSubscription({ ...who, requestKey: parsed.data.requestKey }, (sub, now) => {
+export const changeDeliveryWeek = memberChange(
+  deliveryWeekSchema,
+  { invalid: MANAGE_MESSAGES.deliveryWeek },
+  (input, sub, now) => {
+    const week = input.deliveryWeek as DeliveryWeek;
     const stop = notRunning(sub);
     if (stop) return stop;
     if (sub.deliveryWeek === week) return { unchanged: true, message: MANAGE_MESSAGES.sameWeek };
@@ -36,5 +27,5 @@ export async function changeDeliveryWeek(
       after: (tx, changed) => boxesFollowWeek(tx, changed, now),
       message: `Your boxes now come in ${DELIVERY_WEEK_LABELS[week].toLowerCase()}, starting with the box of the week starting ${formatBoxDate(box)}.`,
     };
-  });
-}
+  },
+);

@@ -1,12 +1,10 @@
 // The member's changes to plan, delivery week, delivery address and card (issue 21) against the
 // real database: from the next box not yet paid for, said in words, written once with its history
 // row and e-mail, refused with the form's messages when wrong.
-import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { boxes, subscriptionEvents, subscriptions } from "#db/schema/index.ts";
-import { db } from "#app/lib/db.server.ts";
 import { DEMO_MESSAGES } from "#app/modules/payments/demo-payments.server.ts";
 import { testCard } from "#tests/factories/cards.ts";
+import { boxOn, eventsOf, rowOf } from "#tests/factories/subscription-reads.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
@@ -27,21 +25,6 @@ const env = testServices({ smtp: true, queues: jobs as never });
 
 const NOW = new Date("2026-11-25T02:00:00Z");
 const key = () => crypto.randomUUID();
-
-async function rowOf(id: string) {
-  const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id));
-  return row!;
-}
-async function eventsOf(id: string) {
-  return db().select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id));
-}
-async function boxOn(id: string, on: string) {
-  const [row] = await db()
-    .select()
-    .from(boxes)
-    .where(and(eq(boxes.subscriptionId, id), eq(boxes.deliverOn, on)));
-  return row;
-}
 
 const address = {
   street: "3 Cuba Street",

@@ -2,18 +2,10 @@
 // charged at the end of the paid period); a box already paid for comes as it was. The page and the
 // e-mail say what the monthly price becomes.
 import { formatMoney } from "#app/lib/money.ts";
-import { fieldErrors } from "#app/lib/outcome.ts";
 import { formatBoxDate } from "./box-dates.ts";
-import {
-  changeSubscription,
-  notRunning,
-  refused,
-  type ChangeOutcome,
-  type ChangeRequest,
-  type Decision,
-  type SubscriptionRow,
-} from "./change-subscription.server.ts";
+import { notRunning, type Decision, type SubscriptionRow } from "./change-subscription.server.ts";
 import { changePlanSchema, MANAGE_MESSAGES } from "./manage.schema.ts";
+import { memberChange } from "./member-change.server.ts";
 import { upcomingBoxOn } from "./box-contents.server.ts";
 import { boxesFollowPlan } from "./box-changes.server.ts";
 import { findPlan, type PlanId } from "./plans.ts";
@@ -41,12 +33,8 @@ export function planChange(sub: SubscriptionRow, planId: PlanId, now: Date): Dec
   };
 }
 
-export async function changeSubscriptionPlan(
-  raw: unknown,
-  who: Omit<ChangeRequest, "requestKey">,
-): Promise<ChangeOutcome> {
-  const parsed = changePlanSchema.safeParse(raw);
-  if (!parsed.success) return refused(MANAGE_MESSAGES.plan, fieldErrors(parsed.error));
-  const { requestKey, plan } = parsed.data;
-  return changeSubscription({ ...who, requestKey }, (sub, now) => planChange(sub, plan, now));
-}
+export const changeSubscriptionPlan = memberChange(
+  changePlanSchema,
+  { invalid: MANAGE_MESSAGES.plan },
+  ({ plan }, sub, now) => planChange(sub, plan, now),
+);

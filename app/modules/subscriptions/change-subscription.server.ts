@@ -60,6 +60,16 @@ export interface ChangeRequest {
   evenIfEnded?: boolean;
 }
 
+/** The confirmation e-mail of one history row, queued in its transaction, sent once (its id). */
+export async function queueChangeEmail(tx: Database, eventId: string): Promise<void> {
+  await enqueue(
+    tx,
+    sendSubscriptionChangeJob,
+    { eventId },
+    { singletonKey: `subscription-change:${eventId}` },
+  );
+}
+
 /** A status move through the state machine, or the refusal in the member's words. */
 export function statusMove(
   sub: SubscriptionRow,
@@ -162,13 +172,7 @@ export async function changeSubscription(
           createdAt: now,
         })
         .returning({ id: subscriptionEvents.id });
-      if (decision.notify !== false)
-        await enqueue(
-          tx,
-          sendSubscriptionChangeJob,
-          { eventId: event!.id },
-          { singletonKey: `subscription-change:${event!.id}` },
-        );
+      if (decision.notify !== false) await queueChangeEmail(tx, event!.id);
       return {
         ok: true as const,
         changed: true,

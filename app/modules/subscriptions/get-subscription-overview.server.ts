@@ -17,7 +17,7 @@ import {
 } from "./manage.schema.ts";
 import { upcomingBoxOn } from "./box-contents.server.ts";
 import { todayInNz } from "./member-calendar.ts";
-import { getNextBox, listSwapOptions } from "./next-box.server.ts";
+import { getNextBox, listSwapChoices } from "./next-box.server.ts";
 import { resumeBox } from "./resume-subscription.server.ts";
 import { findPlan, plans } from "./plans.ts";
 import { isRegionOpen } from "./regions.server.ts";
@@ -118,16 +118,20 @@ export async function getSubscriptionOverview(
   const plan = findPlan(sub.plan);
   const today = todayInNz(now);
   const running = sub.status === "active" || sub.status === "past_due";
-  const boxes = await getNextBox(sub.id, { userId, now });
+  const [boxes, events] = await Promise.all([
+    getNextBox(sub.id, { userId, now }),
+    db()
+      .select()
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.subscriptionId, sub.id))
+      .orderBy(desc(subscriptionEvents.createdAt))
+      .limit(HISTORY_LENGTH),
+  ]);
   // The box on its way is paid for; the next box is the one the member can still skip or change.
   const onItsWay = boxes?.upcoming ? boxes : null;
   const next = boxes?.upcoming ?? boxes;
-  const events = await db()
-    .select()
-    .from(subscriptionEvents)
-    .where(eq(subscriptionEvents.subscriptionId, sub.id))
-    .orderBy(desc(subscriptionEvents.createdAt))
-    .limit(HISTORY_LENGTH);
+  const changeable = Boolean(next && !next.locked && !next.skipped && next.status === "scheduled");
+  const choices = changeable && next ? await listSwapChoices(next.items) : null;
   const reason = cancelReasonSchema.safeParse(options.cancelReason);
   const offer = reason.success ? offerFor(reason.data, sub.plan) : null;
   const status = {
@@ -166,16 +170,13 @@ export async function getSubscriptionOverview(
               locked: next.locked,
               skipped: next.skipped,
               /** Each item with what it may be swapped for (same size class), while it can change. */
-              swaps:
-                next.locked || next.skipped || next.status !== "scheduled"
-                  ? []
-                  : await Promise.all(
-                      next.items.map(async (i) => ({
-                        itemId: i.itemId,
-                        name: i.name,
-                        options: await listSwapOptions(next.items, i.itemId),
-                      })),
-                    ),
+              swaps: choices
+                ? next.items.map((i) => ({
+                    itemId: i.itemId,
+                    name: i.name,
+                    options: choices.get(i.itemId) ?? [],
+                  }))
+                : [],
               paid: next === boxes && !boxes.upcoming && next.status !== "scheduled",
             }
           : null,

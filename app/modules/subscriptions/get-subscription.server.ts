@@ -1,6 +1,6 @@
 // One member's subscription, for its confirmation page: only its owner sees it. With what its
 // first box cost today: how much the member's credit paid and how much the card (ADR 040).
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { gstIncluded } from "#app/lib/gst.ts";
@@ -34,7 +34,7 @@ export async function getMemberSubscription(id: unknown, userId: string) {
   };
 }
 
-/** The first box's payment, from its "charged" history row: credit and card, in cents. */
+/** The first box's payment, from its (first) "charged" history row: credit and card, in cents. */
 export async function firstChargeOf(
   subscriptionId: string,
   price: number,
@@ -46,9 +46,9 @@ export async function firstChargeOf(
       and(
         eq(subscriptionEvents.subscriptionId, subscriptionId),
         eq(subscriptionEvents.type, "charged"),
-        sql`${subscriptionEvents.data}->>'period' like 'subscribe:%'`,
       ),
     )
+    .orderBy(subscriptionEvents.createdAt, subscriptionEvents.id)
     .limit(1);
   const credit = typeof row?.data.credit === "number" ? row.data.credit : 0;
   return { credit, card: price - credit };

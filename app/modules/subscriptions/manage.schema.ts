@@ -72,6 +72,7 @@ export const deliveryWeekSchema = z.object({
 });
 
 export const deliveryAddressSchema = z.object({ requestKey, address: addressSchema });
+export type DeliveryAddressInput = z.infer<typeof deliveryAddressSchema>;
 
 export const updateCardSchema = z.object({ requestKey, card: demoCardSchema });
 

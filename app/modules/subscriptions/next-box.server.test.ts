@@ -8,9 +8,11 @@ import { testServices } from "#tests/setup/test-services.ts";
 import { BOX_MESSAGES } from "./boxes.schema.ts";
 import { getSubscriptionOverview } from "./get-subscription-overview.server.ts";
 import { getNextBox, listSwapOptions, skipBox, swapBoxItem, unskipBox } from "./next-box.server.ts";
+import { sendSubscriptionChangeJob } from "./send-subscription-change.server.ts";
 import { swapNextBoxItem } from "./swap-next-box-item.server.ts";
 
-const t = testServices();
+// A swap from the member's page queues its confirmation e-mail (swap-next-box-item.server.test.ts).
+const t = testServices({ queues: [sendSubscriptionChangeJob] as never });
 
 // 25 November 2026, 3pm in Auckland: a week-2 subscription's first box (8 December) is paid; the
 // next renewal is for 8 January, locked and charged at its cutoff, 3 January.

@@ -4,7 +4,7 @@
 // transaction holding the box's row lock, which the renewal also takes before locking and charging
 // a box, so a change and the cutoff can't cross: a change either lands before the box locks or is
 // refused with the cutoff it missed.
-import { and, asc, eq, notInArray } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { boxes, boxItems, subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import type { BoxLine, BoxStatus } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
@@ -249,10 +249,18 @@ export async function unskipBox(
   });
 }
 
-/** Swaps one item of a box for another of the same size class, before the cutoff. */
+/**
+ * Swaps one item of a box for another of the same size class, before the cutoff. A repeat of a
+ * swap already made (the item gone, its replacement in the box) answers as the first did and
+ * writes nothing. `swapped` runs in the swap's transaction with its history row (the member's
+ * side queues the confirmation e-mail there; this module can't import the e-mail, which reads it).
+ */
 export async function swapBoxItem(
   raw: unknown,
-  owner: Owner & { actor?: string } = {},
+  owner: Owner & {
+    actor?: string;
+    swapped?: (tx: Database, eventId: string) => Promise<void>;
+  } = {},
 ): Promise<BoxChangeOutcome> {
   const parsed = swapBoxItemSchema.safeParse(raw);
   if (!parsed.success)
@@ -264,9 +272,11 @@ export async function swapBoxItem(
     async (tx, sub, box, now) => {
       if (box.status === "skipped") return failure("conflict", BOX_MESSAGES.skippedAlready);
       const leaving = box.items.find((i) => i.itemId === itemId);
+      const hasReplacement = box.items.some((i) => i.itemId === replacementId);
+      if (!leaving && hasReplacement)
+        return swapAlreadyMade(tx, sub, box, itemId, replacementId, now);
       if (!leaving) return failure("invalid", BOX_MESSAGES.notInBox);
-      if (box.items.some((i) => i.itemId === replacementId))
-        return failure("invalid", BOX_MESSAGES.alreadyInBox);
+      if (hasReplacement) return failure("invalid", BOX_MESSAGES.alreadyInBox);
       const [coming] = await tx
         .select()
         .from(boxItems)
@@ -289,13 +299,22 @@ export async function swapBoxItem(
         .set({ items, updatedAt: now })
         .where(eq(boxes.id, box.id))
         .returning();
-      await tx.insert(subscriptionEvents).values({
-        subscriptionId: sub.id,
-        type: "box_item_swapped",
-        data: { box: box.deliverOn, from: leaving.itemId, to: coming.id },
-        actor: owner.actor ?? "member",
-        createdAt: now,
-      });
+      const [event] = await tx
+        .insert(subscriptionEvents)
+        .values({
+          subscriptionId: sub.id,
+          type: "box_item_swapped",
+          data: {
+            box: box.deliverOn,
+            from: leaving.itemId,
+            to: coming.id,
+            message: swapWords(leaving.name, coming.name, box),
+          },
+          actor: owner.actor ?? "member",
+          createdAt: now,
+        })
+        .returning({ id: subscriptionEvents.id });
+      await owner.swapped?.(tx, event!.id);
       return {
         ok: true,
         message: BOX_MESSAGES.swapped(leaving.name, coming.name),
@@ -306,19 +325,64 @@ export async function swapBoxItem(
   );
 }
 
-/** What an item in a box may be swapped for: active items of its size class not in the box. */
-export async function listSwapOptions(
-  items: readonly BoxLine[],
+/** The swap in the member's words, for the history and the e-mail: what, which box, until when. */
+export function swapWords(
+  from: string,
+  to: string,
+  box: Pick<BoxRow, "deliverOn" | "cutoffAt">,
+): string {
+  return `We've swapped ${from} for ${to} in your box of the week starting ${formatBoxDate(box.deliverOn)}. You can change what's in it until its cutoff, ${formatCutoff(box.cutoffAt)} (New Zealand time).`;
+}
+
+/** A swap asked for again once made: the same answer, nothing written twice. */
+async function swapAlreadyMade(
+  tx: Database,
+  sub: SubscriptionRow,
+  box: BoxRow,
   itemId: string,
-): Promise<{ id: string; name: string }[]> {
-  const leaving = items.find((i) => i.itemId === itemId);
-  if (!leaving) return [];
-  return db()
-    .select({ id: boxItems.id, name: boxItems.name })
+  replacementId: string,
+  now: Date,
+): Promise<BoxChangeOutcome> {
+  const [made] = await tx
+    .select({ id: subscriptionEvents.id })
+    .from(subscriptionEvents)
+    .where(
+      and(
+        eq(subscriptionEvents.subscriptionId, sub.id),
+        eq(subscriptionEvents.type, "box_item_swapped"),
+        sql`${subscriptionEvents.data}->>'box' = ${box.deliverOn}`,
+        sql`${subscriptionEvents.data}->>'from' = ${itemId}`,
+        sql`${subscriptionEvents.data}->>'to' = ${replacementId}`,
+      ),
+    )
+    .limit(1);
+  const [gone] = made
+    ? await tx.select({ name: boxItems.name }).from(boxItems).where(eq(boxItems.id, itemId))
+    : [];
+  if (!gone) return failure("invalid", BOX_MESSAGES.notInBox);
+  const coming = box.items.find((i) => i.itemId === replacementId)!;
+  return {
+    ok: true,
+    message: BOX_MESSAGES.swapped(gone.name, coming.name),
+    box: view(sub, box, now),
+  };
+}
+
+/**
+ * What each item in a box may be swapped for: the active items of its size class not in the box.
+ * One query for the whole box (the page lists every item's choices).
+ */
+export async function listSwapChoices(
+  items: readonly BoxLine[],
+): Promise<Map<string, { id: string; name: string }[]>> {
+  const choices = new Map<string, { id: string; name: string }[]>();
+  if (items.length === 0) return choices;
+  const rows = await db()
+    .select({ id: boxItems.id, name: boxItems.name, sizeClass: boxItems.sizeClass })
     .from(boxItems)
     .where(
       and(
-        eq(boxItems.sizeClass, leaving.sizeClass),
+        inArray(boxItems.sizeClass, [...new Set(items.map((i) => i.sizeClass))]),
         eq(boxItems.active, true),
         notInArray(
           boxItems.id,
@@ -327,4 +391,19 @@ export async function listSwapOptions(
       ),
     )
     .orderBy(asc(boxItems.name));
+  for (const item of items)
+    choices.set(
+      item.itemId,
+      rows.filter((r) => r.sizeClass === item.sizeClass).map(({ id, name }) => ({ id, name })),
+    );
+  return choices;
+}
+
+/** What one item in a box may be swapped for (none when it isn't in the box). */
+export async function listSwapOptions(
+  items: readonly BoxLine[],
+  itemId: string,
+): Promise<{ id: string; name: string }[]> {
+  if (!items.some((i) => i.itemId === itemId)) return [];
+  return (await listSwapChoices(items)).get(itemId) ?? [];
 }

@@ -3,8 +3,9 @@
 // (the same request key) changes and sends nothing more.
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { boxes, subscriptionEvents, subscriptions } from "#db/schema/index.ts";
+import { boxes, subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { eventsOf, rowOf } from "#tests/factories/subscription-reads.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
@@ -24,13 +25,6 @@ const env = testServices({ smtp: true, queues: jobs as never });
 const NOW = new Date("2026-11-25T02:00:00Z");
 const key = () => crypto.randomUUID();
 
-async function rowOf(id: string) {
-  const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id));
-  return row!;
-}
-async function eventsOf(id: string) {
-  return db().select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id));
-}
 async function mailsTo(id: string) {
   await drainQueue(jobs);
   const { email } = await rowOf(id);

@@ -3,40 +3,32 @@
 // paused (the renewal engine passes paused subscriptions by); a box already paid for still comes.
 // Pausing a paused subscription moves its last day. Deliveries resume by themselves before the
 // first box after the pause (resumeDuePauses) or when the member resumes them.
-import { fieldErrors } from "#app/lib/outcome.ts";
 import { upcomingBoxOn } from "./box-contents.server.ts";
 import { formatBoxDate } from "./box-dates.ts";
 import {
-  changeSubscription,
   refused,
   statusMove,
-  type ChangeOutcome,
-  type ChangeRequest,
   type Decision,
   type SubscriptionRow,
 } from "./change-subscription.server.ts";
 import { MANAGE_MESSAGES, pauseSchema } from "./manage.schema.ts";
+import { memberChange } from "./member-change.server.ts";
 import { addDays, addMonths, todayInNz } from "./member-calendar.ts";
 import { resumeBox } from "./resume-subscription.server.ts";
 
 /** The longest pause "until a date" can ask for. */
 export const LONGEST_PAUSE_MONTHS = 12;
 
-export async function pauseSubscription(
-  raw: unknown,
-  who: Omit<ChangeRequest, "requestKey">,
-): Promise<ChangeOutcome> {
-  const parsed = pauseSchema.safeParse(raw);
-  if (!parsed.success) return refused(MANAGE_MESSAGES.pauseFor, fieldErrors(parsed.error));
-  const input = parsed.data;
-  return changeSubscription({ ...who, requestKey: input.requestKey }, (sub, now) =>
+export const pauseSubscription = memberChange(
+  pauseSchema,
+  { invalid: MANAGE_MESSAGES.pauseFor },
+  (input, sub, now) =>
     pauseUntil(
       sub,
       input.pauseFor === "date" ? input.until : pauseEndAfter(sub, Number(input.pauseFor)),
       now,
     ),
-  );
-}
+);
 
 /** A pause of some months: the day before the box that many months after the upcoming one. */
 export function pauseEndAfter(sub: SubscriptionRow, months: number): string {

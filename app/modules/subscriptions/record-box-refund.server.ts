@@ -21,7 +21,7 @@ export const REFUND_MESSAGES = {
   noBox: "That box isn't one of this subscription's.",
   notPaid: "Only a box that was paid for can be refunded.",
   noOrder:
-    "This box was paid when the subscription started, so it has no order to refund here. Refund it in the payment provider's dashboard.",
+    "This box was paid before boxes had orders (a first box of a subscription started before 27 November 2026), so it has no order to refund here. Refund it in the payment provider's dashboard.",
   already: "That box is already refunded.",
 } as const;
 

@@ -21,18 +21,11 @@
 // worker killed at any point leaves either nothing (rolled back: the re-run charges again with the
 // same idempotency key and the provider answers the same payment, never a second) or everything
 // (committed: the period has moved on and nothing is due any more).
-import { and, asc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
-import {
-  boxes,
-  orders,
-  subscriptionEvents,
-  subscriptions,
-  type BoxLine,
-} from "#db/schema/index.ts";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { boxes, subscriptionEvents, subscriptions, type BoxLine } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
-import { addCreditEntries, lockedBalances } from "#app/modules/credits/credit-ledger.server.ts";
+import { lockedBalances } from "#app/modules/credits/credit-ledger.server.ts";
 import { settings } from "#app/lib/env.server.ts";
-import { gstIncluded } from "#app/lib/gst.ts";
 import { log } from "#app/lib/log.server.ts";
 import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { defineJob, enqueueMany } from "#app/lib/queue.server.ts";
@@ -42,7 +35,7 @@ import {
   type ChargeResult,
   type SavedCardProvider,
 } from "#app/modules/payments/saved-cards.server.ts";
-import { cutoffOf, formatBoxDate, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
+import { cutoffOf, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
 import {
   contentsFor,
   lockSubscription,
@@ -53,6 +46,7 @@ import {
   type SubscriptionRow,
 } from "./box-contents.server.ts";
 import { boxTargetSchema } from "./boxes.schema.ts";
+import { recordBoxCharges, valuesList, type BoxCharge } from "./record-box-charges.server.ts";
 import { sendBoxEmailJob, type BoxEmailPayload } from "./send-box-email.server.ts";
 import { transition, type SubscriptionStatus } from "./subscription-status.ts";
 
@@ -109,11 +103,6 @@ const emptyTally = (): RenewalTally => ({
 export function chargeKey(subscriptionId: string, deliverOn: string, attempt: number): string {
   const base = `subscription:${subscriptionId}:box:${deliverOn}`;
   return attempt <= 1 ? base : `${base}:attempt:${attempt}`;
-}
-
-/** The shop order's key for a box: one order per subscription and period. */
-export function boxOrderKey(subscriptionId: string, deliverOn: string): string {
-  return `subscription-box:${subscriptionId}:${deliverOn}`;
 }
 
 function providerOf(options: RenewalOptions): SavedCardProvider {
@@ -395,10 +384,6 @@ async function chargeAll(
 }
 
 /** rows → `(values (...), (...))` for an update ... from. */
-function valuesList(rows: SQL[]): SQL {
-  return sql`(values ${sql.join(rows, sql`, `)})`;
-}
-
 /** The period after `on`: it starts now (or at the old end) and runs to the next box's cutoff. */
 function periodAfter(sub: SubscriptionRow, on: string) {
   const following = nextBoxDate(on, sub.deliveryWeek as DeliveryWeek);
@@ -461,86 +446,21 @@ async function queueEmails(tx: Database, emails: BoxEmailPayload[]): Promise<voi
 }
 
 /**
- * Paid boxes: one order each (kind "subscription box"), the box charged and on the packing list,
- * the period moved on (a past_due subscription back to active), the history and the receipt.
+ * Paid boxes: their records as every paid box's (record-box-charges.server.ts: the order, the box
+ * charged, the credit, the history), the period moved on (a past_due subscription back to active)
+ * and the receipt.
  */
 async function recordPaid(
   tx: Database,
-  paid: readonly {
-    sub: SubscriptionRow;
-    box: BoxRow;
-    reference: string;
-    attempt: number;
-    /** Cents the member's credit paid (the card paid the rest). */
-    credit: number;
-  }[],
+  paid: readonly Omit<BoxCharge, "creditKey">[],
   now: Date,
 ): Promise<void> {
   if (paid.length === 0) return;
-  // The credit each box used, once per box whatever the attempt (its first charge's key).
-  await addCreditEntries(
+  await recordBoxCharges(
     tx,
-    paid
-      .filter((p) => p.credit > 0)
-      .map(({ sub, box, credit }) => ({
-        userId: sub.userId,
-        amount: -credit,
-        kind: "applied_to_box" as const,
-        note: `The box of the week starting ${formatBoxDate(box.deliverOn)}.`,
-        requestKey: chargeKey(sub.id, box.deliverOn, 1),
-        now,
-      })),
+    paid.map((p) => ({ ...p, creditKey: chargeKey(p.sub.id, p.box.deliverOn, 1) })),
+    now,
   );
-  const made = await tx
-    .insert(orders)
-    .values(
-      paid.map(({ sub, box, reference }) => ({
-        idempotencyKey: boxOrderKey(sub.id, box.deliverOn),
-        kind: "subscription box" as const,
-        status: "paid" as const,
-        name: sub.name,
-        email: sub.email,
-        userId: sub.userId,
-        address: sub.address,
-        shippingMethod: "subscription",
-        currency: box.currency,
-        subtotal: box.amount,
-        shipping: 0,
-        gst: gstIncluded(box.amount),
-        total: box.amount,
-        paymentProvider: sub.paymentProvider,
-        paymentReference: reference,
-        expiresAt: now,
-        paidAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .onConflictDoNothing({ target: orders.idempotencyKey })
-    .returning({ id: orders.id, key: orders.idempotencyKey });
-  const orderOf = new Map(made.map((o) => [o.key, o.id]));
-  // An order already there (it can't be, as it is written with its box in one transaction) is
-  // found rather than made twice.
-  const missing = paid.filter((p) => !orderOf.has(boxOrderKey(p.sub.id, p.box.deliverOn)));
-  if (missing.length > 0) {
-    const keys = missing.map((p) => boxOrderKey(p.sub.id, p.box.deliverOn));
-    for (const o of await tx
-      .select({ id: orders.id, key: orders.idempotencyKey })
-      .from(orders)
-      .where(inArray(orders.idempotencyKey, keys)))
-      orderOf.set(o.key, o.id);
-  }
-  const rows = paid.map(
-    ({ sub, box, reference, attempt }) =>
-      sql`(${box.id}::uuid, ${orderOf.get(boxOrderKey(sub.id, box.deliverOn))!}::uuid, ${reference}::text, ${attempt}::int)`,
-  );
-  await tx.execute(sql`
-    update ${boxes} b
-       set status = 'charged', order_id = v.order_id, charge_reference = v.reference,
-           attempts = v.attempt, next_attempt_at = null, last_error = null,
-           charged_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-      from ${valuesList(rows)} as v(id, order_id, reference, attempt)
-     where b.id = v.id`);
   await advancePeriods(
     tx,
     paid.map(({ sub, box }) => ({ sub, on: box.deliverOn, status: "active" as const })),
@@ -548,32 +468,15 @@ async function recordPaid(
   );
   await recordEvents(
     tx,
-    paid.flatMap(({ sub, box, reference, attempt, credit }) => {
-      const charged = {
+    paid
+      .filter(({ sub }) => sub.status !== "active")
+      .map(({ sub, box }) => ({
         subscriptionId: sub.id,
-        type: "charged",
-        data: {
-          box: box.deliverOn,
-          amount: box.amount,
-          gst: gstIncluded(box.amount),
-          reference,
-          attempt,
-          ...(credit > 0 ? { credit, card: box.amount - credit } : {}),
-          order: orderOf.get(boxOrderKey(sub.id, box.deliverOn)),
-        },
-      };
-      if (sub.status === "active") return [charged];
-      return [
-        charged,
-        {
-          subscriptionId: sub.id,
-          type: "status",
-          fromStatus: sub.status,
-          toStatus: "active" as const,
-          data: { event: "payment_succeeded", box: box.deliverOn },
-        },
-      ];
-    }),
+        type: "status",
+        fromStatus: sub.status,
+        toStatus: "active" as const,
+        data: { event: "payment_succeeded", box: box.deliverOn },
+      })),
     now,
   );
   await queueEmails(

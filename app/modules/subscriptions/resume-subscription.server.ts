@@ -6,19 +6,17 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
-import { fieldErrors } from "#app/lib/outcome.ts";
 import { upcomingBoxOn } from "./box-contents.server.ts";
 import { cutoffOf, formatBoxDate, type DeliveryWeek } from "./box-dates.ts";
 import {
   changeSubscription,
   refused,
   statusMove,
-  type ChangeOutcome,
-  type ChangeRequest,
   type Decision,
   type SubscriptionRow,
 } from "./change-subscription.server.ts";
 import { MANAGE_MESSAGES, requestOnlySchema } from "./manage.schema.ts";
+import { memberChange } from "./member-change.server.ts";
 import { boxBefore, resumeBoxOf } from "./member-calendar.ts";
 
 /** How long before the first box after a pause its subscription resumes by itself. */
@@ -59,16 +57,11 @@ function resume(sub: SubscriptionRow, now: Date, by: "member" | "calendar"): Dec
   };
 }
 
-export async function resumeSubscription(
-  raw: unknown,
-  who: Omit<ChangeRequest, "requestKey">,
-): Promise<ChangeOutcome> {
-  const parsed = requestOnlySchema.safeParse(raw);
-  if (!parsed.success) return refused(MANAGE_MESSAGES.request, fieldErrors(parsed.error));
-  return changeSubscription({ ...who, requestKey: parsed.data.requestKey }, (sub, now) =>
-    resume(sub, now, "member"),
-  );
-}
+export const resumeSubscription = memberChange(
+  requestOnlySchema,
+  { invalid: MANAGE_MESSAGES.request },
+  (_input, sub, now) => resume(sub, now, "member"),
+);
 
 /** Resumes every pause whose first box after it is about to be charged; answers how many. */
 export async function resumeDuePauses(now = new Date()): Promise<number> {

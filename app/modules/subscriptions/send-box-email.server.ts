@@ -11,11 +11,10 @@ import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { formatMoney } from "#app/lib/money.ts";
-import { defineJob } from "#app/lib/queue.server.ts";
 import {
   deliverEmailOnce,
   type DeliveryResult,
-  SEND_JOB_RETRIES,
+  defineSendJob,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { formatBoxDate } from "./box-dates.ts";
 import { findPlan } from "./plans.ts";
@@ -148,11 +147,8 @@ export function boxEmailKey(payload: Pick<BoxEmailPayload, "boxId" | "kind" | "a
   return `box-email:${payload.boxId}:${payload.kind}:${payload.attempt}`;
 }
 
-export const sendBoxEmailJob = defineJob({
-  name: "subscriptions.send-box-email",
-  payload: boxEmailPayload,
-  ...SEND_JOB_RETRIES,
-  handle: async (payload) => {
-    await sendBoxEmail(payload);
-  },
-});
+export const sendBoxEmailJob = defineSendJob(
+  "subscriptions.send-box-email",
+  boxEmailPayload,
+  sendBoxEmail,
+);

@@ -36,6 +36,7 @@ const SUBJECTS: Record<string, string> = {
   discount_given: "A discount on your next box",
   box_skipped: "Your box is skipped",
   box_unskipped: "Your box is back on",
+  box_item_swapped: "An item in your box is swapped",
   ended: "Your subscription has ended",
 };
 

@@ -10,11 +10,10 @@ import { settings } from "#app/lib/env.server.ts";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
-import { defineJob } from "#app/lib/queue.server.ts";
 import {
   deliverEmailOnce,
   type DeliveryResult,
-  SEND_JOB_RETRIES,
+  defineSendJob,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { formatBoxDate } from "./box-dates.ts";
 import { firstChargeOf } from "./get-subscription.server.ts";
@@ -84,11 +83,8 @@ export async function sendSubscriptionConfirmation(
   });
 }
 
-export const sendSubscriptionConfirmationJob = defineJob({
-  name: "subscriptions.send-confirmation",
-  payload: subscriptionConfirmationPayload,
-  ...SEND_JOB_RETRIES,
-  handle: async (payload) => {
-    await sendSubscriptionConfirmation(payload);
-  },
-});
+export const sendSubscriptionConfirmationJob = defineSendJob(
+  "subscriptions.send-confirmation",
+  subscriptionConfirmationPayload,
+  sendSubscriptionConfirmation,
+);

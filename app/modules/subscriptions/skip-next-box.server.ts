@@ -5,19 +5,10 @@
 import { eq } from "drizzle-orm";
 import { boxes } from "#db/schema/index.ts";
 import type { Database } from "#app/lib/db.server.ts";
-import { fieldErrors } from "#app/lib/outcome.ts";
-import { openUpcomingBox } from "./box-changes.server.ts";
 import { formatBoxDate, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
-import {
-  changeSubscription,
-  notRunning,
-  refused,
-  type ChangeOutcome,
-  type ChangeRequest,
-  type Decision,
-  type SubscriptionRow,
-} from "./change-subscription.server.ts";
+import { refused, type Decision, type SubscriptionRow } from "./change-subscription.server.ts";
 import { MANAGE_MESSAGES, requestOnlySchema } from "./manage.schema.ts";
+import { memberChange, runningUpcomingBox } from "./member-change.server.ts";
 
 export const SKIP_MESSAGES = {
   paused: "Your deliveries are paused, so there's no box to skip.",
@@ -29,10 +20,8 @@ export async function skipDecision(
   sub: SubscriptionRow,
   now: Date,
 ): Promise<Decision> {
-  const stop = notRunning(sub);
-  if (stop) return stop;
   if (sub.status === "paused") return refused(SKIP_MESSAGES.paused);
-  const box = await openUpcomingBox(tx, sub, now);
+  const box = await runningUpcomingBox(tx, sub, now);
   if ("ok" in box) return box;
   const after = formatBoxDate(nextBoxDate(box.deliverOn, sub.deliveryWeek as DeliveryWeek));
   const message = `The box of the week starting ${formatBoxDate(box.deliverOn)} is skipped: it isn't charged or sent. Your next box comes in the week starting ${after}.`;
@@ -47,13 +36,8 @@ export async function skipDecision(
   };
 }
 
-export async function skipNextBox(
-  raw: unknown,
-  who: Omit<ChangeRequest, "requestKey">,
-): Promise<ChangeOutcome> {
-  const parsed = requestOnlySchema.safeParse(raw);
-  if (!parsed.success) return refused(MANAGE_MESSAGES.request, fieldErrors(parsed.error));
-  return changeSubscription({ ...who, requestKey: parsed.data.requestKey }, (sub, now, tx) =>
-    skipDecision(tx, sub, now),
-  );
-}
+export const skipNextBox = memberChange(
+  requestOnlySchema,
+  { invalid: MANAGE_MESSAGES.request },
+  (_input, sub, now, tx) => skipDecision(tx, sub, now),
+);

@@ -8,6 +8,7 @@ import { DEMO_MESSAGES } from "#app/modules/payments/demo-payments.server.ts";
 import * as subscribeRoute from "#app/routes/subscribe.tsx";
 import { insertMember } from "#tests/factories/members.ts";
 import { testCard } from "#tests/factories/cards.ts";
+import { subscribeInput } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { openRegion } from "./regions.server.ts";
@@ -26,23 +27,7 @@ async function member(name = "Aroha Ngata") {
   return { id, email: `${id}@example.nz`, name };
 }
 
-function form(overrides: Record<string, unknown> = {}) {
-  return {
-    idempotencyKey: crypto.randomUUID(),
-    plan: "1m2",
-    deliveryWeek: "2",
-    address: {
-      street: "12 Kowhai Road",
-      suburb: "Grey Lynn",
-      city: "Auckland",
-      region: "Auckland",
-      postcode: "1021",
-      rural: false,
-    },
-    card: testCard("success", NOW),
-    ...overrides,
-  };
-}
+const form = (overrides: Record<string, unknown> = {}) => subscribeInput(NOW, overrides);
 
 async function rowsOf(userId: string) {
   return db().select().from(subscriptions).where(eq(subscriptions.userId, userId));

@@ -2,34 +2,27 @@
 // first box paid today. In one transaction the subscription, its "started" history and the
 // confirmation e-mail's job are written; a retried submit with the same key finds the same
 // subscription and charges nothing more (the charge's key is the subscription's first period).
-// The member's credit (ADR 040: referral milestones, carried from the waitlist by a claim link,
-// ADR 041) pays the first box before the card; a box credit pays in full is paid without it.
+// The first box is recorded as every paid box is (record-box-charges.server.ts): its order and
+// box row are written in the same transaction. The member's credit (ADR 040: referral
+// milestones, carried from the waitlist by a claim link, ADR 041) pays it before the card; a box
+// credit pays in full is paid without it.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
-import { gstIncluded } from "#app/lib/gst.ts";
 import { log } from "#app/lib/log.server.ts";
 import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
-import {
-  addCreditEntry,
-  balanceOf,
-  lockCredits,
-} from "#app/modules/credits/credit-ledger.server.ts";
+import { balanceOf, lockCredits } from "#app/modules/credits/credit-ledger.server.ts";
 import { checkoutFieldErrors } from "#app/modules/checkout/checkout.schema.ts";
 import {
   savedCardProvider,
   type SavedCardProvider,
 } from "#app/modules/payments/saved-cards.server.ts";
-import {
-  cutoffOf,
-  firstBoxDate,
-  formatBoxDate,
-  nextBoxDate,
-  type DeliveryWeek,
-} from "./box-dates.ts";
+import { ensureBox } from "./box-contents.server.ts";
+import { cutoffOf, firstBoxDate, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
 import { findPlan } from "./plans.ts";
+import { recordBoxCharges } from "./record-box-charges.server.ts";
 import { isRegionOpen } from "./regions.server.ts";
 import { sendSubscriptionConfirmationJob } from "./send-subscription-confirmation.server.ts";
 import {
@@ -118,7 +111,8 @@ async function madeByKey(
  * The card is saved: in one transaction, under the submit's key lock, the member's credit pays
  * what it can of the first box, the card is charged the rest (its key is the submit's, so a retry,
  * or the Stripe return and webhook both finishing, is one charge), and the subscription, its
- * history, the credit's debit and the confirmation e-mail's job are written. A declined card
+ * history, the box and its order (recordBoxCharges, with the credit's debit) and the
+ * confirmation e-mail's job are written. A declined card
  * writes nothing and takes no credit.
  */
 export async function payFirstBox(
@@ -158,68 +152,65 @@ export async function payFirstBox(
       if (!charge.ok) return charge;
       reference = charge.reference;
     }
-    if (credit > 0)
-      await addCreditEntry(tx, {
+    const [sub] = await tx
+      .insert(subscriptions)
+      .values({
+        id,
+        idempotencyKey: input.idempotencyKey,
         userId: member.id,
-        amount: -credit,
-        kind: "applied_to_box",
-        note: `Your first box, the week starting ${formatBoxDate(firstBox)}.`,
-        requestKey: periodKey,
-      });
-    await tx.insert(subscriptions).values({
-      id,
-      idempotencyKey: input.idempotencyKey,
-      userId: member.id,
-      email: member.email,
-      name: member.name,
-      plan: plan.id,
-      price: plan.price,
-      currency: settings().currency,
-      region: input.address.region,
-      address: {
-        street: input.address.street,
-        suburb: input.address.suburb || undefined,
-        city: input.address.city,
-        state: input.address.region,
-        zip: input.address.postcode,
-        country: "New Zealand",
-        rural: input.address.rural,
-      },
-      deliveryWeek: week,
-      status: "active",
-      currentPeriodStart: now,
-      currentPeriodEnd: periodEnd,
-      nextBoxOn: firstBox,
-      paymentProvider: provider.name,
-      providerCustomerId: saved.customerId,
-      providerPaymentMethodId: saved.paymentMethodId,
-      cardLabel: saved.label,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await tx.insert(subscriptionEvents).values([
-      {
-        subscriptionId: id,
-        type: "started",
-        toStatus: "active",
-        data: { plan: plan.id, deliveryWeek: week, firstBox },
-        actor: "member",
-        createdAt: now,
-      },
-      {
-        subscriptionId: id,
-        type: "charged",
-        data: {
-          amount: plan.price,
-          gst: gstIncluded(plan.price),
-          reference,
-          period: periodKey,
-          ...(credit > 0 ? { credit, card } : {}),
+        email: member.email,
+        name: member.name,
+        plan: plan.id,
+        price: plan.price,
+        currency: settings().currency,
+        region: input.address.region,
+        address: {
+          street: input.address.street,
+          suburb: input.address.suburb || undefined,
+          city: input.address.city,
+          state: input.address.region,
+          zip: input.address.postcode,
+          country: "New Zealand",
+          rural: input.address.rural,
         },
-        actor: "system",
+        deliveryWeek: week,
+        status: "active",
+        currentPeriodStart: now,
+        currentPeriodEnd: periodEnd,
+        nextBoxOn: firstBox,
+        paymentProvider: provider.name,
+        providerCustomerId: saved.customerId,
+        providerPaymentMethodId: saved.paymentMethodId,
+        cardLabel: saved.label,
         createdAt: now,
-      },
-    ]);
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(subscriptionEvents).values({
+      subscriptionId: id,
+      type: "started",
+      toStatus: "active",
+      data: { plan: plan.id, deliveryWeek: week, firstBox },
+      actor: "member",
+      createdAt: now,
+    });
+    // The first box is paid as a renewal's is, and recorded the same way: its box row, its order
+    // (in the member's orders, refundable by an admin) and its "charged" history row.
+    const box = await ensureBox(tx, sub!, firstBox, { status: "charged", now });
+    await recordBoxCharges(
+      tx,
+      [
+        {
+          sub: sub!,
+          box,
+          reference,
+          attempt: 1,
+          credit,
+          creditKey: periodKey,
+        },
+      ],
+      now,
+    );
     await enqueue(
       tx,
       sendSubscriptionConfirmationJob,

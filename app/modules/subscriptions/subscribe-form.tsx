@@ -10,6 +10,7 @@ import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
+import { DemoCardFields } from "#app/modules/payments/demo-card-fields.tsx";
 import { StripeCardSetup } from "#app/modules/payments/stripe-card-setup.tsx";
 import { DELIVERY_WEEK_LABELS, DELIVERY_WEEKS, type DeliveryWeek } from "./box-dates.ts";
 import { findPlan, plans, type PlanId } from "./plans.ts";
@@ -240,52 +241,11 @@ export function SubscribeForm(props: SubscribeFormProps) {
           <legend className="mb-2 text-2xl font-bold">Card</legend>
           {payments === "demo" ? (
             <>
-              <p
-                className="rounded-xl border-2 border-sun bg-sun/20 p-4 font-semibold"
-                data-testid="demo-notice"
-              >
-                {demoNotice}
-                <span className="mt-1 block text-sm font-normal">
-                  Use Stripe&apos;s test card 4242 4242 4242 4242 with any future expiry and any
-                  CVC. 4000 0000 0000 0002 shows a declined card.
-                </span>
-              </p>
-              {outcome?.declined ? (
-                <p role="alert" className="font-semibold text-clay-dark">
-                  {outcome.message}
-                </p>
-              ) : null}
-              <FormField
-                id="cardNumber"
-                name="cardNumber"
-                label="Card number"
-                required
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="4242 4242 4242 4242"
-                error={errors.cardNumber}
+              <DemoCardFields
+                notice={demoNotice}
+                declined={outcome?.declined ? outcome.message : undefined}
+                fieldProps={(name) => ({ id: name, name, error: errors[name] })}
               />
-              <div className="grid grid-cols-2 gap-4">
-                <FormField
-                  id="cardExpiry"
-                  name="cardExpiry"
-                  label="Expiry (MM/YY)"
-                  required
-                  autoComplete="cc-exp"
-                  placeholder="12/30"
-                  error={errors.cardExpiry}
-                />
-                <FormField
-                  id="cardCvc"
-                  name="cardCvc"
-                  label="Security code (CVC)"
-                  required
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  maxLength={4}
-                  error={errors.cardCvc}
-                />
-              </div>
               <p className="text-sm text-ink/70">
                 We keep this card for your monthly boxes and charge it before each one. You can skip
                 a box, pause or cancel whenever you like.

@@ -1,28 +1,19 @@
 // 'Keep my subscription' (issue 21): a cancelled subscription whose paid period hasn't ended runs
 // on as before (cancelled → active by undo_cancel, the state machine's only way back).
-import { fieldErrors } from "#app/lib/outcome.ts";
 import { formatBoxDate } from "./box-dates.ts";
-import {
-  changeSubscription,
-  refused,
-  statusMove,
-  type ChangeOutcome,
-  type ChangeRequest,
-} from "./change-subscription.server.ts";
+import { refused, statusMove } from "./change-subscription.server.ts";
 import { MANAGE_MESSAGES, requestOnlySchema } from "./manage.schema.ts";
+import { memberChange } from "./member-change.server.ts";
 import { upcomingBoxOn } from "./box-contents.server.ts";
 
 export const UNDO_CANCEL_MESSAGES = {
   notCancelled: "Your subscription isn't cancelled.",
 } as const;
 
-export async function undoCancelSubscription(
-  raw: unknown,
-  who: Omit<ChangeRequest, "requestKey">,
-): Promise<ChangeOutcome> {
-  const parsed = requestOnlySchema.safeParse(raw);
-  if (!parsed.success) return refused(MANAGE_MESSAGES.request, fieldErrors(parsed.error));
-  return changeSubscription({ ...who, requestKey: parsed.data.requestKey }, (sub, now) => {
+export const undoCancelSubscription = memberChange(
+  requestOnlySchema,
+  { invalid: MANAGE_MESSAGES.request },
+  (_input, sub, now) => {
     if (sub.status !== "cancelled" || sub.currentPeriodEnd <= now)
       return refused(UNDO_CANCEL_MESSAGES.notCancelled);
     const move = statusMove(sub, "active", "undo_cancel", UNDO_CANCEL_MESSAGES.notCancelled);
@@ -32,5 +23,5 @@ export async function undoCancelSubscription(
       ...move,
       message: `Your subscription continues. Your next box not yet paid for comes in the week starting ${formatBoxDate(upcomingBoxOn(sub))}.`,
     };
-  });
-}
+  },
+);

@@ -1,8 +1,9 @@
 // /admin/waitlist's launch waves (ADR 041): start a wave of N spots in a region, and each region's
 // waves with how many invitations were sent, claimed and expired.
 import { Form } from "react-router";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
-import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { RegionSelect, SureCheckbox } from "#app/components/ui/region-select.tsx";
 import type { LaunchWaveRow } from "./list-launch-waves.server.ts";
 
 const when = new Intl.DateTimeFormat("en-NZ", {
@@ -44,20 +45,7 @@ export function WaitlistWaves({
       {error && <FormMessage tone="error">{error}</FormMessage>}
       <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="start-wave" />
-        <label className="flex flex-col text-sm font-semibold">
-          Region
-          <select
-            name="region"
-            required
-            defaultValue=""
-            className="mt-1 min-h-11 rounded-xl border border-ink/20 px-3"
-          >
-            <option value="">Select your region</option>
-            {NZ_REGIONS.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </label>
+        <RegionSelect />
         <label className="flex flex-col text-sm font-semibold">
           Spots
           <input
@@ -70,16 +58,7 @@ export function WaitlistWaves({
             className="mt-1 min-h-11 w-28 rounded-xl border border-ink/20 px-3"
           />
         </label>
-        <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="confirm"
-            value="yes"
-            required
-            className="h-5 w-5 accent-leaf"
-          />
-          I'm sure: this e-mails that many people
-        </label>
+        <SureCheckbox>I'm sure: this e-mails that many people</SureCheckbox>
         <button type="submit" disabled={busy} className="btn-primary">
           Start wave
         </button>
@@ -87,33 +66,21 @@ export function WaitlistWaves({
       {regions.length === 0 && <p className="mt-4">No waves yet.</p>}
       {regions.map((region) => (
         <div key={region} className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid={`waves-${region}`}>
-            <caption className="text-left font-semibold">{region}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Started</th>
-                <th scope="col">By</th>
-                <th scope="col">Spots</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Claimed</th>
-                <th scope="col">Expired</th>
-              </tr>
-            </thead>
-            <tbody>
-              {waves
-                .filter((w) => w.region === region)
-                .map((w) => (
-                  <tr key={w.id}>
-                    <td>{when.format(new Date(w.createdAt))}</td>
-                    <td className="break-all">{w.createdBy}</td>
-                    <td>{w.spots}</td>
-                    <td>{w.sent}</td>
-                    <td>{w.claimed}</td>
-                    <td>{w.expired}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
+          <DataTable
+            testId={`waves-${region}`}
+            caption={region}
+            rows={waves.filter((w) => w.region === region)}
+            rowKey={(w) => w.id}
+            columns={[
+              { header: "Started", cell: (w) => when.format(new Date(w.createdAt)) },
+              { header: "By", cell: (w) => w.createdBy, td: "break-all" },
+              { header: "Spots", cell: (w) => w.spots },
+              { header: "Sent", cell: (w) => w.sent },
+              { header: "Claimed", cell: (w) => w.claimed },
+              { header: "Expired", cell: (w) => w.expired },
+            ]}
+            classes={{ table: "w-full text-left text-sm", caption: "text-left font-semibold" }}
+          />
         </div>
       ))}
     </section>

@@ -11,8 +11,9 @@ import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { paths } from "#app/lib/paths.ts";
 import { defineJob } from "#app/lib/queue.server.ts";
 import {
-  sendRunCounts,
+  withRunCounts,
   type RunCounts,
+  type SendRunRow,
 } from "#app/modules/notifications/send-run-progress.server.ts";
 import {
   deliverEmailOnce,
@@ -105,13 +106,7 @@ export async function notifyRegionLaunch(region: string, requestedBy: string): P
   );
 }
 
-export interface LaunchProgress extends RunCounts {
-  region: string;
-  requestedAt: Date;
-  requestedBy: string;
-  recipients: number;
-  fannedOutAt: Date | null;
-}
+export type LaunchProgress = SendRunRow & RunCounts & { region: string };
 
 /** Each launch's progress (sendRunCounts). */
 export async function launchProgress(): Promise<LaunchProgress[]> {
@@ -119,17 +114,10 @@ export async function launchProgress(): Promise<LaunchProgress[]> {
     .select()
     .from(launchNotifications)
     .orderBy(launchNotifications.requestedAt);
-  return Promise.all(
-    launches.map(async (l) => {
-      const counts = await sendRunCounts({
-        keyPrefix: `launch:${l.region}:`,
-        jobs: { fanOut: launchFanOutJob.name, send: sendLaunchEmailJob.name },
-        field: "region",
-        value: l.region,
-        recipients: l.recipients,
-        fannedOutAt: l.fannedOutAt,
-      });
-      return { ...l, ...counts };
-    }),
-  );
+  return withRunCounts(launches, (l) => ({
+    keyPrefix: `launch:${l.region}:`,
+    jobs: { fanOut: launchFanOutJob.name, send: sendLaunchEmailJob.name },
+    field: "region",
+    value: l.region,
+  }));
 }

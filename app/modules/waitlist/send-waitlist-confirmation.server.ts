@@ -6,12 +6,11 @@ import { contacts } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
-import { defineJob } from "#app/lib/queue.server.ts";
 import {
   deliverClaimedEmail,
   deliverEmailOnce,
   type DeliveryResult,
-  SEND_JOB_RETRIES,
+  defineSendJob,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import {
   confirmUrl,
@@ -115,11 +114,8 @@ export async function sendWaitlistConfirmation(
   });
 }
 
-export const sendWaitlistConfirmationJob = defineJob({
-  name: "send-waitlist-confirmation",
-  payload: confirmationPayload,
-  ...SEND_JOB_RETRIES,
-  handle: async (payload) => {
-    await sendWaitlistConfirmation(payload);
-  },
-});
+export const sendWaitlistConfirmationJob = defineSendJob(
+  "send-waitlist-confirmation",
+  confirmationPayload,
+  sendWaitlistConfirmation,
+);

@@ -3,6 +3,7 @@
 // a request key this page made, so a doubled or retried submit changes the balance once.
 import { randomUUID } from "node:crypto";
 import { data, Form, useNavigation } from "react-router";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { respond } from "#app/lib/respond.server.ts";
@@ -166,35 +167,30 @@ export default function AdminCredits({ loaderData, actionData }: Route.Component
           {found.history.length === 0 ? (
             <p>No credit yet.</p>
           ) : (
-            <table className="w-full rounded-2xl bg-white text-left shadow-sm">
-              <caption className="sr-only">Credit history, newest first</caption>
-              <thead>
-                <tr className="border-b border-ink/15 text-sm text-ink/70">
-                  <th scope="col" className="p-3">
-                    Date
-                  </th>
-                  <th scope="col" className="p-3">
-                    Kind
-                  </th>
-                  <th scope="col" className="p-3">
-                    Note
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {found.history.map((h) => (
-                  <tr key={h.id} className="border-b border-ink/10 last:border-0">
-                    <td className="p-3 whitespace-nowrap">{h.date}</td>
-                    <td className="p-3">{h.reason}</td>
-                    <td className="p-3">{h.note}</td>
-                    <td className="p-3 text-right whitespace-nowrap">{h.amountText}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption="Credit history, newest first"
+              rows={found.history}
+              rowKey={(h) => h.id}
+              columns={[
+                { header: "Date", cell: (h) => h.date, td: "p-3 whitespace-nowrap" },
+                { header: "Kind", cell: (h) => h.reason },
+                { header: "Note", cell: (h) => h.note },
+                {
+                  header: "Amount",
+                  cell: (h) => h.amountText,
+                  th: "p-3 text-right",
+                  td: "p-3 text-right whitespace-nowrap",
+                },
+              ]}
+              classes={{
+                table: "w-full rounded-2xl bg-white text-left shadow-sm",
+                caption: "sr-only",
+                headRow: "border-b border-ink/15 text-sm text-ink/70",
+                th: "p-3",
+                row: "border-b border-ink/10 last:border-0",
+                td: "p-3",
+              }}
+            />
           )}
         </section>
       ) : null}

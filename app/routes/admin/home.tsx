@@ -1,6 +1,5 @@
 // /admin (admins only): this week's figures against last week's (orders, revenue, waitlist
 // sign-ups by region, low stock), the running totals, and a link to each admin area.
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { getWeeklyFigures } from "#app/flows/get-weekly-figures.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
@@ -9,6 +8,7 @@ import { getAdminOverview } from "#app/modules/accounts/get-admin-overview.serve
 import { formatDate } from "#app/modules/guidance/new-zealand-date.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { adminMeta } from "./admin-page.ts";
+import { Stat } from "./stat.tsx";
 import type { Route } from "./+types/home";
 
 export const meta = () => adminMeta();
@@ -60,10 +60,6 @@ function againstLastWeek(now: number, before: number, show: (n: number) => strin
   const more = now > before;
   return `${show(Math.abs(now - before))} ${more ? "more" : "less"} than last week (${show(before)})`;
 }
-
-const card = "rounded-3xl bg-white p-6 shadow-sm";
-const label = "text-sm font-semibold tracking-widest text-leaf uppercase";
-const figure = "mt-1 font-serif text-4xl font-bold tabular-nums";
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { week } = loaderData;
@@ -149,27 +145,3 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
 }
 
 /** One figure on the dashboard: what it counts, the number, and a note or more below it. */
-function Stat({
-  title,
-  value,
-  testId,
-  note,
-  children,
-}: {
-  title: string;
-  value: ReactNode;
-  testId?: string;
-  note?: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <div className={card}>
-      <dt className={label}>{title}</dt>
-      <dd className={figure} data-testid={testId}>
-        {value}
-      </dd>
-      {note === undefined ? null : <dd className="mt-1 text-sm text-ink/75">{note}</dd>}
-      {children}
-    </div>
-  );
-}

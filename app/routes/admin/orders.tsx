@@ -1,7 +1,9 @@
 // /admin/orders (admins only): every order, newest first, filtered by status.
 import { Form, Link, useRouteLoaderData } from "react-router";
+import { DataTable, LIST_TABLE, TwoLines } from "#app/components/ui/data-table.tsx";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
+import { nzDateTime } from "#app/lib/nz-time.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { listOrders } from "#app/modules/orders/list-orders.server.ts";
 import { STATUS_LABELS } from "#app/modules/orders/order-status.ts";
@@ -40,40 +42,33 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <p className="mt-6">No orders yet.</p>
       ) : (
         <div className="relative mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-ink/10">
-              <tr>
-                <th className="p-3">Order</th>
-                <th className="p-3">Placed</th>
-                <th className="p-3">Customer</th>
-                <th className="p-3">Status</th>
-                <th className="p-3 text-right">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o.id} className="border-b border-ink/5">
-                  <td className="p-3">
-                    <Link to={`/admin/orders/${o.id}`} className="font-semibold underline">
-                      #{o.number}
-                    </Link>
-                  </td>
-                  <td className="p-3">
-                    {new Date(o.createdAt).toLocaleString("en-NZ", {
-                      timeZone: "Pacific/Auckland",
-                    })}
-                  </td>
-                  <td className="p-3">
-                    {o.name}
-                    <br />
-                    <span className="text-ink/75">{o.email}</span>
-                  </td>
-                  <td className="p-3">{STATUS_LABELS[o.status]}</td>
-                  <td className="p-3 text-right">{formatMoney(o.total, o.currency || currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={orders}
+            rowKey={(o) => o.id}
+            columns={[
+              {
+                header: "Order",
+                cell: (o) => (
+                  <Link to={`/admin/orders/${o.id}`} className="font-semibold underline">
+                    #{o.number}
+                  </Link>
+                ),
+              },
+              { header: "Placed", cell: (o) => nzDateTime(o.createdAt) },
+              {
+                header: "Customer",
+                cell: (o) => <TwoLines main={o.name} sub={o.email} />,
+              },
+              { header: "Status", cell: (o) => STATUS_LABELS[o.status] },
+              {
+                header: "Total",
+                cell: (o) => formatMoney(o.total, o.currency || currency),
+                th: "p-3 text-right",
+                td: "p-3 text-right",
+              },
+            ]}
+            classes={LIST_TABLE}
+          />
         </div>
       )}
     </>

@@ -2,11 +2,22 @@
 // its refund button), the charges the renewal engine and the start recorded, and the history of
 // every change with who made it.
 import { Form } from "react-router";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 import { formatMoney } from "#app/lib/money.ts";
+import { nzDateTime } from "#app/lib/nz-time.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import type { AdminSubscription } from "#app/modules/subscriptions/get-admin-subscription.server.ts";
 
 const panel = "mt-6 rounded-2xl bg-white p-5 shadow-sm";
+
+const TABLE = {
+  table: "w-full text-left text-sm",
+  thead: "border-b border-ink/10",
+  th: "p-2",
+  row: "border-b border-ink/5",
+  td: "p-2",
+};
+const NUMBER = { th: "p-2 text-right", td: "p-2 text-right tabular-nums" };
 
 const BOX_STATUS_LABELS: Record<string, string> = {
   scheduled: "Scheduled",
@@ -19,9 +30,6 @@ const BOX_STATUS_LABELS: Record<string, string> = {
   shipped: "Shipped",
   refunded: "Refunded",
 };
-
-const when = (at: Date | string) =>
-  new Date(at).toLocaleString("en-NZ", { timeZone: "Pacific/Auckland" });
 
 /** Who made a change, in words: the member, Patch's own jobs, or the admin's address. */
 function who(actor: string): string {
@@ -55,49 +63,39 @@ export function BoxesTable({
           aria-label="The boxes, as a table"
           tabIndex={0}
         >
-          <table className="w-full text-left text-sm" data-testid="boxes">
-            <thead className="border-b border-ink/10">
-              <tr>
-                <th className="p-2">Week starting</th>
-                <th className="p-2">Status</th>
-                <th className="p-2 text-right">Items</th>
-                <th className="p-2 text-right">Amount</th>
-                <th className="p-2">
-                  <span className="sr-only">Refund</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {boxes.map((b) => (
-                <tr key={b.id} className="border-b border-ink/5">
-                  <td className="p-2">{formatBoxDate(b.deliverOn)}</td>
-                  <td className="p-2">{BOX_STATUS_LABELS[b.status] ?? b.status}</td>
-                  <td className="p-2 text-right tabular-nums">{b.itemCount}</td>
-                  <td className="p-2 text-right tabular-nums">
-                    {formatMoney(b.amount, b.currency)}
-                  </td>
-                  <td className="p-2 text-right">
-                    {b.refundable ? (
-                      <Form method="post">
-                        <input type="hidden" name="requestKey" value={requestKey} />
-                        <input type="hidden" name="boxId" value={b.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="refund"
-                          disabled={busy}
-                          className="underline"
-                          aria-label={`Refund the box of the week starting ${formatBoxDate(b.deliverOn)}`}
-                        >
-                          Refund
-                        </button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            testId="boxes"
+            rows={boxes}
+            rowKey={(b) => b.id}
+            columns={[
+              { header: "Week starting", cell: (b) => formatBoxDate(b.deliverOn) },
+              { header: "Status", cell: (b) => BOX_STATUS_LABELS[b.status] ?? b.status },
+              { header: "Items", cell: (b) => b.itemCount, ...NUMBER },
+              { header: "Amount", cell: (b) => formatMoney(b.amount, b.currency), ...NUMBER },
+              {
+                header: <span className="sr-only">Refund</span>,
+                td: "p-2 text-right",
+                cell: (b) =>
+                  b.refundable ? (
+                    <Form method="post">
+                      <input type="hidden" name="requestKey" value={requestKey} />
+                      <input type="hidden" name="boxId" value={b.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="refund"
+                        disabled={busy}
+                        className="underline"
+                        aria-label={`Refund the box of the week starting ${formatBoxDate(b.deliverOn)}`}
+                      >
+                        Refund
+                      </button>
+                    </Form>
+                  ) : null,
+              },
+            ]}
+            classes={TABLE}
+          />
         </div>
       )}
     </section>
@@ -125,35 +123,34 @@ export function ChargesTable({
           aria-label="The charges, as a table"
           tabIndex={0}
         >
-          <table className="w-full text-left text-sm" data-testid="charges">
-            <thead className="border-b border-ink/10">
-              <tr>
-                <th className="p-2">Date</th>
-                <th className="p-2">Status</th>
-                <th className="p-2">For</th>
-                <th className="p-2 text-right">Amount</th>
-                <th className="p-2">Reference</th>
-              </tr>
-            </thead>
-            <tbody>
-              {charges.map((c) => (
-                <tr key={c.id} className="border-b border-ink/5">
-                  <td className="p-2">{when(c.at)}</td>
-                  <td className="p-2">
+          <DataTable
+            testId="charges"
+            rows={charges}
+            rowKey={(c) => c.id}
+            columns={[
+              { header: "Date", cell: (c) => nzDateTime(c.at) },
+              {
+                header: "Status",
+                cell: (c) => (
+                  <>
                     {c.status}
                     {c.note ? <span className="block text-ink/75">{c.note}</span> : null}
-                  </td>
-                  <td className="p-2">
-                    {c.box ? `Week starting ${formatBoxDate(c.box)}` : "First box"}
-                  </td>
-                  <td className="p-2 text-right tabular-nums">
-                    {c.amount === null ? "" : formatMoney(c.amount, currency)}
-                  </td>
-                  <td className="p-2 break-all">{c.reference ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              {
+                header: "For",
+                cell: (c) => (c.box ? `Week starting ${formatBoxDate(c.box)}` : "First box"),
+              },
+              {
+                header: "Amount",
+                cell: (c) => (c.amount === null ? "" : formatMoney(c.amount, currency)),
+                ...NUMBER,
+              },
+              { header: "Reference", cell: (c) => c.reference ?? "", td: "p-2 break-all" },
+            ]}
+            classes={TABLE}
+          />
         </div>
       )}
     </section>
@@ -177,7 +174,7 @@ export function HistoryList({ history }: { history: AdminSubscription["history"]
                 {h.from || h.to ? ` (${h.from ?? "–"} → ${h.to ?? "–"})` : ""}
               </p>
               <p className="text-ink/75">
-                {when(h.at)} · {who(h.actor)}
+                {nzDateTime(h.at)} · {who(h.actor)}
               </p>
               {h.message ? <p className="mt-1">{h.message}</p> : null}
             </li>

@@ -4,8 +4,10 @@
 // form post through the member's own use-cases (or the refund flow), in the history with the
 // admin's name, confirmed with a toast; a refused one is this page with its words and 4xx status.
 import { randomUUID } from "node:crypto";
+import type { ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { refundSubscriptionBox } from "#app/flows/refund-subscription-box.server.ts";
+import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { failure } from "#app/lib/outcome.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -101,7 +103,6 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
   const plan = plans.find((p) => p.id === s.plan);
   const a = s.address;
   const running = s.status === "active" || s.status === "paused" || s.status === "past_due";
-  const keyField = <input type="hidden" name="requestKey" value={requestKey} />;
   return (
     <>
       <h1 className="mt-2 text-4xl font-bold [overflow-wrap:anywhere]">{s.name}</h1>
@@ -155,66 +156,30 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
             Each change is e-mailed to the member and kept in the history with your name.
           </p>
           <div className="mt-4 flex flex-wrap items-end gap-6">
-            <Form method="post">
-              {keyField}
-              <button
-                type="submit"
-                name="intent"
-                value="skip"
-                disabled={busy}
-                className="btn-secondary"
-              >
-                Skip the next box
-              </button>
-            </Form>
-            <Form method="post" className="flex flex-wrap items-end gap-2">
-              {keyField}
-              <div>
-                <label htmlFor="pauseFor" className="block text-sm font-semibold">
-                  Pause for
-                </label>
-                <select id="pauseFor" name="pauseFor" defaultValue="1" className={control}>
-                  {PAUSE_MONTHS.map((m) => (
-                    <option key={m} value={m}>
-                      {m === "1" ? "1 month" : `${m} months`}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button
-                type="submit"
-                name="intent"
-                value="pause"
-                disabled={busy}
-                className="btn-secondary"
-              >
-                Pause
-              </button>
-            </Form>
-            <Form method="post" className="flex flex-wrap items-end gap-2">
-              {keyField}
-              <div>
-                <label htmlFor="reason" className="block text-sm font-semibold">
-                  Member&apos;s reason
-                </label>
-                <select id="reason" name="reason" defaultValue="other" className={control}>
-                  {Object.entries(CANCEL_REASONS).map(([id, text]) => (
-                    <option key={id} value={id}>
-                      {text}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button
-                type="submit"
-                name="intent"
-                value="cancel"
-                disabled={busy}
-                className="btn-secondary"
-              >
-                Cancel the subscription
-              </button>
-            </Form>
+            <ActForm intent="skip" submit="Skip the next box" requestKey={requestKey} busy={busy} />
+            <ActForm intent="pause" submit="Pause" requestKey={requestKey} busy={busy}>
+              <FilterSelect
+                name="pauseFor"
+                label="Pause for"
+                defaultValue="1"
+                items={PAUSE_MONTHS.map((m) => [m, m === "1" ? "1 month" : `${m} months`] as const)}
+                className={control}
+              />
+            </ActForm>
+            <ActForm
+              intent="cancel"
+              submit="Cancel the subscription"
+              requestKey={requestKey}
+              busy={busy}
+            >
+              <FilterSelect
+                name="reason"
+                label="Member's reason"
+                defaultValue="other"
+                items={Object.entries(CANCEL_REASONS)}
+                className={control}
+              />
+            </ActForm>
           </div>
           <p className="mt-3 text-sm text-ink/75">
             Cancelling ends the subscription after its paid period: a box already paid for still
@@ -227,5 +192,30 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
       <ChargesTable charges={charges} currency={s.currency} />
       <HistoryList history={history} />
     </>
+  );
+}
+
+/** One thing an admin does for the member: the page's request key, any choice, and its button. */
+function ActForm({
+  intent,
+  submit,
+  requestKey,
+  busy,
+  children,
+}: {
+  intent: string;
+  submit: string;
+  requestKey: string;
+  busy: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" className={children ? "flex flex-wrap items-end gap-2" : undefined}>
+      <input type="hidden" name="requestKey" value={requestKey} />
+      {children}
+      <button type="submit" name="intent" value={intent} disabled={busy} className="btn-secondary">
+        {submit}
+      </button>
+    </Form>
   );
 }

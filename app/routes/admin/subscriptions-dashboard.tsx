@@ -1,13 +1,10 @@
 // The figures at the top of /admin/subscriptions (issue 21): counts by status, monthly recurring
 // revenue, churn over the last 30 days, the same by region, and new against cancelled for each of
 // the last 12 months as a small inline SVG bar chart with the same numbers as a table beside it.
-import type { ReactNode } from "react";
+import { DataTable, LIST_TABLE } from "#app/components/ui/data-table.tsx";
+import { Stat } from "./stat.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import type { SubscriptionDashboard } from "#app/modules/subscriptions/get-subscription-dashboard.server.ts";
-
-const card = "rounded-3xl bg-white p-6 shadow-sm";
-const label = "text-sm font-semibold tracking-widest text-leaf uppercase";
-const figure = "mt-1 font-serif text-4xl font-bold tabular-nums";
 
 /** "Nov 2026" from "2026-11" (short = "Nov"). */
 function monthName(month: string, short = false): string {
@@ -70,33 +67,25 @@ export function SubscriptionsDashboard({ dashboard: d }: { dashboard: Subscripti
           aria-label="Subscriptions by region"
           tabIndex={0}
         >
-          <table className="w-full text-left text-sm" data-testid="by-region">
-            <caption className="sr-only">Subscriptions by region</caption>
-            <thead className="border-b border-ink/10">
-              <tr>
-                <th className="p-3">Region</th>
-                <th className="p-3 text-right">Active</th>
-                <th className="p-3 text-right">Paused</th>
-                <th className="p-3 text-right">Past due</th>
-                <th className="p-3 text-right">Cancelled, {d.windowDays} days</th>
-                <th className="p-3 text-right">Monthly revenue</th>
-              </tr>
-            </thead>
-            <tbody className="tabular-nums">
-              {d.regions.map((r) => (
-                <tr key={r.region} className="border-b border-ink/5">
-                  <th scope="row" className="p-3 font-normal">
-                    {r.region}
-                  </th>
-                  <td className="p-3 text-right">{r.active}</td>
-                  <td className="p-3 text-right">{r.paused}</td>
-                  <td className="p-3 text-right">{r.pastDue}</td>
-                  <td className="p-3 text-right">{r.cancelled}</td>
-                  <td className="p-3 text-right">{formatMoney(r.revenue, d.mrr[0]?.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            testId="by-region"
+            caption="Subscriptions by region"
+            rows={d.regions}
+            rowKey={(r) => r.region}
+            columns={[
+              { header: "Region", cell: (r) => r.region, rowHeader: true, td: "p-3 font-normal" },
+              { header: "Active", cell: (r) => r.active, ...FIGURE },
+              { header: "Paused", cell: (r) => r.paused, ...FIGURE },
+              { header: "Past due", cell: (r) => r.pastDue, ...FIGURE },
+              { header: `Cancelled, ${d.windowDays} days`, cell: (r) => r.cancelled, ...FIGURE },
+              {
+                header: "Monthly revenue",
+                cell: (r) => formatMoney(r.revenue, d.mrr[0]?.currency),
+                ...FIGURE,
+              },
+            ]}
+            classes={{ ...LIST_TABLE, caption: "sr-only", tbody: "tabular-nums" }}
+          />
         </div>
       )}
 
@@ -190,50 +179,39 @@ function MonthsChart({ months }: { months: SubscriptionDashboard["months"] }) {
       </figcaption>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-semibold">The same figures as a table</summary>
-        <table className="mt-2 w-full text-left" data-testid="months-table">
-          <caption className="sr-only">New and cancelled subscriptions by month</caption>
-          <thead>
-            <tr className="border-b border-ink/10">
-              <th className="p-2">Month</th>
-              <th className="p-2 text-right">New</th>
-              <th className="p-2 text-right">Cancelled</th>
-            </tr>
-          </thead>
-          <tbody className="tabular-nums">
-            {months.map((m) => (
-              <tr key={m.month} className="border-b border-ink/5">
-                <th scope="row" className="p-2 font-normal">
-                  {monthName(m.month)}
-                </th>
-                <td className="p-2 text-right">{m.started}</td>
-                <td className="p-2 text-right">{m.cancelled}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          testId="months-table"
+          caption="New and cancelled subscriptions by month"
+          rows={months}
+          rowKey={(m) => m.month}
+          columns={[
+            {
+              header: "Month",
+              cell: (m) => monthName(m.month),
+              rowHeader: true,
+              td: "p-2 font-normal",
+            },
+            { header: "New", cell: (m) => m.started, th: "p-2 text-right", td: "p-2 text-right" },
+            {
+              header: "Cancelled",
+              cell: (m) => m.cancelled,
+              th: "p-2 text-right",
+              td: "p-2 text-right",
+            },
+          ]}
+          classes={{
+            table: "mt-2 w-full text-left",
+            caption: "sr-only",
+            headRow: "border-b border-ink/10",
+            th: "p-2",
+            tbody: "tabular-nums",
+            row: "border-b border-ink/5",
+          }}
+        />
       </details>
     </figure>
   );
 }
 
-function Stat({
-  title,
-  value,
-  testId,
-  note,
-}: {
-  title: string;
-  value: ReactNode;
-  testId: string;
-  note?: ReactNode;
-}) {
-  return (
-    <div className={card}>
-      <dt className={label}>{title}</dt>
-      <dd className={figure} data-testid={testId}>
-        {value}
-      </dd>
-      {note === undefined ? null : <dd className="mt-1 text-sm text-ink/75">{note}</dd>}
-    </div>
-  );
-}
+/** A figure's column: headed and set to the right. */
+const FIGURE = { th: "p-3 text-right", td: "p-3 text-right" };

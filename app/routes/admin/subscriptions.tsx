@@ -3,6 +3,7 @@
 // status, plan and region (a GET form, so it works without JavaScript), 50 to a page, each row
 // linking to its own page.
 import { Form, Link } from "react-router";
+import { DataTable, LIST_TABLE, TwoLines } from "#app/components/ui/data-table.tsx";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
@@ -128,45 +129,46 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
           aria-label="Subscriptions found"
           tabIndex={0}
         >
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Subscriptions, newest first</caption>
-            <thead className="border-b border-ink/10">
-              <tr>
-                <th className="p-3">Member</th>
-                <th className="p-3">Plan</th>
-                <th className="p-3">Region</th>
-                <th className="p-3">Status</th>
-                <th className="p-3">Next box</th>
-                <th className="p-3">Started</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((s) => (
-                <tr key={s.id} className="border-b border-ink/5">
-                  <td className="p-3">
-                    <Link to={paths.adminSubscription(s.id)} className="font-semibold underline">
-                      {s.name}
-                    </Link>
-                    <br />
-                    <span className="text-ink/75">{s.email}</span>
-                  </td>
-                  <td className="p-3">
-                    {planSize(s.plan)}
-                    <br />
-                    <span className="text-ink/75">{formatMoney(s.price, s.currency)} a month</span>
-                  </td>
-                  <td className="p-3">{s.region}</td>
-                  <td className="p-3">{SUBSCRIPTION_STATUS_LABELS[s.status]}</td>
-                  <td className="p-3">{formatBoxDate(s.nextBoxOn)}</td>
-                  <td className="p-3">
-                    {new Date(s.createdAt).toLocaleDateString("en-NZ", {
-                      timeZone: "Pacific/Auckland",
-                    })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Subscriptions, newest first"
+            rows={list.rows}
+            rowKey={(s) => s.id}
+            columns={[
+              {
+                header: "Member",
+                cell: (s) => (
+                  <TwoLines
+                    main={
+                      <Link to={paths.adminSubscription(s.id)} className="font-semibold underline">
+                        {s.name}
+                      </Link>
+                    }
+                    sub={s.email}
+                  />
+                ),
+              },
+              {
+                header: "Plan",
+                cell: (s) => (
+                  <TwoLines
+                    main={planSize(s.plan)}
+                    sub={`${formatMoney(s.price, s.currency)} a month`}
+                  />
+                ),
+              },
+              { header: "Region", cell: (s) => s.region },
+              { header: "Status", cell: (s) => SUBSCRIPTION_STATUS_LABELS[s.status] },
+              { header: "Next box", cell: (s) => formatBoxDate(s.nextBoxOn) },
+              {
+                header: "Started",
+                cell: (s) =>
+                  new Date(s.createdAt).toLocaleDateString("en-NZ", {
+                    timeZone: "Pacific/Auckland",
+                  }),
+              },
+            ]}
+            classes={{ ...LIST_TABLE, caption: "sr-only" }}
+          />
         </div>
       )}
       {list.pages > 1 ? (

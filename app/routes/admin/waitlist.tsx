@@ -2,7 +2,7 @@
 // opening a region for subscriptions, which sends its launch notification (with its progress),
 // and launch waves: a region opened a few gardens at a time (ADR 041).
 import { data, Form, useNavigation } from "react-router";
-import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
+import { RegionSelect, SureCheckbox } from "#app/components/ui/region-select.tsx";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { SendRunsTable, useRefreshWhileSending } from "#app/components/send-runs-table.tsx";
 import { paths } from "#app/lib/paths.ts";
@@ -153,30 +153,8 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
         )}
         <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="open" />
-          <label className="flex flex-col text-sm font-semibold">
-            Region
-            <select
-              name="region"
-              required
-              defaultValue=""
-              className="mt-1 min-h-11 rounded-xl border border-ink/20 px-3"
-            >
-              <option value="">Select your region</option>
-              {NZ_REGIONS.map((r) => (
-                <option key={r}>{r}</option>
-              ))}
-            </select>
-          </label>
-          <label className="flex min-h-11 items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="confirm"
-              value="yes"
-              required
-              className="h-5 w-5 accent-leaf"
-            />
-            I'm sure: this e-mails everyone waiting there
-          </label>
+          <RegionSelect />
+          <SureCheckbox>I'm sure: this e-mails everyone waiting there</SureCheckbox>
           <button type="submit" disabled={busy} className="btn-primary">
             Open region and send launch e-mails
           </button>

@@ -32,7 +32,12 @@ export default function ProfileOrders({ loaderData }: Route.ComponentProps) {
         <ul className="divide-y divide-ink/10" data-testid="profile-orders">
           {orders.map((o) => (
             <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
-              <span className="font-semibold">#{o.number}</span>
+              <span className="font-semibold">
+                #{o.number}
+                {o.kind === "subscription box" && (
+                  <span className="font-normal text-ink/75"> · Subscription box</span>
+                )}
+              </span>
               <span className="text-ink/75">{orderDate.format(new Date(o.createdAt))}</span>
               <span className="capitalize">{o.status}</span>
               <span>{formatMoney(o.total, o.currency)}</span>

@@ -4,7 +4,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { showToast } from "#app/components/ui/toasts.tsx";
-import { MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
+import { MESSAGES } from "#app/modules/accounts/accounts-messages.ts";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import type { Answer } from "./answer.ts";
 

@@ -1,9 +1,16 @@
 // /profile/reminders: the member's own planting calendar (its feed and box size), garden reminders
-// by text, and the monthly growing tips by e-mail.
+// by text, the monthly growing tips by e-mail and "Your garden this month" (issue 23).
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { formValues } from "#app/modules/accounts/accounts.schema.ts";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
+import { gardenEmailOn, setGardenEmail } from "#app/modules/garden/garden-email-opt-out.server.ts";
+import {
+  GARDEN_EMAIL_INTENT,
+  GARDEN_EMAIL_MESSAGES,
+  GardenEmailSetting,
+} from "#app/modules/garden/garden-email-setting.tsx";
+import { getGarden } from "#app/modules/garden/get-garden.server.ts";
 import {
   GROWING_TIPS_INTENT,
   GROWING_TIPS_MESSAGES,
@@ -34,15 +41,18 @@ export const headers = retryAfterHeader;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [profile, calendar, smsReminders] = await Promise.all([
+  const [profile, calendar, smsReminders, gardenOn, garden] = await Promise.all([
     getProfile(user.id),
     getPersonalCalendar(user.id),
     getSmsReminders(user.id),
+    gardenEmailOn(user.id),
+    getGarden(user.id),
   ]);
   return {
     email: user.email,
     emailVerified: user.emailVerified,
     tipsOn: !profile.tipsOptedOutAt,
+    garden: { on: gardenOn, hasPlan: garden.plan !== null },
     smsReminders,
     calendar: {
       region: calendar.region,
@@ -78,13 +88,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       await setGrowingTips(user.id, on);
       return said(intent, true, GROWING_TIPS_MESSAGES[on ? "on" : "off"]);
     }
+    case GARDEN_EMAIL_INTENT: {
+      const switched = await setGardenEmail(user.id, formValues(form));
+      return switched.ok
+        ? said(intent, true, GARDEN_EMAIL_MESSAGES[switched.on ? "on" : "off"])
+        : said(intent, false, switched.message, 400);
+    }
     default:
       return unknownIntent(intent);
   }
 }
 
 export default function ProfileReminders({ loaderData, actionData }: Route.ComponentProps) {
-  const { calendar, smsReminders, email, emailVerified, tipsOn } = loaderData;
+  const { calendar, smsReminders, email, emailVerified, tipsOn, garden } = loaderData;
   const { busyIntent, forIntent } = useAnswer(actionData);
   return (
     <>
@@ -104,6 +120,14 @@ export default function ProfileReminders({ loaderData, actionData }: Route.Compo
           email={email}
           emailVerified={emailVerified}
           busy={busyIntent === GROWING_TIPS_INTENT}
+        />
+      </Section>
+      <Section id="garden-email" title="Your garden this month, by e-mail">
+        <GardenEmailSetting
+          on={garden.on}
+          hasPlan={garden.hasPlan}
+          email={email}
+          busy={busyIntent === GARDEN_EMAIL_INTENT}
         />
       </Section>
     </>

@@ -4,7 +4,7 @@
 import { Form, Link } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import { IntentForm, Section } from "./profile-ui.tsx";
-import { LINK, RADIO, type PanelProps, type Sub } from "./subscription-panels.tsx";
+import { LINK, RadioCard, type PanelProps, type Sub } from "./subscription-panels.tsx";
 
 /** The reason (a GET form: the offer is its own page), or the one offer with 'No thanks, cancel'. */
 export function CancelPanel({
@@ -22,16 +22,9 @@ export function CancelPanel({
               Why are you cancelling? Your subscription ends after the period you&apos;ve paid for.
             </legend>
             {sub.cancelReasons.map((r) => (
-              <label key={r.id} className={RADIO}>
-                <input
-                  type="radio"
-                  name="cancel"
-                  value={r.id}
-                  required
-                  className="h-5 w-5 accent-leaf"
-                />
+              <RadioCard key={r.id} name="cancel" value={r.id} required>
                 {r.label}
-              </label>
+              </RadioCard>
             ))}
           </fieldset>
           <button type="submit" className="btn-secondary self-start">

@@ -2,6 +2,7 @@
 // for the next box before the card, and its history (date, reason, amount); an empty state
 // without any. The system's own notes are shown; an admin's reason is theirs, not the member's.
 import type { CreditLine } from "#app/modules/credits/get-credit-balance.server.ts";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 import { Section } from "./profile-ui.tsx";
 
 export interface CreditView {
@@ -27,38 +28,39 @@ export function CreditPanel({ credit }: { credit: CreditView }) {
             Credit is used on your next box before your card is charged: the card pays only what
             credit doesn&apos;t cover.
           </p>
-          <table className="mt-4 w-full text-left">
-            <caption className="sr-only">Your credit's history, newest first</caption>
-            <thead>
-              <tr className="border-b border-ink/15 text-sm text-ink/70">
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Date
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Reason
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {credit.history.map((h) => (
-                <tr key={h.id} className="border-b border-ink/10 last:border-0">
-                  <td className="py-2 pr-3 whitespace-nowrap">{h.date}</td>
-                  <td className="py-2 pr-3">
+          <DataTable
+            caption="Your credit's history, newest first"
+            rows={credit.history}
+            rowKey={(h) => h.id}
+            columns={[
+              { header: "Date", cell: (h) => h.date, td: "py-2 pr-3 whitespace-nowrap" },
+              {
+                header: "Reason",
+                cell: (h) => (
+                  <>
                     {h.reason}
                     {h.note && !h.byAdmin ? (
                       <span className="block text-sm text-ink/70">{h.note}</span>
                     ) : null}
-                  </td>
-                  <td className="py-2 text-right whitespace-nowrap">
-                    {h.amount > 0 ? `+${h.amountText}` : h.amountText}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              {
+                header: "Amount",
+                cell: (h) => (h.amount > 0 ? `+${h.amountText}` : h.amountText),
+                th: "py-2 text-right font-semibold",
+                td: "py-2 text-right whitespace-nowrap",
+              },
+            ]}
+            classes={{
+              table: "mt-4 w-full text-left",
+              caption: "sr-only",
+              headRow: "border-b border-ink/15 text-sm text-ink/70",
+              th: "py-2 pr-3 font-semibold",
+              row: "border-b border-ink/10 last:border-0",
+              td: "py-2 pr-3",
+            }}
+          />
         </>
       )}
     </Section>

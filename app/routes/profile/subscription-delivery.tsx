@@ -5,8 +5,8 @@ import { FormField } from "#app/components/ui/form-field.tsx";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { DELIVERY_WEEK_LABELS, DELIVERY_WEEKS } from "#app/modules/subscriptions/box-dates.ts";
 import type { Answer } from "./answer.ts";
-import { AnswerMessage, fieldOf, IntentForm, Section } from "./profile-ui.tsx";
-import { RADIO, SELECT, type PanelProps } from "./subscription-panels.tsx";
+import { AnswerMessage, fieldOf, Section } from "./profile-ui.tsx";
+import { ChangeForm, RadioCard, SELECT, type PanelProps } from "./subscription-panels.tsx";
 
 export function DeliveryPanel({
   sub,
@@ -19,14 +19,12 @@ export function DeliveryPanel({
   const err = addressAnswer?.fieldErrors ?? {};
   return (
     <Section id="delivery" title="Delivery">
-      <AnswerMessage answer={addressAnswer?.ok ? undefined : addressAnswer} errors />
-      <IntentForm
+      <ChangeForm
         intent="address"
-        fields={{ requestKey }}
+        requestKey={requestKey}
+        busyIntent={busyIntent}
+        answer={addressAnswer}
         submit="Save address"
-        buttonClassName="btn-secondary self-start"
-        className="flex flex-col gap-4"
-        busy={busyIntent === "address"}
         noValidate
       >
         <fieldset className="flex flex-col gap-4">
@@ -84,36 +82,32 @@ export function DeliveryPanel({
             <span>This is a rural delivery address (RD)</span>
           </label>
         </fieldset>
-      </IntentForm>
+      </ChangeForm>
 
       <div className="mt-8">
-        <AnswerMessage answer={weekAnswer?.ok ? undefined : weekAnswer} errors />
-        <IntentForm
+        <ChangeForm
           intent="week"
-          fields={{ requestKey }}
+          requestKey={requestKey}
+          busyIntent={busyIntent}
+          answer={weekAnswer}
           submit="Change week"
-          buttonClassName="btn-secondary self-start"
-          className="flex flex-col gap-4"
-          busy={busyIntent === "week"}
         >
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 font-semibold">Delivery week</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {DELIVERY_WEEKS.map((w) => (
-                <label key={w} className={RADIO}>
-                  <input
-                    type="radio"
-                    name="deliveryWeek"
-                    value={w}
-                    defaultChecked={sub.deliveryWeek === w}
-                    className="h-5 w-5 accent-leaf"
-                  />
+                <RadioCard
+                  key={w}
+                  name="deliveryWeek"
+                  value={w}
+                  defaultChecked={sub.deliveryWeek === w}
+                >
                   {DELIVERY_WEEK_LABELS[w]}
-                </label>
+                </RadioCard>
               ))}
             </div>
           </fieldset>
-        </IntentForm>
+        </ChangeForm>
       </div>
     </Section>
   );
@@ -135,13 +129,12 @@ export function CardPanel({
         {due ? " Updating it retries the payment that didn't go through at once." : ""}
       </p>
       {payments === "demo" ? (
-        <IntentForm
+        <ChangeForm
           intent="card"
-          fields={{ requestKey }}
+          requestKey={requestKey}
+          busyIntent={busyIntent}
           submit="Update card"
-          buttonClassName="btn-secondary self-start"
           className="mt-4 flex flex-col gap-4"
-          busy={busyIntent === "card"}
           noValidate
         >
           <AnswerMessage answer={answer?.ok ? undefined : answer} errors />
@@ -167,7 +160,7 @@ export function CardPanel({
               autoComplete="cc-csc"
             />
           </div>
-        </IntentForm>
+        </ChangeForm>
       ) : (
         <p className="mt-3">Card changes aren&apos;t available right now.</p>
       )}

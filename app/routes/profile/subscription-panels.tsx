@@ -2,6 +2,7 @@
 // the plan (delivery and card: subscription-delivery.tsx; cancelling and the history:
 // subscription-cancel.tsx); and the empty state for a member without a subscription. Plain forms:
 // each works before (and without) JavaScript, with labels and fieldsets a screen reader names.
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { paths } from "#app/lib/paths.ts";
@@ -23,6 +24,69 @@ export const RADIO =
 export const LINK = "font-semibold text-leaf-dark underline underline-offset-4";
 export const SELECT =
   "min-h-11 rounded-xl border border-ink/20 bg-white px-4 py-2 text-base aria-invalid:border-clay-dark";
+
+/** One choice of a change's radio group: a card that shows when it is chosen. */
+export function RadioCard({
+  name,
+  value,
+  defaultChecked,
+  required,
+  children,
+}: {
+  name: string;
+  value: string | number;
+  defaultChecked?: boolean;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className={RADIO}>
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        required={required}
+        className="h-5 w-5 accent-leaf"
+      />
+      {children}
+    </label>
+  );
+}
+
+/**
+ * A change's form: what refused it last time above it, the page's request key (a retried submit
+ * changes once), a secondary button (primary for the one thing to do, as resuming), busy while
+ * this change is sent.
+ */
+export function ChangeForm({
+  intent,
+  requestKey,
+  busyIntent,
+  answer,
+  primary,
+  className = primary ? "flex flex-col" : "flex flex-col gap-4",
+  ...rest
+}: Omit<Parameters<typeof IntentForm>[0], "fields" | "busy" | "buttonClassName"> & {
+  requestKey: string;
+  busyIntent?: string;
+  answer?: Answer;
+  primary?: boolean;
+}) {
+  return (
+    <>
+      <AnswerMessage answer={answer?.ok ? undefined : answer} errors />
+      <IntentForm
+        intent={intent}
+        fields={{ requestKey }}
+        buttonClassName={primary ? "btn-primary self-start" : "btn-secondary self-start"}
+        className={className}
+        busy={busyIntent === intent}
+        {...rest}
+      />
+    </>
+  );
+}
 
 export function NoSubscription({ plans, region, regionOpen, ended }: Omit<Empty, "subscription">) {
   return (
@@ -73,13 +137,12 @@ export function NextBoxPanel({ sub, requestKey, busyIntent }: PanelProps) {
         <p>Deliveries resume with the box of the week starting {sub.resumesWith}.</p>
       ) : null}
       {sub.status === "cancelled" ? (
-        <IntentForm
+        <ChangeForm
           intent="keep"
-          fields={{ requestKey }}
+          requestKey={requestKey}
+          busyIntent={busyIntent}
           submit="Keep my subscription"
-          buttonClassName="btn-primary self-start"
-          className="flex flex-col"
-          busy={busyIntent === "keep"}
+          primary
         />
       ) : null}
       {next ? (
@@ -179,26 +242,24 @@ export function PausePanel({
               ? `Your deliveries are paused. They resume by themselves with the box of the week starting ${sub.resumesWith}, or now:`
               : "Your deliveries are paused because a payment didn't go through. Update your card below to start them again."}
           </p>
-          <IntentForm
+          <ChangeForm
             intent="resume"
-            fields={{ requestKey }}
+            requestKey={requestKey}
+            busyIntent={busyIntent}
             submit="Resume deliveries"
-            buttonClassName="btn-primary self-start"
-            className="flex flex-col"
-            busy={busyIntent === "resume"}
+            primary
           />
         </div>
       ) : null}
       {sub.status === "past_due" ? (
         <p>Update your card below first: deliveries can&apos;t be paused while a payment is due.</p>
       ) : (
-        <IntentForm
+        <ChangeForm
           intent="pause"
-          fields={{ requestKey }}
+          requestKey={requestKey}
+          busyIntent={busyIntent}
           submit={sub.status === "paused" ? "Change the pause" : "Pause deliveries"}
-          buttonClassName="btn-secondary self-start"
           className="mt-4 flex flex-col gap-4"
-          busy={busyIntent === "pause"}
           noValidate
         >
           <fieldset className="flex flex-col gap-2">
@@ -207,16 +268,14 @@ export function PausePanel({
             </legend>
             <div className="grid gap-2 sm:grid-cols-3">
               {(["1", "2", "3"] as const).map((m) => (
-                <label key={m} className={RADIO}>
-                  <input type="radio" name="pauseFor" value={m} className="h-5 w-5 accent-leaf" />
+                <RadioCard key={m} name="pauseFor" value={m}>
                   {m === "1" ? "1 month" : `${m} months`}
-                </label>
+                </RadioCard>
               ))}
             </div>
-            <label className={RADIO}>
-              <input type="radio" name="pauseFor" value="date" className="h-5 w-5 accent-leaf" />
+            <RadioCard name="pauseFor" value="date">
               Until a date
-            </label>
+            </RadioCard>
             <FormField
               {...fieldOf(answer, "until")}
               type="date"
@@ -224,7 +283,7 @@ export function PausePanel({
               hint="Choose this with 'Until a date'."
             />
           </fieldset>
-        </IntentForm>
+        </ChangeForm>
       )}
     </Section>
   );
@@ -238,28 +297,19 @@ export function ChangePlanPanel({
 }: PanelProps & { answer?: Answer }) {
   return (
     <Section id="change-plan" title="Change plan">
-      <AnswerMessage answer={answer?.ok ? undefined : answer} errors />
-      <IntentForm
+      <ChangeForm
         intent="plan"
-        fields={{ requestKey }}
+        requestKey={requestKey}
+        busyIntent={busyIntent}
+        answer={answer}
         submit="Change plan"
-        buttonClassName="btn-secondary self-start"
-        className="flex flex-col gap-4"
-        busy={busyIntent === "plan"}
       >
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2">
             A new plan starts with the box of the week starting {sub.changeFrom}, at its price:
           </legend>
           {sub.plans.map((p) => (
-            <label key={p.id} className={RADIO}>
-              <input
-                type="radio"
-                name="plan"
-                value={p.id}
-                defaultChecked={p.current}
-                className="h-5 w-5 accent-leaf"
-              />
+            <RadioCard key={p.id} name="plan" value={p.id} defaultChecked={p.current}>
               <span className="flex-1">
                 <span className="block font-semibold">
                   {p.size}
@@ -268,10 +318,10 @@ export function ChangePlanPanel({
                 <span className="block text-sm text-ink/75">{p.description}</span>
               </span>
               <span className="font-semibold whitespace-nowrap">{p.price} a month</span>
-            </label>
+            </RadioCard>
           ))}
         </fieldset>
-      </IntentForm>
+      </ChangeForm>
     </Section>
   );
 }

@@ -52,14 +52,16 @@ export const meta = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const profile = await getProfile(user.id);
   const url = new URL(request.url);
+  const [profile, credit] = await Promise.all([
+    getProfile(user.id),
+    getCreditBalance({ userId: user.id }),
+  ]);
   const overview = await getSubscriptionOverview(user.id, {
     region: profile.address.region ?? profile.address.state ?? null,
     cancelReason: url.searchParams.get("cancel"),
     currency: settings().currency,
   });
-  const credit = await getCreditBalance({ userId: user.id });
   return {
     ...overview,
     credit: credit.ok

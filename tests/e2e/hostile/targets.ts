@@ -243,6 +243,7 @@ export const FORMS: FormSpec[] = [
   { action: "/profile/reminders", intent: "calendar-plan", fields: { plan: "1m2" } },
   { action: "/profile/reminders", intent: "calendar-reset", fields: {} },
   { action: "/profile/reminders", intent: "growing-tips", fields: { tips: "on" } },
+  { action: "/profile/reminders", intent: "garden-email", fields: { garden: "on" } },
   // A member's box plan (the editor posts it as JSON): an empty 1 m² box of 3 × 3 squares.
   {
     action: "/garden",
@@ -269,6 +270,8 @@ export const FORMS: FormSpec[] = [
     fields: { harvestId: "00000000-0000-4000-8000-000000000000" },
   },
   { action: "/garden", intent: "place-seedlings", fields: {} },
+  // Next season's plan (ADR 045): a fingerprint of no saved plan, so nothing is rotated.
+  { action: "/garden", intent: "next-season-accept", fields: { basis: "0123456789abcdef" } },
   // The subscription page's changes. The suite's member has no subscription, so each is refused
   // whatever the fields hold; the card baseline is the declining test card all the same.
   ...["skip", "unskip", "resume", "keep"].map((intent) => ({

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "garden_email_opted_out_at" timestamp with time zone;
