@@ -2,9 +2,8 @@
 // (SIGKILL) at random points and restarted: every message must reach the in-process SMTP server;
 // duplicates are counted (only a crash between the server accepting a message and our record of
 // it may cause one). PostgreSQL at BENCH_ADMIN_URL (default 127.0.0.1:5432).
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { resolve } from "node:path";
 import pg from "pg";
 import { contacts } from "#db/schema/index.ts";
 import { openDatabase, setDatabase } from "#app/lib/db.server.ts";
@@ -13,7 +12,7 @@ import { setLogLevel } from "#app/lib/log.server.ts";
 import { createQueues, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
 import { sendWaitlistConfirmationJob } from "#app/modules/waitlist/send-waitlist-confirmation.server.ts";
 import { startSmtp } from "#tests/setup/smtp.ts";
-import { printTable } from "./lib.ts";
+import { killNotingUnrecorded, spawnWorker, printTable } from "./lib.ts";
 
 const TOTAL = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const adminUrl = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -65,18 +64,10 @@ for (let i = 0; i < TOTAL; i += 1000) {
 await stopQueue();
 await handle.close();
 
-const env = {
-  PATH: process.env.PATH,
-  NODE_ENV: "production",
-  APP_ENV: "test",
-  DATABASE_URL: dbUrl,
-  SMTP_URL: smtp.url,
-  LOG_LEVEL: "silent",
-};
 let worker: ChildProcess | undefined;
 let kills = 0;
 const startWorker = () => {
-  worker = spawn(resolve("node_modules/.bin/node"), ["server/worker.ts"], { env, stdio: "ignore" });
+  worker = spawnWorker(dbUrl, smtp.url);
 };
 startWorker();
 const unique = () => new Set(smtp.messages.map((m) => m.to)).size;
@@ -95,17 +86,8 @@ await records.connect();
 const inWindow = new Set<string>();
 for (const point of killPoints) {
   while (unique() < point) await new Promise((r) => setTimeout(r, 5));
-  const dead = worker;
-  const exited = new Promise((r) => dead?.once("exit", r));
-  dead?.kill("SIGKILL");
-  await exited;
+  for (const to of await killNotingUnrecorded(worker, smtp.messages, records)) inWindow.add(to);
   kills++;
-  await new Promise((r) => setTimeout(r, 100)); // the SMTP server finishes reading what came
-  const sent = await records.query<{ recipient: string }>(
-    "select recipient from notifications where status = 'sent'",
-  );
-  const recorded = new Set(sent.rows.map((r) => r.recipient));
-  for (const m of smtp.messages) if (!recorded.has(m.to)) inWindow.add(m.to);
   startWorker();
 }
 await records.end();

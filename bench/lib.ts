@@ -1,7 +1,8 @@
 // Shared pieces for benchmarks: the built server as a child process, autocannon runs, printing.
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { parseMessage } from "#app/modules/notifications/read-outbox.server.ts";
 import { futureExpiry } from "#tests/factories/cards.ts";
@@ -90,6 +91,8 @@ export async function constantRate(options: {
   rate: number;
   durationSeconds: number;
   init?: () => RequestInit;
+  /** Each answer: request i's status (0 for a network error), when it was sent and answered. */
+  onAnswer?: (i: number, status: number, sentAt: number, answeredAt: number) => void;
 }): Promise<LoadResult> {
   const total = Math.round(options.rate * options.durationSeconds);
   const latencies: number[] = [];
@@ -111,9 +114,11 @@ export async function constantRate(options: {
         .then((status) => {
           if (status < 200 || status >= 300) non2xx++;
           latencies.push(performance.now() - from);
+          options.onAnswer?.(i, status, from, performance.now());
         })
         .catch(() => {
           errors++;
+          options.onAnswer?.(i, 0, from, performance.now());
         }),
     );
   }
@@ -181,6 +186,54 @@ export function cpuSeconds(processes: number[]): number {
     if (stat) ticks += Number(stat[11]) + Number(stat[12]);
   }
   return ticks / TICKS_PER_SECOND;
+}
+
+/** A bench database's URL: the admin connection's URL with the database's name. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * SIGKILLs a sending worker and answers the recipients whose message the SMTP server had accepted
+ * while its record didn't yet say 'sent': the only messages the delivery rule (ADR 005) allows to
+ * be sent twice.
+ */
+export async function killNotingUnrecorded(
+  worker: ChildProcess | undefined,
+  accepted: readonly { to: string }[],
+  records: { query<R extends object>(sql: string): Promise<{ rows: R[] }> },
+): Promise<string[]> {
+  const exited = new Promise((r) => worker?.once("exit", r));
+  worker?.kill("SIGKILL");
+  await exited;
+  await new Promise((r) => setTimeout(r, 100)); // the SMTP server finishes reading what came
+  const sent = await records.query<{ recipient: string }>(
+    "select recipient from notifications where status = 'sent'",
+  );
+  const recorded = new Set(sent.rows.map((r) => r.recipient));
+  return accepted.filter((m) => !recorded.has(m.to)).map((m) => m.to);
+}
+
+/** A `npm run worker` process on this database, sending its mail to this SMTP server. */
+export function spawnWorker(
+  databaseUrl: string,
+  smtpUrl: string,
+  env: Record<string, string> = {},
+): ChildProcess {
+  return spawn(resolve("node_modules/.bin/node"), ["server/worker.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      APP_ENV: "test",
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: smtpUrl,
+      LOG_LEVEL: "silent",
+      ...env,
+    },
+    stdio: "ignore",
+  });
 }
 
 /** The cookies an answer sets, as a Cookie header sends them back. */

@@ -14,6 +14,8 @@ export interface MailMessage {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** The send's idempotency key: the Message-ID is made from it (ADR 044). */
+  idempotencyKey?: string;
 }
 
 let transport: Transporter | undefined;

@@ -94,3 +94,24 @@ test("an address that isn't ASCII goes through nodemailer's own composer", async
   expect(mail.text?.trim()).toBe("kia ora");
   expect(mail.to?.[0]?.address).toMatch(/^grower@(bücher|xn--bcher-kva)\.example$/);
 });
+
+test("a send's key makes its Message-ID: the same key the same id, another key or none another (ADR 044)", async () => {
+  const message = (idempotencyKey?: string) =>
+    composeMessage({
+      from: "Patch <hello@patch.nz>",
+      to: "grower@example.nz",
+      subject: "Your spot is ready",
+      text: "Kia ora",
+      html: "<p>Kia ora</p>",
+      idempotencyKey,
+    });
+  const first = await message("wave-invite:1b0c");
+  const again = await message("wave-invite:1b0c");
+  expect(first.messageId).toMatch(/^<[\w-]{32}@patch\.nz>$/);
+  expect(again.messageId).toBe(first.messageId);
+  expect(first.messageId).not.toContain("wave-invite");
+  expect((await message("wave-invite:2c1d")).messageId).not.toBe(first.messageId);
+  const random = [(await message()).messageId, (await message()).messageId];
+  expect(random[0]).not.toBe(random[1]);
+  expect((await parse(first.raw)).messageId).toBe(first.messageId);
+});

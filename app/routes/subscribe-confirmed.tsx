@@ -81,6 +81,17 @@ export default function SubscribeConfirmed({ loaderData }: Route.ComponentProps)
             </dd>
           )}
         </div>
+        {s.firstCharge.credit > 0 ? (
+          <div className="sm:col-span-2">
+            <dt className="text-sm font-semibold text-ink/75">Paid today</dt>
+            <dd data-testid="paid-today">
+              {money(s.firstCharge.credit)} from your credit
+              {s.firstCharge.card > 0
+                ? ` and ${money(s.firstCharge.card)} by card`
+                : ": nothing was charged to your card"}
+            </dd>
+          </div>
+        ) : null}
       </dl>
 
       <div className="mt-8 flex flex-wrap gap-3">

@@ -24,6 +24,7 @@ import {
 } from "#app/modules/subscriptions/box-dates.ts";
 import { DEFAULT_PLAN_ID, findPlan } from "#app/modules/subscriptions/plans.ts";
 import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
+import { carryContactCredit } from "#app/modules/waitlist/carry-contact-credit.server.ts";
 import {
   completeStripeSubscription,
   startStripeSubscription,
@@ -58,10 +59,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
     attempt = result.attempt;
   }
-  const [profile, openRegions, heldGifts] = await Promise.all([
+  // The waitlist contact's referral credit comes with them (ADR 041) and pays the first box.
+  const [profile, openRegions, heldGifts, credit] = await Promise.all([
     getProfile(user.id),
     listOpenRegions(),
     listHeldGifts(user.id),
+    carryContactCredit(user),
   ]);
   const a = profile.address;
   // From a launch wave's claim link (ADR 041): its region, when the saved address names none.
@@ -75,6 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     planId: attempt?.plan ?? plan?.id ?? DEFAULT_PLAN_ID,
     deliveryWeek: (attempt?.deliveryWeek ?? 1) as DeliveryWeek,
     payments: provider?.name ?? ("none" as const),
+    credit,
     returned,
     demoNotice: DEMO_NOTICE,
     openRegions,
@@ -104,12 +108,13 @@ export async function action({ request }: Route.ActionArgs) {
     : await startSubscription(values, member);
   if (result.ok && "setupIntentId" in result) {
     const plan = findPlan(values.plan) ?? findPlan(DEFAULT_PLAN_ID)!;
+    const credit = Math.min(await carryContactCredit(user), plan.price);
     return data({
       cardSetup: {
         clientSecret: result.clientSecret,
         publishableKey: result.publishableKey,
         planId: plan.id,
-        price: plan.price,
+        price: plan.price - credit,
       },
     });
   }

@@ -67,7 +67,7 @@ export default function WaitlistClaim({ loaderData, actionData }: Route.Componen
       <h1 className="text-4xl font-bold">
         {invitation.state === "claimed" ? "Your spot is claimed" : "Your spot is ready"}
       </h1>
-      <p className="mt-4 text-lg text-ink/80">
+      <p className="mt-4 text-lg text-ink/80 wrap-anywhere">
         {invitation.state === "claimed"
           ? `You've claimed your spot in ${invitation.region}. Carry on to choose your plan and delivery week.`
           : `We've held a spot in ${invitation.region} for ${invitation.email} until ${heldUntil.format(new Date(invitation.expiresAt))} (New Zealand time). Claim it, then choose your plan and delivery week.`}
@@ -82,7 +82,7 @@ export default function WaitlistClaim({ loaderData, actionData }: Route.Componen
           {busy ? "Claiming..." : invitation.state === "claimed" ? "Continue" : "Claim my spot"}
         </button>
       </Form>
-      <p className="mt-4 text-sm text-ink/75">
+      <p className="mt-4 text-sm text-ink/75 wrap-anywhere">
         Next you sign in, or create your account, with {invitation.email}: your waitlist details
         (your region and the plan you picked) come with you.
       </p>

@@ -1,10 +1,12 @@
 // /waitlist/status: a contact's own page, from the signed link in their waitlist e-mails (no
 // sign-in, ADR 037): their place in their region's queue, the friends who joined through their
-// link, their region's progress toward opening, and their share link.
-import { Link } from "react-router";
+// link and the credit they have earned, their region's progress toward opening, and their share link.
+import { Link, useRouteLoaderData } from "react-router";
+import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { getReferralStatus } from "#app/modules/waitlist/get-referral-status.server.ts";
 import { ShareLink } from "#app/modules/waitlist/share-link.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/waitlist-status";
 
 export function meta() {
@@ -17,6 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function WaitlistStatus({ loaderData }: Route.ComponentProps) {
   const { status } = loaderData;
+  const currency = useRouteLoaderData<typeof rootLoader>("root")?.settings.currency;
   if (!status) {
     return (
       <section className="container-page max-w-2xl pt-32 pb-24">
@@ -60,6 +63,24 @@ export default function WaitlistStatus({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </dl>
+      {(status.credit.earned > 0 || status.credit.next) && (
+        <div className="mt-4 rounded-2xl bg-white p-5 shadow-sm">
+          <h2 className="text-sm font-semibold tracking-widest text-leaf uppercase">
+            Credit you've earned
+          </h2>
+          <p className="mt-1 font-serif text-3xl font-bold" data-testid="referral-credit">
+            {formatMoney(status.credit.earned, currency)}
+          </p>
+          <p className="mt-1 text-sm text-ink/75">
+            {status.credit.earned > 0
+              ? "It pays for your first box before your card when you subscribe with this e-mail address. "
+              : ""}
+            {status.credit.next
+              ? `When ${status.credit.next.friends} friends have joined and confirmed, you earn ${formatMoney(status.credit.next.amount, currency)}${status.credit.earned > 0 ? " more" : " off your first box"}.`
+              : ""}
+          </p>
+        </div>
+      )}
       <div className="mt-8">
         <h2 className="text-2xl font-bold">
           {status.region ?? "Your region"}

@@ -4,25 +4,19 @@
 // would confirm the SetupIntent in the Payment Element the fake does, with Stripe's test cards;
 // Stripe then sends the browser back to /subscribe?setup_intent=…, which the loader finishes.
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
-import { subscriptions, users } from "#db/schema/index.ts";
+import { subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
-import { requestInfo } from "#app/lib/request-context.ts";
 import { handleStripeWebhook } from "#app/flows/handle-stripe-webhook.server.ts";
-import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
-import { signIn } from "#app/modules/accounts/sign-in.server.ts";
 import { STRIPE_CARD_MESSAGES } from "#app/modules/payments/stripe-saved-cards.server.ts";
 import { openRegion } from "#app/modules/subscriptions/regions.server.ts";
 import { sendSubscriptionConfirmationJob } from "#app/modules/subscriptions/send-subscription-confirmation.server.ts";
-import * as subscribeRoute from "#app/routes/subscribe.tsx";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { stripeSettings, TEST_CARDS } from "#tests/setup/stripe-api.ts";
+import { load, signedIn, submit as submitForm } from "#tests/setup/subscribe-route.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 
-const SITE = "https://patch.test";
 const SECRET = "whsec_subscribe_route_test";
-const PASSWORD = "kereru in the puriri";
 const jobs = [sendSubscriptionConfirmationJob];
 const env = testServices({
   smtp: true,
@@ -31,53 +25,8 @@ const env = testServices({
   queues: jobs as never,
 });
 
-let ip = 0;
-async function signedIn(email: string): Promise<string> {
-  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "Aroha" } });
-  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const outcome = await signIn({
-    input: { email, password: PASSWORD },
-    meta: { request: new Request(`${SITE}/login`), clientIp: `203.0.113.${++ip}` },
-  });
-  if (!outcome.ok) throw new Error(outcome.message);
-  return outcome.cookies.map((c) => c.split(";")[0]).join("; ");
-}
-
-function args(request: Request) {
-  const context = new RouterContextProvider();
-  context.set(requestInfo, {
-    nonce: "",
-    requestId: "test",
-    clientIp: "203.0.113.1",
-    sharedPage: false,
-  });
-  return { request, context, params: {} } as never;
-}
-
-type Answer = { data: Record<string, unknown>; init: ResponseInit | null };
-
-async function load(cookie: string, search: string) {
-  const result = await subscribeRoute
-    .loader(args(new Request(`${SITE}/subscribe${search}`, { headers: { cookie } })))
-    .catch((e: unknown) => e);
-  return result as Response | Awaited<ReturnType<typeof subscribeRoute.loader>>;
-}
-
-async function submit(cookie: string, fields: Record<string, string>) {
-  const result = await subscribeRoute
-    .action(
-      args(
-        new Request(`${SITE}/subscribe?plan=2m2`, {
-          method: "POST",
-          headers: { cookie },
-          body: new URLSearchParams(fields),
-        }),
-      ),
-    )
-    .catch((e: unknown) => e);
-  if (result instanceof Response) return { response: result };
-  return { answer: result as unknown as Answer };
-}
+const submit = (cookie: string, fields: Record<string, string>) =>
+  submitForm(cookie, fields, "?plan=2m2");
 
 const formFields = (idempotencyKey: string) => ({
   idempotencyKey,

@@ -181,7 +181,9 @@ export async function deliverEmailOnce(
   return deliverOnce(
     request,
     "email",
-    async () => (await sendMail(await request.message())).messageId,
+    // The key makes the Message-ID (ADR 044): a resend after a crash is the same message.
+    async () =>
+      (await sendMail({ ...(await request.message()), idempotencyKey: request.key })).messageId,
     now,
   );
 }

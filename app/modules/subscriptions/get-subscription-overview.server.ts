@@ -20,8 +20,7 @@ import { todayInNz } from "./member-calendar.ts";
 import { getNextBox, listSwapChoices } from "./next-box.server.ts";
 import { resumeBox } from "./resume-subscription.server.ts";
 import { balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
-import { findPlan, plans } from "./plans.ts";
-import { prepaidBoxesLeft } from "./send-subscription-confirmation.server.ts";
+import { findPlan, plans, prepaidBoxesLeft } from "./plans.ts";
 import { isRegionOpen } from "./regions.server.ts";
 
 /** How many history rows the page lists. */

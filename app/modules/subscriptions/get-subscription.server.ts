@@ -1,13 +1,13 @@
-// One member's subscription, for its confirmation page: only its owner sees it.
+// One member's subscription, for its confirmation page: only its owner sees it. With what its
+// first box cost today: how much the member's credit paid and how much the card (ADR 040).
 import { and, eq } from "drizzle-orm";
-import { subscriptions } from "#db/schema/index.ts";
+import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { z } from "#app/lib/zod.ts";
 import { DELIVERY_WEEK_LABELS, formatBoxDate, type DeliveryWeek } from "./box-dates.ts";
 import { balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
-import { findPlan } from "./plans.ts";
-import { prepaidBoxesLeft } from "./send-subscription-confirmation.server.ts";
+import { findPlan, prepaidBoxesLeft } from "./plans.ts";
 
 export async function getMemberSubscription(id: unknown, userId: string) {
   const parsed = z.uuid().safeParse(id);
@@ -35,7 +35,28 @@ export async function getMemberSubscription(id: unknown, userId: string) {
       ? null
       : prepaidBoxesLeft(await balanceOf(db(), userId), sub.price),
     email: sub.email,
+    firstCharge: await firstChargeOf(sub.id, sub.price),
   };
+}
+
+/** The first box's payment, from its (first) "charged" history row: credit and card, in cents. */
+export async function firstChargeOf(
+  subscriptionId: string,
+  price: number,
+): Promise<{ credit: number; card: number }> {
+  const [row] = await db()
+    .select({ data: subscriptionEvents.data })
+    .from(subscriptionEvents)
+    .where(
+      and(
+        eq(subscriptionEvents.subscriptionId, subscriptionId),
+        eq(subscriptionEvents.type, "charged"),
+      ),
+    )
+    .orderBy(subscriptionEvents.createdAt, subscriptionEvents.id)
+    .limit(1);
+  const credit = typeof row?.data.credit === "number" ? row.data.credit : 0;
+  return { credit, card: price - credit };
 }
 
 export type MemberSubscription = NonNullable<Awaited<ReturnType<typeof getMemberSubscription>>>;

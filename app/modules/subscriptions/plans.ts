@@ -166,3 +166,8 @@ export function planCardPlants(plan: Plan): { shown: string[]; more: number } {
   const shown = plan.detailedFeatures.plants.slice(0, PLAN_CARD_PLANT_LIMIT);
   return { shown, more: plan.plantVarieties - shown.length };
 }
+
+/** How many more boxes the credit left pays for at the plan's price. */
+export function prepaidBoxesLeft(credit: number, price: number): number {
+  return price > 0 ? Math.floor(credit / price) : 0;
+}

@@ -17,15 +17,21 @@ import {
   defineSendJob,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { formatBoxDate } from "./box-dates.ts";
-import { findPlan } from "./plans.ts";
+import { firstChargeOf } from "./get-subscription.server.ts";
+import { findPlan, prepaidBoxesLeft } from "./plans.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
- * `credit` is the member's credit left after the first box, which a prepaid subscription (no card:
- * a gift's, ADR 043) pays its boxes with.
+ * `firstCharge` is what paid the first box when the member's credit paid some of it (ADR 040);
+ * `creditLeft` the credit left after it, which a prepaid subscription (no card: a gift's, ADR 043)
+ * pays its later boxes with.
  */
-export function subscriptionStartedEmail(sub: SubscriptionRow, credit = 0) {
+export function subscriptionStartedEmail(
+  sub: SubscriptionRow,
+  firstCharge: { credit: number; card: number } = { credit: 0, card: sub.price },
+  creditLeft = 0,
+) {
   const s = settings();
   const money = (cents: number) => formatMoney(cents, sub.currency);
   const plan = findPlan(sub.plan);
@@ -40,8 +46,8 @@ export function subscriptionStartedEmail(sub: SubscriptionRow, credit = 0) {
         `Your ${plan?.size ?? sub.plan} garden subscription is active. Your first box arrives in the week starting ${formatBoxDate(sub.nextBoxOn)}.`,
         ...(plan ? [`In your first box: ${plan.detailedFeatures.included.join("; ")}.`] : []),
         sub.providerPaymentMethodId
-          ? `${money(sub.price)} a month with free shipping. Includes GST of ${money(gstIncluded(sub.price))}. Paid today with your ${sub.cardLabel ?? "card"}; we charge the same card for each later box.`
-          : `${money(sub.price)} a month with free shipping. Includes GST of ${money(gstIncluded(sub.price))}. ${prepaidWords(credit, sub.price)} No card is saved: when your credit runs out your subscription ends, and nothing is charged unless you add a card to keep your boxes coming.`,
+          ? `${money(sub.price)} a month with free shipping. Includes GST of ${money(gstIncluded(sub.price))}. ${paidToday(firstCharge, sub.cardLabel ?? "card", money)} We charge the same card for each later box.`
+          : `${money(sub.price)} a month with free shipping. Includes GST of ${money(gstIncluded(sub.price))}. ${prepaidWords(creditLeft, sub.price)} No card is saved: when your credit runs out your subscription ends, and nothing is charged unless you add a card to keep your boxes coming.`,
         `Delivering to: ${[a.street, a.suburb, a.city, `${a.state} ${a.zip}`, a.country].filter(Boolean).join(", ")}${a.rural ? " (rural delivery)" : ""}.`,
         `Questions? Reply to this e-mail or call us on ${s.contactPhone}.`,
       ],
@@ -54,15 +60,21 @@ export function subscriptionStartedEmail(sub: SubscriptionRow, credit = 0) {
   };
 }
 
-/** How many more boxes the credit left pays for at the plan's price. */
-export function prepaidBoxesLeft(credit: number, price: number): number {
-  return price > 0 ? Math.floor(credit / price) : 0;
-}
-
 function prepaidWords(credit: number, price: number): string {
   const n = prepaidBoxesLeft(credit, price);
   if (n === 0) return "Your first box is paid from your credit.";
   return `Your first box is paid from your credit, and so ${n === 1 ? "is the next box" : `are the next ${n} boxes`}.`;
+}
+
+function paidToday(
+  { credit, card }: { credit: number; card: number },
+  cardLabel: string,
+  money: (cents: number) => string,
+): string {
+  if (credit <= 0) return `Paid today with your ${cardLabel}.`;
+  if (card <= 0)
+    return `Your credit of ${money(credit)} paid for your first box, so your card wasn't charged today.`;
+  return `Your credit paid ${money(credit)} of your first box and your ${cardLabel} was charged ${money(card)} today.`;
 }
 
 export const subscriptionConfirmationPayload = z.object({ subscriptionId: z.uuid() });
@@ -82,7 +94,8 @@ export async function sendSubscriptionConfirmation(
     to: sub.email,
     resourceType: "subscription",
     resourceId: sub.id,
-    message: () => subscriptionStartedEmail(sub, credit),
+    message: async () =>
+      subscriptionStartedEmail(sub, await firstChargeOf(sub.id, sub.price), credit),
   });
 }
 

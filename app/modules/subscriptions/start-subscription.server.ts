@@ -3,7 +3,9 @@
 // confirmation e-mail's job are written; a retried submit with the same key finds the same
 // subscription and charges nothing more (the charge's key is the subscription's first period).
 // The first box is recorded as every paid box is (record-box-charges.server.ts): its order and
-// box row are written in the same transaction.
+// box row are written in the same transaction. The member's credit (ADR 040: referral
+// milestones, carried from the waitlist by a claim link, ADR 041) pays it before the card; a box
+// credit pays in full is paid without it.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
@@ -11,6 +13,7 @@ import { settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
+import { balanceOf, lockCredits } from "#app/modules/credits/credit-ledger.server.ts";
 import { checkoutFieldErrors } from "#app/modules/checkout/checkout.schema.ts";
 import {
   savedCardProvider,
@@ -105,9 +108,12 @@ async function madeByKey(
 }
 
 /**
- * The card is saved: charge the first box (its key is the submit's, so a retry, or the Stripe
- * return and webhook both finishing, is one charge) and write the subscription, its history and
- * the confirmation e-mail's job in one transaction.
+ * The card is saved: in one transaction, under the submit's key lock, the member's credit pays
+ * what it can of the first box, the card is charged the rest (its key is the submit's, so a retry,
+ * or the Stripe return and webhook both finishing, is one charge), and the subscription, its
+ * history, the box and its order (recordBoxCharges, with the credit's debit) and the
+ * confirmation e-mail's job are written. A declined card
+ * writes nothing and takes no credit.
  */
 export async function payFirstBox(
   input: SubscriptionDetails,
@@ -123,21 +129,31 @@ export async function payFirstBox(
   const firstBox = firstBoxDate(week, now, cutoffDays);
   const periodEnd = cutoffOf(nextBoxDate(firstBox, week), cutoffDays);
   const periodKey = `subscribe:${input.idempotencyKey}:first-box`;
-  const charge = await provider.chargeSavedCard({
-    customerId: saved.customerId,
-    paymentMethodId: saved.paymentMethodId,
-    amount: plan.price,
-    currency: settings().currency,
-    idempotencyKey: periodKey,
-    description: `${plan.size} garden box, ${firstBox}`,
-    metadata: { purpose: "subscription", subscribeKey: input.idempotencyKey },
-  });
-  if (!charge.ok) return failure("invalid", charge.message, { declined: true });
 
   const created = await db().transaction(async (tx) => {
     await lockKey(tx, input.idempotencyKey);
     const again = await findByKey(input.idempotencyKey, tx);
     if (again) return { id: again.id, created: false };
+    // The credits lock is taken last (ADR 040) and held until the debit is written with the box.
+    await lockCredits(tx, member.id);
+    const credit = Math.min(Math.max(await balanceOf(tx, member.id), 0), plan.price);
+    const card = plan.price - credit;
+    let reference = `credit:${periodKey}`;
+    if (card > 0) {
+      const charge = await provider.chargeSavedCard({
+        customerId: saved.customerId,
+        paymentMethodId: saved.paymentMethodId,
+        amount: card,
+        currency: settings().currency,
+        idempotencyKey: periodKey,
+        description: `${plan.size} garden box, ${firstBox}`,
+        metadata: { purpose: "subscription", subscribeKey: input.idempotencyKey },
+      });
+      if (!charge.ok) return charge;
+      reference = charge.reference;
+    }
+    // The subscription, its history, the first box with its order and the credit's debit
+    // (recordBoxCharges, keyed by the box) and the confirmation's job: one path with a gift's.
     await writeSubscription(tx, {
       id,
       details: input,
@@ -147,10 +163,11 @@ export async function payFirstBox(
       now,
       paymentProvider: provider.name,
       card: saved,
-      charge: { reference: charge.reference, period: periodKey },
+      charge: { reference, period: periodKey, credit },
     });
     return { id, created: true };
   });
+  if ("ok" in created) return failure("invalid", created.message, { declined: true });
   return { ok: true, subscriptionId: created.id, created: created.created };
 }
 

@@ -46,6 +46,8 @@ export interface SubscribeFormProps {
   address: { street?: string; suburb?: string; city?: string; region?: string; postcode?: string };
   outcome?: SubscribeOutcome;
   cardSetup?: CardSetupStep;
+  /** The member's credit in cents (ADR 040): it pays the first box before the card. */
+  credit?: number;
 }
 
 const INPUT =
@@ -63,6 +65,7 @@ export function SubscribeForm(props: SubscribeFormProps) {
   const submitting = navigation === "submitting";
   const plan = findPlan(planId) ?? plans[1]!;
   const money = (cents: number) => formatMoney(cents, currency);
+  const credit = Math.min(Math.max(props.credit ?? 0, 0), plan.price);
 
   if (props.cardSetup) {
     const chosen = findPlan(props.cardSetup.planId) ?? plan;
@@ -184,6 +187,20 @@ export function SubscribeForm(props: SubscribeFormProps) {
           <p className="mt-1 text-sm text-ink/75">
             Includes GST of {money(gstIncluded(plan.price))}
           </p>
+          {credit > 0 ? (
+            <dl className="mt-3 flex flex-col gap-2 border-t border-ink/10 pt-2">
+              <div className="flex justify-between gap-4">
+                <dt>Your credit</dt>
+                <dd className="font-semibold" data-testid="credit-applied">
+                  −{money(credit)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4 font-bold">
+                <dt>Card today</dt>
+                <dd data-testid="card-today">{money(plan.price - credit)}</dd>
+              </div>
+            </dl>
+          ) : null}
           <dl className="mt-3 border-t border-ink/10 pt-2">
             <dt className="text-sm font-semibold text-ink/75">First box arrives</dt>
             <dd data-testid="first-box">In the week starting {firstBoxes[week]}</dd>
@@ -201,8 +218,9 @@ export function SubscribeForm(props: SubscribeFormProps) {
               : "Start my subscription"}
         </button>
         <p className="mt-3 text-sm text-ink/70">
-          Today we charge {money(plan.price)} for your first box, then the same each month before
-          your box is packed.
+          {credit > 0
+            ? `Your credit pays ${money(credit)} of your first box, so today we charge ${money(plan.price - credit)}. After that it's ${money(plan.price)} each month before your box is packed.`
+            : `Today we charge ${money(plan.price)} for your first box, then the same each month before your box is packed.`}
         </p>
       </aside>
     </Form>

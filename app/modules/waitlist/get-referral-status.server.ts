@@ -23,6 +23,20 @@ export interface ReferralStatus {
   pendingFriends: number;
   shareUrl: string;
   progress: { open: boolean; confirmed: number; target: number; percent: number };
+  /**
+   * Credit the counted friends have earned (REFERRAL_CREDIT_MILESTONES, ADR 040), in cents, and
+   * the next milestone; it pays the first box when they subscribe (ADR 041).
+   */
+  credit: { earned: number; next: { friends: number; amount: number } | null };
+}
+
+/** The milestones' credit `friends` counted friends have earned, and the next one to reach. */
+export function referralCreditFor(friends: number): ReferralStatus["credit"] {
+  const milestones = settings().referrals.creditMilestones;
+  return {
+    earned: milestones.filter((m) => friends >= m.friends).reduce((sum, m) => sum + m.amount, 0),
+    next: milestones.find((m) => friends < m.friends) ?? null,
+  };
 }
 
 export async function getReferralStatus(token: string | null): Promise<ReferralStatus | null> {
@@ -40,13 +54,14 @@ export async function getReferralStatus(token: string | null): Promise<ReferralS
   const queue = await queuePlace(region, id);
   const target = settings().regionOpenTarget;
   const open = region ? await isRegionOpen(region) : false;
+  const friends = Number(counts.rows[0]?.friends ?? 0);
   return {
     email: contact.email,
     region: contact.region,
     confirmed: Boolean(contact.confirmedAt),
     place: queue.place,
     queueLength: queue.length,
-    friends: Number(counts.rows[0]?.friends ?? 0),
+    friends,
     pendingFriends: Number(counts.rows[0]?.pending ?? 0),
     shareUrl: shareUrl(await ensureReferralCode(id)),
     progress: {
@@ -55,6 +70,7 @@ export async function getReferralStatus(token: string | null): Promise<ReferralS
       target,
       percent: open ? 100 : Math.min(100, Math.floor((queue.length * 100) / target)),
     },
+    credit: referralCreditFor(friends),
   };
 }
 

@@ -7,7 +7,7 @@ import { db } from "#app/lib/db.server.ts";
 import { UNUSABLE_TEXT } from "#app/lib/zod.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { confirmUrl, statusUrl } from "./contact-links.server.ts";
-import { getReferralStatus, queuePlace } from "./get-referral-status.server.ts";
+import { getReferralStatus, queuePlace, referralCreditFor } from "./get-referral-status.server.ts";
 import { confirmContact } from "./confirm-contact.server.ts";
 import { joinWaitlist } from "./join-waitlist.server.ts";
 import { recordReferral } from "./record-referral.server.ts";
@@ -85,6 +85,15 @@ test("every contact gets a code; a friend through it is pending, then counted on
   });
   const all = await db().select().from(referrals).where(eq(referrals.referrerId, referrer.id));
   expect(all).toHaveLength(1);
+});
+
+test("the credit earned follows the milestones (3 friends US$5, 10 more US$15) and names the next", () => {
+  expect(referralCreditFor(0)).toEqual({ earned: 0, next: { friends: 3, amount: 500 } });
+  expect(referralCreditFor(2)).toEqual({ earned: 0, next: { friends: 3, amount: 500 } });
+  expect(referralCreditFor(3)).toEqual({ earned: 500, next: { friends: 10, amount: 1500 } });
+  expect(referralCreditFor(9)).toEqual({ earned: 500, next: { friends: 10, amount: 1500 } });
+  expect(referralCreditFor(10)).toEqual({ earned: 2000, next: null });
+  expect(referralCreditFor(250)).toEqual({ earned: 2000, next: null });
 });
 
 test("only the first link counts for a friend, and an unknown code records nothing", async () => {

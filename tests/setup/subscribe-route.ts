@@ -1,0 +1,65 @@
+// /subscribe's loader and action called as React Router calls them, for a member signed in through
+// the real sign-in (a verified account): shared by the integration tests of subscribing with
+// Stripe's fake (subscribe-stripe, claim-with-credit).
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { users } from "#db/schema/index.ts";
+import { db } from "#app/lib/db.server.ts";
+import { requestInfo } from "#app/lib/request-context.ts";
+import { accountsAuth } from "#app/modules/accounts/accounts-auth.server.ts";
+import { signIn } from "#app/modules/accounts/sign-in.server.ts";
+import * as subscribeRoute from "#app/routes/subscribe.tsx";
+
+export const SITE = "https://patch.test";
+const PASSWORD = "kereru in the puriri";
+
+let ip = 0;
+/** A new verified account with this address, signed in: its session cookie. */
+export async function signedIn(email: string, name = "Aroha"): Promise<string> {
+  await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name } });
+  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const outcome = await signIn({
+    input: { email, password: PASSWORD },
+    meta: { request: new Request(`${SITE}/login`), clientIp: `203.0.113.${++ip % 250}` },
+  });
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.cookies.map((c) => c.split(";")[0]).join("; ");
+}
+
+function args(request: Request) {
+  const context = new RouterContextProvider();
+  context.set(requestInfo, {
+    nonce: "",
+    requestId: "test",
+    clientIp: "203.0.113.1",
+    sharedPage: false,
+  });
+  return { request, context, params: {} } as never;
+}
+
+export type Answer = { data: Record<string, unknown>; init: ResponseInit | null };
+
+/** The page's loader: its data, or the Response it threw (a redirect). */
+export async function load(cookie: string, search: string) {
+  const result = await subscribeRoute
+    .loader(args(new Request(`${SITE}/subscribe${search}`, { headers: { cookie } })))
+    .catch((e: unknown) => e);
+  return result as Response | Awaited<ReturnType<typeof subscribeRoute.loader>>;
+}
+
+/** The form's post: the Response it threw (a redirect), or its answer. */
+export async function submit(cookie: string, fields: Record<string, string>, search = "") {
+  const result = await subscribeRoute
+    .action(
+      args(
+        new Request(`${SITE}/subscribe${search}`, {
+          method: "POST",
+          headers: { cookie },
+          body: new URLSearchParams(fields),
+        }),
+      ),
+    )
+    .catch((e: unknown) => e);
+  if (result instanceof Response) return { response: result };
+  return { answer: result as unknown as Answer };
+}
