@@ -251,13 +251,20 @@ test("islands in view hydrate first; those further down when idle, until the pag
   // Idle never comes, so only what is seen hydrates.
   await page.addInitScript(() => (window.requestIdleCallback = () => 0));
   await page.goto("/products");
-  await page.waitForSelector('[data-island="add-to-cart"][data-live]');
   const live = () => page.locator('[data-island="add-to-cart"][data-live]').count();
+  const adds = page.getByRole("button", { name: /^Add to cart: / });
+  // The first product comes into view (wherever the list starts on a phone) and comes alive...
+  await adds.first().scrollIntoViewIfNeeded();
+  await expect.poll(live).toBeGreaterThan(0);
+  // ...while the last, far below, is not live until it too is scrolled to.
   const all = await page.locator('[data-island="add-to-cart"]').count();
   const before = await live();
   expect(before).toBeLessThan(all);
-  await page.locator('[data-island="add-to-cart"]').last().scrollIntoViewIfNeeded();
-  await expect.poll(live).toBeGreaterThan(before);
+  const last = page.locator('[data-island="add-to-cart"]').last();
+  expect(await last.getAttribute("data-live")).toBeNull();
+  await adds.last().scrollIntoViewIfNeeded();
+  await expect.poll(() => last.getAttribute("data-live")).toBe("");
+  expect(await live()).toBeGreaterThan(before);
   // With idle time, everything comes alive and the document is marked hydrated.
   const idle = await context.newPage();
   await idle.setViewportSize(PHONE);
