@@ -99,12 +99,15 @@ export async function placeOrder(
   now = new Date(),
 ): Promise<PlaceOrderResult> {
   // Every step is safe to run again (the idempotency key finds what an earlier run did), so a
-  // transaction PostgreSQL chose to abort (a deadlock with an expiry or a webhook) is retried.
+  // transaction PostgreSQL chose to abort (a deadlock with an expiry or a webhook), or a lost
+  // race for the key, is retried.
   for (let attempt = 1; ; attempt++) {
     try {
       return await placeOnce(raw, buyer, now);
     } catch (error) {
-      if (attempt >= 3 || !abortedByDatabase(error)) throw error;
+      // Also a key race no single step can settle: this submit lost the insert to a twin whose
+      // order a third, changed submit has already moved aside, so there is nothing to read back.
+      if (attempt >= 3 || !(abortedByDatabase(error) || uniqueViolation(error))) throw error;
       log.warn({ err: error, attempt }, "checkout: transaction aborted, trying again");
     }
   }
