@@ -1,5 +1,5 @@
 // Issue 20's figure for the member's own pages, rendered every time (no page cache: they are
-// private): /profile and /profile/subscription, alternately, at a steady 100 requests per second
+// private): /profile, /profile/subscription and /checkout in turn, at a steady 100 requests per second
 // for BENCH_SECONDS (20), open-loop (lib.ts constantRate: a late answer never delays the next
 // request), for a member signed in with a running subscription. Beside it, in the same run and at
 // the same rate, a bare node:http server answering the same bytes (the same compressed pages with
@@ -17,7 +17,11 @@ import {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
-const PAGES = process.env.BENCH_PAGES?.split(",") ?? ["/profile", "/profile/subscription"];
+const PAGES = process.env.BENCH_PAGES?.split(",") ?? [
+  "/profile",
+  "/profile/subscription",
+  "/checkout",
+];
 
 // Embedded PGlite (in the app's own process) unless BENCH_DATABASE_URL names a PostgreSQL database.
 const databaseUrl = process.env.BENCH_DATABASE_URL;

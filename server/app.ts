@@ -9,6 +9,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { resolveClientIp } from "#app/lib/client-ip.server.ts";
+import { withRequestMemo } from "#app/lib/request-memo.server.ts";
 import { isDatabaseUnavailable } from "#app/lib/db.server.ts";
 import { isSharedPageRequest } from "#app/lib/public-pages.ts";
 import type { Settings } from "#app/lib/env.server.ts";
@@ -233,7 +234,10 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
         clientIp: c.get("clientIp"),
         sharedPage: isSharedPageRequest(c.req.raw),
       });
-      return handler(c.req.raw, context);
+      // A page's loaders share one read of what several of them ask for (request-memo.server.ts).
+      return c.req.method === "GET" || c.req.method === "HEAD"
+        ? withRequestMemo(() => handler(c.req.raw, context))
+        : handler(c.req.raw, context);
     });
   }
 

@@ -7,6 +7,7 @@ import { FRESH_SESSION_SECONDS, SESSION_ABSOLUTE_SECONDS } from "#app/lib/auth.s
 import { db } from "#app/lib/db.server.ts";
 import { displayName } from "./accounts.schema.ts";
 import { accountsAuth, authHeaders, setCookies } from "./accounts-auth.server.ts";
+import { rememberProfile } from "./get-profile.server.ts";
 import { ADMIN_ROLE, isAdminAddress } from "./grant-admin-rights.server.ts";
 
 export interface CurrentUser {
@@ -85,14 +86,17 @@ async function resolveCurrentUser(request: Request): Promise<Resolved> {
     const { headers: out } = await auth.api.signOut({ headers, returnHeaders: true });
     return { user: null, cookies: setCookies(out) };
   }
-  // The user's own row, joined with their profile if any: there is always a row.
-  const [profile = { fullName: null, role: null }] = await db()
-    .select({ fullName: profiles.fullName, role: users.role })
+  // The user's own row, joined with their profile if any: there is always a row. The profile is
+  // kept for the page's other loaders (get-profile.server.ts).
+  const [row] = await db()
+    .select({ role: users.role, profile: profiles })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, user.id))
     .limit(1);
-  const role = profile.role ?? null;
+  if (row?.profile) rememberProfile(row.profile);
+  const profile = { fullName: row?.profile?.fullName ?? null };
+  const role = row?.role ?? null;
   return {
     user: {
       id: user.id,

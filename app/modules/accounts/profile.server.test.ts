@@ -16,6 +16,7 @@ import { getPersonalCalendar } from "#app/modules/guidance/personal-calendar.ser
 import { exportMyData } from "./export-my-data.server.ts";
 import { getCurrentUser, type CurrentUser } from "./get-current-user.server.ts";
 import { getProfile } from "./get-profile.server.ts";
+import { withRequestMemo } from "#app/lib/request-memo.server.ts";
 import { changePassword } from "./change-password.server.ts";
 import {
   listDeviceSessions,
@@ -308,4 +309,28 @@ test("changing the e-mail: recent sign-in, link to the new address, then it is t
   ).toMatchObject({
     ok: true,
   });
+});
+
+test("a page request reads the profile once for the session, the layout and the page", async () => {
+  const { cookie, user } = await signedIn("kereru.once@example.nz");
+  await updateProfile({ userId: user.id, input: { fullName: "Kererū Once", phone: "" } });
+  const request = () => metaFor(cookie).request;
+  await withRequestMemo(async () => {
+    const { user: current } = await getCurrentUser(request());
+    expect(current?.fullName).toBe("Kererū Once");
+    // Changed behind the request's back: its loaders still see the row the session look-up read.
+    await db().update(profiles).set({ fullName: "Behind" }).where(eq(profiles.id, user.id));
+    expect((await getProfile(current!.id)).fullName).toBe("Kererū Once");
+    expect(await getProfile(current!.id)).toBe(await getProfile(current!.id));
+  });
+  // The next request reads afresh.
+  await withRequestMemo(async () => {
+    const { user: current } = await getCurrentUser(request());
+    expect(current?.fullName).toBe("Behind");
+    expect((await getProfile(current!.id)).fullName).toBe("Behind");
+  });
+  // Outside a page request (an action, a job) each call reads afresh, so a change is seen at once.
+  expect(await getProfile(user.id)).not.toBe(await getProfile(user.id));
+  await updateProfile({ userId: user.id, input: { fullName: "Kererū Twice", phone: "" } });
+  expect((await getProfile(user.id)).fullName).toBe("Kererū Twice");
 });

@@ -57,23 +57,29 @@ export async function getCreditBalance(
     if (!email.success) return failure("invalid", email.error.issues[0]!.message);
     where = sql`lower(${users.email}) = ${email.data}`;
   }
-  const [member] = await db()
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(users)
-    .where(where);
+  // The history and the balance (the sum over every row, taken before the limit) in one read,
+  // beside the member's own row when their id is already known.
+  const ledger = (userId: string) =>
+    db()
+      .select({
+        entry: creditEntries,
+        total: sql<number>`coalesce(sum(${creditEntries.amount}) over (), 0)::int`,
+      })
+      .from(creditEntries)
+      .where(eq(creditEntries.userId, userId))
+      .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
+      .limit(CREDIT_HISTORY_LENGTH);
+  const findMember = () =>
+    db().select({ id: users.id, email: users.email, name: users.name }).from(users).where(where);
+  const [[member], known] = await Promise.all([
+    findMember(),
+    "userId" in who ? ledger(who.userId) : null,
+  ]);
   if (!member) return failure("not-found", CREDIT_MESSAGES.notFound);
+  const found = known ?? (await ledger(member.id));
+  const rows = found.map((r) => r.entry);
   const currency = settings().currency;
-  const [sum] = await db()
-    .select({ total: sql<number>`coalesce(sum(${creditEntries.amount}), 0)::int` })
-    .from(creditEntries)
-    .where(eq(creditEntries.userId, member.id));
-  const rows = await db()
-    .select()
-    .from(creditEntries)
-    .where(eq(creditEntries.userId, member.id))
-    .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
-    .limit(CREDIT_HISTORY_LENGTH);
-  const balance = Number(sum?.total ?? 0);
+  const balance = Number(found[0]?.total ?? 0);
   return {
     ok: true,
     member,

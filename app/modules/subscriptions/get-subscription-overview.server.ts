@@ -17,7 +17,7 @@ import {
 } from "./manage.schema.ts";
 import { upcomingBoxOn } from "./box-contents.server.ts";
 import { todayInNz } from "./member-calendar.ts";
-import { getNextBox, listSwapChoices } from "./next-box.server.ts";
+import { listSwapChoices, nextBoxOf } from "./next-box.server.ts";
 import { resumeBox } from "./resume-subscription.server.ts";
 import { balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
 import { findPlan, plans, prepaidBoxesLeft } from "./plans.ts";
@@ -124,7 +124,7 @@ export async function getSubscriptionOverview(
   const today = todayInNz(now);
   const running = sub.status === "active" || sub.status === "past_due";
   const [boxes, events] = await Promise.all([
-    getNextBox(sub.id, { userId, now }),
+    nextBoxOf(sub, now),
     db()
       .select()
       .from(subscriptionEvents)

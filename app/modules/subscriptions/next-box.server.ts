@@ -142,16 +142,24 @@ export async function getNextBox(
 ): Promise<NextBox | null> {
   const parsed = boxTargetSchema.shape.subscriptionId.safeParse(subscriptionId);
   if (!parsed.success) return null;
-  const now = owner.now ?? new Date();
   const sub = await readSubscription(db(), parsed.data, owner);
-  if (!sub || sub.status === "ended") return null;
+  return sub ? nextBoxOf(sub, owner.now) : null;
+}
+
+/** `getNextBox` for a subscription already read (the member's page reads it first). */
+export async function nextBoxOf(sub: SubscriptionRow, now = new Date()): Promise<NextBox | null> {
+  if (sub.status === "ended") return null;
   const nextOn = shownBoxOn(sub, now);
   const upcomingOn = upcomingBoxOn(sub);
   // A cancelled subscription ends after its paid period: no box after the current one.
   if (sub.status === "cancelled" && nextOn === upcomingOn) return null;
-  const next = await boxOrDraft(db(), sub, nextOn, now);
-  if (nextOn === upcomingOn || sub.status === "cancelled") return next;
-  return { ...next, upcoming: await boxOrDraft(db(), sub, upcomingOn, now) };
+  if (nextOn === upcomingOn || sub.status === "cancelled")
+    return boxOrDraft(db(), sub, nextOn, now);
+  const [next, upcoming] = await Promise.all([
+    boxOrDraft(db(), sub, nextOn, now),
+    boxOrDraft(db(), sub, upcomingOn, now),
+  ]);
+  return { ...next, upcoming };
 }
 
 /** Which box a change is for: the one given (a later delivery on the schedule) or the upcoming one. */
