@@ -10,7 +10,7 @@ import { UNUSABLE_TEXT } from "#app/lib/zod.ts";
 import { insertMember } from "#tests/factories/members.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { CREDIT_MESSAGES } from "./credits.schema.ts";
-import { getCreditBalance } from "./get-credit-balance.server.ts";
+import { getCreditBalance, getMemberCredit } from "./get-credit-balance.server.ts";
 import { grantCredit } from "./grant-credit.server.ts";
 import { takeBackCredit } from "./take-back-credit.server.ts";
 
@@ -44,6 +44,13 @@ test("a grant adds one goodwill row with its reason and admin; the balance is th
   if (!balance.ok) throw new Error("no balance");
   expect(balance.history.map((h) => h.amountText).sort()).toEqual(["US$0.01", "US$12.50"]);
   expect(balance.history[0]).toMatchObject({ reason: "From the Patch team", byAdmin: true });
+  // The member's own page reads the same balance and history without looking the member up.
+  const own = await getMemberCredit(userId);
+  expect(own).toEqual({
+    balance: 1251,
+    balanceText: "US$12.51",
+    history: balance.history,
+  });
 });
 
 test("the same request twice adds one row and answers the same", async () => {
@@ -130,6 +137,7 @@ test("the admin finds a member by e-mail; an empty ledger is a zero balance", as
     balance: 0,
     history: [],
   });
+  expect(await getMemberCredit(userId)).toMatchObject({ balance: 0, history: [] });
   expect(await getCreditBalance({ email: "nobody@example.nz" })).toMatchObject({
     ok: false,
     code: "not-found",
@@ -156,6 +164,8 @@ test("200 concurrent credits and debits on one account: the balance is exact and
   const expected = 1000 + granted * 100 - taken * 300;
   const balance = await getCreditBalance({ userId });
   expect(balance).toMatchObject({ balance: expected });
+  // Over every row, not only the 50 of the history it lists.
+  expect(await getMemberCredit(userId)).toMatchObject({ balance: expected });
   expect(expected).toBeGreaterThanOrEqual(0);
   // Never below zero at any point: the running sum in the order the rows were written.
   const running = (await db().execute(sql`

@@ -40,52 +40,34 @@ export interface CreditLine {
   amountText: string;
 }
 
-export type CreditBalance = Outcome<{
-  member: { id: string; email: string; name: string };
+export interface Ledger {
   balance: number;
   balanceText: string;
   history: CreditLine[];
-}>;
+}
 
-export async function getCreditBalance(
-  who: { userId: string } | { email: unknown },
-): Promise<CreditBalance> {
-  let where;
-  if ("userId" in who) where = eq(users.id, who.userId);
-  else {
-    const email = memberEmailSchema.safeParse(who.email);
-    if (!email.success) return failure("invalid", email.error.issues[0]!.message);
-    where = sql`lower(${users.email}) = ${email.data}`;
-  }
-  // The history and the balance (the sum over every row, taken before the limit) in one read,
-  // beside the member's own row when their id is already known.
-  const ledger = (userId: string) =>
-    db()
-      .select({
-        entry: creditEntries,
-        total: sql<number>`coalesce(sum(${creditEntries.amount}) over (), 0)::int`,
-      })
-      .from(creditEntries)
-      .where(eq(creditEntries.userId, userId))
-      .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
-      .limit(CREDIT_HISTORY_LENGTH);
-  const findMember = () =>
-    db().select({ id: users.id, email: users.email, name: users.name }).from(users).where(where);
-  const [[member], known] = await Promise.all([
-    findMember(),
-    "userId" in who ? ledger(who.userId) : null,
-  ]);
-  if (!member) return failure("not-found", CREDIT_MESSAGES.notFound);
-  const found = known ?? (await ledger(member.id));
-  const rows = found.map((r) => r.entry);
+export type CreditBalance = Outcome<
+  { member: { id: string; email: string; name: string } } & Ledger
+>;
+
+/** A member's own balance and history, by their id (their page). */
+export async function getMemberCredit(userId: string): Promise<Ledger> {
   const currency = settings().currency;
+  // The history and the balance (the sum over every row, taken before the limit) in one read.
+  const found = await db()
+    .select({
+      entry: creditEntries,
+      total: sql<number>`coalesce(sum(${creditEntries.amount}) over (), 0)::int`,
+    })
+    .from(creditEntries)
+    .where(eq(creditEntries.userId, userId))
+    .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
+    .limit(CREDIT_HISTORY_LENGTH);
   const balance = Number(found[0]?.total ?? 0);
   return {
-    ok: true,
-    member,
     balance,
     balanceText: formatMoney(balance, currency),
-    history: rows.map((r) => ({
+    history: found.map(({ entry: r }) => ({
       id: r.id,
       date: nzDate.format(r.createdAt),
       kind: r.kind,
@@ -96,4 +78,23 @@ export async function getCreditBalance(
       amountText: formatMoney(r.amount, currency),
     })),
   };
+}
+
+/** A member's credit with who they are: found by id, or by e-mail address (the admin's search). */
+export async function getCreditBalance(
+  who: { userId: string } | { email: unknown },
+): Promise<CreditBalance> {
+  let where;
+  if ("userId" in who) where = eq(users.id, who.userId);
+  else {
+    const email = memberEmailSchema.safeParse(who.email);
+    if (!email.success) return failure("invalid", email.error.issues[0]!.message);
+    where = sql`lower(${users.email}) = ${email.data}`;
+  }
+  const [member] = await db()
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(where);
+  if (!member) return failure("not-found", CREDIT_MESSAGES.notFound);
+  return { ok: true, member, ...(await getMemberCredit(member.id)) };
 }

@@ -20,7 +20,7 @@ import { changeDeliveryAddress } from "#app/modules/subscriptions/change-deliver
 import { changeDeliveryWeek } from "#app/modules/subscriptions/change-delivery-week.server.ts";
 import { changeSubscriptionPlan } from "#app/modules/subscriptions/change-subscription-plan.server.ts";
 import { getSubscriptionOverview } from "#app/modules/subscriptions/get-subscription-overview.server.ts";
-import { getCreditBalance } from "#app/modules/credits/get-credit-balance.server.ts";
+import { getMemberCredit } from "#app/modules/credits/get-credit-balance.server.ts";
 import { formString } from "#app/modules/checkout/checkout.schema.ts";
 import { addressFormValues, cardFormValues } from "#app/modules/subscriptions/manage.schema.ts";
 import { pauseSubscription } from "#app/modules/subscriptions/pause-subscription.server.ts";
@@ -53,10 +53,7 @@ export const meta = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const [profile, credit] = await Promise.all([
-    getProfile(user.id),
-    getCreditBalance({ userId: user.id }),
-  ]);
+  const [profile, credit] = await Promise.all([getProfile(user.id), getMemberCredit(user.id)]);
   const overview = await getSubscriptionOverview(user.id, {
     region: profile.address.region ?? profile.address.state ?? null,
     cancelReason: url.searchParams.get("cancel"),
@@ -64,9 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   return {
     ...overview,
-    credit: credit.ok
-      ? { balance: credit.balance, balanceText: credit.balanceText, history: credit.history }
-      : { balance: 0, balanceText: "", history: [] },
+    credit,
     // Made for this page view: a retried or doubled submit of any of its forms changes once.
     requestKey: randomUUID(),
     payments: savedCardProvider() ? ("demo" as const) : ("none" as const),
