@@ -48,6 +48,11 @@ const areas = [
     to: "/admin/credits",
   },
   {
+    title: "Gifts",
+    text: "Gift boxes bought and redeemed; change the day, re-send the code e-mail, refund.",
+    to: paths.adminGifts,
+  },
+  {
     title: "Growing tips",
     text: "Preview each month's tips e-mail and send a month early.",
     to: "/admin/tips",

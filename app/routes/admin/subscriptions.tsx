@@ -18,6 +18,7 @@ import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import { getSubscriptionDashboard } from "#app/modules/subscriptions/get-subscription-dashboard.server.ts";
 import { listSubscriptions } from "#app/modules/subscriptions/list-subscriptions.server.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
+import { ListPages } from "./act-form.tsx";
 import { adminMeta, underAdmin } from "./admin-page.ts";
 import { SubscriptionsDashboard } from "./subscriptions-dashboard.tsx";
 import type { Route } from "./+types/subscriptions";
@@ -171,20 +172,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
           />
         </div>
       )}
-      {list.pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex gap-4">
-          {list.page > 1 ? (
-            <Link to={pageHref(query, list.page - 1)} className="underline">
-              Previous page
-            </Link>
-          ) : null}
-          {list.page < list.pages ? (
-            <Link to={pageHref(query, list.page + 1)} className="underline">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <ListPages page={list.page} pages={list.pages} href={(page) => pageHref(query, page)} />
     </>
   );
 }
