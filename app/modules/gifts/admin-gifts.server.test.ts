@@ -128,7 +128,7 @@ test("the list: newest first, by e-mail or the code's last four, by status, 50 a
   const page1 = await listGifts({ query: { page: 1, q: "pager." } });
   const page2 = await listGifts({ query: { page: 2, q: "pager." } });
   expect(page1).toMatchObject({ total: GIFTS_PAGE_SIZE, pages: 1 });
-  const everyone = await listGifts({ query: { page: 2 } });
+  const everyone = await listGifts({ query: { page: 2, q: undefined } });
   expect(everyone.pages).toBeGreaterThanOrEqual(2);
   expect(everyone.rows.length).toBeGreaterThan(0);
   expect(page2.rows).toEqual([]);

@@ -4,7 +4,7 @@
 // form post through the member's own use-cases (or the refund flow), in the history with the
 // admin's name, confirmed with a toast; a refused one is this page with its words and 4xx status.
 import { randomUUID } from "node:crypto";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { refundSubscriptionBox } from "#app/flows/refund-subscription-box.server.ts";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
