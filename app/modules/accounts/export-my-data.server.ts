@@ -14,6 +14,7 @@ import {
 } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
+import { exportMemberGifts } from "./member-gifts.server.ts";
 
 const DOWNLOAD_PURPOSE = "my-data";
 const DOWNLOAD_SECONDS = 60;
@@ -93,6 +94,8 @@ export async function exportMyData(userId: string) {
     .from(boxSeedlingPlacements)
     .where(eq(boxSeedlingPlacements.userId, userId))
     .orderBy(asc(boxSeedlingPlacements.placedAt));
+  // Gifts bought and redeemed (ADR 049), without their codes.
+  const giftsData = await exportMemberGifts(userId, user.email);
   const { calendarToken: _secret, ...profileData } = profile ?? { calendarToken: null };
   return {
     exportedAt: new Date().toISOString(),
@@ -104,5 +107,7 @@ export async function exportMyData(userId: string) {
     garden: garden ?? null,
     harvestLog,
     boxSeedlingsPlaced,
+    giftsBought: giftsData.bought,
+    giftsRedeemed: giftsData.redeemed,
   };
 }
