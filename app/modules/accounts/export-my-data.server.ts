@@ -10,6 +10,7 @@ import {
   profiles,
   sessions,
   smsReminders,
+  subscriptions,
   users,
 } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
@@ -94,6 +95,29 @@ export async function exportMyData(userId: string) {
     .from(boxSeedlingPlacements)
     .where(eq(boxSeedlingPlacements.userId, userId))
     .orderBy(asc(boxSeedlingPlacements.placedAt));
+  // Their box subscriptions, with the items of the next season's plan they accepted (ADR 045);
+  // the payment provider's customer and card ids are ours, not theirs.
+  const subscriptionRows = await db()
+    .select({
+      id: subscriptions.id,
+      name: subscriptions.name,
+      email: subscriptions.email,
+      plan: subscriptions.plan,
+      price: subscriptions.price,
+      currency: subscriptions.currency,
+      region: subscriptions.region,
+      address: subscriptions.address,
+      deliveryWeek: subscriptions.deliveryWeek,
+      status: subscriptions.status,
+      nextBoxOn: subscriptions.nextBoxOn,
+      pausedUntil: subscriptions.pausedUntil,
+      card: subscriptions.cardLabel,
+      nextSeasonGardenItems: subscriptions.gardenItems,
+      startedAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(asc(subscriptions.createdAt));
   // Gifts bought and redeemed (ADR 049), without their codes.
   const giftsData = await exportMemberGifts(userId, user.email);
   const { calendarToken: _secret, ...profileData } = profile ?? { calendarToken: null };
@@ -107,6 +131,7 @@ export async function exportMyData(userId: string) {
     garden: garden ?? null,
     harvestLog,
     boxSeedlingsPlaced,
+    subscriptions: subscriptionRows,
     giftsBought: giftsData.bought,
     giftsRedeemed: giftsData.redeemed,
   };

@@ -5,7 +5,8 @@
 // and message, an unpaid one goes, and a redeemed one loses the recipient's address and name.
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { gardens, gifts, users, type GiftStatus } from "#db/schema/index.ts";
+import { gardens, gifts, subscriptions, users, type GiftStatus } from "#db/schema/index.ts";
+import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { db } from "#app/lib/db.server.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { signedInAccount } from "#tests/factories/accounts.ts";
@@ -50,7 +51,7 @@ function gift(overrides: Partial<typeof gifts.$inferInsert> & { status: GiftStat
   };
 }
 
-test("the export has the gifts bought and redeemed, without codes; the garden's rotation memory too", async () => {
+test("the export has the gifts bought and redeemed, without codes; the garden's rotation memory and next season's items too", async () => {
   const email = "kereru.export@example.nz";
   const { id } = await signedInAccount({ email, password: PASSWORD, meta: meta() });
   const [signedInGift, byAddress, redeemed, forMe, stranger] = await db()
@@ -82,7 +83,21 @@ test("the export has the gifts bought and redeemed, without codes; the garden's 
       lastSeason: [["bean"], [], [], []],
     });
 
+  // A subscription, with the items of the next season's plan they accepted (ADR 045).
+  const sub = await insertSubscription();
+  await db()
+    .update(subscriptions)
+    .set({ userId: id, gardenItems: ["seed-carrot", "seedling-tomato"] })
+    .where(eq(subscriptions.id, sub.id));
+
   const data = await exportMyData(id);
+  expect(data!.subscriptions).toEqual([
+    expect.objectContaining({
+      id: sub.id,
+      nextSeasonGardenItems: ["seed-carrot", "seedling-tomato"],
+    }),
+  ]);
+  expect(data!.subscriptions[0]).not.toHaveProperty("providerCustomerId");
   expect(data!.giftsBought.map((g) => g.id).sort()).toEqual(
     [signedInGift!.id, byAddress!.id].sort(),
   );
