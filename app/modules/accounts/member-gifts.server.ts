@@ -25,22 +25,27 @@ export const FORGOTTEN = { name: "Deleted account", email: "deleted@deleted.inva
 const boughtBy = (userId: string, email: string): SQL =>
   or(eq(gifts.buyerUserId, userId), sql`lower(${gifts.buyerEmail}) = lower(${email})`)!;
 
+/** What both lists show of a gift: what it was and for whom (never its code). */
+const giftFacts = {
+  id: gifts.id,
+  recipientName: gifts.recipientName,
+  recipientEmail: gifts.recipientEmail,
+  message: gifts.message,
+  plan: gifts.plan,
+  months: gifts.months,
+  amount: gifts.amount,
+  currency: gifts.currency,
+};
+
 export async function exportMemberGifts(userId: string, email: string) {
   const bought = await db()
     .select({
-      id: gifts.id,
+      ...giftFacts,
       status: gifts.status,
       boughtAt: gifts.createdAt,
       buyerName: gifts.buyerName,
       buyerEmail: gifts.buyerEmail,
-      recipientName: gifts.recipientName,
-      recipientEmail: gifts.recipientEmail,
-      message: gifts.message,
-      plan: gifts.plan,
-      months: gifts.months,
-      amount: gifts.amount,
       gst: gifts.gst,
-      currency: gifts.currency,
       sendOn: gifts.sendOn,
       paymentReference: gifts.paymentReference,
       paidAt: gifts.paidAt,
@@ -53,15 +58,8 @@ export async function exportMemberGifts(userId: string, email: string) {
     .orderBy(gifts.createdAt);
   const redeemed = await db()
     .select({
-      id: gifts.id,
+      ...giftFacts,
       from: gifts.buyerName,
-      recipientName: gifts.recipientName,
-      recipientEmail: gifts.recipientEmail,
-      message: gifts.message,
-      plan: gifts.plan,
-      months: gifts.months,
-      amount: gifts.amount,
-      currency: gifts.currency,
       redeemedAt: gifts.redeemedAt,
       redeemedAs: gifts.redeemedAs,
       region: gifts.redeemedRegion,

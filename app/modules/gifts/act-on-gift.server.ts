@@ -18,6 +18,14 @@ export interface GiftAdmin {
   email: string;
 }
 
+/** What each act is given: the gift, the posted form, the admin, and the time (for tests). */
+export interface GiftActOptions {
+  giftId: string;
+  input: unknown;
+  admin: GiftAdmin;
+  now?: Date;
+}
+
 /** What an act did: its history details, or a refusal. */
 type ActResult = { details: Record<string, unknown> } | ReturnType<typeof failure>;
 

@@ -3,6 +3,7 @@
 // change its day or recipient, refund it), each with a reason and the page's request key, and the
 // words for each status. Shared by the admin pages and the use-cases behind them.
 import type { GiftStatus } from "#db/schema/gifts.ts";
+import { optionalFilter, readListQuery } from "#app/lib/list-query.ts";
 import { freeText, z } from "#app/lib/zod.ts";
 import { GIFT_MESSAGES } from "./gifts.schema.ts";
 
@@ -18,8 +19,7 @@ export const GIFT_STATUS_LABELS: Record<GiftStatus, string> = {
 /** Rows on one page of the list (as /admin/subscriptions). */
 export const GIFTS_PAGE_SIZE = 50;
 
-/** An empty or unknown filter is no filter: a hand-edited query shows everything, not an error. */
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const optional = optionalFilter;
 
 export const giftListSchema = z.object({
   /** Part of the buyer's or recipient's e-mail address, or the code's last four characters. */
@@ -31,8 +31,7 @@ export type GiftListQuery = z.infer<typeof giftListSchema>;
 
 /** The list's query from a URL's search parameters (absent or empty values dropped). */
 export function readGiftListQuery(params: URLSearchParams): GiftListQuery {
-  const raw = Object.fromEntries([...params].filter(([, v]) => v !== ""));
-  return giftListSchema.parse(raw);
+  return readListQuery(giftListSchema, params);
 }
 
 /** Gift ids are UUIDs: anything else is "not found" before a query sees it. */

@@ -7,21 +7,11 @@ import { gifts } from "#db/schema/index.ts";
 import { failure } from "#app/lib/outcome.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { ADMIN_GIFT_MESSAGES, changeGiftSchema } from "./admin-gifts.schema.ts";
-import { actOnGift, notActionable, type GiftAdmin } from "./act-on-gift.server.ts";
+import { actOnGift, notActionable, type GiftActOptions } from "./act-on-gift.server.ts";
 import { GIFT_MESSAGES, sendOnRange } from "./gifts.schema.ts";
 import { codeEmailAt, sendGiftEmailJob } from "./send-gift-email.server.ts";
 
-export function changeGiftDelivery({
-  giftId,
-  input,
-  admin,
-  now = new Date(),
-}: {
-  giftId: string;
-  input: unknown;
-  admin: GiftAdmin;
-  now?: Date;
-}) {
+export function changeGiftDelivery({ giftId, input, admin, now = new Date() }: GiftActOptions) {
   return actOnGift({
     giftId,
     raw: input,

@@ -5,13 +5,9 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { giftEvents, gifts, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { containing } from "#app/lib/list-query.ts";
 import { GIFTS_PAGE_SIZE, giftIdSchema, type GiftListQuery } from "./admin-gifts.schema.ts";
 import { normaliseCodeEnd } from "./gift-code.ts";
-
-/** A LIKE pattern matching the text anywhere, its own % and _ taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** What an admin sees of a gift: everything but its code's hash. */
 const adminColumns = {

@@ -12,20 +12,10 @@ import { failure } from "#app/lib/outcome.ts";
 import { defineJob, enqueue } from "#app/lib/queue.server.ts";
 import { refundStripePayment, stripeEnabled } from "#app/modules/payments/stripe.server.ts";
 import { ADMIN_GIFT_MESSAGES, refundGiftSchema } from "./admin-gifts.schema.ts";
-import { actOnGift, notActionable, type GiftAdmin } from "./act-on-gift.server.ts";
+import { actOnGift, notActionable, type GiftActOptions } from "./act-on-gift.server.ts";
 import { sendGiftEmailJob } from "./send-gift-email.server.ts";
 
-export function refundGift({
-  giftId,
-  input,
-  admin,
-  now = new Date(),
-}: {
-  giftId: string;
-  input: unknown;
-  admin: GiftAdmin;
-  now?: Date;
-}) {
+export function refundGift({ giftId, input, admin, now = new Date() }: GiftActOptions) {
   return actOnGift({
     giftId,
     raw: input,

@@ -5,19 +5,11 @@
 // submit sends it once.
 import { enqueue } from "#app/lib/queue.server.ts";
 import { ADMIN_GIFT_MESSAGES, resendGiftSchema } from "./admin-gifts.schema.ts";
-import { actOnGift, notActionable, type GiftAdmin } from "./act-on-gift.server.ts";
+import { actOnGift, notActionable, type GiftActOptions } from "./act-on-gift.server.ts";
 import { sendGiftEmailJob } from "./send-gift-email.server.ts";
 import { failure } from "#app/lib/outcome.ts";
 
-export function resendGiftEmail({
-  giftId,
-  input,
-  admin,
-}: {
-  giftId: string;
-  input: unknown;
-  admin: GiftAdmin;
-}) {
+export function resendGiftEmail({ giftId, input, admin }: GiftActOptions) {
   return actOnGift({
     giftId,
     raw: input,

@@ -18,7 +18,7 @@ import {
 import { giftSummary, REDEEMED_AS_LABELS } from "#app/modules/gifts/admin-gift-words.ts";
 import { listGifts } from "#app/modules/gifts/list-gifts.server.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
-import { ListPages } from "./act-form.tsx";
+import { FoundList } from "./list-parts.tsx";
 import { adminMeta, underAdmin } from "./admin-page.ts";
 import type { Route } from "./+types/gifts";
 
@@ -79,87 +79,70 @@ export default function AdminGifts({ loaderData }: Route.ComponentProps) {
           Find
         </button>
       </Form>
-      <p className="mt-4 text-sm text-ink/75" role="status">
-        {list.total === 1 ? "1 gift" : `${list.total} gifts`}
-        {filtered ? " match" : ""}
-        {list.pages > 1 ? `; page ${list.page} of ${list.pages}` : ""}.
-        {filtered ? (
-          <>
-            {" "}
-            <Link to={paths.adminGifts} className="underline">
-              Show all
-            </Link>
-          </>
-        ) : null}
-      </p>
-      {list.rows.length === 0 ? (
-        <p className="mt-6 rounded-2xl bg-white p-6 shadow-sm" data-testid="no-gifts">
-          {filtered
-            ? "No gift matches. Try another address, the code's last four characters, or another status."
-            : list.total > 0
-              ? "There are no more gifts: go back a page."
-              : "No gifts yet. When someone buys a gift box at /gift it shows here."}
-        </p>
-      ) : (
-        <div
-          className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm"
-          role="region"
-          aria-label="Gifts found"
-          tabIndex={0}
-        >
-          <DataTable
-            caption="Gifts, newest first"
-            rows={list.rows}
-            rowKey={(g) => g.id}
-            columns={[
-              {
-                header: "Bought",
-                cell: (g) => (
+      <FoundList
+        list={list}
+        words={["gift", "gifts"]}
+        filtered={filtered}
+        allTo={paths.adminGifts}
+        none={{
+          match:
+            "No gift matches. Try another address, the code's last four characters, or another status.",
+          yet: "No gifts yet. When someone buys a gift box at /gift it shows here.",
+        }}
+        emptyTestId="no-gifts"
+        href={(page) => pageHref(query, page)}
+      >
+        <DataTable
+          caption="Gifts, newest first"
+          rows={list.rows}
+          rowKey={(g) => g.id}
+          columns={[
+            {
+              header: "Bought",
+              cell: (g) => (
+                <TwoLines
+                  main={
+                    <Link to={paths.adminGift(g.id)} className="font-semibold underline">
+                      {nzDateTime(g.createdAt)}
+                    </Link>
+                  }
+                  sub={g.codeEnd ? `Code ends ${g.codeEnd}` : "—"}
+                />
+              ),
+            },
+            { header: "Buyer", cell: (g) => <TwoLines main={g.buyerName} sub={g.buyerEmail} /> },
+            {
+              header: "Recipient",
+              cell: (g) => <TwoLines main={g.recipientName} sub={g.recipientEmail} />,
+            },
+            {
+              header: "Gift",
+              cell: (g) => (
+                <TwoLines main={giftSummary(g)} sub={formatMoney(g.amount, g.currency)} />
+              ),
+            },
+            { header: "Status", cell: (g) => GIFT_STATUS_LABELS[g.status] },
+            {
+              header: "E-mail",
+              cell: (g) =>
+                g.sentAt ? `Sent ${nzDateTime(g.sentAt)}` : `Goes ${formatBoxDate(g.sendOn)}`,
+            },
+            {
+              header: "Redeemed",
+              cell: (g) =>
+                g.redeemedAt ? (
                   <TwoLines
-                    main={
-                      <Link to={paths.adminGift(g.id)} className="font-semibold underline">
-                        {nzDateTime(g.createdAt)}
-                      </Link>
-                    }
-                    sub={g.codeEnd ? `Code ends ${g.codeEnd}` : "—"}
+                    main={g.redeemedByEmail ?? "A deleted account"}
+                    sub={g.redeemedAs ? REDEEMED_AS_LABELS[g.redeemedAs] : ""}
                   />
+                ) : (
+                  "Not yet"
                 ),
-              },
-              { header: "Buyer", cell: (g) => <TwoLines main={g.buyerName} sub={g.buyerEmail} /> },
-              {
-                header: "Recipient",
-                cell: (g) => <TwoLines main={g.recipientName} sub={g.recipientEmail} />,
-              },
-              {
-                header: "Gift",
-                cell: (g) => (
-                  <TwoLines main={giftSummary(g)} sub={formatMoney(g.amount, g.currency)} />
-                ),
-              },
-              { header: "Status", cell: (g) => GIFT_STATUS_LABELS[g.status] },
-              {
-                header: "E-mail",
-                cell: (g) =>
-                  g.sentAt ? `Sent ${nzDateTime(g.sentAt)}` : `Goes ${formatBoxDate(g.sendOn)}`,
-              },
-              {
-                header: "Redeemed",
-                cell: (g) =>
-                  g.redeemedAt ? (
-                    <TwoLines
-                      main={g.redeemedByEmail ?? "A deleted account"}
-                      sub={g.redeemedAs ? REDEEMED_AS_LABELS[g.redeemedAs] : ""}
-                    />
-                  ) : (
-                    "Not yet"
-                  ),
-              },
-            ]}
-            classes={{ ...LIST_TABLE, caption: "sr-only" }}
-          />
-        </div>
-      )}
-      <ListPages page={list.page} pages={list.pages} href={(page) => pageHref(query, page)} />
+            },
+          ]}
+          classes={{ ...LIST_TABLE, caption: "sr-only" }}
+        />
+      </FoundList>
     </>
   );
 }
