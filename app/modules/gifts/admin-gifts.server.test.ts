@@ -270,6 +270,18 @@ test("re-sending: the same code once more, once per form; a fresh code when the 
   expect(mailTo(gift.recipientEmail)).toHaveLength(3);
   expect((await giftOf(gift.id)).codeHash).toBe(giftCodeHash(giftCodeFor(gift.id)));
 
+  // Re-sent before its day: the day's job finds it sent and sends nothing more.
+  const early = await paidGift({ sendOn: "2026-12-20" });
+  const now = form();
+  expect((await resendGiftEmail({ giftId: early.id, input: now, admin })).ok).toBe(true);
+  // The re-send runs now; the day's job (made due by the drain) later.
+  await sendGiftEmailJob.handle(
+    { giftId: early.id, kind: "code", resend: now.requestKey },
+    { jobId: "now", attempt: 0 },
+  );
+  await drainQueue(jobs);
+  expect(mailTo(early.recipientEmail)).toHaveLength(1);
+
   // Redeemed: nothing left to send.
   const member = await insertMember({ name: "Mere" });
   await db()

@@ -165,6 +165,8 @@ export async function sendGiftEmail(
       (payload.sendOn ? payload.sendOn !== gift.sendOn : gift.sendOn > nzToday(now))
     )
       return "skipped";
+    // Sent already (an admin re-sent it before its day): its day's job has nothing left to send.
+    if (!payload.resend && gift.sentAt) return "skipped";
     // A redeemed gift's code is spent: a re-send queued before it was redeemed does nothing.
     if (payload.resend && gift.redeemedAt) return "skipped";
     code = giftCodeFor(gift.id);
