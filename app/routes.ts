@@ -77,6 +77,8 @@ export default [
       id: "admin-subscription",
     }),
     route("admin/credits", "routes/admin/credits.tsx", { id: "admin-credits" }),
+    route("admin/gifts", "routes/admin/gifts.tsx", { id: "admin-gifts" }),
+    route("admin/gifts/:id", "routes/admin/gift.tsx", { id: "admin-gift" }),
   ]),
   route("admin/stats", "routes/admin/stats.ts", { id: "admin-stats" }),
   route("admin/boxes/pick-list.csv", "routes/admin/boxes-pick-list-csv.ts", {

@@ -32,6 +32,7 @@ import { renewSubscriptionsJob } from "#app/modules/subscriptions/renew-subscrip
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { syncContactToCrmJob } from "#app/modules/waitlist/sync-contact-to-crm.server.ts";
 import { sendGiftEmailJob } from "#app/modules/gifts/send-gift-email.server.ts";
+import { refundGiftPaymentJob } from "#app/modules/gifts/refund-gift.server.ts";
 
 const pruneRateLimitsJob = defineJob({
   name: "platform.prune-rate-limits",
@@ -67,4 +68,5 @@ export const jobs = [
   renewSubscriptionsJob,
   sendBoxEmailJob,
   sendGiftEmailJob,
+  refundGiftPaymentJob,
 ] as unknown as JobDefinition[];

@@ -2,7 +2,7 @@
 // Zealand (NZST or NZDT), orders and revenue count paid orders less cancelled and refunded ones,
 // waitlist sign-ups are counted by region (top five), and low stock counts products on sale only.
 import { expect, test } from "vitest";
-import { contacts, orders, products } from "#db/schema/index.ts";
+import { contacts, gifts, orders, products, type GiftStatus } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import type { OrderStatus } from "#db/schema/index.ts";
 import { LOW_STOCK } from "#app/modules/catalog/catalog.schema.ts";
@@ -119,4 +119,44 @@ test("orders, revenue, sign-ups by region and low stock, this week against last"
     "Nelson",
     "No region given",
   ]);
+});
+
+test("gift sales: gifts paid this week against last, refunded and unpaid ones left out", async () => {
+  const now = new Date("2026-11-24T23:00:00Z");
+  const gift = (paidAt: Date | null, amount: number, status: GiftStatus) => ({
+    idempotencyKey: crypto.randomUUID(),
+    status,
+    buyerName: "Hemi",
+    buyerEmail: "hemi@example.nz",
+    recipientName: "Mere",
+    recipientEmail: "mere@example.nz",
+    plan: "1m2",
+    months: 3,
+    monthlyPrice: amount / 3,
+    amount,
+    gst: 0,
+    currency: "USD",
+    sendOn: "2026-12-24",
+    codeHash: crypto.randomUUID(),
+    paymentProvider: "demo",
+    paidAt,
+    refundedAt: status === "refunded" ? now : null,
+  });
+  const before = await getWeeklyFigures(now);
+  await db()
+    .insert(gifts)
+    .values([
+      gift(new Date("2026-11-23T01:00:00Z"), 11997, "paid"),
+      gift(new Date("2026-11-24T01:00:00Z"), 23994, "refunded"),
+      gift(null, 11997, "pending_payment"),
+      gift(new Date("2026-11-18T01:00:00Z"), 3000, "paid"),
+    ]);
+  const week = await getWeeklyFigures(now);
+  expect(week.gifts).toEqual({
+    thisWeek: before.gifts.thisWeek + 11997,
+    lastWeek: before.gifts.lastWeek + 3000,
+    countThisWeek: before.gifts.countThisWeek + 1,
+  });
+  // Not added to revenue: a redeemed gift's boxes are counted there as they go.
+  expect(week.revenue).toEqual(before.revenue);
 });

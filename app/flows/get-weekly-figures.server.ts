@@ -1,8 +1,11 @@
 // The admin home's figures for this week against last week (issue 19): orders paid and their
 // revenue, waitlist sign-ups and the regions they come from, and how many products on sale are
 // low on stock. A week starts on Monday at midnight in New Zealand, as the shop's owner counts it.
+// Gift sales (ADR 049) are their own figure: money taken for gifts paid in the week and not
+// refunded. They are not added to revenue, which counts each box as it goes (a redeemed gift's
+// boxes are orders paid by its credit), so a gift is never counted twice.
 import { and, count, desc, eq, gte, lt, lte, notInArray, sql, sum } from "drizzle-orm";
-import { contacts, orders, products } from "#db/schema/index.ts";
+import { contacts, gifts, orders, products } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { nzWallClock } from "#app/lib/nz-time.ts";
 import { LOW_STOCK } from "#app/modules/catalog/catalog.schema.ts";
@@ -46,6 +49,15 @@ async function paidOrders(from: Date, to: Date) {
   return { orders: row?.orders ?? 0, revenue: Number(row?.revenue ?? 0) };
 }
 
+/** Gifts paid in a window and not refunded since, and what they brought in. */
+async function paidGifts(from: Date, to: Date) {
+  const [row] = await db()
+    .select({ gifts: count(), amount: sum(gifts.amount) })
+    .from(gifts)
+    .where(and(gte(gifts.paidAt, from), lt(gifts.paidAt, to), eq(gifts.status, "paid")));
+  return { count: row?.gifts ?? 0, amount: Number(row?.amount ?? 0) };
+}
+
 async function signUps(from: Date, to: Date) {
   const [row] = await db()
     .select({ n: count() })
@@ -60,30 +72,45 @@ export const TOP_REGIONS = 5;
 export async function getWeeklyFigures(now: Date = new Date()) {
   const { lastWeek, thisWeek, nextWeek, monday } = nzWeeks(now);
   const region = sql<string>`coalesce(${contacts.region}, 'No region given')`;
-  const [ordersThisWeek, ordersLastWeek, waitlistThisWeek, waitlistLastWeek, regions, [low]] =
-    await Promise.all([
-      paidOrders(thisWeek, nextWeek),
-      paidOrders(lastWeek, thisWeek),
-      signUps(thisWeek, nextWeek),
-      signUps(lastWeek, thisWeek),
-      db()
-        .select({ region, signUps: count() })
-        .from(contacts)
-        .where(and(gte(contacts.timestamp, thisWeek), lt(contacts.timestamp, nextWeek)))
-        .groupBy(region)
-        .orderBy(desc(count()), region)
-        .limit(TOP_REGIONS),
-      db()
-        .select({ n: count() })
-        .from(products)
-        .where(and(eq(products.active, true), lte(products.stockQuantity, LOW_STOCK))),
-    ]);
+  const [
+    ordersThisWeek,
+    ordersLastWeek,
+    waitlistThisWeek,
+    waitlistLastWeek,
+    regions,
+    [low],
+    giftsThisWeek,
+    giftsLastWeek,
+  ] = await Promise.all([
+    paidOrders(thisWeek, nextWeek),
+    paidOrders(lastWeek, thisWeek),
+    signUps(thisWeek, nextWeek),
+    signUps(lastWeek, thisWeek),
+    db()
+      .select({ region, signUps: count() })
+      .from(contacts)
+      .where(and(gte(contacts.timestamp, thisWeek), lt(contacts.timestamp, nextWeek)))
+      .groupBy(region)
+      .orderBy(desc(count()), region)
+      .limit(TOP_REGIONS),
+    db()
+      .select({ n: count() })
+      .from(products)
+      .where(and(eq(products.active, true), lte(products.stockQuantity, LOW_STOCK))),
+    paidGifts(thisWeek, nextWeek),
+    paidGifts(lastWeek, thisWeek),
+  ]);
   return {
     weekOf: monday,
     orders: { thisWeek: ordersThisWeek.orders, lastWeek: ordersLastWeek.orders },
     revenue: { thisWeek: ordersThisWeek.revenue, lastWeek: ordersLastWeek.revenue },
     waitlist: { thisWeek: waitlistThisWeek, lastWeek: waitlistLastWeek, topRegions: regions },
     lowStock: low?.n ?? 0,
+    gifts: {
+      thisWeek: giftsThisWeek.amount,
+      lastWeek: giftsLastWeek.amount,
+      countThisWeek: giftsThisWeek.count,
+    },
   };
 }
 export type WeeklyFigures = Awaited<ReturnType<typeof getWeeklyFigures>>;

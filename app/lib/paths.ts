@@ -70,6 +70,8 @@ export const paths = {
   adminSubscriptions: "/admin/subscriptions",
   adminSubscription: (id: string) => `/admin/subscriptions/${encodeURIComponent(id)}`,
   adminCredits: "/admin/credits",
+  adminGifts: "/admin/gifts",
+  adminGift: (id: string) => `/admin/gifts/${encodeURIComponent(id)}`,
   sitemap: "/sitemap.xml",
 } as const;
 

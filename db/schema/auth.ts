@@ -1,30 +1,37 @@
 // better-auth's tables (core plus the admin, two-factor and phone-number plugins), written out from
 // its schema so Drizzle owns the migrations. Field names follow better-auth's; table names are ours
 // (mapped in app/lib/auth.server.ts).
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  // admin plugin
-  role: text("role"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
-  // two-factor plugin
-  twoFactorEnabled: boolean("two_factor_enabled").default(false),
-  // phone-number plugin
-  phoneNumber: text("phone_number").unique(),
-  phoneNumberVerified: boolean("phone_number_verified"),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // admin plugin
+    role: text("role"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    // two-factor plugin
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
+    // phone-number plugin
+    phoneNumber: text("phone_number").unique(),
+    phoneNumberVerified: boolean("phone_number_verified"),
+  },
+  // Accounts found by address whatever its case (a referrer's credit, a member's balance by
+  // e-mail): lower(email) has its own index (ADR 049).
+  (t) => [index("users_email_lower_idx").on(sql`lower(${t.email})`)],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -16,7 +16,11 @@ import {
 import type { OrderAddress } from "./shop.ts";
 import { subscriptions } from "./subscriptions.ts";
 
-export type GiftStatus = "pending_payment" | "payment_failed" | "paid";
+/** `refunded`: paid, then given back by an admin before anyone redeemed it (ADR 049). */
+export type GiftStatus = "pending_payment" | "payment_failed" | "paid" | "refunded";
+
+/** What an admin did to a gift (ADR 049). */
+export type GiftEventKind = "resend" | "change" | "refund";
 
 /**
  * What redeeming made of it: a prepaid subscription (an open region), credit on a subscription
@@ -53,12 +57,19 @@ export const gifts = pgTable(
     sendOn: date("send_on").notNull(),
     /** SHA-256 of the normalised code; the code is worked out from the id when it is sent. */
     codeHash: text("code_hash").notNull().unique(),
+    /**
+     * The code's last four characters, for an admin to find the gift a caller reads out (ADR
+     * 049); the other 12 (60 bits) are never stored. Null for gifts bought before it was kept.
+     */
+    codeEnd: text("code_end"),
     /** "demo" or "stripe". */
     paymentProvider: text("payment_provider").notNull(),
     /** Stripe's PaymentIntent id, or the demo provider's reference. */
     paymentReference: text("payment_reference"),
     paymentError: text("payment_error"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When an admin refunded it (status `refunded`). */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     /** When the recipient's e-mail with the code was sent. */
     sentAt: timestamp("sent_at", { withTimezone: true }),
     redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
@@ -80,10 +91,17 @@ export const gifts = pgTable(
       .on(t.redeemedBy)
       .where(sql`${t.redeemedBy} is not null`),
     index("gifts_buyer_email_idx").on(t.buyerEmail),
+    index("gifts_recipient_email_idx").on(t.recipientEmail),
+    index("gifts_created_at_idx").on(t.createdAt),
+    index("gifts_code_end_idx").on(t.codeEnd),
     index("gifts_payment_reference_idx").on(t.paymentReference),
+    check("gifts_refunded_whole", sql`(${t.status} = 'refunded') = (${t.refundedAt} is not null)`),
     check("gifts_months", sql`${t.months} in (3, 6, 12)`),
     check("gifts_amount_positive", sql`${t.amount} > 0`),
-    check("gifts_status", sql`${t.status} in ('pending_payment', 'payment_failed', 'paid')`),
+    check(
+      "gifts_status",
+      sql`${t.status} in ('pending_payment', 'payment_failed', 'paid', 'refunded')`,
+    ),
     check(
       "gifts_redeemed_as",
       sql`${t.redeemedAs} is null or ${t.redeemedAs} in ('subscription', 'credit', 'held')`,
@@ -95,5 +113,34 @@ export const gifts = pgTable(
           and (${t.redeemedAt} is null) = (${t.redeemedAs} is null)
           and (${t.redeemedAt} is null or ${t.status} = 'paid')`,
     ),
+  ],
+);
+
+/**
+ * What an admin did to a gift (ADR 049): re-sent the recipient's e-mail, changed its day or
+ * recipient, or refunded it; who, when and why, and what changed. The request key (one a page
+ * view) makes a doubled or retried submit the same act.
+ */
+export const giftEvents = pgTable(
+  "gift_events",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    giftId: uuid("gift_id")
+      .notNull()
+      .references(() => gifts.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<GiftEventKind>().notNull(),
+    requestKey: text("request_key").notNull().unique(),
+    /** The admin's e-mail address. */
+    by: text("by").notNull(),
+    reason: text("reason").notNull(),
+    /** What changed: the fields before and after (a change), or the refund's amount. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("gift_events_gift_idx").on(t.giftId, t.createdAt),
+    check("gift_events_kind", sql`${t.kind} in ('resend', 'change', 'refund')`),
   ],
 );

@@ -4,14 +4,15 @@
 // signs up, follows the e-mail's link and redeems it in an open region: their subscription is
 // prepaid, with no card. A gift for a later day waits for its day in pg-boss (startAfter); running
 // its job from the development page sends it, and redeemed in a region we don't deliver to yet it
-// keeps the place on that region's waitlist. 390 and 1280 px; every page axe-clean, no sideways
-// scroll.
+// keeps the place on that region's waitlist. An admin (ADR 049) finds a gift at /admin/gifts,
+// moves its day, re-sends its e-mail and refunds it. 390 and 1280 px; every page axe-clean, no
+// sideways scroll.
 import type { Page } from "playwright-core";
 import { futureExpiry } from "#tests/factories/cards.ts";
 import { linkIn } from "#tests/setup/smtp.ts";
 import { axeViolations } from "./axe.ts";
 import { animationsDone, baseUrl, DESKTOP, expect, mailboxUrl, PHONE, test } from "./fixtures.ts";
-import { signedInMember, uniqueEmail, waitForMail } from "./members.ts";
+import { signedInAdmin, signedInMember, uniqueEmail, waitForMail } from "./members.ts";
 
 async function checkPage(page: Page, shot: string) {
   await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
@@ -173,3 +174,62 @@ test("a wrong code is refused at the code, and the page needs an account", async
     .waitFor();
   await checkPage(page, "gift-redeem-wrong-1280");
 });
+
+/** A New Zealand date this many days on, as a date input takes it. */
+const nzDay = (days: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(
+    Date.now() + days * 86_400_000,
+  );
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`an admin finds a gift, moves its day, re-sends its e-mail and refunds it, at ${viewport.width} px`, async ({
+    page,
+    otherVisitorPage: shopper,
+  }) => {
+    const recipient = uniqueEmail(`mere-admin${viewport.width}`);
+    const buyer = uniqueEmail(`hemi-admin${viewport.width}`);
+    await shopper.goto("/gift");
+    const giftId = await buyGift(shopper, recipient, buyer, nzDay(10));
+    await waitForMail(buyer, /^Receipt: /);
+
+    // accounts, shop and the admin files act as admin@; so does this one.
+    await page.setViewportSize(viewport);
+    await signedInAdmin(page, "admin@patch.nz");
+    await page.goto("/admin");
+    await page.getByRole("link", { name: "Gifts", exact: true }).click();
+    await page.getByRole("heading", { name: "Gifts", level: 1 }).waitFor();
+    await page.getByLabel(/^E-mail address or the code/).fill(recipient);
+    await page.getByRole("button", { name: "Find" }).click();
+    await page.waitForURL(/\/admin\/gifts\?q=/);
+    await expect.poll(() => page.getByRole("status").first().innerText()).toContain("1 gift match");
+    await checkPage(page, `admin-gifts-${viewport.width}`);
+
+    await page.locator(`table a[href="/admin/gifts/${giftId}"]`).click();
+    await page.waitForURL(new RegExp(`/admin/gifts/${giftId}$`));
+    await expect.poll(() => page.getByTestId("gift-status").innerText()).toBe("Paid");
+    await checkPage(page, `admin-gift-${viewport.width}`);
+
+    await page.getByLabel(/^Day the e-mail goes/).fill(nzDay(20));
+    await page.locator("#reason-change").fill("The buyer asked for a later day");
+    await page.getByRole("button", { name: "Save the day and recipient" }).click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Gift updated" }).waitFor();
+    await expect
+      .poll(() => page.getByTestId("gift-history").innerText())
+      .toContain("The buyer asked for a later day");
+
+    await page.locator("#reason-resend").fill("Mere would like it today");
+    await page.getByRole("button", { name: "Re-send the gift e-mail now" }).click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "on its way" }).waitFor();
+    await waitForMail(recipient, /^Hemi Walker has sent you a Patch garden box gift$/);
+
+    await page.locator("#reason-refund").fill("Bought twice by mistake");
+    await page.getByRole("button", { name: "Refund US$239.94" }).click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Gift refunded" }).waitFor();
+    await expect.poll(() => page.getByTestId("gift-status").innerText()).toBe("Refunded");
+    await expect
+      .poll(() => page.getByTestId("gift-history").innerText())
+      .toContain("admin@patch.nz");
+    await waitForMail(buyer, /^Refund: your Patch gift for Mere Tane$/);
+    await checkPage(page, `admin-gift-refunded-${viewport.width}`);
+  }, 150_000);
+}

@@ -36,6 +36,11 @@ import * as adminBoxesPickList from "#app/routes/admin/boxes-pick-list-csv.ts";
 import * as adminSubscription from "#app/routes/admin/subscription.tsx";
 import * as adminSubscriptions from "#app/routes/admin/subscriptions.tsx";
 import * as adminCredits from "#app/routes/admin/credits.tsx";
+import * as adminGift from "#app/routes/admin/gift.tsx";
+import * as adminGifts from "#app/routes/admin/gifts.tsx";
+import { buyGift } from "#app/modules/gifts/buy-gift.server.ts";
+import { sendOnRange } from "#app/modules/gifts/gifts.schema.ts";
+import { addDays } from "#app/modules/subscriptions/box-dates.ts";
 import { grantCredit } from "#app/modules/credits/grant-credit.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { seedDemoData } from "#db/seed-data.ts";
@@ -202,6 +207,26 @@ async function paidOrder(): Promise<string> {
   );
   if (!placed.ok) throw new Error("expected a paid order");
   return placed.orderId;
+}
+
+/** A paid gift (the demo card) whose recipient hears in a week. */
+async function paidGift(): Promise<string> {
+  const bought = await buyGift(
+    {
+      idempotencyKey: randomUUID(),
+      plan: "1m2",
+      months: "3",
+      recipientName: "Mere",
+      recipientEmail: "mere@example.nz",
+      sendOn: addDays(sendOnRange().min, 7),
+      buyerName: "Hemi",
+      buyerEmail: "hemi@example.nz",
+      card: testCard("success"),
+    },
+    { ip: `198.51.100.${Math.floor(Math.random() * 250)}` },
+  );
+  if (!bought.ok) throw new Error(bought.message);
+  return bought.giftId;
 }
 
 async function product(): Promise<string> {
@@ -676,6 +701,46 @@ const cases: Case[] = [
       );
     },
   },
+  {
+    name: "GET /admin/gifts?q=…&status=… (found and filtered)",
+    kind: "page",
+    path: "/admin/gifts",
+    prepare: async () => {
+      await paidGift();
+      return ask(adminGifts.loader, "/admin/gifts?q=hemi&status=paid");
+    },
+  },
+  {
+    name: "GET /admin/gifts/{id}",
+    kind: "page",
+    path: "/admin/gifts/{id}",
+    prepare: async () => {
+      const id = await paidGift();
+      return ask(adminGift.loader, `/admin/gifts/${id}`, { id });
+    },
+  },
+  ...(["resend", "change", "refund"] as const).map((intent): Case => ({
+    name: `POST /admin/gifts/{id} intent=${intent}`,
+    kind: "page",
+    path: "/admin/gifts/{id}",
+    changes: true,
+    prepare: async () => {
+      const id = await paidGift();
+      return ask(
+        adminGift.action,
+        `/admin/gifts/${id}`,
+        { id },
+        {
+          intent,
+          requestKey: randomUUID(),
+          reason: "Asked by whoever",
+          sendOn: addDays(sendOnRange().min, 30),
+          recipientName: "Someone else",
+          recipientEmail: "someone.else@example.nz",
+        },
+      );
+    },
+  })),
 ];
 
 for (const c of cases) {
@@ -729,6 +794,36 @@ test("an admin's subscription page: a malformed or unknown id is the 404 page, a
     `/admin/subscriptions/${id}`,
     { id },
     { intent: "delete-everything", requestKey: randomUUID() },
+  )(adminCookie);
+  expect(unknown.status).toBe(400);
+});
+
+test("an admin's gift page: a malformed or unknown id is the 404 page, a refused act a 4xx", async () => {
+  for (const id of ["not-a-uuid", "1' or '1'='1", randomUUID()]) {
+    const page = await ask(adminGift.loader, "/admin/gifts/x", { id })(adminCookie);
+    expect(page.status).toBe(404);
+    const post = await ask(
+      adminGift.action,
+      "/admin/gifts/x",
+      { id },
+      { intent: "refund", requestKey: randomUUID(), reason: "Asked" },
+    )(adminCookie);
+    expect(post.status).toBe(404);
+  }
+  const id = await paidGift();
+  const refused = await ask(
+    adminGift.action,
+    `/admin/gifts/${id}`,
+    { id },
+    { intent: "refund", requestKey: randomUUID(), reason: "" },
+  )(adminCookie);
+  expect(refused.status).toBe(400);
+  expect(refused.body).toContain("Please say why");
+  const unknown = await ask(
+    adminGift.action,
+    `/admin/gifts/${id}`,
+    { id },
+    { intent: "delete-everything", requestKey: randomUUID(), reason: "Asked" },
   )(adminCookie);
   expect(unknown.status).toBe(400);
 });

@@ -1,13 +1,15 @@
 // "Delete my account" (Privacy Act 2020): confirmed with the password, it removes the account,
 // its sessions and its profile. A waitlist entry stays a separate consent: it is unlinked, and its
-// own unsubscribe link still ends it.
+// own unsubscribe link still ends it. Gifts keep their money records and lose their personal parts
+// (member-gifts.server.ts, ADR 049).
 import { eq } from "drizzle-orm";
-import { contacts } from "#db/schema/index.ts";
+import { contacts, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { MESSAGES } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { done, signInAgain, wrongField, type AccountsOutcome } from "./outcome.ts";
 import { signedInRecently } from "./get-current-user.server.ts";
+import { forgetMemberGifts } from "./member-gifts.server.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export async function deleteAccount({
@@ -34,6 +36,10 @@ export async function deleteAccount({
     };
   }
   try {
+    const [account] = await db()
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
     const { headers } = await accountsAuth().api.deleteUser({
       body: { password },
       headers: authHeaders(meta),
@@ -43,6 +49,7 @@ export async function deleteAccount({
       .update(contacts)
       .set({ userId: null, updatedAt: new Date() })
       .where(eq(contacts.userId, userId));
+    if (account) await forgetMemberGifts({ userId, email: account.email });
     return done(MESSAGES.accountDeleted, setCookies(headers));
   } catch (error) {
     const code = authErrorCode(error);

@@ -10,10 +10,12 @@ import {
   profiles,
   sessions,
   smsReminders,
+  subscriptions,
   users,
 } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
+import { exportMemberGifts } from "./member-gifts.server.ts";
 
 const DOWNLOAD_PURPOSE = "my-data";
 const DOWNLOAD_SECONDS = 60;
@@ -93,6 +95,31 @@ export async function exportMyData(userId: string) {
     .from(boxSeedlingPlacements)
     .where(eq(boxSeedlingPlacements.userId, userId))
     .orderBy(asc(boxSeedlingPlacements.placedAt));
+  // Their box subscriptions, with the items of the next season's plan they accepted (ADR 045);
+  // the payment provider's customer and card ids are ours, not theirs.
+  const subscriptionRows = await db()
+    .select({
+      id: subscriptions.id,
+      name: subscriptions.name,
+      email: subscriptions.email,
+      plan: subscriptions.plan,
+      price: subscriptions.price,
+      currency: subscriptions.currency,
+      region: subscriptions.region,
+      address: subscriptions.address,
+      deliveryWeek: subscriptions.deliveryWeek,
+      status: subscriptions.status,
+      nextBoxOn: subscriptions.nextBoxOn,
+      pausedUntil: subscriptions.pausedUntil,
+      card: subscriptions.cardLabel,
+      nextSeasonGardenItems: subscriptions.gardenItems,
+      startedAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(asc(subscriptions.createdAt));
+  // Gifts bought and redeemed (ADR 049), without their codes.
+  const giftsData = await exportMemberGifts(userId, user.email);
   const { calendarToken: _secret, ...profileData } = profile ?? { calendarToken: null };
   return {
     exportedAt: new Date().toISOString(),
@@ -104,5 +131,8 @@ export async function exportMyData(userId: string) {
     garden: garden ?? null,
     harvestLog,
     boxSeedlingsPlaced,
+    subscriptions: subscriptionRows,
+    giftsBought: giftsData.bought,
+    giftsRedeemed: giftsData.redeemed,
   };
 }

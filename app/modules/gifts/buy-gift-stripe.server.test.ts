@@ -14,9 +14,10 @@ import { testServices } from "#tests/setup/test-services.ts";
 import { buyGift } from "./buy-gift.server.ts";
 import { sendGiftEmailJob } from "./send-gift-email.server.ts";
 import { finishStripeGift } from "./settle-gift-payment.server.ts";
+import { refundGift, refundGiftPayment, refundGiftPaymentJob } from "./refund-gift.server.ts";
 
 const SECRET = "whsec_gifts_test";
-const jobs = [sendGiftEmailJob];
+const jobs = [sendGiftEmailJob, refundGiftPaymentJob];
 const env = testServices({
   smtp: true,
   stripe: true,
@@ -119,4 +120,28 @@ test("a webhook event for a gift that isn't paid at Stripe changes nothing", asy
   expect(await deliver(event)).toMatchObject({ status: 200 });
   const [still] = await db().select().from(gifts).where(eq(gifts.id, gift.id));
   expect(still!.status).toBe("pending_payment");
+});
+
+test("an admin's refund gives a Stripe gift's money back once, under the gift's key (ADR 049)", async () => {
+  const { input, gift, intent } = await startedGift();
+  env.stripe.succeed(intent.id);
+  expect(await finishStripeGift(gift.id)).toBe(true);
+  const refunded = await refundGift({
+    giftId: gift.id,
+    input: { requestKey: crypto.randomUUID(), reason: "Ordered the wrong size" },
+    admin: { email: "ops@patch.nz" },
+  });
+  expect(refunded).toMatchObject({ ok: true });
+  await drainQueue(jobs);
+  // The job again (a retry after a lost answer): Stripe's idempotency makes it the same refund.
+  expect(await refundGiftPayment(gift.id)).toBe("refunded");
+  const refunds = env.stripe.refunds.filter((r) => r.payment_intent === intent.id);
+  expect(refunds).toEqual([expect.objectContaining({ amount: 6 * 6999 })]);
+  expect(
+    env.stripe.requests
+      .filter((r) => r.path === "/v1/refunds" && r.body.payment_intent === intent.id)
+      .map((r) => r.idempotencyKey),
+  ).toEqual([`gift-${gift.id}-refund`, `gift-${gift.id}-refund`]);
+  const mail = mailTo(input.buyerEmail).find((m) => m.subject.startsWith("Refund"));
+  expect(mail!.text).toContain("US$419.94 is on its way back to the card you paid with.");
 });

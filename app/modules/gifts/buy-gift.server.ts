@@ -17,7 +17,7 @@ import { limitCheckoutRate } from "#app/modules/checkout/checkout-limits.server.
 import { chargeDemoCard } from "#app/modules/payments/demo-payments.server.ts";
 import { createPayment, paymentIntentSecret } from "#app/modules/payments/stripe.server.ts";
 import { findPlan } from "#app/modules/subscriptions/plans.ts";
-import { giftCodeFor, giftCodeHash } from "./gift-code.server.ts";
+import { giftCodeColumns, giftCodeFor } from "./gift-code.server.ts";
 import {
   buyGiftSchema,
   demoBuyGiftSchema,
@@ -158,7 +158,7 @@ async function giftForAttempt(
       id,
       idempotencyKey: input.idempotencyKey,
       ...details,
-      codeHash: giftCodeHash(giftCodeFor(id)),
+      ...giftCodeColumns(giftCodeFor(id)),
       paymentProvider: provider,
       createdAt: now,
     })

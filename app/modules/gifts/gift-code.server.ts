@@ -16,3 +16,11 @@ export function giftCodeFor(giftId: string): string {
 export function giftCodeHash(code: string): string {
   return createHash("sha256").update(`gift-code:${code}`).digest("hex");
 }
+
+/**
+ * What the table keeps of a gift's code: its hash, to find the gift by, and its last four
+ * characters, for an admin to find the gift a caller reads out (ADR 049).
+ */
+export function giftCodeColumns(code: string): { codeHash: string; codeEnd: string } {
+  return { codeHash: giftCodeHash(code), codeEnd: code.slice(-4) };
+}

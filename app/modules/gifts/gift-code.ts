@@ -7,15 +7,28 @@ const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const GIFT_CODE_LENGTH = 16;
 const SHAPE = new RegExp(`^[${ALPHABET}]{${GIFT_CODE_LENGTH}}$`);
 
-/** The code's 16 characters, or null when what was typed can't be a code. */
-export function normaliseGiftCode(typed: unknown): string | null {
+const END = new RegExp(`^[${ALPHABET}]{4}$`);
+
+/** What was typed in the code's alphabet: upper case, no spaces or hyphens, O as 0, I and L as 1. */
+function cleaned(typed: unknown): string | null {
   if (typeof typed !== "string" || typed.length > 64) return null;
-  const code = typed
+  return typed
     .toUpperCase()
     .replace(/[\s\-\u2010-\u2015]/g, "")
     .replace(/O/g, "0")
     .replace(/[IL]/g, "1");
-  return SHAPE.test(code) ? code : null;
+}
+
+/** The code's 16 characters, or null when what was typed can't be a code. */
+export function normaliseGiftCode(typed: unknown): string | null {
+  const code = cleaned(typed);
+  return code && SHAPE.test(code) ? code : null;
+}
+
+/** A code's last four characters as an admin types them from a caller (ADR 049), or null. */
+export function normaliseCodeEnd(typed: unknown): string | null {
+  const end = cleaned(typed);
+  return end && END.test(end) ? end : null;
 }
 
 /** "7KQ2M9XD4HTRP3WA" → "7KQ2-M9XD-4HTR-P3WA". */

@@ -1,7 +1,10 @@
 // A gift's e-mails (ADR 043), each sent at most once (ADR 005): the buyer's receipt when it is
 // paid; the recipient's e-mail with the code, on the day the buyer chose (queued with pg-boss's
 // startAfter at 08:00 New Zealand time that day, or at once when the day is today); and, when the
-// code is redeemed where we don't deliver yet, the note that the gift is kept for them.
+// code is redeemed where we don't deliver yet, the note that the gift is kept for them. Since ADR
+// 049 also: an admin's re-send of the recipient's e-mail (its own delivery key per request), the
+// day moved by an admin (the old day's job carries its day, finds the gift's is another and
+// does nothing: the new day has its own job), and the buyer's note that a refunded gift's money is on its way back.
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { gifts, users } from "#db/schema/index.ts";
@@ -20,15 +23,22 @@ import {
 import { formatBoxDate, nzToday } from "#app/modules/subscriptions/box-dates.ts";
 import { findPlan } from "#app/modules/subscriptions/plans.ts";
 import { formatGiftCode } from "./gift-code.ts";
-import { giftCodeFor, giftCodeHash } from "./gift-code.server.ts";
+import { giftCodeColumns, giftCodeFor, giftCodeHash } from "./gift-code.server.ts";
 import { GIFT_SEND_HOUR } from "./gifts.schema.ts";
 
 export type GiftRow = typeof gifts.$inferSelect;
 
-export const GIFT_EMAIL_KINDS = ["receipt", "code", "held"] as const;
+export const GIFT_EMAIL_KINDS = ["receipt", "code", "held", "refund"] as const;
 export const giftEmailPayload = z.object({
   giftId: z.uuid(),
   kind: z.enum(GIFT_EMAIL_KINDS),
+  /** An admin's re-send of the code e-mail: its request key, so it is sent once more, once. */
+  resend: z.string().min(1).max(100).optional(),
+  /**
+   * The code e-mail's day when its job was queued: an admin may have moved it since (ADR 049),
+   * and then this job sends nothing (the new day has its own).
+   */
+  sendOn: z.iso.date().optional(),
 });
 export type GiftEmailPayload = z.infer<typeof giftEmailPayload>;
 
@@ -100,6 +110,26 @@ export function giftEmail(
         }),
       };
     }
+    case "refund": {
+      const returned = gift.paymentProvider === "stripe";
+      return {
+        to: gift.buyerEmail,
+        ...renderEmail({
+          subject: `Refund: your ${s.brandName} gift for ${gift.recipientName}`,
+          preheader: `We've refunded ${money(gift.amount)} for ${what}.`,
+          heading: `Your gift has been refunded`,
+          paragraphs: [
+            `Kia ora ${gift.buyerName}, we've refunded your gift of ${what} for ${gift.recipientName}.`,
+            returned
+              ? `${money(gift.amount)} is on its way back to the card you paid with. Banks usually show it within 5 to 10 working days.`
+              : `${money(gift.amount)} is refunded. Reference: ${gift.paymentReference ?? "—"}.`,
+            `Its gift code no longer works, so nobody can start boxes with it.`,
+            `Questions? Reply to this e-mail or call us on ${s.contactPhone}.`,
+          ],
+          reason: `You're getting this because you bought a gift at ${s.siteUrl}.`,
+        }),
+      };
+    }
     case "held": {
       const region = gift.redeemedRegion ?? "your region";
       return {
@@ -124,39 +154,55 @@ export async function sendGiftEmail(
   payload: GiftEmailPayload,
   now = new Date(),
 ): Promise<DeliveryResult | "skipped"> {
-  const [gift] = await db().select().from(gifts).where(eq(gifts.id, payload.giftId));
-  if (!gift || gift.status !== "paid") return "skipped";
+  let [gift] = await db().select().from(gifts).where(eq(gifts.id, payload.giftId));
+  if (!gift || gift.status !== (payload.kind === "refund" ? "refunded" : "paid")) return "skipped";
   let code: string | undefined;
   if (payload.kind === "code") {
+    // The day was moved since this job was queued: the new day's job sends it. (A job queued
+    // before jobs carried their day goes by the clock: not before the gift's day.)
+    if (
+      !payload.resend &&
+      (payload.sendOn ? payload.sendOn !== gift.sendOn : gift.sendOn > nzToday(now))
+    )
+      return "skipped";
+    // Sent already (an admin re-sent it before its day): its day's job has nothing left to send.
+    if (!payload.resend && gift.sentAt) return "skipped";
+    // A redeemed gift's code is spent: a re-send queued before it was redeemed does nothing.
+    if (payload.resend && gift.redeemedAt) return "skipped";
     code = giftCodeFor(gift.id);
     // AUTH_SECRET changed since the gift was made: the new code is the one sent, so it is the one
-    // kept (the old one was never sent to anyone).
-    if (giftCodeHash(code) !== gift.codeHash && !gift.sentAt)
-      await db()
+    // kept (the old one was never sent to anyone). On an admin's re-send the old one may have gone
+    // out: it can't be worked out any more, so the fresh code replaces it (ADR 049).
+    if (giftCodeHash(code) !== gift.codeHash && (!gift.sentAt || payload.resend))
+      [gift] = await db()
         .update(gifts)
-        .set({ codeHash: giftCodeHash(code), updatedAt: now })
-        .where(and(eq(gifts.id, gift.id), isNull(gifts.sentAt)));
+        .set({ ...giftCodeColumns(code), updatedAt: now })
+        .where(eq(gifts.id, gift.id))
+        .returning();
   }
+  const sent = gift!;
   const to =
-    payload.kind === "receipt"
-      ? gift.buyerEmail
+    payload.kind === "receipt" || payload.kind === "refund"
+      ? sent.buyerEmail
       : payload.kind === "held"
-        ? await accountEmail(gift.redeemedBy)
-        : gift.recipientEmail;
+        ? await accountEmail(sent.redeemedBy)
+        : sent.recipientEmail;
   if (!to) return "skipped";
   const result = await deliverEmailOnce({
-    key: `gift-${payload.kind}:${gift.id}`,
+    key: payload.resend
+      ? `gift-${payload.kind}:${sent.id}:resend:${payload.resend}`
+      : `gift-${payload.kind}:${sent.id}`,
     template: `gift-${payload.kind}`,
     to,
     resourceType: "gift",
-    resourceId: gift.id,
-    message: () => giftEmail(gift, payload.kind, { code, to }),
+    resourceId: sent.id,
+    message: () => giftEmail(sent, payload.kind, { code, to }),
   });
   if (payload.kind === "code")
     await db()
       .update(gifts)
       .set({ sentAt: now, updatedAt: now })
-      .where(and(eq(gifts.id, gift.id), isNull(gifts.sentAt)));
+      .where(and(eq(gifts.id, sent.id), isNull(gifts.sentAt)));
   return result;
 }
 

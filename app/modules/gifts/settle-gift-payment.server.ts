@@ -44,7 +44,7 @@ export async function markGiftPaid(
   await enqueue(
     tx,
     sendGiftEmailJob,
-    { giftId, kind: "code" },
+    { giftId, kind: "code", sendOn: paid.sendOn },
     { singletonKey: `gift-code:${giftId}`, ...(at > now ? { startAfter: at } : {}) },
   );
   return "paid";

@@ -108,10 +108,14 @@ export function verifyStripeEvent(rawBody: string, signature: string | undefined
   return Stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
 }
 
-/** Refunds a PaymentIntent in full; the key makes a repeated call the same refund. */
-export async function refundStripePayment(paymentIntentId: string, orderId: string) {
-  await stripe().refunds.create(
-    { payment_intent: paymentIntentId },
-    { idempotencyKey: `order-${orderId}-refund` },
-  );
+/**
+ * Refunds a PaymentIntent in full; the key (an order's by default, a gift's: ADR 049) makes a
+ * repeated call the same refund.
+ */
+export async function refundStripePayment(
+  paymentIntentId: string,
+  orderId: string,
+  idempotencyKey = `order-${orderId}-refund`,
+) {
+  await stripe().refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
 }

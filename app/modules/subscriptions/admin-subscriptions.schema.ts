@@ -1,6 +1,7 @@
 // What /admin/subscriptions reads from its query and forms (issue 21, admin side): the list's
 // search and filters, a subscription's id by its shape, the admin's actions, and the words for each
 // status. Shared by the admin pages and the use-cases behind them.
+import { optionalFilter, readListQuery } from "#app/lib/list-query.ts";
 import { NZ_REGIONS, type NzRegion } from "#app/lib/nz-regions.ts";
 import { freeText, z } from "#app/lib/zod.ts";
 import { CANCEL_REASONS, PAUSE_MONTHS, type CancelReason } from "./manage.schema.ts";
@@ -20,8 +21,7 @@ export const SUBSCRIPTIONS_PAGE_SIZE = 50;
 
 const PLAN_IDS = plans.map((p) => p.id) as [PlanId, ...PlanId[]];
 
-/** An empty or unknown filter is no filter: a hand-edited query shows everything, not an error. */
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const optional = optionalFilter;
 
 export const subscriptionListSchema = z.object({
   q: optional(freeText({ max: 100 })).transform((v) => v || undefined),
@@ -34,8 +34,7 @@ export type SubscriptionListQuery = z.infer<typeof subscriptionListSchema>;
 
 /** The list's query from a URL's search parameters (absent or empty values dropped). */
 export function readSubscriptionListQuery(params: URLSearchParams): SubscriptionListQuery {
-  const raw = Object.fromEntries([...params].filter(([, v]) => v !== ""));
-  return subscriptionListSchema.parse(raw);
+  return readListQuery(subscriptionListSchema, params);
 }
 
 /** Subscription ids are UUIDs: anything else is "not found" before a query sees it. */

@@ -3,15 +3,11 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { containing } from "#app/lib/list-query.ts";
 import {
   SUBSCRIPTIONS_PAGE_SIZE,
   type SubscriptionListQuery,
 } from "./admin-subscriptions.schema.ts";
-
-/** A LIKE pattern matching the text anywhere, its own % and _ taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export async function listSubscriptions({ query }: { query: SubscriptionListQuery }) {
   const where: SQL[] = [];

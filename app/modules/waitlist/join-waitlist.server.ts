@@ -15,7 +15,7 @@ import { countHitsSql, rateWindow } from "#app/lib/rate-limit.server.ts";
 import { contactChanged, mergeContact, type StoredContact } from "./merge-contact.ts";
 import { surveyUrl } from "./contact-links.server.ts";
 import { isDisposable } from "./disposable-address.server.ts";
-import { ensureReferralCode, newReferralCode } from "./referral-code.server.ts";
+import { ensureReferralCode, newReferralCode, readReferralCode } from "./referral-code.server.ts";
 import { recordReferral } from "./record-referral.server.ts";
 import {
   sendWaitlistConfirmation,
@@ -130,7 +130,6 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
             challenge: saved.challenge,
           }
         : { ok: false, status: 429, message: MESSAGES.rateLimited, retryAfter: saved.refused };
-    if (context.referralCode) await recordReferral(saved.id, context.referralCode, context.ip);
     let emailSent = false;
     let confirmationFailed = false;
     if (saved.confirmation === "queued" && saved.key) {
@@ -307,6 +306,8 @@ async function save(
     ip: context.ip,
     userAgent: consentAgent(context),
   });
+  // The share link's referral, in this transaction: saved with the contact or not at all.
+  if (context.referralCode) await recordReferral(id, context.referralCode, context.ip, tx);
   return finishSave(tx, input, id, created, changed, needsConfirmation);
 }
 
@@ -355,9 +356,10 @@ const saveNewContacts = batched<
             ${column((i) => i.key)}::text[],
             ${column((i) => i.limitKey)}::text[],
             ${column((i) => i.worked)}::boolean[],
-            ${column(() => newReferralCode())}::text[]
+            ${column(() => newReferralCode())}::text[],
+            ${column((i) => readReferralCode(i.context.referralCode))}::text[]
           ) with ordinality as t(id, email, region, plan, consent_source, ip, user_agent, send_key,
-                                 limit_key, worked, referral_code, ord)
+                                 limit_key, worked, referral_code, referred_by, ord)
         ),
         hits as (
           ${countHitsSql(sql`
@@ -399,6 +401,17 @@ const saveNewContacts = batched<
           select allowed.id, 'waitlist_email', ${CONSENT_STATEMENT}, allowed.consent_source,
                  allowed.ip, allowed.user_agent
           from allowed join inserted using (id)
+        ),
+        -- Who referred them (a share link's code), in the same statement as the contact: a
+        -- contact made is never left without its referral (record-referral.server.ts).
+        referred as (
+          insert into referrals (referrer_id, friend_id, ip)
+          select referrer.id, allowed.id, allowed.ip
+          from allowed
+          join inserted using (id)
+          join contacts referrer on referrer.referral_code = allowed.referred_by
+          where allowed.referred_by is not null
+          on conflict (friend_id) do nothing
         ),
         -- The inline first attempt's send record, made already claimed (deliverClaimedEmail).
         claimed as (

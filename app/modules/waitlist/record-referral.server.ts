@@ -1,14 +1,21 @@
 // A join through someone's share link (/r/{code}) records who referred the friend, pending until
 // the friend confirms (ADR 037). Only the first link counts: the friend is unique, so a later link,
 // a replay or a duplicate changes nothing. A friend already confirmed was not brought by the link.
+// Written in the join's own transaction (ADR 049): a saved contact never loses its referral to a
+// failure after the save. (A new address's join writes it in the batch's statement instead.)
 import { sql } from "drizzle-orm";
-import { db } from "#app/lib/db.server.ts";
+import { db, type Database } from "#app/lib/db.server.ts";
 import { readReferralCode } from "./referral-code.server.ts";
 
-export async function recordReferral(friendId: string, rawCode: unknown, ip: string | null) {
+export async function recordReferral(
+  friendId: string,
+  rawCode: unknown,
+  ip: string | null,
+  tx: Database = db(),
+) {
   const code = readReferralCode(rawCode);
   if (!code) return { recorded: false };
-  const result = (await db().execute(sql`
+  const result = (await tx.execute(sql`
     insert into referrals (referrer_id, friend_id, ip)
     select referrer.id, ${friendId}::uuid, ${ip}
     from contacts referrer, contacts friend

@@ -1,6 +1,6 @@
 // Referrals (issue 22, ADR 037): a join through /r/{code} records who referred; the friend's first
 // confirmation counts it once, or refuses it with a reason (self, disposable, farm).
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { contacts, referrals } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
@@ -226,4 +226,47 @@ test("voiding a counted referral (fraud) takes its places back, with a reason, o
   expect((await listCountedReferrals()).some((r) => r.id === row.id)).toBe(false);
   const status = await getReferralStatus(new URL(statusUrl(referrer.id)).searchParams.get("t"));
   expect(status?.friends).toBe(0);
+});
+
+test("a join through a link saves the contact and its referral together, or neither (ADR 049)", async () => {
+  const referrer = await join("kaka.referrer@example.nz");
+  await confirmContact(tokenOf(referrer.id));
+  // The referral's write fails (here: the database refuses it): the join fails whole, and no
+  // contact is left behind without the referral it came with.
+  await db().execute(sql`
+    create or replace function refuse_referral() returns trigger language plpgsql as
+      $$ begin raise exception 'referrals refused'; end $$`);
+  await db().execute(sql`
+    create trigger refuse_referral before insert on referrals
+      for each row execute function refuse_referral()`);
+  try {
+    for (const email of ["kaka.friend@example.nz", "kaka.friend@example.nz"])
+      await expect(join(email, referrer.code)).rejects.toThrow();
+    expect(
+      await db().select().from(contacts).where(eq(contacts.email, "kaka.friend@example.nz")),
+    ).toEqual([]);
+    // A known, unconfirmed address joining again through the link: merged and referred together.
+    const known = "kaka.known@example.nz";
+    await join(known);
+    const [before] = await db().select().from(contacts).where(eq(contacts.email, known));
+    await expect(
+      joinWaitlist(
+        { email: known, region: "Nelson" },
+        { ip: ip(), userAgent: "vitest", page: "/waitlist", referralCode: referrer.code },
+      ),
+    ).rejects.toThrow();
+    const [after] = await db().select().from(contacts).where(eq(contacts.email, known));
+    expect(after!.region).toBe(before!.region);
+  } finally {
+    await db().execute(sql`drop trigger refuse_referral on referrals`);
+  }
+  // Tried again once the database takes it: the contact and its referral, once.
+  const friend = await join("kaka.friend@example.nz", referrer.code);
+  expect(await referralOf(friend.id)).toMatchObject({ referrerId: referrer.id, status: "pending" });
+  await rejoin("kaka.known@example.nz", referrer.code);
+  const [known] = await db()
+    .select()
+    .from(contacts)
+    .where(eq(contacts.email, "kaka.known@example.nz"));
+  expect(await referralOf(known!.id)).toMatchObject({ referrerId: referrer.id });
 });

@@ -48,6 +48,11 @@ const areas = [
     to: "/admin/credits",
   },
   {
+    title: "Gifts",
+    text: "Gift boxes bought and redeemed; change the day, re-send the code e-mail, refund.",
+    to: paths.adminGifts,
+  },
+  {
     title: "Growing tips",
     text: "Preview each month's tips e-mail and send a month early.",
     to: "/admin/tips",
@@ -70,7 +75,8 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <h2 className="mt-8 text-2xl font-bold">This week</h2>
       <p className="mt-1 text-sm text-ink/70">
         Since Monday {formatDate(week.weekOf)}, New Zealand time. Orders and revenue count paid
-        orders, less any cancelled or refunded.
+        orders, less any cancelled or refunded. Gift sales count gifts paid, less any refunded; a
+        redeemed gift&rsquo;s boxes are counted in revenue as they go.
       </p>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="weekly-figures">
         <Stat
@@ -86,6 +92,16 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           note={againstLastWeek(week.revenue.thisWeek, week.revenue.lastWeek, (c) =>
             formatMoney(c),
           )}
+        />
+        <Stat
+          title="Gift sales"
+          value={formatMoney(week.gifts.thisWeek)}
+          testId="gift-sales-this-week"
+          note={`${week.gifts.countThisWeek === 1 ? "1 gift" : `${week.gifts.countThisWeek} gifts`}. ${againstLastWeek(
+            week.gifts.thisWeek,
+            week.gifts.lastWeek,
+            (c) => formatMoney(c),
+          )}`}
         />
         <Stat
           title="Waitlist sign-ups"

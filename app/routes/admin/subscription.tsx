@@ -4,8 +4,7 @@
 // form post through the member's own use-cases (or the refund flow), in the history with the
 // admin's name, confirmed with a toast; a refused one is this page with its words and 4xx status.
 import { randomUUID } from "node:crypto";
-import type { ReactNode } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { refundSubscriptionBox } from "#app/flows/refund-subscription-box.server.ts";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
@@ -30,6 +29,7 @@ import { CANCEL_REASONS, PAUSE_MONTHS } from "#app/modules/subscriptions/manage.
 import { pauseSubscription } from "#app/modules/subscriptions/pause-subscription.server.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import { skipNextBox } from "#app/modules/subscriptions/skip-next-box.server.ts";
+import { ActForm } from "./act-form.tsx";
 import { adminMeta, type AdminHandle } from "./admin-page.ts";
 import { BoxesTable, ChargesTable, HistoryList } from "./subscription-records.tsx";
 import type { Route } from "./+types/subscription";
@@ -192,30 +192,5 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
       <ChargesTable charges={charges} currency={s.currency} />
       <HistoryList history={history} />
     </>
-  );
-}
-
-/** One thing an admin does for the member: the page's request key, any choice, and its button. */
-function ActForm({
-  intent,
-  submit,
-  requestKey,
-  busy,
-  children,
-}: {
-  intent: string;
-  submit: string;
-  requestKey: string;
-  busy: boolean;
-  children?: ReactNode;
-}) {
-  return (
-    <Form method="post" className={children ? "flex flex-wrap items-end gap-2" : undefined}>
-      <input type="hidden" name="requestKey" value={requestKey} />
-      {children}
-      <button type="submit" name="intent" value={intent} disabled={busy} className="btn-secondary">
-        {submit}
-      </button>
-    </Form>
   );
 }

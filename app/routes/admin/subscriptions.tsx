@@ -18,6 +18,7 @@ import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import { getSubscriptionDashboard } from "#app/modules/subscriptions/get-subscription-dashboard.server.ts";
 import { listSubscriptions } from "#app/modules/subscriptions/list-subscriptions.server.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
+import { FoundList } from "./list-parts.tsx";
 import { adminMeta, underAdmin } from "./admin-page.ts";
 import { SubscriptionsDashboard } from "./subscriptions-dashboard.tsx";
 import type { Route } from "./+types/subscriptions";
@@ -101,90 +102,59 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
           Find
         </button>
       </Form>
-      <p className="mt-4 text-sm text-ink/75" role="status">
-        {list.total === 1 ? "1 subscription" : `${list.total} subscriptions`}
-        {filtered ? " match" : ""}
-        {list.pages > 1 ? `; page ${list.page} of ${list.pages}` : ""}.
-        {filtered ? (
-          <>
-            {" "}
-            <Link to={paths.adminSubscriptions} className="underline">
-              Show all
-            </Link>
-          </>
-        ) : null}
-      </p>
-      {list.rows.length === 0 ? (
-        <p className="mt-6 rounded-2xl bg-white p-6 shadow-sm" data-testid="no-subscriptions">
-          {filtered
-            ? "No subscription matches. Try another name, e-mail or filter."
-            : list.total > 0
-              ? "There are no more subscriptions: go back a page."
-              : "No subscriptions yet."}
-        </p>
-      ) : (
-        <div
-          className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm"
-          role="region"
-          aria-label="Subscriptions found"
-          tabIndex={0}
-        >
-          <DataTable
-            caption="Subscriptions, newest first"
-            rows={list.rows}
-            rowKey={(s) => s.id}
-            columns={[
-              {
-                header: "Member",
-                cell: (s) => (
-                  <TwoLines
-                    main={
-                      <Link to={paths.adminSubscription(s.id)} className="font-semibold underline">
-                        {s.name}
-                      </Link>
-                    }
-                    sub={s.email}
-                  />
-                ),
-              },
-              {
-                header: "Plan",
-                cell: (s) => (
-                  <TwoLines
-                    main={planSize(s.plan)}
-                    sub={`${formatMoney(s.price, s.currency)} a month`}
-                  />
-                ),
-              },
-              { header: "Region", cell: (s) => s.region },
-              { header: "Status", cell: (s) => SUBSCRIPTION_STATUS_LABELS[s.status] },
-              { header: "Next box", cell: (s) => formatBoxDate(s.nextBoxOn) },
-              {
-                header: "Started",
-                cell: (s) =>
-                  new Date(s.createdAt).toLocaleDateString("en-NZ", {
-                    timeZone: "Pacific/Auckland",
-                  }),
-              },
-            ]}
-            classes={{ ...LIST_TABLE, caption: "sr-only" }}
-          />
-        </div>
-      )}
-      {list.pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex gap-4">
-          {list.page > 1 ? (
-            <Link to={pageHref(query, list.page - 1)} className="underline">
-              Previous page
-            </Link>
-          ) : null}
-          {list.page < list.pages ? (
-            <Link to={pageHref(query, list.page + 1)} className="underline">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <FoundList
+        list={list}
+        words={["subscription", "subscriptions"]}
+        filtered={filtered}
+        allTo={paths.adminSubscriptions}
+        none={{
+          match: "No subscription matches. Try another name, e-mail or filter.",
+          yet: "No subscriptions yet.",
+        }}
+        emptyTestId="no-subscriptions"
+        href={(page) => pageHref(query, page)}
+      >
+        <DataTable
+          caption="Subscriptions, newest first"
+          rows={list.rows}
+          rowKey={(s) => s.id}
+          columns={[
+            {
+              header: "Member",
+              cell: (s) => (
+                <TwoLines
+                  main={
+                    <Link to={paths.adminSubscription(s.id)} className="font-semibold underline">
+                      {s.name}
+                    </Link>
+                  }
+                  sub={s.email}
+                />
+              ),
+            },
+            {
+              header: "Plan",
+              cell: (s) => (
+                <TwoLines
+                  main={planSize(s.plan)}
+                  sub={`${formatMoney(s.price, s.currency)} a month`}
+                />
+              ),
+            },
+            { header: "Region", cell: (s) => s.region },
+            { header: "Status", cell: (s) => SUBSCRIPTION_STATUS_LABELS[s.status] },
+            { header: "Next box", cell: (s) => formatBoxDate(s.nextBoxOn) },
+            {
+              header: "Started",
+              cell: (s) =>
+                new Date(s.createdAt).toLocaleDateString("en-NZ", {
+                  timeZone: "Pacific/Auckland",
+                }),
+            },
+          ]}
+          classes={{ ...LIST_TABLE, caption: "sr-only" }}
+        />
+      </FoundList>
     </>
   );
 }

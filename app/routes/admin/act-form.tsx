@@ -1,0 +1,34 @@
+// One thing an admin does on a record's page (a subscription, a gift): a form posting the page's
+// request key, its intent, any fields, and its button. Each page's action parses it with zod.
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+
+export function ActForm({
+  intent,
+  submit,
+  requestKey,
+  busy,
+  children,
+  className,
+}: {
+  intent: string;
+  submit: string;
+  requestKey: string;
+  busy: boolean;
+  children?: ReactNode;
+  /** The form's layout; by default its fields and button in a wrapping row. */
+  className?: string;
+}) {
+  return (
+    <Form
+      method="post"
+      className={className ?? (children ? "flex flex-wrap items-end gap-2" : undefined)}
+    >
+      <input type="hidden" name="requestKey" value={requestKey} />
+      {children}
+      <button type="submit" name="intent" value={intent} disabled={busy} className="btn-secondary">
+        {submit}
+      </button>
+    </Form>
+  );
+}
