@@ -29,6 +29,7 @@ import {
   type BoxTarget,
 } from "./boxes.schema.ts";
 import type { SubscriptionStatus } from "./subscription-status.ts";
+import { nzDayAndTime } from "#app/lib/nz-time.ts";
 
 export interface BoxView {
   subscriptionId: string;
@@ -68,18 +69,9 @@ export interface Owner {
 
 export type BoxChangeOutcome = Outcome<{ box: BoxView }>;
 
-const cutoffFormat = new Intl.DateTimeFormat("en-NZ", {
-  timeZone: "Pacific/Auckland",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
-/** "Sunday 3 January, 1:00 pm" (New Zealand time). */
+/** "Sunday 3 January at 1:00 pm" (New Zealand time). */
 export function formatCutoff(at: Date): string {
-  return cutoffFormat.format(at).replace(",", "");
+  return nzDayAndTime(at).replace(",", "");
 }
 
 function view(
