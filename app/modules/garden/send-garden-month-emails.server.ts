@@ -7,7 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { gardens, profiles, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
-import { defineJob } from "#app/lib/queue.server.ts";
+import { defineCronJob, defineJob } from "#app/lib/queue.server.ts";
 import {
   isoDate,
   NZ_TIME_ZONE,
@@ -115,13 +115,10 @@ export async function fanOutGardenMonth(month: GardenMonth): Promise<number> {
 }
 
 /** 7am on the 1st in New Zealand (an hour before the growing tips): this month's garden e-mails. */
-export const gardenMonthScheduleJob = defineJob({
+export const gardenMonthScheduleJob = defineCronJob({
   name: "garden.monthly-email-schedule",
-  payload: z.object({}).passthrough(),
   cron: "0 7 1 * *",
   cronTimeZone: NZ_TIME_ZONE,
   retryLimit: 3,
-  handle: async () => {
-    await fanOutGardenMonth(thisGardenMonth());
-  },
+  run: () => fanOutGardenMonth(thisGardenMonth()),
 });
