@@ -4,7 +4,7 @@
 // transaction holding the box's row lock, which the renewal also takes before locking and charging
 // a box, so a change and the cutoff can't cross: a change either lands before the box locks or is
 // refused with the cutoff it missed.
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { boxes, boxItems, subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import type { BoxLine, BoxStatus } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
@@ -30,6 +30,7 @@ import {
 } from "./boxes.schema.ts";
 import type { SubscriptionStatus } from "./subscription-status.ts";
 import { nzDayAndTime } from "#app/lib/nz-time.ts";
+import { findHistoryEvent } from "./subscription-history.server.ts";
 
 export interface BoxView {
   subscriptionId: string;
@@ -335,19 +336,10 @@ async function swapAlreadyMade(
   replacementId: string,
   now: Date,
 ): Promise<BoxChangeOutcome> {
-  const [made] = await tx
-    .select({ id: subscriptionEvents.id })
-    .from(subscriptionEvents)
-    .where(
-      and(
-        eq(subscriptionEvents.subscriptionId, sub.id),
-        eq(subscriptionEvents.type, "box_item_swapped"),
-        sql`${subscriptionEvents.data}->>'box' = ${box.deliverOn}`,
-        sql`${subscriptionEvents.data}->>'from' = ${itemId}`,
-        sql`${subscriptionEvents.data}->>'to' = ${replacementId}`,
-      ),
-    )
-    .limit(1);
+  const made = await findHistoryEvent(tx, sub.id, {
+    type: "box_item_swapped",
+    data: { box: box.deliverOn, from: itemId, to: replacementId },
+  });
   const [gone] = made
     ? await tx.select({ name: boxItems.name }).from(boxItems).where(eq(boxItems.id, itemId))
     : [];
