@@ -214,33 +214,21 @@ async function setStatus(
   return updated!;
 }
 
-/** Skips a box before its cutoff: it isn't charged, packed or sent. Skipping twice is no change. */
-export async function skipBox(
-  raw: unknown,
-  owner: Owner & { actor?: string } = {},
-): Promise<BoxChangeOutcome> {
-  return changeBox(raw, owner, async (tx, sub, box, now) => {
-    const row =
-      box.status === "skipped"
-        ? box
-        : await setStatus(tx, sub, box, "skipped", now, owner.actor ?? "member");
-    return { ok: true, message: BOX_MESSAGES.skipped, box: view(sub, row, now) };
-  });
+/** A change that puts a box `to` a status before its cutoff; a box already there is no change. */
+function boxStatusChange(to: "skipped" | "scheduled", message: string) {
+  return (raw: unknown, owner: Owner & { actor?: string } = {}): Promise<BoxChangeOutcome> =>
+    changeBox(raw, owner, async (tx, sub, box, now) => {
+      const row =
+        box.status === to ? box : await setStatus(tx, sub, box, to, now, owner.actor ?? "member");
+      return { ok: true, message, box: view(sub, row, now) };
+    });
 }
 
+/** Skips a box before its cutoff: it isn't charged, packed or sent. Skipping twice is no change. */
+export const skipBox = boxStatusChange("skipped", BOX_MESSAGES.skipped);
+
 /** Puts a skipped box back before its cutoff. */
-export async function unskipBox(
-  raw: unknown,
-  owner: Owner & { actor?: string } = {},
-): Promise<BoxChangeOutcome> {
-  return changeBox(raw, owner, async (tx, sub, box, now) => {
-    const row =
-      box.status === "scheduled"
-        ? box
-        : await setStatus(tx, sub, box, "scheduled", now, owner.actor ?? "member");
-    return { ok: true, message: BOX_MESSAGES.unskipped, box: view(sub, row, now) };
-  });
-}
+export const unskipBox = boxStatusChange("scheduled", BOX_MESSAGES.unskipped);
 
 /**
  * Swaps one item of a box for another of the same size class, before the cutoff. A repeat of a
