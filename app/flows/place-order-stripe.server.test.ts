@@ -22,7 +22,6 @@ import { createPaymentIntent, paymentIntentSecret } from "#app/modules/payments/
 
 const env = testServices({
   stripe: true,
-  settings: ({ stripe }) => stripeSettings(stripe!),
   queues: orderJobs,
 });
 

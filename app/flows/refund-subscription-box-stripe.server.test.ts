@@ -12,7 +12,7 @@ import { runRenewals } from "#app/modules/subscriptions/renew-subscriptions.serv
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
-import { stripeSettings, TEST_CARDS } from "#tests/setup/stripe-api.ts";
+import { TEST_CARDS } from "#tests/setup/stripe-api.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { refundSubscriptionBox } from "./refund-subscription-box.server.ts";
 
@@ -20,7 +20,6 @@ const jobs = [sendBoxEmailJob, refundOrderPaymentJob, sendOrderUpdateJob];
 const env = testServices({
   stripe: true,
   queues: jobs as never,
-  settings: ({ stripe }) => stripeSettings(stripe!),
 });
 
 test("a box paid through Stripe is refunded at Stripe, once", async () => {

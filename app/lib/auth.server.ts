@@ -74,6 +74,32 @@ function send(what: string, to: string, content: Parameters<typeof renderEmail>[
   );
 }
 
+/**
+ * A sign-in provider through its OpenID discovery document (none when it isn't configured): the
+ * ID token is verified and only an e-mail the provider has verified is taken.
+ */
+function openIdProvider(
+  providerId: string,
+  name: string,
+  client: { clientId: string; clientSecret: string; issuer: string } | undefined,
+  how: { scopes: string[]; responseMode?: "form_post"; authentication?: "post" },
+) {
+  if (!client) return [];
+  return [
+    {
+      providerId,
+      name,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      discoveryUrl: `${client.issuer}/.well-known/openid-configuration`,
+      requireIdTokenVerification: true,
+      requireEmailVerification: true,
+      pkce: true,
+      ...how,
+    },
+  ];
+}
+
 function createAuth() {
   const s = settings();
   return betterAuth({
@@ -203,40 +229,16 @@ function createAuth() {
         ? [
             genericOAuth({
               config: [
-                ...(s.google
-                  ? [
-                      {
-                        providerId: "google",
-                        name: "Google",
-                        clientId: s.google.clientId,
-                        clientSecret: s.google.clientSecret,
-                        discoveryUrl: `${s.google.issuer}/.well-known/openid-configuration`,
-                        requireIdTokenVerification: true,
-                        requireEmailVerification: true,
-                        scopes: ["openid", "email", "profile"],
-                        pkce: true,
-                      },
-                    ]
-                  : []),
-                ...(s.apple
-                  ? [
-                      {
-                        providerId: "apple",
-                        name: "Apple",
-                        clientId: s.apple.clientId,
-                        clientSecret: s.apple.clientSecret,
-                        discoveryUrl: `${s.apple.issuer}/.well-known/openid-configuration`,
-                        requireIdTokenVerification: true,
-                        requireEmailVerification: true,
-                        // Apple's scopes; it sends them back by form POST and takes the secret in
-                        // the token request's body.
-                        scopes: ["openid", "email", "name"],
-                        responseMode: "form_post" as const,
-                        authentication: "post" as const,
-                        pkce: true,
-                      },
-                    ]
-                  : []),
+                ...openIdProvider("google", "Google", s.google, {
+                  scopes: ["openid", "email", "profile"],
+                }),
+                // Apple's scopes; it sends them back by form POST and takes the secret in the
+                // token request's body.
+                ...openIdProvider("apple", "Apple", s.apple, {
+                  scopes: ["openid", "email", "name"],
+                  responseMode: "form_post",
+                  authentication: "post",
+                }),
               ],
             }),
           ]

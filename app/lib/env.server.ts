@@ -9,6 +9,21 @@ const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/**
+ * A setting that counts something: "must be a whole number of days, like 5" when it isn't (the
+ * example is its default), and its bounds' own words when it is out of them.
+ */
+function wholeNumber(
+  unit: string,
+  fallback: number,
+  [least, tooFew]: [number, string],
+  [most, tooMany]: [number?, string?] = [],
+) {
+  const message = `must be a whole number of ${unit}, like ${fallback}`;
+  const counted = z.coerce.number({ message }).int({ message }).min(least, { message: tooFew });
+  return (most === undefined ? counted : counted.max(most, { message: tooMany })).default(fallback);
+}
+
 const optionalString = z
   .string()
   .trim()
@@ -100,11 +115,7 @@ const schema = z.object({
   TWILIO_API_URL: z.url().default("https://api.twilio.com"),
   // Texted codes (sign-in, proving a number) a day from everyone together: caps what SMS pumping
   // can cost. Reminders are not counted.
-  SMS_CODES_PER_DAY: z.coerce
-    .number({ message: "must be a whole number of texts, like 500" })
-    .int({ message: "must be a whole number of texts, like 500" })
-    .min(1, { message: "must be at least 1" })
-    .default(500),
+  SMS_CODES_PER_DAY: wholeNumber("texts", 500, [1, "must be at least 1"]),
   // Verifies inbound text webhooks when Twilio itself is not configured (texts go to the outbox).
   SMS_WEBHOOK_AUTH_TOKEN: optionalString.pipe(
     z.string().min(16, { message: "must be at least 16 characters" }).optional(),
@@ -125,12 +136,12 @@ const schema = z.object({
   ),
   // Subscription boxes (issue 21): how many days before a box is packed it locks and is charged;
   // until then the member can skip it or swap items.
-  BOX_CUTOFF_DAYS: z.coerce
-    .number({ message: "must be a whole number of days, like 5" })
-    .int({ message: "must be a whole number of days, like 5" })
-    .min(1, { message: "must be at least 1 day" })
-    .max(20, { message: "must be at most 20 days" })
-    .default(5),
+  BOX_CUTOFF_DAYS: wholeNumber(
+    "days",
+    5,
+    [1, "must be at least 1 day"],
+    [20, "must be at most 20 days"],
+  ),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/)
@@ -149,39 +160,23 @@ const schema = z.object({
   // queue; a farm is more than REFERRAL_FARM_MAX joins through one link from one connection within
   // REFERRAL_FARM_MINUTES; a region's progress toward opening is its confirmed contacts out of
   // REGION_OPEN_TARGET.
-  REFERRAL_PLACES: z.coerce
-    .number({ message: "must be a whole number of places, like 10" })
-    .int({ message: "must be a whole number of places, like 10" })
-    .min(0, { message: "must be 0 or more" })
-    .default(10),
-  REFERRAL_FARM_MAX: z.coerce
-    .number({ message: "must be a whole number of sign-ups, like 5" })
-    .int({ message: "must be a whole number of sign-ups, like 5" })
-    .min(1, { message: "must be at least 1" })
-    .default(5),
-  REFERRAL_FARM_MINUTES: z.coerce
-    .number({ message: "must be a whole number of minutes, like 60" })
-    .int({ message: "must be a whole number of minutes, like 60" })
-    .min(1, { message: "must be at least 1" })
-    .default(60),
+  REFERRAL_PLACES: wholeNumber("places", 10, [0, "must be 0 or more"]),
+  REFERRAL_FARM_MAX: wholeNumber("sign-ups", 5, [1, "must be at least 1"]),
+  REFERRAL_FARM_MINUTES: wholeNumber("minutes", 60, [1, "must be at least 1"]),
   // Credit a referrer earns (issue 22, ADR 040): "friends:cents" pairs, "3:500,10:1500" meaning 3
   // counted friends earn 500 cents and 10 earn 1500 more; empty for none.
   REFERRAL_CREDIT_MILESTONES: creditMilestones.default([
     { friends: 3, amount: 500 },
     { friends: 10, amount: 1500 },
   ]),
-  REGION_OPEN_TARGET: z.coerce
-    .number({ message: "must be a whole number of people, like 200" })
-    .int({ message: "must be a whole number of people, like 200" })
-    .min(1, { message: "must be at least 1" })
-    .default(200),
+  REGION_OPEN_TARGET: wholeNumber("people", 200, [1, "must be at least 1"]),
   // Launch waves (ADR 041): hours a wave's claim link holds a spot before it passes to the next.
-  WAVE_CLAIM_HOURS: z.coerce
-    .number({ message: "must be a whole number of hours, like 72" })
-    .int({ message: "must be a whole number of hours, like 72" })
-    .min(1, { message: "must be at least 1 hour" })
-    .max(720, { message: "must be at most 720 hours (30 days)" })
-    .default(72),
+  WAVE_CLAIM_HOURS: wholeNumber(
+    "hours",
+    72,
+    [1, "must be at least 1 hour"],
+    [720, "must be at most 720 hours (30 days)"],
+  ),
   RUN_WORKER: flag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: flag.default(false),

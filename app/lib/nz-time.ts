@@ -35,3 +35,17 @@ export function nzWallClock(
 export function nzDateTime(at: Date | string): string {
   return new Date(at).toLocaleString("en-NZ", { timeZone: "Pacific/Auckland" });
 }
+
+const dayAndTime = new Intl.DateTimeFormat("en-NZ", {
+  timeZone: "Pacific/Auckland",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** A deadline as the member reads it, in New Zealand time: "Tuesday, 1 December at 5:00 pm". */
+export function nzDayAndTime(at: Date | string): string {
+  return dayAndTime.format(new Date(at));
+}

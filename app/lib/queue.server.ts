@@ -2,7 +2,7 @@
 // in the same transaction as the business write (the outbox pattern) through enqueue(tx, ...).
 import { sql, type SQL } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Database, DatabaseHandle } from "./db.server.ts";
 import { log } from "./log.server.ts";
 
@@ -23,6 +23,29 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
   return definition;
+}
+
+/** A scheduled job's payload: none (pg-boss sends an empty object). */
+const schedulePayload = z.object({}).passthrough();
+
+/**
+ * A job the schedule starts (`cron`, in `cronTimeZone` when given), with no payload: `run` does
+ * the work; like every job it must be safe to run twice.
+ */
+export function defineCronJob({
+  run,
+  ...definition
+}: Omit<JobDefinition<typeof schedulePayload>, "payload" | "handle" | "cron"> & {
+  cron: string;
+  run: () => Promise<unknown>;
+}): JobDefinition<typeof schedulePayload> {
+  return {
+    ...definition,
+    payload: schedulePayload,
+    handle: async () => {
+      await run();
+    },
+  };
 }
 
 let boss: PgBoss | undefined;

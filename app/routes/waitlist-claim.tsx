@@ -10,19 +10,11 @@ import {
   type WaveInvitationState,
 } from "#app/modules/waitlist/claim-wave-invitation.server.ts";
 import type { Route } from "./+types/waitlist-claim";
+import { nzDayAndTime } from "#app/lib/nz-time.ts";
 
 export function meta() {
   return [{ title: "Claim your spot | Patch" }, { name: "robots", content: "noindex" }];
 }
-
-const heldUntil = new Intl.DateTimeFormat("en-NZ", {
-  timeZone: "Pacific/Auckland",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  hour: "numeric",
-  minute: "2-digit",
-});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
@@ -70,7 +62,7 @@ export default function WaitlistClaim({ loaderData, actionData }: Route.Componen
       <p className="mt-4 text-lg text-ink/80 wrap-anywhere">
         {invitation.state === "claimed"
           ? `You've claimed your spot in ${invitation.region}. Carry on to choose your plan and delivery week.`
-          : `We've held a spot in ${invitation.region} for ${invitation.email} until ${heldUntil.format(new Date(invitation.expiresAt))} (New Zealand time). Claim it, then choose your plan and delivery week.`}
+          : `We've held a spot in ${invitation.region} for ${invitation.email} until ${nzDayAndTime(invitation.expiresAt)} (New Zealand time). Claim it, then choose your plan and delivery week.`}
       </p>
       <Form
         method="post"

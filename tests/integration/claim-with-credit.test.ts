@@ -21,7 +21,7 @@ import { startLaunchWave } from "#app/modules/waitlist/start-launch-wave.server.
 import { sendWaveInvitationJob } from "#app/modules/waitlist/wave-invitations.server.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { linkIn } from "#tests/setup/smtp.ts";
-import { stripeSettings, TEST_CARDS } from "#tests/setup/stripe-api.ts";
+import { TEST_CARDS } from "#tests/setup/stripe-api.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { load, SITE, signedIn, submit } from "#tests/setup/subscribe-route.ts";
 
@@ -29,11 +29,8 @@ const SECRET = "whsec_claim_credit_test";
 const jobs = [sendSubscriptionConfirmationJob, sendWaveInvitationJob, sendWaitlistConfirmationJob];
 const env = testServices({
   smtp: true,
-  stripe: true,
-  settings: ({ stripe }) => ({
-    ...stripeSettings(stripe!, SECRET),
-    REFERRAL_CREDIT_MILESTONES: "3:500,10:1500",
-  }),
+  stripe: { webhookSecret: SECRET },
+  settings: { REFERRAL_CREDIT_MILESTONES: "3:500,10:1500" },
   queues: jobs as never,
 });
 

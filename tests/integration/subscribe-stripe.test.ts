@@ -12,7 +12,7 @@ import { STRIPE_CARD_MESSAGES } from "#app/modules/payments/stripe-saved-cards.s
 import { openRegion } from "#app/modules/subscriptions/regions.server.ts";
 import { sendSubscriptionConfirmationJob } from "#app/modules/subscriptions/send-subscription-confirmation.server.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
-import { stripeSettings, TEST_CARDS } from "#tests/setup/stripe-api.ts";
+import { TEST_CARDS } from "#tests/setup/stripe-api.ts";
 import { load, signedIn, submit as submitForm } from "#tests/setup/subscribe-route.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 
@@ -20,8 +20,7 @@ const SECRET = "whsec_subscribe_route_test";
 const jobs = [sendSubscriptionConfirmationJob];
 const env = testServices({
   smtp: true,
-  stripe: true,
-  settings: ({ stripe }) => stripeSettings(stripe!, SECRET),
+  stripe: { webhookSecret: SECRET },
   queues: jobs as never,
 });
 

@@ -13,7 +13,7 @@ import {
 } from "#app/lib/queue.server.ts";
 import { drainQueue } from "./drain-queue.ts";
 import { startSmtp, type TestSmtp } from "./smtp.ts";
-import { startStripeApi, type FakeStripe } from "./stripe-api.ts";
+import { startStripeApi, stripeSettings, type FakeStripe } from "./stripe-api.ts";
 import { emptyDatabase, openTestDatabase, type TestDatabase } from "./test-database.ts";
 
 type Jobs = readonly JobDefinition[];
@@ -28,8 +28,11 @@ export interface TestServicesOptions {
     Record<string, string> | ((started: { stripe?: FakeStripe }) => Record<string, string>);
   /** Start an SMTP server and point SMTP_URL at it. */
   smtp?: boolean;
-  /** Start a fake Stripe API (settings pointing at it come from stripeSettings, when wanted). */
-  stripe?: boolean;
+  /**
+   * Start a fake Stripe API and point the settings at it (stripeSettings), with this webhook
+   * signing secret when one is given.
+   */
+  stripe?: boolean | { webhookSecret: string };
   /** Start the queue and make these jobs' queues (the test runs them with drainQueue). */
   queues?: Jobs;
   /** Start the queue and workers in the test's process for these jobs. */
@@ -66,6 +69,11 @@ export function testServices(options: TestServicesOptions = {}): TestServices {
     database = await openTestDatabase({
       SITE_URL: "https://patch.test",
       ...(smtp && { SMTP_URL: smtp.url }),
+      ...(stripe &&
+        stripeSettings(
+          stripe,
+          typeof options.stripe === "object" ? options.stripe.webhookSecret : undefined,
+        )),
       ...settings,
     });
     if (!usesQueue) return;

@@ -1,4 +1,5 @@
 // The checkout form, one schema for the browser and the server (SPEC §3 "Checkout info").
+import type { OrderAddress } from "#db/schema/index.ts";
 import { fieldErrors } from "#app/lib/outcome.ts";
 import { freeText, z } from "#app/lib/zod.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
@@ -49,6 +50,21 @@ export const addressSchema = z.object({
     .regex(/^\d{4}$/, { message: MESSAGES.postcode }),
   rural: z.boolean().default(false),
 });
+
+export type AddressInput = z.infer<typeof addressSchema>;
+
+/** The address as an order or a subscription keeps it (SPEC §3: the region in `state` too). */
+export function storedAddress(a: AddressInput): OrderAddress {
+  return {
+    street: a.street,
+    suburb: a.suburb || undefined,
+    city: a.city,
+    state: a.region,
+    zip: a.postcode,
+    country: "New Zealand",
+    rural: a.rural,
+  };
+}
 
 /** A phone number for the courier: empty is none; anything else must read as a number. */
 export const phoneSchema = z

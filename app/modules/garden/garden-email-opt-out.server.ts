@@ -1,13 +1,16 @@
 // "Your garden this month" on or off (issue 23, ADR 045): the switch on /profile/reminders and the
 // one-click unsubscribe link in every such e-mail (no sign-in needed), a signed link of its own so
 // neither it nor the growing tips' link can stand in for the other. Off is kept as when they said.
-import { and, eq, isNull } from "drizzle-orm";
-import { profiles, users } from "#db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { profiles } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { z } from "#app/lib/zod.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { signToken, TOKEN_PURPOSES, verifyToken } from "#app/lib/signed-token.server.ts";
-import { ensureProfile } from "#app/modules/accounts/migrate-waitlist-contact.server.ts";
+import {
+  memberEmailOptOut,
+  switchEmailOptOut,
+} from "#app/modules/accounts/email-opt-outs.server.ts";
 
 const PURPOSE = TOKEN_PURPOSES.memberGardenUnsubscribe;
 
@@ -36,21 +39,8 @@ export async function setGardenEmail(
   return { ok: true, on };
 }
 
-async function switchGardenEmail(userId: string, on: boolean): Promise<void> {
-  await ensureProfile(userId);
-  const now = new Date();
-  await db()
-    .update(profiles)
-    .set(
-      on
-        ? { gardenEmailOptedOutAt: null, updatedAt: now }
-        : { gardenEmailOptedOutAt: now, updatedAt: now },
-    )
-    .where(
-      on
-        ? eq(profiles.id, userId)
-        : and(eq(profiles.id, userId), isNull(profiles.gardenEmailOptedOutAt)),
-    );
+function switchGardenEmail(userId: string, on: boolean): Promise<void> {
+  return switchEmailOptOut(userId, "gardenEmailOptedOutAt", on);
 }
 
 /** Whether the member gets the monthly garden e-mail (on until they switch it off). */
@@ -68,12 +58,8 @@ export async function readGardenUnsubscribe(
 ): Promise<{ kind: "member-garden"; email: string; unsubscribed: boolean } | null> {
   const userId = verifyToken(PURPOSE, token);
   if (!userId) return null;
-  const [member] = await db()
-    .select({ email: users.email, off: profiles.gardenEmailOptedOutAt })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
-  return member ? { kind: "member-garden", email: member.email, unsubscribed: !!member.off } : null;
+  const member = await memberEmailOptOut(userId, "gardenEmailOptedOutAt");
+  return member ? { kind: "member-garden", email: member.email, unsubscribed: member.off } : null;
 }
 
 /** The one click: no more monthly garden e-mails; null when the token isn't a garden link. */

@@ -7,15 +7,15 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { gardens, profiles, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
-import { defineJob } from "#app/lib/queue.server.ts";
+import { defineCronJob } from "#app/lib/queue.server.ts";
 import {
   isoDate,
   NZ_TIME_ZONE,
   todayInNewZealand,
 } from "#app/modules/guidance/new-zealand-date.ts";
 import {
+  defineSendJob,
   deliverEmailOnce,
-  SEND_JOB_RETRIES,
   type DeliveryResult,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { queueSends } from "#app/modules/notifications/queue-sends.server.ts";
@@ -95,14 +95,11 @@ export async function sendGardenMonthEmail(
   );
 }
 
-export const sendGardenMonthEmailJob = defineJob({
-  name: "garden.send-month-email",
-  payload: z.object({ month: monthSchema, userId: z.string().min(1).max(100) }),
-  ...SEND_JOB_RETRIES,
-  handle: async ({ month, userId }) => {
-    await sendGardenMonthEmail(month, userId);
-  },
-});
+export const sendGardenMonthEmailJob = defineSendJob(
+  "garden.send-month-email",
+  z.object({ month: monthSchema, userId: z.string().min(1).max(100) }),
+  ({ month, userId }) => sendGardenMonthEmail(month, userId),
+);
 
 /** Queues one send a member; safe to run again (each job and each e-mail is keyed by both). */
 export async function fanOutGardenMonth(month: GardenMonth): Promise<number> {
@@ -115,13 +112,10 @@ export async function fanOutGardenMonth(month: GardenMonth): Promise<number> {
 }
 
 /** 7am on the 1st in New Zealand (an hour before the growing tips): this month's garden e-mails. */
-export const gardenMonthScheduleJob = defineJob({
+export const gardenMonthScheduleJob = defineCronJob({
   name: "garden.monthly-email-schedule",
-  payload: z.object({}).passthrough(),
   cron: "0 7 1 * *",
   cronTimeZone: NZ_TIME_ZONE,
   retryLimit: 3,
-  handle: async () => {
-    await fanOutGardenMonth(thisGardenMonth());
-  },
+  run: () => fanOutGardenMonth(thisGardenMonth()),
 });

@@ -9,7 +9,7 @@ import { gifts } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { handleStripeWebhook } from "#app/flows/handle-stripe-webhook.server.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
-import { stripeSettings, type FakeEvent } from "#tests/setup/stripe-api.ts";
+import { type FakeEvent } from "#tests/setup/stripe-api.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { buyGift } from "./buy-gift.server.ts";
 import { sendGiftEmailJob } from "./send-gift-email.server.ts";
@@ -20,8 +20,7 @@ const SECRET = "whsec_gifts_test";
 const jobs = [sendGiftEmailJob, refundGiftPaymentJob];
 const env = testServices({
   smtp: true,
-  stripe: true,
-  settings: ({ stripe }) => stripeSettings(stripe!, SECRET),
+  stripe: { webhookSecret: SECRET },
   queues: jobs as never,
 });
 

@@ -9,7 +9,7 @@
 // tabs, pressing at once get one answer each and one redemption. Every lookup and attempt counts
 // against a limit per member and per connection: codes can't be found by trying.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { gifts, type GiftRedemption, type OrderAddress } from "#db/schema/index.ts";
+import { gifts, type GiftRedemption } from "#db/schema/index.ts";
 import { clientKey } from "#app/lib/client-ip.server.ts";
 import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -17,7 +17,11 @@ import { formatMoney } from "#app/lib/money.ts";
 import { failure, fieldErrors, type Failure, type Outcome } from "#app/lib/outcome.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
-import { checkoutFieldErrors } from "#app/modules/checkout/checkout.schema.ts";
+import {
+  checkoutFieldErrors,
+  storedAddress,
+  type AddressInput,
+} from "#app/modules/checkout/checkout.schema.ts";
 import { addCreditEntry } from "#app/modules/credits/credit-ledger.server.ts";
 import { findPlan, type PlanId } from "#app/modules/subscriptions/plans.ts";
 import { isRegionOpen } from "#app/modules/subscriptions/regions.server.ts";
@@ -25,10 +29,7 @@ import {
   runningSubscriptionOf,
   startPrepaidSubscription,
 } from "#app/modules/subscriptions/start-prepaid-subscription.server.ts";
-import type {
-  Subscriber,
-  SubscriptionDetails,
-} from "#app/modules/subscriptions/start-subscription.server.ts";
+import type { Subscriber } from "#app/modules/subscriptions/start-subscription.server.ts";
 import { holdWaitlistSpot } from "#app/modules/waitlist/hold-waitlist-spot.server.ts";
 import { formatGiftCode, normaliseGiftCode } from "./gift-code.ts";
 import { giftCodeHash } from "./gift-code.server.ts";
@@ -172,18 +173,6 @@ function answer(gift: GiftRow, as: GiftRedemption, region: string, subscriptionI
   return { ok: true as const, message, giftId: gift.id, as, subscriptionId, region };
 }
 
-type AddressInput = SubscriptionDetails["address"];
-
-const addressOf = (a: AddressInput): OrderAddress => ({
-  street: a.street,
-  suburb: a.suburb || undefined,
-  city: a.city,
-  state: a.region,
-  zip: a.postcode,
-  country: "New Zealand",
-  rural: a.rural,
-});
-
 export async function redeemGift(
   raw: unknown,
   member: Redeemer,
@@ -219,7 +208,7 @@ export async function redeemGift(
         });
       }
       const region = input.address.region;
-      const address = addressOf(input.address);
+      const address = storedAddress(input.address);
       await addCreditEntry(tx, {
         userId: member.id,
         amount: gift.amount,
@@ -373,7 +362,7 @@ export async function startHeldGift(
         .set({
           subscriptionId,
           redeemedRegion: input.address.region,
-          redeemedAddress: addressOf(input.address),
+          redeemedAddress: storedAddress(input.address),
           redeemedWeek: input.deliveryWeek,
           updatedAt: now,
         })

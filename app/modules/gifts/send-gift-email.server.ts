@@ -14,11 +14,10 @@ import { settings } from "#app/lib/env.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { nzWallClock } from "#app/lib/nz-time.ts";
 import { paths } from "#app/lib/paths.ts";
-import { defineJob } from "#app/lib/queue.server.ts";
 import {
+  defineSendJob,
   deliverEmailOnce,
   type DeliveryResult,
-  SEND_JOB_RETRIES,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { formatBoxDate, nzToday } from "#app/modules/subscriptions/box-dates.ts";
 import { findPlan } from "#app/modules/subscriptions/plans.ts";
@@ -213,11 +212,4 @@ async function accountEmail(userId: string | null): Promise<string | null> {
   return user?.email ?? null;
 }
 
-export const sendGiftEmailJob = defineJob({
-  name: "gifts.send-email",
-  payload: giftEmailPayload,
-  ...SEND_JOB_RETRIES,
-  handle: async (payload) => {
-    await sendGiftEmail(payload);
-  },
-});
+export const sendGiftEmailJob = defineSendJob("gifts.send-email", giftEmailPayload, sendGiftEmail);

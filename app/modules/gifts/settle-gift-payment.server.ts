@@ -5,11 +5,16 @@
 // never from the browser's or the event's word.
 import { and, eq, ne } from "drizzle-orm";
 import type Stripe from "stripe";
-import { gifts, paymentEvents } from "#db/schema/index.ts";
+import { gifts } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { z } from "#app/lib/zod.ts";
 import { retrieveStripePayment } from "#app/modules/payments/stripe.server.ts";
+import {
+  ALREADY_HANDLED,
+  answerStripeEvent,
+  stripeEventSeen,
+} from "#app/modules/payments/stripe-events.server.ts";
 import { codeEmailAt, sendGiftEmailJob } from "./send-gift-email.server.ts";
 
 /** The metadata a gift's PaymentIntent carries, so its webhook events come here. */
@@ -92,11 +97,7 @@ export type GiftEventResult = {
  * event's id after its effect (which is idempotent), as the subscriptions' events are.
  */
 export async function handleGiftStripeEvent(event: Stripe.Event): Promise<GiftEventResult> {
-  const [seen] = await db()
-    .select({ id: paymentEvents.id })
-    .from(paymentEvents)
-    .where(eq(paymentEvents.id, event.id));
-  if (seen) return { status: 200, body: { received: true, duplicate: true } };
+  if (await stripeEventSeen(event)) return ALREADY_HANDLED;
   const intent = event.data.object as Stripe.PaymentIntent;
   const giftId = intent.metadata?.giftId;
   if (event.type === "payment_intent.succeeded") await finishStripeGift(giftId);
@@ -107,16 +108,5 @@ export async function handleGiftStripeEvent(event: Stripe.Event): Promise<GiftEv
         "Your payment didn't go through. No money has been taken: please try again.",
       new Date(),
     );
-  const [fresh] = await db()
-    .insert(paymentEvents)
-    .values({
-      id: event.id,
-      provider: "stripe",
-      type: event.type,
-      orderId: null,
-      createdAt: new Date(event.created * 1000),
-    })
-    .onConflictDoNothing({ target: paymentEvents.id })
-    .returning({ id: paymentEvents.id });
-  return { status: 200, body: { received: true, duplicate: !fresh } };
+  return answerStripeEvent(event);
 }

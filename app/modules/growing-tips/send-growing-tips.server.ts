@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { growingTipsRuns } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
-import { defineJob } from "#app/lib/queue.server.ts";
+import { defineCronJob, defineJob } from "#app/lib/queue.server.ts";
 import { NZ_TIME_ZONE } from "#app/modules/guidance/new-zealand-date.ts";
 import {
   withRunCounts,
@@ -82,15 +82,12 @@ export async function startGrowingTipsRun(month: string, requestedBy: string): P
 }
 
 /** 8am on the 1st in New Zealand: this month's tips, unless an admin sent them early. */
-export const monthlyTipsScheduleJob = defineJob({
+export const monthlyTipsScheduleJob = defineCronJob({
   name: "growing-tips.monthly-schedule",
-  payload: z.object({}).passthrough(),
   cron: "0 8 1 * *",
   cronTimeZone: NZ_TIME_ZONE,
   retryLimit: 3,
-  handle: async () => {
-    await startGrowingTipsRun(newZealandMonth(0), "schedule");
-  },
+  run: () => startGrowingTipsRun(newZealandMonth(0), "schedule"),
 });
 
 export type TipsRunProgress = SendRunRow & RunCounts & { month: string };

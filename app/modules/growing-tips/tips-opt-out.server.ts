@@ -1,21 +1,14 @@
 // A member's monthly growing tips, on or off: the switch in their profile, and the one-click
 // unsubscribe link in every tips e-mail (no sign-in needed). Off is kept as the time they said so.
-import { and, eq, isNull } from "drizzle-orm";
-import { profiles, users } from "#db/schema/index.ts";
-import { db } from "#app/lib/db.server.ts";
-import { ensureProfile } from "#app/modules/accounts/migrate-waitlist-contact.server.ts";
+import {
+  memberEmailOptOut,
+  switchEmailOptOut,
+} from "#app/modules/accounts/email-opt-outs.server.ts";
 import { readMemberTipsToken } from "./member-tips-links.server.ts";
 
 /** Switches a member's tips on or off; switching off twice keeps the first time. */
 export async function setGrowingTips(userId: string, on: boolean): Promise<void> {
-  await ensureProfile(userId);
-  const now = new Date();
-  await db()
-    .update(profiles)
-    .set(on ? { tipsOptedOutAt: null, updatedAt: now } : { tipsOptedOutAt: now, updatedAt: now })
-    .where(
-      on ? eq(profiles.id, userId) : and(eq(profiles.id, userId), isNull(profiles.tipsOptedOutAt)),
-    );
+  await switchEmailOptOut(userId, "tipsOptedOutAt", on);
 }
 
 /** The member a tips unsubscribe link belongs to, to show on the page before the click. */
@@ -24,14 +17,8 @@ export async function memberForTipsUnsubscribe(
 ): Promise<{ userId: string; email: string; unsubscribed: boolean } | null> {
   const userId = readMemberTipsToken(token);
   if (!userId) return null;
-  const [member] = await db()
-    .select({ email: users.email, tipsOptedOutAt: profiles.tipsOptedOutAt })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
-  return member
-    ? { userId, email: member.email, unsubscribed: Boolean(member.tipsOptedOutAt) }
-    : null;
+  const member = await memberEmailOptOut(userId, "tipsOptedOutAt");
+  return member ? { userId, email: member.email, unsubscribed: member.off } : null;
 }
 
 /** The one click: the member's tips stop from now on. */

@@ -9,7 +9,6 @@ import { expect, test } from "vitest";
 import { orders, paymentEvents, products } from "#db/schema/index.ts";
 import { checkoutInput } from "#tests/factories/checkout-input.ts";
 import { buildProduct } from "#tests/factories/products.ts";
-import { stripeSettings } from "#tests/setup/stripe-api.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { db } from "#app/lib/db.server.ts";
 import { queue } from "#app/lib/queue.server.ts";
@@ -20,10 +19,7 @@ import { sendOrderConfirmationJob } from "./send-order-confirmation.server.ts";
 
 const SECRET = "whsec_test_secret_for_patch";
 testServices({
-  stripe: true,
-  settings: ({ stripe }) => ({
-    ...stripeSettings(stripe!, SECRET),
-  }),
+  stripe: { webhookSecret: SECRET },
   queues: [expireOrderJob, sendOrderConfirmationJob] as never,
 });
 

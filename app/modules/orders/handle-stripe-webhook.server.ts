@@ -3,10 +3,10 @@
 // retry do the work again. Out-of-order events are safe because every transition is guarded by
 // the order's current status (mark-order-paid.server.ts).
 import type Stripe from "stripe";
-import { paymentEvents } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { stripeEnabled, verifyStripeEvent } from "#app/modules/payments/stripe.server.ts";
+import { recordStripeEvent } from "#app/modules/payments/stripe-events.server.ts";
 import {
   flagPaidAfterExpiry,
   markOrderPaid,
@@ -38,23 +38,11 @@ export async function handleStripeWebhook(
   const orderId = intent?.metadata?.orderId;
   const relevant = Boolean(intent && isOrderId(orderId));
 
-  const record = (tx: Database) =>
-    tx
-      .insert(paymentEvents)
-      .values({
-        id: event.id,
-        provider: "stripe",
-        type: event.type,
-        orderId: relevant ? orderId : null,
-        createdAt: new Date(event.created * 1000),
-      })
-      .onConflictDoNothing({ target: paymentEvents.id })
-      .returning({ id: paymentEvents.id });
+  const record = (tx: Database) => recordStripeEvent(tx, event, relevant ? orderId! : null);
 
   try {
     const fresh = await db().transaction(async (tx) => {
-      const [inserted] = await record(tx);
-      if (!inserted) return false;
+      if (!(await record(tx))) return false;
       if (!relevant || !intent || !orderId) return true;
       if (event.type === "payment_intent.succeeded") {
         await markOrderPaid({ tx, orderId, reference: intent.id });
@@ -73,8 +61,8 @@ export async function handleStripeWebhook(
   } catch (error) {
     if (!(error instanceof NeedsAttentionError) || !intent) throw error;
     await db().transaction(async (tx) => {
-      const [inserted] = await record(tx);
-      if (inserted) await flagPaidAfterExpiry({ tx, orderId: error.orderId, reference: intent.id });
+      if (await record(tx))
+        await flagPaidAfterExpiry({ tx, orderId: error.orderId, reference: intent.id });
     });
     return { status: 200, body: { received: true } };
   }

@@ -13,6 +13,13 @@ import { sendOrderConfirmationJob } from "./send-order-confirmation.server.ts";
 
 const UNPAID = ["pending_payment", "payment_failed"] as const;
 
+/** What every change to an order's payment is given: the transaction, the order and the time. */
+interface PaymentChange {
+  tx: Database;
+  orderId: string;
+  now?: Date;
+}
+
 export type PaidResult = "paid" | "already-paid" | "needs-attention" | "not-payable";
 
 export async function markOrderPaid({
@@ -20,12 +27,7 @@ export async function markOrderPaid({
   orderId,
   reference,
   now = new Date(),
-}: {
-  tx: Database;
-  orderId: string;
-  reference: string;
-  now?: Date;
-}): Promise<PaidResult> {
+}: PaymentChange & { reference: string }): Promise<PaidResult> {
   const paidNow = {
     status: "paid" as const,
     paidAt: now,
@@ -88,11 +90,7 @@ export async function flagPaidAfterExpiry({
   tx,
   orderId,
   reference,
-}: {
-  tx: Database;
-  orderId: string;
-  reference: string;
-}) {
+}: Omit<PaymentChange, "now"> & { reference: string }) {
   log.error(
     { orderId },
     "order paid after its hold was released, no stock left: refund or restock",
@@ -116,12 +114,7 @@ export async function markPaymentFailed({
   orderId,
   message,
   now = new Date(),
-}: {
-  tx: Database;
-  orderId: string;
-  message: string;
-  now?: Date;
-}): Promise<boolean> {
+}: PaymentChange & { message: string }): Promise<boolean> {
   const [row] = await tx
     .update(orders)
     .set({ status: "payment_failed", paymentError: message, updatedAt: now })

@@ -3,13 +3,13 @@
 // in the browser and read back from Stripe, off-session charges that a repeated idempotency key
 // never makes twice, and Stripe's test cards that decline or need authentication off-session.
 import { expect, test } from "vitest";
-import { stripeSettings, TEST_CARDS } from "#tests/setup/stripe-api.ts";
+import { TEST_CARDS } from "#tests/setup/stripe-api.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { replaceCard, savedCardProvider } from "./saved-cards.server.ts";
 import { STRIPE_CARD_MESSAGES, stripeSavedCards } from "./stripe-saved-cards.server.ts";
 import { stripe } from "./stripe.server.ts";
 
-const env = testServices({ stripe: true, settings: ({ stripe }) => stripeSettings(stripe!) });
+const env = testServices({ stripe: true });
 
 let attempts = 0;
 /** A card saved the way /subscribe saves one: SetupIntent, then confirmed "in the browser". */

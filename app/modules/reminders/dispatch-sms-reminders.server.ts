@@ -8,7 +8,7 @@ import { z } from "zod";
 import { profiles, smsReminders, users, type ProfileAddress } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { isNzRegion, type NzRegion } from "#app/lib/nz-regions.ts";
-import { defineJob } from "#app/lib/queue.server.ts";
+import { defineCronJob, defineJob } from "#app/lib/queue.server.ts";
 import { mondayOf, weekendJobs, type ScheduleTask } from "#app/modules/garden/garden-schedule.ts";
 import { getGardenSchedule } from "#app/modules/garden/get-garden-schedule.server.ts";
 import {
@@ -130,15 +130,12 @@ export async function dispatchSmsReminders(
 
 /** The scheduled job that dispatches one frequency's texts, at `cron` New Zealand time. */
 function dispatchJob(frequency: ReminderFrequency, cron: string) {
-  return defineJob({
+  return defineCronJob({
     name: `reminders.dispatch-${frequency}`,
-    payload: z.object({}).passthrough(),
     cron,
     cronTimeZone: NZ_TIME_ZONE,
     retryLimit: 3,
-    handle: async () => {
-      await dispatchSmsReminders(frequency);
-    },
+    run: () => dispatchSmsReminders(frequency),
   });
 }
 

@@ -1,6 +1,6 @@
 // Changing the delivery address (issue 21): the checkout's NZ address fields and rules, in a
 // region open for subscriptions. Boxes not yet packed go to the new address.
-import { checkoutFieldErrors } from "#app/modules/checkout/checkout.schema.ts";
+import { checkoutFieldErrors, storedAddress } from "#app/modules/checkout/checkout.schema.ts";
 import { notRunning, refused } from "./change-subscription.server.ts";
 import {
   deliveryAddressSchema,
@@ -18,15 +18,7 @@ export const ADDRESS_MESSAGES = {
 
 /** The address as the subscription keeps it, and as the page and e-mail write it. */
 function addressOf(a: DeliveryAddressInput["address"]) {
-  const address = {
-    street: a.street,
-    suburb: a.suburb || undefined,
-    city: a.city,
-    state: a.region,
-    zip: a.postcode,
-    country: "New Zealand",
-    rural: a.rural,
-  };
+  const address = storedAddress(a);
   const written = [a.street, a.suburb, a.city, `${a.region} ${a.postcode}`]
     .filter(Boolean)
     .join(", ");

@@ -4,7 +4,7 @@
 // from the row as it is now, and its new values, a subscription_events row (the member's history)
 // and the confirmation e-mail's job are written together. Status moves go through the state
 // machine (`statusMove`). Each verb is its own file beside this one and only says what changes.
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -17,6 +17,7 @@ import {
   type SubscriptionEvent,
   type SubscriptionStatus,
 } from "./subscription-status.ts";
+import { findHistoryEvent } from "./subscription-history.server.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -124,16 +125,9 @@ export async function changeSubscription(
         ? await lockedById(tx, request.subscriptionId, request.userId)
         : await currentSubscription(request.userId, tx, true);
       if (!sub) return failure("not-found", MANAGE_MESSAGES.none);
-      const [earlier] = await tx
-        .select({ data: subscriptionEvents.data })
-        .from(subscriptionEvents)
-        .where(
-          and(
-            eq(subscriptionEvents.subscriptionId, sub.id),
-            sql`${subscriptionEvents.data}->>'requestKey' = ${request.requestKey}`,
-          ),
-        )
-        .limit(1);
+      const earlier = await findHistoryEvent(tx, sub.id, {
+        data: { requestKey: request.requestKey },
+      });
       if (earlier)
         return {
           ok: true as const,

@@ -4,12 +4,13 @@
 // late event for an older change never puts the older card back. (The demo provider's change is
 // saved at once by `replaceCard`; the member's page writes it.) A failed payment's retry after a
 // card change is the renewal engine's `retryNow`, which the member's page calls after this.
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { z } from "#app/lib/zod.ts";
 import { stripeSavedCards } from "#app/modules/payments/stripe-saved-cards.server.ts";
+import { findHistoryEvent } from "./subscription-history.server.ts";
 
 export const CARD_CHANGE_MESSAGES = {
   notFound: "We couldn't find that card change. Your saved card is unchanged.",
@@ -54,17 +55,10 @@ export async function finishCardChange(
       .from(subscriptions)
       .where(eq(subscriptions.id, subscriptionId.data))
       .for("update");
-    const [latest] = await tx
-      .select({ data: subscriptionEvents.data })
-      .from(subscriptionEvents)
-      .where(
-        and(
-          eq(subscriptionEvents.subscriptionId, subscriptionId.data),
-          eq(subscriptionEvents.type, "card_updated"),
-        ),
-      )
-      .orderBy(desc(subscriptionEvents.createdAt))
-      .limit(1);
+    const latest = await findHistoryEvent(tx, subscriptionId.data, {
+      type: "card_updated",
+      pick: "latest",
+    });
     const last = latest?.data as { setupIntentId?: string; setupCreated?: number } | undefined;
     // The same change again, or one older than the card now saved: nothing to write.
     if (last?.setupIntentId === id.data || (last?.setupCreated ?? -1) > setup.created)

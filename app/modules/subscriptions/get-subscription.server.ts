@@ -1,13 +1,14 @@
 // One member's subscription, for its confirmation page: only its owner sees it. With what its
 // first box cost today: how much the member's credit paid and how much the card (ADR 040).
 import { and, eq } from "drizzle-orm";
-import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
+import { subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { z } from "#app/lib/zod.ts";
 import { DELIVERY_WEEK_LABELS, formatBoxDate, type DeliveryWeek } from "./box-dates.ts";
 import { balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
 import { findPlan, prepaidBoxesLeft } from "./plans.ts";
+import { findHistoryEvent } from "./subscription-history.server.ts";
 
 export async function getMemberSubscription(id: unknown, userId: string) {
   const parsed = z.uuid().safeParse(id);
@@ -44,17 +45,7 @@ export async function firstChargeOf(
   subscriptionId: string,
   price: number,
 ): Promise<{ credit: number; card: number }> {
-  const [row] = await db()
-    .select({ data: subscriptionEvents.data })
-    .from(subscriptionEvents)
-    .where(
-      and(
-        eq(subscriptionEvents.subscriptionId, subscriptionId),
-        eq(subscriptionEvents.type, "charged"),
-      ),
-    )
-    .orderBy(subscriptionEvents.createdAt, subscriptionEvents.id)
-    .limit(1);
+  const row = await findHistoryEvent(db(), subscriptionId, { type: "charged", pick: "first" });
   const credit = typeof row?.data.credit === "number" ? row.data.credit : 0;
   return { credit, card: price - credit };
 }

@@ -5,11 +5,13 @@
 // did with the charge's answer: they are recorded and change nothing. Every event is de-duplicated
 // by its id (payment_events, as the shop's), so a replay, a late or an out-of-order event changes
 // nothing twice.
-import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { paymentEvents } from "#db/schema/index.ts";
-import { db } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
+import {
+  ALREADY_HANDLED,
+  answerStripeEvent,
+  stripeEventSeen,
+} from "#app/modules/payments/stripe-events.server.ts";
 import { finishCardChange } from "./finish-card-change.server.ts";
 import { completeStripeSubscription } from "./start-stripe-subscription.server.ts";
 
@@ -33,11 +35,7 @@ export function isSubscriptionEvent(event: Stripe.Event): boolean {
 export async function handleSubscriptionStripeEvent(
   event: Stripe.Event,
 ): Promise<SubscriptionEventResult> {
-  const [seen] = await db()
-    .select({ id: paymentEvents.id })
-    .from(paymentEvents)
-    .where(eq(paymentEvents.id, event.id));
-  if (seen) return { status: 200, body: { received: true, duplicate: true } };
+  if (await stripeEventSeen(event)) return ALREADY_HANDLED;
 
   if (event.type === "setup_intent.succeeded") {
     const intent = event.data.object as Stripe.SetupIntent;
@@ -51,16 +49,5 @@ export async function handleSubscriptionStripeEvent(
     if (!outcome.ok) log.info({ event: event.id, outcome }, "stripe setup event changed nothing");
   }
 
-  const [fresh] = await db()
-    .insert(paymentEvents)
-    .values({
-      id: event.id,
-      provider: "stripe",
-      type: event.type,
-      orderId: null,
-      createdAt: new Date(event.created * 1000),
-    })
-    .onConflictDoNothing({ target: paymentEvents.id })
-    .returning({ id: paymentEvents.id });
-  return { status: 200, body: { received: true, duplicate: !fresh } };
+  return answerStripeEvent(event);
 }

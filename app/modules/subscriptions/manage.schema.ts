@@ -9,8 +9,8 @@ import {
   demoCardSchema,
   formString,
 } from "#app/modules/checkout/checkout.schema.ts";
-import { DELIVERY_WEEKS } from "./box-dates.ts";
 import { plans, type PlanId } from "./plans.ts";
+import { deliveryWeekField, planField } from "./subscribe.schema.ts";
 
 export const MANAGE_MESSAGES = {
   none: "You don't have a subscription to change. Start one from the plans below.",
@@ -35,14 +35,12 @@ export const MANAGE_MESSAGES = {
   request: "This form is out of date. Please reload the page and try again.",
 } as const;
 
-const PLAN_IDS = plans.map((p) => p.id) as [PlanId, ...PlanId[]];
-
 /** Every change carries a key the page made for it: a retried submit makes the change once. */
 const requestKey = z.uuid({ message: MANAGE_MESSAGES.request });
 
 export const changePlanSchema = z.object({
   requestKey,
-  plan: z.enum(PLAN_IDS, { message: MANAGE_MESSAGES.plan }),
+  plan: planField,
 });
 
 export const PAUSE_MONTHS = ["1", "2", "3"] as const;
@@ -63,12 +61,7 @@ export const pauseSchema = z.discriminatedUnion(
 
 export const deliveryWeekSchema = z.object({
   requestKey,
-  deliveryWeek: z.coerce
-    .number({ message: MANAGE_MESSAGES.deliveryWeek })
-    .int({ message: MANAGE_MESSAGES.deliveryWeek })
-    .refine((n) => (DELIVERY_WEEKS as readonly number[]).includes(n), {
-      message: MANAGE_MESSAGES.deliveryWeek,
-    }),
+  deliveryWeek: deliveryWeekField,
 });
 
 export const deliveryAddressSchema = z.object({ requestKey, address: addressSchema });

@@ -4,7 +4,7 @@
 // transaction holding the box's row lock, which the renewal also takes before locking and charging
 // a box, so a change and the cutoff can't cross: a change either lands before the box locks or is
 // refused with the cutoff it missed.
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { boxes, boxItems, subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import type { BoxLine, BoxStatus } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
@@ -29,6 +29,8 @@ import {
   type BoxTarget,
 } from "./boxes.schema.ts";
 import type { SubscriptionStatus } from "./subscription-status.ts";
+import { nzDayAndTime } from "#app/lib/nz-time.ts";
+import { findHistoryEvent } from "./subscription-history.server.ts";
 
 export interface BoxView {
   subscriptionId: string;
@@ -68,18 +70,9 @@ export interface Owner {
 
 export type BoxChangeOutcome = Outcome<{ box: BoxView }>;
 
-const cutoffFormat = new Intl.DateTimeFormat("en-NZ", {
-  timeZone: "Pacific/Auckland",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
-/** "Sunday 3 January, 1:00 pm" (New Zealand time). */
+/** "Sunday 3 January at 1:00 pm" (New Zealand time). */
 export function formatCutoff(at: Date): string {
-  return cutoffFormat.format(at).replace(",", "");
+  return nzDayAndTime(at).replace(",", "");
 }
 
 function view(
@@ -229,33 +222,21 @@ async function setStatus(
   return updated!;
 }
 
-/** Skips a box before its cutoff: it isn't charged, packed or sent. Skipping twice is no change. */
-export async function skipBox(
-  raw: unknown,
-  owner: Owner & { actor?: string } = {},
-): Promise<BoxChangeOutcome> {
-  return changeBox(raw, owner, async (tx, sub, box, now) => {
-    const row =
-      box.status === "skipped"
-        ? box
-        : await setStatus(tx, sub, box, "skipped", now, owner.actor ?? "member");
-    return { ok: true, message: BOX_MESSAGES.skipped, box: view(sub, row, now) };
-  });
+/** A change that puts a box `to` a status before its cutoff; a box already there is no change. */
+function boxStatusChange(to: "skipped" | "scheduled", message: string) {
+  return (raw: unknown, owner: Owner & { actor?: string } = {}): Promise<BoxChangeOutcome> =>
+    changeBox(raw, owner, async (tx, sub, box, now) => {
+      const row =
+        box.status === to ? box : await setStatus(tx, sub, box, to, now, owner.actor ?? "member");
+      return { ok: true, message, box: view(sub, row, now) };
+    });
 }
 
+/** Skips a box before its cutoff: it isn't charged, packed or sent. Skipping twice is no change. */
+export const skipBox = boxStatusChange("skipped", BOX_MESSAGES.skipped);
+
 /** Puts a skipped box back before its cutoff. */
-export async function unskipBox(
-  raw: unknown,
-  owner: Owner & { actor?: string } = {},
-): Promise<BoxChangeOutcome> {
-  return changeBox(raw, owner, async (tx, sub, box, now) => {
-    const row =
-      box.status === "scheduled"
-        ? box
-        : await setStatus(tx, sub, box, "scheduled", now, owner.actor ?? "member");
-    return { ok: true, message: BOX_MESSAGES.unskipped, box: view(sub, row, now) };
-  });
-}
+export const unskipBox = boxStatusChange("scheduled", BOX_MESSAGES.unskipped);
 
 /**
  * Swaps one item of a box for another of the same size class, before the cutoff. A repeat of a
@@ -351,19 +332,10 @@ async function swapAlreadyMade(
   replacementId: string,
   now: Date,
 ): Promise<BoxChangeOutcome> {
-  const [made] = await tx
-    .select({ id: subscriptionEvents.id })
-    .from(subscriptionEvents)
-    .where(
-      and(
-        eq(subscriptionEvents.subscriptionId, sub.id),
-        eq(subscriptionEvents.type, "box_item_swapped"),
-        sql`${subscriptionEvents.data}->>'box' = ${box.deliverOn}`,
-        sql`${subscriptionEvents.data}->>'from' = ${itemId}`,
-        sql`${subscriptionEvents.data}->>'to' = ${replacementId}`,
-      ),
-    )
-    .limit(1);
+  const made = await findHistoryEvent(tx, sub.id, {
+    type: "box_item_swapped",
+    data: { box: box.deliverOn, from: itemId, to: replacementId },
+  });
   const [gone] = made
     ? await tx.select({ name: boxItems.name }).from(boxItems).where(eq(boxItems.id, itemId))
     : [];

@@ -4,8 +4,8 @@
 // key, row lock). The money itself goes back through the box's order, as the shop's refunds do
 // (app/flows/refund-subscription-box.server.ts); the order's e-mail tells the member, so this
 // row sends none.
-import { and, eq, sql } from "drizzle-orm";
-import { boxes, orders, subscriptionEvents } from "#db/schema/index.ts";
+import { and, eq } from "drizzle-orm";
+import { boxes, orders } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { failure, type Failure } from "#app/lib/outcome.ts";
@@ -16,6 +16,7 @@ import {
   type ChangeRequest,
 } from "./change-subscription.server.ts";
 import { PAID_BOX_STATUSES } from "./get-admin-subscription.server.ts";
+import { findHistoryEvent } from "./subscription-history.server.ts";
 
 export const REFUND_MESSAGES = {
   noBox: "That box isn't one of this subscription's.",
@@ -88,17 +89,10 @@ export async function recordBoxRefund({
     ? `Refunded ${amount} for the box of the week starting ${week}: the money goes back to the card it was paid with.`
     : `Refunded ${amount} for the box of the week starting ${week}. Demo payments took no money, so this is marked refunded in our records only.`;
   return changeSubscription({ ...who, requestKey, evenIfEnded: true }, async (sub, _now, tx) => {
-    const [earlier] = await tx
-      .select({ id: subscriptionEvents.id })
-      .from(subscriptionEvents)
-      .where(
-        and(
-          eq(subscriptionEvents.subscriptionId, sub.id),
-          eq(subscriptionEvents.type, "box_refunded"),
-          sql`${subscriptionEvents.data}->>'boxId' = ${box.id}`,
-        ),
-      )
-      .limit(1);
+    const earlier = await findHistoryEvent(tx, sub.id, {
+      type: "box_refunded",
+      data: { boxId: box.id },
+    });
     if (earlier) return failure("conflict", REFUND_MESSAGES.already);
     return {
       type: "box_refunded",

@@ -28,8 +28,7 @@ import { lockedBalances } from "#app/modules/credits/credit-ledger.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { failure, type Outcome } from "#app/lib/outcome.ts";
-import { defineJob, enqueueMany } from "#app/lib/queue.server.ts";
-import { z } from "#app/lib/zod.ts";
+import { defineCronJob, enqueueMany } from "#app/lib/queue.server.ts";
 import {
   savedCardProvider,
   type ChargeResult,
@@ -48,7 +47,11 @@ import {
 import { boxTargetSchema } from "./boxes.schema.ts";
 import { recordBoxCharges, valuesList, type BoxCharge } from "./record-box-charges.server.ts";
 import { sendBoxEmailJob, type BoxEmailPayload } from "./send-box-email.server.ts";
-import { transition, type SubscriptionStatus } from "./subscription-status.ts";
+import {
+  transition,
+  type SubscriptionEvent,
+  type SubscriptionStatus,
+} from "./subscription-status.ts";
 
 /** Days after the first failed charge when it is tried again; after the last, the box is unpaid. */
 export const RETRY_DAYS = [1, 3, 5, 7] as const;
@@ -114,16 +117,27 @@ function providerOf(options: RenewalOptions): SavedCardProvider {
   return provider;
 }
 
+/** What every batch of one run shares: its time, batch size, card provider and running tally. */
+interface Run {
+  now: Date;
+  /** Subscriptions per transaction. */
+  size: number;
+  provider: SavedCardProvider;
+  /** Charges in flight at once within a batch. */
+  concurrency: number;
+  tally: RenewalTally;
+}
+
 /** Runs every due reminder, renewal and retry, batch after batch, until none is left. */
 export async function runRenewals(options: RenewalOptions = {}): Promise<RenewalTally> {
   const now = options.now ?? new Date();
   const size = options.batchSize ?? 500;
   const tally = emptyTally();
-  while ((await remindBatch(now, size, tally)) > 0);
+  while ((await remindBatch({ now, size, tally })) > 0);
   const provider = providerOf(options);
-  const concurrency = options.chargeConcurrency ?? 8;
-  while ((await renewBatch(now, size, provider, concurrency, tally)) > 0);
-  while ((await retryBatch(now, size, provider, concurrency, tally)) > 0);
+  const run: Run = { now, size, tally, provider, concurrency: options.chargeConcurrency ?? 8 };
+  while ((await renewBatch(run)) > 0);
+  while ((await retryBatch(run)) > 0);
   return tally;
 }
 
@@ -133,7 +147,7 @@ export async function runRenewals(options: RenewalOptions = {}): Promise<Renewal
 /** The upcoming box's date in SQL, as nextBoxDate() works it out: the next month's chosen week. */
 const upcomingOnSql = sql`((date_trunc('month', ${subscriptions.nextBoxOn}) + interval '1 month')::date + (${subscriptions.deliveryWeek} - 1) * 7)`;
 
-async function remindBatch(now: Date, size: number, tally: RenewalTally): Promise<number> {
+async function remindBatch({ now, size, tally }: Pick<Run, "now" | "size" | "tally">) {
   const soon = new Date(now.getTime() + REMINDER_DAYS * DAY);
   return db().transaction(async (tx) => {
     const subs = await tx
@@ -246,13 +260,7 @@ async function ensureBoxes(
 // ---------------------------------------------------------------------------------------------
 // Renewals
 
-async function renewBatch(
-  now: Date,
-  size: number,
-  provider: SavedCardProvider,
-  concurrency: number,
-  tally: RenewalTally,
-): Promise<number> {
+async function renewBatch({ now, size, provider, concurrency, tally }: Run): Promise<number> {
   return db().transaction(async (tx) => {
     const due = await tx
       .select()
@@ -271,7 +279,13 @@ async function renewBatch(
     const cancelled = due.filter((s) => s.status === "cancelled");
     const paused = due.filter((s) => s.status === "paused");
     const active = due.filter((s) => s.status === "active");
-    await endSubscriptions(tx, cancelled, now);
+    // Cancelled subscriptions whose paid period is over end (state machine: period_over).
+    await moveSubscriptions(
+      tx,
+      cancelled.map((sub) => ({ sub })),
+      { to: "ended", event: "period_over", now },
+      () => ({ type: "status", data: { event: "period_over" } }),
+    );
     tally.ended += cancelled.length;
 
     const boxOf = await ensureBoxes(tx, active, now);
@@ -522,27 +536,14 @@ async function recordFirstFailures(
   // One message for all: the provider's words for a decline (kept per box for the admin).
   for (const f of failed)
     await tx.update(boxes).set({ lastError: f.message }).where(eq(boxes.id, f.box.id));
-  const moving = failed.filter((f) => transition(f.sub.status, "past_due", "payment_failed").ok);
-  if (moving.length > 0)
-    await tx
-      .update(subscriptions)
-      .set({ status: "past_due", updatedAt: now })
-      .where(
-        inArray(
-          subscriptions.id,
-          moving.map((f) => f.sub.id),
-        ),
-      );
-  await recordEvents(
+  await moveSubscriptions(
     tx,
-    moving.map(({ sub, box, message }) => ({
-      subscriptionId: sub.id,
+    failed,
+    { to: "past_due", event: "payment_failed", now },
+    ({ box, message }) => ({
       type: "payment_failed",
-      fromStatus: sub.status,
-      toStatus: "past_due" as const,
       data: { box: box.deliverOn, attempt: 1, message, nextAttemptAt: nextAt.toISOString() },
-    })),
-    now,
+    }),
   );
   await queueEmails(
     tx,
@@ -555,34 +556,39 @@ async function recordFirstFailures(
   );
 }
 
-/** Cancelled subscriptions whose paid period is over end (state machine: period_over). */
-async function endSubscriptions(
+/**
+ * Moves each row's subscription `to` a status by `event` where the state machine allows it, and
+ * records each move in its history (the event's type and data from `record`). Returns the rows
+ * that moved.
+ */
+async function moveSubscriptions<T extends { sub: SubscriptionRow }>(
   tx: Database,
-  subs: readonly SubscriptionRow[],
-  now: Date,
-): Promise<void> {
-  const ending = subs.filter((s) => transition(s.status, "ended", "period_over").ok);
-  if (ending.length === 0) return;
+  rows: readonly T[],
+  { to, event, now }: { to: SubscriptionStatus; event: SubscriptionEvent; now: Date },
+  record: (row: T) => { type: string; data: Record<string, unknown> },
+): Promise<T[]> {
+  const moving = rows.filter(({ sub }) => transition(sub.status, to, event).ok);
+  if (moving.length === 0) return moving;
   await tx
     .update(subscriptions)
-    .set({ status: "ended", updatedAt: now })
+    .set({ status: to, updatedAt: now })
     .where(
       inArray(
         subscriptions.id,
-        ending.map((s) => s.id),
+        moving.map(({ sub }) => sub.id),
       ),
     );
   await recordEvents(
     tx,
-    ending.map((s) => ({
-      subscriptionId: s.id,
-      type: "status",
-      fromStatus: s.status,
-      toStatus: "ended" as const,
-      data: { event: "period_over" },
+    moving.map((row) => ({
+      subscriptionId: row.sub.id,
+      fromStatus: row.sub.status,
+      toStatus: to,
+      ...record(row),
     })),
     now,
   );
+  return moving;
 }
 
 /** Whether a card is saved on the subscription (a gift's prepaid one has none until added). */
@@ -601,7 +607,12 @@ async function endPrepaid(
   over: readonly { sub: SubscriptionRow; box: BoxRow }[],
   now: Date,
 ): Promise<void> {
-  const ending = over.filter(({ sub }) => transition(sub.status, "ended", "prepaid_over").ok);
+  const ending = await moveSubscriptions(
+    tx,
+    over,
+    { to: "ended", event: "prepaid_over", now },
+    ({ box }) => ({ type: "status", data: { event: "prepaid_over", box: box.deliverOn } }),
+  );
   if (ending.length === 0) return;
   await tx
     .update(boxes)
@@ -612,26 +623,6 @@ async function endPrepaid(
         ending.map((e) => e.box.id),
       ),
     );
-  await tx
-    .update(subscriptions)
-    .set({ status: "ended", updatedAt: now })
-    .where(
-      inArray(
-        subscriptions.id,
-        ending.map((e) => e.sub.id),
-      ),
-    );
-  await recordEvents(
-    tx,
-    ending.map(({ sub, box }) => ({
-      subscriptionId: sub.id,
-      type: "status",
-      fromStatus: sub.status,
-      toStatus: "ended" as const,
-      data: { event: "prepaid_over", box: box.deliverOn },
-    })),
-    now,
-  );
   await queueEmails(
     tx,
     ending.map(({ box }) => ({ boxId: box.id, kind: "prepaid_over", attempt: 0 })),
@@ -646,13 +637,7 @@ export const PREPAID_OVER = "The credit no longer paid for a box and no card was
 
 type RetryRow = { sub: SubscriptionRow; box: BoxRow };
 
-async function retryBatch(
-  now: Date,
-  size: number,
-  provider: SavedCardProvider,
-  concurrency: number,
-  tally: RenewalTally,
-): Promise<number> {
+async function retryBatch({ now, size, provider, concurrency, tally }: Run): Promise<number> {
   return db().transaction(async (tx) => {
     const due = await tx
       .select({ sub: subscriptions, box: boxes })
@@ -669,7 +654,7 @@ async function retryBatch(
       .limit(size)
       .for("update", { skipLocked: true });
     if (due.length === 0) return 0;
-    const outcome = await attemptAgain(tx, due, provider, concurrency, now, true);
+    const outcome = await attemptAgain(tx, due, { provider, concurrency, now, scheduled: true });
     tally.retriesPaid += outcome.paid;
     tally.retriesFailed += outcome.failed;
     tally.unpaid += outcome.unpaid;
@@ -684,11 +669,9 @@ async function retryBatch(
 async function attemptAgain(
   tx: Database,
   rows: readonly RetryRow[],
-  provider: SavedCardProvider,
-  concurrency: number,
-  now: Date,
-  scheduled: boolean,
+  options: Pick<Run, "provider" | "concurrency" | "now"> & { scheduled: boolean },
 ): Promise<{ paid: number; failed: number; unpaid: number; results: ChargeResult[] }> {
+  const { provider, concurrency, now, scheduled } = options;
   const credit = await creditFor(tx, rows);
   const results = await chargeAll(provider, rows, concurrency, (box) => box.attempts + 1, credit);
   const paid: (RetryRow & { reference: string; attempt: number; credit: number })[] = [];
@@ -825,7 +808,12 @@ export async function retryNow(
       .limit(1)
       .for("update");
     if (!box) return failure("conflict", RENEWAL_MESSAGES.nothingToRetry);
-    const outcome = await attemptAgain(tx, [{ sub, box }], provider, 1, now, false);
+    const outcome = await attemptAgain(tx, [{ sub, box }], {
+      provider,
+      concurrency: 1,
+      now,
+      scheduled: false,
+    });
     const result = outcome.results[0]!;
     if (!result.ok) return failure("invalid", result.message);
     return { ok: true, message: RENEWAL_MESSAGES.paid, boxId: box.id };
@@ -835,12 +823,11 @@ export async function retryNow(
 // ---------------------------------------------------------------------------------------------
 // The job
 
-export const renewSubscriptionsJob = defineJob({
+export const renewSubscriptionsJob = defineCronJob({
   name: "subscriptions.renew",
-  payload: z.object({}).passthrough(),
   cron: "*/10 * * * *",
   retryLimit: 5,
-  handle: async () => {
+  run: async () => {
     const tally = await runRenewals();
     if (Object.values(tally).some((n) => n > 0)) log.info({ tally }, "subscription renewals");
   },

@@ -10,11 +10,10 @@ import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
-import { defineJob } from "#app/lib/queue.server.ts";
 import {
+  defineSendJob,
   deliverEmailOnce,
   type DeliveryResult,
-  SEND_JOB_RETRIES,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { getNextBox } from "./next-box.server.ts";
 import { findPlan } from "./plans.ts";
@@ -106,11 +105,8 @@ export async function sendSubscriptionChange(
   });
 }
 
-export const sendSubscriptionChangeJob = defineJob({
-  name: "subscriptions.send-change",
-  payload: subscriptionChangePayload,
-  ...SEND_JOB_RETRIES,
-  handle: async (payload) => {
-    await sendSubscriptionChange(payload);
-  },
-});
+export const sendSubscriptionChangeJob = defineSendJob(
+  "subscriptions.send-change",
+  subscriptionChangePayload,
+  sendSubscriptionChange,
+);

@@ -13,7 +13,7 @@ import { replaceCard } from "#app/modules/payments/saved-cards.server.ts";
 import { STRIPE_CARD_MESSAGES } from "#app/modules/payments/stripe-saved-cards.server.ts";
 import { insertMember } from "#tests/factories/members.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
-import { stripeSettings, TEST_CARDS, type FakeEvent } from "#tests/setup/stripe-api.ts";
+import { TEST_CARDS, type FakeEvent } from "#tests/setup/stripe-api.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { finishCardChange } from "./finish-card-change.server.ts";
 import { openRegion } from "./regions.server.ts";
@@ -29,8 +29,7 @@ const SECRET = "whsec_subscriptions_test";
 const jobs = [sendSubscriptionConfirmationJob];
 const env = testServices({
   smtp: true,
-  stripe: true,
-  settings: ({ stripe }) => stripeSettings(stripe!, SECRET),
+  stripe: { webhookSecret: SECRET },
   queues: jobs as never,
 });
 

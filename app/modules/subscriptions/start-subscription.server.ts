@@ -14,7 +14,7 @@ import { log } from "#app/lib/log.server.ts";
 import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { balanceOf, lockCredits } from "#app/modules/credits/credit-ledger.server.ts";
-import { checkoutFieldErrors } from "#app/modules/checkout/checkout.schema.ts";
+import { checkoutFieldErrors, storedAddress } from "#app/modules/checkout/checkout.schema.ts";
 import {
   savedCardProvider,
   type SavedCardProvider,
@@ -216,15 +216,7 @@ export async function writeSubscription(
       price: plan.price,
       currency: settings().currency,
       region: a.region,
-      address: {
-        street: a.street,
-        suburb: a.suburb || undefined,
-        city: a.city,
-        state: a.region,
-        zip: a.postcode,
-        country: "New Zealand",
-        rural: a.rural,
-      },
+      address: storedAddress(a),
       deliveryWeek: week,
       status: "active",
       currentPeriodStart: w.now,

@@ -27,15 +27,21 @@ export const SUBSCRIBE_MESSAGES = {
 
 const PLAN_IDS = plans.map((p) => p.id) as [PlanId, ...PlanId[]];
 
+/** One of the plans, as subscribing and changing plan choose it. */
+export const planField = z.enum(PLAN_IDS, { message: SUBSCRIBE_MESSAGES.plan });
+
+/** The week of the month the box arrives, as subscribing and changing the week choose it. */
+export const deliveryWeekField = z.coerce
+  .number({ message: SUBSCRIBE_MESSAGES.deliveryWeek })
+  .int({ message: SUBSCRIBE_MESSAGES.deliveryWeek })
+  .refine((n) => (DELIVERY_WEEKS as readonly number[]).includes(n), {
+    message: SUBSCRIBE_MESSAGES.deliveryWeek,
+  });
+
 export const startSubscriptionSchema = z.object({
   idempotencyKey: z.uuid(),
-  plan: z.enum(PLAN_IDS, { message: SUBSCRIBE_MESSAGES.plan }),
-  deliveryWeek: z.coerce
-    .number({ message: SUBSCRIBE_MESSAGES.deliveryWeek })
-    .int({ message: SUBSCRIBE_MESSAGES.deliveryWeek })
-    .refine((n) => (DELIVERY_WEEKS as readonly number[]).includes(n), {
-      message: SUBSCRIBE_MESSAGES.deliveryWeek,
-    }),
+  plan: planField,
+  deliveryWeek: deliveryWeekField,
   address: addressSchema,
   card: demoCardSchema,
 });

@@ -2,17 +2,15 @@
 // end (end-subscriptions.server.ts), and pauses whose first box after them is about to be charged
 // resume (resume-subscription.server.ts). Each change is idempotent by its own key, so a re-run,
 // or two workers at once, change nothing twice. Runs at :07, before the renewal looks at the hour.
-import { z } from "zod";
-import { defineJob } from "#app/lib/queue.server.ts";
+import { defineCronJob } from "#app/lib/queue.server.ts";
 import { endSubscriptions } from "./end-subscriptions.server.ts";
 import { resumeDuePauses } from "./resume-subscription.server.ts";
 
-export const subscriptionCalendarJob = defineJob({
+export const subscriptionCalendarJob = defineCronJob({
   name: "subscriptions.calendar",
-  payload: z.object({}).passthrough(),
   cron: "7 * * * *",
   retryLimit: 2,
-  handle: async () => {
+  run: async () => {
     await endSubscriptions();
     await resumeDuePauses();
   },

@@ -18,13 +18,21 @@ export type WaveInvitationState =
       expiresAt: Date;
     };
 
-export async function readWaveInvitation(options: {
+/** What the claim link's page passes: the link's token, and the time (now by default). */
+export interface WaveInvitationRequest {
   token: string | null | undefined;
   now?: Date;
-}): Promise<WaveInvitationState> {
+}
+
+export async function readWaveInvitation(
+  options: WaveInvitationRequest,
+): Promise<WaveInvitationState> {
   const id = readClaimToken(options.token);
-  if (!id) return { state: "unknown" };
-  const now = options.now ?? new Date();
+  return id ? invitationState(id, options.now ?? new Date()) : { state: "unknown" };
+}
+
+/** The state of the invitation with this id at `now`. */
+async function invitationState(id: string, now: Date): Promise<WaveInvitationState> {
   const [row] = await db()
     .select({ invitation: waveInvitations, email: contacts.email, plan: contacts.plan })
     .from(waveInvitations)
@@ -45,10 +53,9 @@ export async function readWaveInvitation(options: {
 }
 
 /** Records the claim once, while the spot is held; answers the invitation's state after. */
-export async function claimWaveInvitation(options: {
-  token: string | null | undefined;
-  now?: Date;
-}): Promise<WaveInvitationState> {
+export async function claimWaveInvitation(
+  options: WaveInvitationRequest,
+): Promise<WaveInvitationState> {
   const id = readClaimToken(options.token);
   if (!id) return { state: "unknown" };
   const now = options.now ?? new Date();
@@ -64,5 +71,5 @@ export async function claimWaveInvitation(options: {
         gt(waveInvitations.expiresAt, sql`${now.toISOString()}::timestamptz`),
       ),
     );
-  return readWaveInvitation({ token: options.token, now });
+  return invitationState(id, now);
 }

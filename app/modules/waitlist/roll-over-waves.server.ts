@@ -3,9 +3,8 @@
 // queue, once. Per region, one transaction under the region's lock with the expiring rows locked:
 // a second run, at once or later, finds nothing left to expire and changes nothing.
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { db } from "#app/lib/db.server.ts";
-import { defineJob } from "#app/lib/queue.server.ts";
+import { defineCronJob } from "#app/lib/queue.server.ts";
 import { inviteNextInQueue, lockRegionWaves } from "./wave-invitations.server.ts";
 
 export interface RollOverTally {
@@ -57,12 +56,9 @@ export async function rollOverWaves(options: { now?: Date } = {}): Promise<RollO
   return tally;
 }
 
-export const rollOverWavesJob = defineJob({
+export const rollOverWavesJob = defineCronJob({
   name: "waitlist.roll-over-waves",
-  payload: z.object({}).passthrough(),
   cron: "*/15 * * * *",
   retryLimit: 3,
-  handle: async () => {
-    await rollOverWaves();
-  },
+  run: () => rollOverWaves(),
 });

@@ -15,6 +15,7 @@ import {
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { oneClickUnsubscribeUrl, unsubscribeUrl } from "./contact-links.server.ts";
 import { rankedQueue } from "./queue-order.server.ts";
+import { nzDayAndTime } from "#app/lib/nz-time.ts";
 
 const CLAIM_PURPOSE = "wave-claim";
 const inviteKey = (invitationId: string) => `wave-invite:${invitationId}`;
@@ -37,15 +38,6 @@ export function readClaimToken(token: string | null | undefined): string | null 
 export async function lockRegionWaves(tx: Database, region: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`waves:${region}`}, 0))`);
 }
-
-const fmt = new Intl.DateTimeFormat("en-NZ", {
-  timeZone: "Pacific/Auckland",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  hour: "numeric",
-  minute: "2-digit",
-});
 
 export const sendWaveInvitationJob = defineJob({
   name: "waitlist.send-wave-invitation",
@@ -73,11 +65,11 @@ export const sendWaveInvitationJob = defineJob({
         to: contact.email,
         ...renderEmail({
           subject: `Your spot is ready: ${s.brandName} is starting in ${region}`,
-          preheader: `Claim your first box before ${fmt.format(invitation.expiresAt)}.`,
+          preheader: `Claim your first box before ${nzDayAndTime(invitation.expiresAt)}.`,
           heading: `A spot for you in ${region}`,
           paragraphs: [
             `Kia ora! ${s.brandName} is starting in ${region} a few gardens at a time, and you're next in the queue. We've set aside a spot for you in this month's packing.`,
-            `Your spot is held until ${fmt.format(invitation.expiresAt)} (New Zealand time). After that it goes to the next person waiting, and you keep your place on the waitlist.`,
+            `Your spot is held until ${nzDayAndTime(invitation.expiresAt)} (New Zealand time). After that it goes to the next person waiting, and you keep your place on the waitlist.`,
           ],
           button: { label: "Claim my spot", url: claimUrl(invitationId) },
           reason: `You're getting this because you joined the ${s.brandName} waitlist for ${region} and confirmed your e-mail.`,
