@@ -11,6 +11,9 @@ import {
 } from "#app/modules/waitlist/claim-wave-invitation.server.ts";
 import type { Route } from "./+types/waitlist-claim";
 
+// Sent as islands (ADR 017, 048): plain HTML; the button is a form post the server answers.
+export const handle = { islands: true };
+
 export function meta() {
   return [{ title: "Claim your spot | Patch" }, { name: "robots", content: "noindex" }];
 }
