@@ -2,6 +2,7 @@
 // month picked out, search, and the planning tools.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { CardTitleLink } from "#app/components/ui/card-title-link.tsx";
 import { TitledSection } from "#app/components/ui/titled-section.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
@@ -140,36 +141,27 @@ export default function Education({ loaderData }: Route.ComponentProps) {
       <HubSection id="tools-title" title="Plan your patch">
         <ul className="mt-6 grid gap-6 md:grid-cols-2">
           <li className="relative rounded-3xl bg-sprout/25 p-6 ring-1 ring-leaf/15 sm:p-8">
-            <h3 className="text-2xl font-bold">
-              <Link
-                to={paths.plantingLayouts}
-                className="after:absolute after:inset-0 hover:underline"
-              >
-                Planting layouts
-              </Link>
-            </h3>
+            <CardTitleLink to={paths.plantingLayouts} className="text-2xl font-bold">
+              Planting layouts
+            </CardTitleLink>
             <p className="mt-2 text-ink/80">
               Square-by-square plans for the 0.5 m², 1 m² and 2 m² boxes, summer and winter, with
               spacing and which plants grow well together. Printable on A4.
             </p>
           </li>
           <li className="relative rounded-3xl bg-sun/30 p-6 ring-1 ring-soil/15 sm:p-8">
-            <h3 className="text-2xl font-bold">
-              <Link to={paths.calendar} className="after:absolute after:inset-0 hover:underline">
-                Planting calendar
-              </Link>
-            </h3>
+            <CardTitleLink to={paths.calendar} className="text-2xl font-bold">
+              Planting calendar
+            </CardTitleLink>
             <p className="mt-2 text-ink/80">
               A year of Saturday-morning sowing, planting and garden jobs for your region, with
               reminders, in your phone&apos;s calendar.
             </p>
           </li>
           <li className="relative rounded-3xl bg-cream-deep p-6 ring-1 ring-soil/15 sm:p-8 md:col-span-2">
-            <h3 className="text-2xl font-bold">
-              <Link to={paths.garden} className="after:absolute after:inset-0 hover:underline">
-                Plan your own garden
-              </Link>
-            </h3>
+            <CardTitleLink to={paths.garden} className="text-2xl font-bold">
+              Plan your own garden
+            </CardTitleLink>
             <p className="mt-2 text-ink/80">
               Lay out your own box square by square, start from an example layout, and see how many
               plants fit, which neighbours don&apos;t get on, and what is in season for your frosts.

@@ -7,6 +7,7 @@
 // answers it, as before.
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useInRouterContext, useSubmit } from "react-router";
+import { CardTitleLink } from "#app/components/ui/card-title-link.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { formatDate } from "./new-zealand-date.ts";
 import { MAX_QUERY_LENGTH, type SearchResult } from "./guidance-content.ts";
@@ -33,10 +34,11 @@ export function GuidanceSearch(props: GuidanceSearchProps) {
   const { query, results } = shown;
 
   // Inside the app a search is a navigation: the loader's answer arrives as new props.
-  useEffect(
-    () => setShown({ query: props.query, results: props.results }),
-    [props.query, props.results],
-  );
+  const [given, setGiven] = useState(props);
+  if (given.query !== props.query || given.results !== props.results) {
+    setGiven(props);
+    setShown(props);
+  }
   // Back and forward change the query under the box; follow it unless someone is typing.
   useEffect(() => {
     const el = input.current;
@@ -192,11 +194,9 @@ function SearchResults({ query, results }: { query: string; results: SearchResul
             <p className="text-sm font-semibold tracking-wide text-leaf uppercase">
               {item.kind === "monthly" ? "Monthly guide" : item.topic}
             </p>
-            <h3 className="mt-1 text-xl font-bold">
-              <Link to={item.path} className="after:absolute after:inset-0 hover:underline">
-                {item.title}
-              </Link>
-            </h3>
+            <CardTitleLink to={item.path} className="mt-1 text-xl font-bold">
+              {item.title}
+            </CardTitleLink>
             <p className="mt-1 text-ink/80">{item.description}</p>
             {snippet && (
               <p className="mt-2 text-sm text-ink/75">
