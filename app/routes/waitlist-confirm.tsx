@@ -2,6 +2,7 @@
 // mail scanners (Outlook Safe Links and the like) follow links, so a visit must not confirm anyone.
 // The button, a plain form post that works without JavaScript, is the person's own confirmation.
 import { Form, Link, useNavigation } from "react-router";
+import { NoticePage } from "#app/components/ui/notice-page.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { confirmContact, readConfirmLink } from "#app/modules/waitlist/confirm-contact.server.ts";
 import { Island } from "#app/islands/island.tsx";
@@ -34,14 +35,13 @@ export default function WaitlistConfirm({ loaderData, actionData }: Route.Compon
   const busy = useNavigation().state === "submitting";
   if (!link.ok) {
     return (
-      <section className="container-page max-w-2xl pt-32 pb-24">
-        <h1 className="text-4xl font-bold">That link didn't work</h1>
+      <NoticePage title="That link didn't work">
         <p className="mt-4 text-lg text-ink/80">
           It may have expired or been copied only in part. Join the waitlist again and we'll send a
           fresh one.
         </p>
         <JoinAgain />
-      </section>
+      </NoticePage>
     );
   }
   const where = link.region ? ` for ${link.region}` : "";
