@@ -1,4 +1,5 @@
 // The site shell (SPEC §2): header, mobile menu, footer, cart button, 404 and the crash screen.
+import { axeViolations } from "./axe.ts";
 import { baseUrl, DESKTOP, expect, mailboxUrl, PHONE, test } from "./fixtures.ts";
 
 const routes = [
@@ -71,6 +72,19 @@ test("the public pages a stranger reaches are islands pages, without React Route
   // Where client-side navigation earns its cost, React Router's client stays.
   expect(await (await fetch(baseUrl() + "/checkout")).text()).toContain("__reactRouterManifest");
 });
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`axe finds no violations on About, the waitlist and the 404 page at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    for (const path of ["/about", "/waitlist", "/unsubscribe?token=x", "/no-such-page"]) {
+      await page.goto(path);
+      await page.waitForLoadState("load");
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+  });
+}
 
 test("the header is transparent at the top and cream with a border after 10 px", async ({
   page,
