@@ -68,21 +68,13 @@ const visitIslands = (key: string | undefined) => {
 };
 visitIslands(islandsEntry);
 const islandsBytes = [...islandsFiles].reduce((n, f) => n + gz(f), 0);
-// Each also loads the chunks of its own parts (ADR 036, 0.8–5 KB each): the lighthouse bench
-// counts every script a page loads.
-const ISLANDS_ROUTES = [
-  "home.tsx",
-  "products.tsx",
-  "product.tsx",
-  "product-detail.tsx",
-  "education-page.tsx",
-  "monthly-guide.tsx",
-  "planting-layouts.tsx",
-  "calendar.tsx",
-  "legal-page.tsx",
-];
+// Each also loads the chunks of its own parts (ADR 036, 0.3–5 KB each): the lighthouse bench
+// counts every script a page loads. Which routes are islands is read from their own handle
+// (`islands: true`), so a page converted later is counted without a list kept here.
+const isIslandsRoute = (route: string) =>
+  /\bislands:\s*true\b/.test(readFileSync(join("app/routes", route), "utf8"));
 for (const row of rows) {
-  if (!ISLANDS_ROUTES.includes(row.route)) continue;
+  if (!isIslandsRoute(row.route)) continue;
   row.route = `${row.route} (islands; in-app visit ${row["KB gzip"]} KB)`;
   row["KB gzip"] = (islandsBytes / 1024).toFixed(1);
   row["own KB"] = "-";

@@ -2,7 +2,8 @@
 // page, each page beside the same page with every script removed (the reference, issue 20), served
 // in the same run by a proxy in front of the same server, so what our JavaScript costs is the
 // difference between the two rows whatever the host. `npm run bench -- lighthouse`
-// (BENCH_PAGES="/,/products"; default: the public pages issue 20 names, checkout and a legal page,
+// (BENCH_PAGES="/,/products"; default: the public pages issue 20 names, the education hub, About
+// and the waitlist, checkout and a legal page,
 // the garden planner (issue 23) as a visitor sees it, and issue 21's /subscribe and
 // /profile/subscription, signed in: a new member for the first, one with a running subscription
 // for the second, their session cookie sent with every request).
@@ -21,8 +22,11 @@ const DEFAULT_PAGES = [
   "/",
   "/products",
   "/product/family-grow-box-kit",
+  "/education",
   "/education/slug-patrol",
   "/education/monthly/june",
+  "/about",
+  "/waitlist",
   "/calendar",
   "/privacy",
   "/checkout",

@@ -10,6 +10,8 @@ export interface Control {
   position?: { x: number; y: number };
   /** Adds to the cart: the effect must happen exactly once. */
   once?: string;
+  /** Typed into this field (a CSS selector) before the press: a search box before its button. */
+  fill?: { target: string; value: string };
 }
 
 export const PRESS_CONTROLS: Control[] = [
@@ -56,5 +58,14 @@ export const PRESS_CONTROLS: Control[] = [
     path: "/education/slug-patrol",
     target: 'header [aria-controls="mobile-menu"]',
     done: `!!document.querySelector("#mobile-menu[open] nav")`,
+  },
+  {
+    // A GET form the server answers before hydration (the next document has the results), and
+    // the island's own search once live: either way the results for what was typed.
+    name: "search (/education)",
+    path: "/education",
+    fill: { target: "#guide-search", value: "slugs" },
+    target: 'form[role="search"] button[type="submit"]',
+    done: `new URLSearchParams(location.search).get("q") === "slugs" && /“slugs”/.test(document.getElementById("guide-search-status")?.textContent ?? "")`,
   },
 ];

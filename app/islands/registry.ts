@@ -19,6 +19,7 @@ export const pageIslands = {
     import("#app/modules/subscriptions/plan-picker.tsx").then((m) => m.PlanPicker),
   "waitlist-form": () =>
     import("#app/modules/waitlist/waitlist-form.tsx").then((m) => m.WaitlistForm),
+  "share-link": () => import("#app/modules/waitlist/share-link.tsx").then((m) => m.ShareLink),
   "add-to-cart": () =>
     import("#app/modules/catalog/add-to-cart.tsx").then((m) => m.AddToCartButton),
   "quantity-and-add": () =>
@@ -29,6 +30,8 @@ export const pageIslands = {
     import("#app/modules/catalog/product-filter.tsx").then((m) => m.ProductFilter),
   "delivery-note": () =>
     import("#app/modules/checkout/delivery-note.tsx").then((m) => m.DeliveryNote),
+  "guidance-search": () =>
+    import("#app/modules/guidance/guidance-search.tsx").then((m) => m.GuidanceSearch),
   "calendar-form": () =>
     import("#app/modules/guidance/calendar-form.tsx").then((m) => m.CalendarForm),
 };

@@ -104,6 +104,11 @@ export function useSubmit() {
   };
 }
 
+/** An island in an islands document is not inside a router: it fetches what it needs itself. */
+export function useInRouterContext() {
+  return false;
+}
+
 /** An islands document has no loader data to load again: its parts keep their own state. */
 export function useRevalidator() {
   return { state: "idle" as const, revalidate: async () => {} };

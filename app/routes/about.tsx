@@ -10,6 +10,9 @@ import { staticPageMeta } from "#app/lib/seo.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
+// Sent as islands (ADR 017, 048): plain HTML; only the header is hydrated.
+export const handle = { islands: true };
+
 export const meta = staticPageMeta("/about");
 
 const link = "font-semibold text-leaf underline underline-offset-4";
@@ -121,13 +124,12 @@ export default function About() {
         </Card>
       </div>
 
-      <section
-        aria-labelledby="talk"
+      <TitledSection
+        id="talk"
+        title="Talk to us"
         className="mt-6 rounded-3xl bg-leaf-dark p-6 text-cream sm:p-8"
+        titleClassName="text-2xl font-bold"
       >
-        <h2 id="talk" className="text-2xl font-bold">
-          Talk to us
-        </h2>
         <p className="mt-3 max-w-2xl">
           A question about your garden, a box or an order? Our gardening coaches answer all year:
           send a photo of what you are seeing and we will help you work out what happened.
@@ -148,7 +150,7 @@ export default function About() {
             </a>
           )}
         </p>
-      </section>
+      </TitledSection>
     </div>
   );
 }

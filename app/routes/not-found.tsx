@@ -1,6 +1,9 @@
 // Any path no route claims: a 404 answered by the root error boundary's not-found page.
 import { data } from "react-router";
 
+// Sent as islands (ADR 017, 048): plain HTML; only the header is hydrated.
+export const handle = { islands: true };
+
 export function loader() {
   throw data(null, { status: 404 });
 }

@@ -10,6 +10,9 @@ import {
 } from "#app/flows/unsubscribe-link.server.ts";
 import type { Route } from "./+types/unsubscribe";
 
+// Sent as islands (ADR 017, 048): plain HTML; the button is a form post the server answers.
+export const handle = { islands: true };
+
 export function meta() {
   return [{ title: "Unsubscribe | Patch" }, { name: "robots", content: "noindex" }];
 }

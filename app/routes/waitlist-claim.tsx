@@ -3,6 +3,7 @@
 // to /subscribe with the region and the plan picked on the waitlist. A link past its time or one
 // we don't know says so, and that the person keeps their place in the queue.
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { NoticePage } from "#app/components/ui/notice-page.tsx";
 import { paths } from "#app/lib/paths.ts";
 import {
   claimWaveInvitation,
@@ -11,6 +12,9 @@ import {
 } from "#app/modules/waitlist/claim-wave-invitation.server.ts";
 import type { Route } from "./+types/waitlist-claim";
 import { nzDayAndTime } from "#app/lib/nz-time.ts";
+
+// Sent as islands (ADR 017, 048): plain HTML; the button is a form post the server answers.
+export const handle = { islands: true };
 
 export function meta() {
   return [{ title: "Claim your spot | Patch" }, { name: "robots", content: "noindex" }];
@@ -36,10 +40,9 @@ export default function WaitlistClaim({ loaderData, actionData }: Route.Componen
   const busy = useNavigation().state === "submitting";
   if (invitation.state === "unknown" || invitation.state === "expired") {
     return (
-      <section className="container-page max-w-2xl pt-32 pb-24">
-        <h1 className="text-4xl font-bold">
-          {invitation.state === "expired" ? "This spot has passed on" : "That link didn't work"}
-        </h1>
+      <NoticePage
+        title={invitation.state === "expired" ? "This spot has passed on" : "That link didn't work"}
+      >
         <p className="mt-4 text-lg text-ink/80">
           {invitation.state === "expired"
             ? `The time to claim this spot in ${invitation.region} has run out, so it has gone to the next person waiting.`
@@ -51,14 +54,13 @@ export default function WaitlistClaim({ loaderData, actionData }: Route.Componen
             Back to the home page
           </Link>
         </p>
-      </section>
+      </NoticePage>
     );
   }
   return (
-    <section className="container-page max-w-2xl pt-32 pb-24">
-      <h1 className="text-4xl font-bold">
-        {invitation.state === "claimed" ? "Your spot is claimed" : "Your spot is ready"}
-      </h1>
+    <NoticePage
+      title={invitation.state === "claimed" ? "Your spot is claimed" : "Your spot is ready"}
+    >
       <p className="mt-4 text-lg text-ink/80 wrap-anywhere">
         {invitation.state === "claimed"
           ? `You've claimed your spot in ${invitation.region}. Carry on to choose your plan and delivery week.`
@@ -78,6 +80,6 @@ export default function WaitlistClaim({ loaderData, actionData }: Route.Componen
         Next you sign in, or create your account, with {invitation.email}: your waitlist details
         (your region and the plan you picked) come with you.
       </p>
-    </section>
+    </NoticePage>
   );
 }

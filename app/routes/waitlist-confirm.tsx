@@ -2,10 +2,16 @@
 // mail scanners (Outlook Safe Links and the like) follow links, so a visit must not confirm anyone.
 // The button, a plain form post that works without JavaScript, is the person's own confirmation.
 import { Form, Link, useNavigation } from "react-router";
+import { NoticePage } from "#app/components/ui/notice-page.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { confirmContact, readConfirmLink } from "#app/modules/waitlist/confirm-contact.server.ts";
+import { Island } from "#app/islands/island.tsx";
 import { ShareLink } from "#app/modules/waitlist/share-link.tsx";
 import type { Route } from "./+types/waitlist-confirm";
+
+// Sent as islands (ADR 017, 048): plain HTML; the button is a form post the server answers, and the share
+// link is an island.
+export const handle = { islands: true };
 
 export function meta() {
   return [{ title: "Confirm your e-mail | Patch" }, { name: "robots", content: "noindex" }];
@@ -29,14 +35,13 @@ export default function WaitlistConfirm({ loaderData, actionData }: Route.Compon
   const busy = useNavigation().state === "submitting";
   if (!link.ok) {
     return (
-      <section className="container-page max-w-2xl pt-32 pb-24">
-        <h1 className="text-4xl font-bold">That link didn't work</h1>
+      <NoticePage title="That link didn't work">
         <p className="mt-4 text-lg text-ink/80">
           It may have expired or been copied only in part. Join the waitlist again and we'll send a
           fresh one.
         </p>
         <JoinAgain />
-      </section>
+      </NoticePage>
     );
   }
   const where = link.region ? ` for ${link.region}` : "";
@@ -81,7 +86,9 @@ export default function WaitlistConfirm({ loaderData, actionData }: Route.Compon
             Thanks! {link.email} is on the waitlist{where}. We'll e-mail you the day we launch
             there, and send growing tips for your region until then.
           </p>
-          {link.shareUrl && <ShareLink url={link.shareUrl} />}
+          {link.shareUrl && (
+            <Island name="share-link" component={ShareLink} props={{ url: link.shareUrl }} />
+          )}
           <div className="mt-8 flex flex-wrap gap-3">
             {link.surveyUrl && (
               <a href={link.surveyUrl} className="btn-primary">

@@ -3,11 +3,16 @@
 // link and the credit they have earned, their region's progress toward opening, and their share link.
 import { Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
+import { NoticePage } from "#app/components/ui/notice-page.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { getReferralStatus } from "#app/modules/waitlist/get-referral-status.server.ts";
+import { Island } from "#app/islands/island.tsx";
 import { ShareLink } from "#app/modules/waitlist/share-link.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/waitlist-status";
+
+// Sent as islands (ADR 017, 048): plain HTML; only the header and the share link are hydrated.
+export const handle = { islands: true };
 
 export function meta() {
   return [{ title: "Your place on the waitlist | Patch" }, { name: "robots", content: "noindex" }];
@@ -22,22 +27,20 @@ export default function WaitlistStatus({ loaderData }: Route.ComponentProps) {
   const currency = useRouteLoaderData<typeof rootLoader>("root")?.settings.currency;
   if (!status) {
     return (
-      <section className="container-page max-w-2xl pt-32 pb-24">
-        <h1 className="text-4xl font-bold">That link didn't work</h1>
+      <NoticePage title="That link didn't work">
         <p className="mt-4 text-lg text-ink/80">
           It may have been copied only in part. Open it again from one of our e-mails.
         </p>
         <Link to={paths.waitlist} className="btn-primary mt-8">
           Join the waitlist
         </Link>
-      </section>
+      </NoticePage>
     );
   }
   const { progress } = status;
   const friends = status.friends === 1 ? "1 friend" : `${status.friends} friends`;
   return (
-    <section className="container-page max-w-2xl pt-32 pb-24">
-      <h1 className="text-4xl font-bold">Your place on the waitlist</h1>
+    <NoticePage title="Your place on the waitlist">
       <dl className="mt-8 grid gap-4 sm:grid-cols-2">
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <dt className="text-sm font-semibold tracking-widest text-leaf uppercase">
@@ -109,10 +112,14 @@ export default function WaitlistStatus({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </div>
-      <ShareLink
-        url={status.shareUrl}
-        note="Each friend who joins and confirms moves you up your region's queue."
+      <Island
+        name="share-link"
+        component={ShareLink}
+        props={{
+          url: status.shareUrl,
+          note: "Each friend who joins and confirms moves you up your region's queue.",
+        }}
       />
-    </section>
+    </NoticePage>
   );
 }

@@ -161,17 +161,21 @@ test("with JavaScript, search filters as you type, without reloading the page", 
 }) => {
   await page.goto("/education");
   const box = page.getByLabel("Search the guides");
-  // Wait for hydration: React has attached its handlers to the box.
-  await page.waitForFunction(() => {
-    const el = document.getElementById("guide-search");
-    return el !== null && Object.keys(el).some((k) => k.startsWith("__reactProps"));
-  });
+  // The search island is live (ADR 048): its host is marked once hydrated.
+  await page.waitForSelector('[data-island="guidance-search"][data-live]');
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   await box.pressSequentially("garlic", { delay: 30 });
   await page.waitForURL(`${baseUrl()}/education?q=garlic`);
   const status = page.locator("#guide-search-status");
   await status.getByText("match “garlic”").waitFor();
   expect(await page.getByRole("heading", { name: "Month by month" }).count()).toBe(0);
+  // The first search was a step in history: Back is the full hub again, Forward the results.
+  await page.goBack();
+  await page.waitForURL(`${baseUrl()}/education`);
+  await page.getByRole("heading", { name: "Month by month" }).waitFor();
+  await page.goForward();
+  await page.waitForURL(`${baseUrl()}/education?q=garlic`);
+  await status.getByText("match “garlic”").waitFor();
   await box.fill("garlic matariki");
   await expect.poll(() => status.innerText()).toBe("1 guide matches “garlic matariki”.");
   await box.fill("qqqq");
@@ -183,6 +187,92 @@ test("with JavaScript, search filters as you type, without reloading the page", 
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
 });
+
+test("a visit to the hub from one of React Router's pages searches in the app as you type", async ({
+  page,
+}) => {
+  await page.goto("/checkout");
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Education" })
+    .click();
+  await page.waitForURL(`${baseUrl()}/education`);
+  await page.getByLabel("Search the guides").pressSequentially("slugs", { delay: 30 });
+  await page.waitForURL(`${baseUrl()}/education?q=slugs`);
+  await page
+    .locator("#guide-search-status")
+    .getByText(/match(es)? “slugs”/)
+    .waitFor();
+  expect(await page.getByRole("heading", { name: "Month by month" }).count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test("the search's JSON answers as the hub does, and is the same for everyone", async () => {
+  const res = await fetch(`${baseUrl()}/education/search.json?q=${encodeURIComponent(" Slugs ")}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+  const body = (await res.json()) as { query: string; results: { item: { path: string } }[] };
+  expect(body.query).toBe("Slugs");
+  expect(body.results[0]?.item.path).toBe("/education/slug-patrol");
+  const none = (await (await fetch(`${baseUrl()}/education/search.json`)).json()) as object;
+  expect(none).toEqual({ query: "" });
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`the hub is an islands page whose search works before and after hydration, at ${viewport.width} px`, async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    await page.setViewportSize(viewport);
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    // The page's JavaScript waits until let through: painted, not hydrated.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js(\?.*)?$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto("/education", { waitUntil: "domcontentloaded" });
+    // Not React Router's page: no route manifest or client in the document.
+    expect(await page.locator("#rr-scripts").count()).toBe(0);
+    expect(await page.content()).not.toContain("__reactRouterManifest");
+    // Before hydration the search is a GET form that the server answers.
+    const box = page.getByLabel("Search the guides");
+    await box.fill("slugs");
+    await box.press("Enter");
+    await page.waitForURL(`${baseUrl()}/education?q=slugs`);
+    const status = page.locator("#guide-search-status");
+    await status.getByText(/match(es)? “slugs”/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    expect(await page.getByRole("heading", { name: "Month by month" }).count()).toBe(0);
+    // Once live it follows the typing in the same document.
+    release();
+    await page.waitForSelector('[data-island="guidance-search"][data-live]');
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await box.fill("frost");
+    await page.waitForURL(`${baseUrl()}/education?q=frost`);
+    await status.getByText(/match(es)? “frost”/).waitFor();
+    const first = page.getByRole("heading", { name: "Search results" }).locator("..");
+    // Its results are plain links to the guides (islands pages of their own).
+    expect(await first.getByRole("link").first().getAttribute("href")).toMatch(/^\/education\//);
+    await box.fill("");
+    await page.getByRole("heading", { name: "Month by month" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+      true,
+    );
+    // Only the islands script and its parts' chunks: no React Router client.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => !s.startsWith("/assets/islands-"))).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await box.fill("garlic");
+    await status.getByText(/match(es)? “garlic”/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
 
 test("privacy and terms show the contact details from the settings, with contents", async ({
   page,

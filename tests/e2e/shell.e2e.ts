@@ -1,4 +1,5 @@
 // The site shell (SPEC §2): header, mobile menu, footer, cart button, 404 and the crash screen.
+import { axeViolations } from "./axe.ts";
 import { baseUrl, DESKTOP, expect, mailboxUrl, PHONE, test } from "./fixtures.ts";
 
 const routes = [
@@ -46,6 +47,44 @@ test("every route of the spec's table renders inside the shell", async () => {
     expect(html, path).toMatch(/<title>[^<]+<\/title>/);
   }
 });
+
+test("the public pages a stranger reaches are islands pages, without React Router's client", async () => {
+  // ADR 036, 048: server-rendered HTML whose interactive parts alone are hydrated.
+  const pages = [
+    "/",
+    "/products",
+    "/education",
+    "/education/slug-patrol",
+    "/about",
+    "/waitlist",
+    "/waitlist/confirm?token=x",
+    "/waitlist/status?t=x",
+    "/waitlist/claim?token=x",
+    "/unsubscribe?token=x",
+    "/privacy",
+    "/no-such-page",
+  ];
+  for (const path of pages) {
+    const html = await (await fetch(baseUrl() + path)).text();
+    expect(html, path).not.toContain("__reactRouterManifest");
+    expect(html, path).toContain("/assets/islands-");
+  }
+  // Where client-side navigation earns its cost, React Router's client stays.
+  expect(await (await fetch(baseUrl() + "/checkout")).text()).toContain("__reactRouterManifest");
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`axe finds no violations on About, the waitlist and the 404 page at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    for (const path of ["/about", "/waitlist", "/unsubscribe?token=x", "/no-such-page"]) {
+      await page.goto(path);
+      await page.waitForLoadState("load");
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+  });
+}
 
 test("the header is transparent at the top and cream with a border after 10 px", async ({
   page,
@@ -253,7 +292,7 @@ test("a public page sent again from the page cache runs its scripts under its ha
     const csp = response?.headers()["content-security-policy"] ?? "";
     expect(csp, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
     expect(csp, path).not.toContain("nonce-");
-    // React Router's inline scripts ran: the page hydrated, and the cart button works.
+    // The page's scripts ran under the policy: it hydrated, and the cart button works.
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated), path).toBe("true");
     await page.getByRole("button", { name: /^Cart/ }).click();
     const panel = page.getByRole("dialog", { name: /^Your Cart/ });

@@ -61,24 +61,31 @@ test("Skip for now scrolls to the top and goes home", async ({ page }) => {
   const skip = page.getByRole("link", { name: "Skip for now" });
   await skip.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  // The positions the page passed through, and where it was when the router moved on to /.
+  // The positions the page passed through, and where it was when it moved on to /: the page is
+  // sent as islands, so going home loads the next document; what this one saw is kept in
+  // sessionStorage as it goes (it outlives the document), and a client-side move is caught too.
   const start = await page.evaluate(() => window.scrollY);
   await page.evaluate(() => {
-    const w = window as unknown as { passed: number[]; yAtNavigation?: number };
-    w.passed = [];
-    addEventListener("scroll", () => w.passed.push(window.scrollY));
+    const passed: number[] = [];
+    const keep = (key: string, value: unknown) =>
+      sessionStorage.setItem(key, JSON.stringify(value));
+    addEventListener("scroll", () => {
+      passed.push(window.scrollY);
+      keep("passed", passed);
+    });
+    addEventListener("pagehide", () => keep("yAtNavigation", window.scrollY));
     const push = history.pushState.bind(history);
     history.pushState = (...args: Parameters<History["pushState"]>) => {
-      w.yAtNavigation = window.scrollY;
+      keep("yAtNavigation", window.scrollY);
       push(...args);
     };
   });
   await skip.click();
   await page.waitForURL(baseUrl() + "/");
-  const { passed, yAtNavigation } = await page.evaluate(() => {
-    const w = window as unknown as { passed: number[]; yAtNavigation?: number };
-    return { passed: w.passed, yAtNavigation: w.yAtNavigation };
-  });
+  const { passed, yAtNavigation } = await page.evaluate(() => ({
+    passed: JSON.parse(sessionStorage.getItem("passed") ?? "[]") as number[],
+    yAtNavigation: JSON.parse(sessionStorage.getItem("yAtNavigation") ?? "null") as number | null,
+  }));
   expect(yAtNavigation).toBe(0);
   // Smoothly: through positions between where it was and the top, not in one jump.
   expect(passed.filter((y) => y > 0 && y < start).length).toBeGreaterThan(1);

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { getEducationHub } from "./get-education-hub.server.ts";
+import { getEducationHub, searchEducation } from "./get-education-hub.server.ts";
 
 const november = { year: 2026, month: 11, day: 22 };
 
@@ -25,4 +25,15 @@ test("a query returns matches, and none is an empty list rather than no search",
   expect(getEducationHub("strawberries", november).results!.length).toBeGreaterThan(0);
   expect(getEducationHub("xylophone", november).results).toEqual([]);
   expect(getEducationHub("   ", november).results).toBeUndefined();
+});
+
+test("the search alone answers as the hub does, and a long query is cut, not refused", () => {
+  expect(searchEducation(" slugs ")).toEqual({
+    query: "slugs",
+    results: getEducationHub("slugs", november).results,
+  });
+  expect(searchEducation(null)).toEqual({ query: "", results: undefined });
+  const long = searchEducation(`garlic ${"x".repeat(300)}`);
+  expect(long.query).toHaveLength(100);
+  expect(long.results).toEqual([]);
 });

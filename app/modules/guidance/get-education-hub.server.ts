@@ -22,14 +22,23 @@ export interface EducationHub {
   currentMonth: MonthId;
 }
 
+export type EducationSearch = Pick<EducationHub, "query" | "results">;
+
+/**
+ * The hub's search alone (/education/search.json, for the search box as you type): the query as
+ * searched (trimmed, cut to MAX_QUERY_LENGTH) and what matched.
+ */
+export function searchEducation(rawQuery: string | null): EducationSearch {
+  const query = (rawQuery ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  return { query, results: query ? searchGuidance(query) : undefined };
+}
+
 export function getEducationHub(
   rawQuery: string | null,
   today: CalendarDate = todayInNewZealand(),
 ): EducationHub {
-  const query = (rawQuery ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   return {
-    query,
-    results: query ? searchGuidance(query) : undefined,
+    ...searchEducation(rawQuery),
     topics: listArticlesByTopic(),
     months: listMonthlyGuides(),
     currentMonth: monthIdFor(today.month),

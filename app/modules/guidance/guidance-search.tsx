@@ -1,19 +1,44 @@
-// The hub's search box. Without JavaScript it is a plain GET form (?q=…) answered by the server;
-// with JavaScript the same request goes out as you type, after a short pause, so results follow
-// the typing without a click. The server does the matching either way.
-import { useEffect, useRef } from "react";
-import { Form, Link, useSubmit } from "react-router";
+// The hub's search (an island on /education, ADR 017, 048): the box, how many matched and the
+// results. Without JavaScript it is a plain GET form (?q=…) answered by the server; once live the
+// same search goes out as you type, after a short pause, so results follow the typing without a
+// click. The server does the matching either way. In an islands document the results come from
+// /education/search.json and the address is kept in step with history's own calls; inside the app
+// (a client-side visit from one of React Router's pages) the search is a navigation whose loader
+// answers it, as before.
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useInRouterContext, useSubmit } from "react-router";
+import { CardTitleLink } from "#app/components/ui/card-title-link.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { formatDate } from "./new-zealand-date.ts";
 import { MAX_QUERY_LENGTH, type SearchResult } from "./guidance-content.ts";
 
 const TYPING_PAUSE_MS = 250;
 
-export function GuidanceSearch({ query }: { query: string }) {
+export interface GuidanceSearchProps {
+  query: string;
+  /** Undefined when nobody searched; empty when nothing matched. */
+  results: SearchResult[] | undefined;
+}
+
+/** The hub's address for a query: /education, or /education?q=… */
+const hubUrl = (query: string) =>
+  query ? `${paths.education}?${new URLSearchParams({ q: query })}` : paths.education;
+
+export function GuidanceSearch(props: GuidanceSearchProps) {
+  const inApp = useInRouterContext();
   const submit = useSubmit();
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<number | undefined>(undefined);
+  const pending = useRef<AbortController | null>(null);
+  const [shown, setShown] = useState<GuidanceSearchProps>(props);
+  const { query, results } = shown;
 
+  // Inside the app a search is a navigation: the loader's answer arrives as new props.
+  const [given, setGiven] = useState(props);
+  if (given.query !== props.query || given.results !== props.results) {
+    setGiven(props);
+    setShown(props);
+  }
   // Back and forward change the query under the box; follow it unless someone is typing.
   useEffect(() => {
     const el = input.current;
@@ -21,59 +46,100 @@ export function GuidanceSearch({ query }: { query: string }) {
   }, [query]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
+  // In an islands document: fetch the results, then say so in the address bar.
+  async function fetchResults(value: string, history: "push" | "replace" | "none") {
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    const q = value.trim();
+    const answer: GuidanceSearchProps = q
+      ? await fetch(`${paths.educationSearch}?${new URLSearchParams({ q })}`, {
+          signal: controller.signal,
+        })
+          .then((res) => (res.ok ? (res.json() as Promise<GuidanceSearchProps>) : null))
+          .catch(() => null)
+          .then((json) => json ?? { query: q, results: undefined })
+      : { query: "", results: undefined };
+    if (controller.signal.aborted) return;
+    setShown(answer);
+    if (history === "push") window.history.pushState(null, "", hubUrl(answer.query));
+    if (history === "replace") window.history.replaceState(null, "", hubUrl(answer.query));
+  }
+
+  // Back and forward within the hub's own searches (islands document only).
+  useEffect(() => {
+    if (inApp) return;
+    const follow = () =>
+      void fetchResults(new URLSearchParams(window.location.search).get("q") ?? "", "none");
+    window.addEventListener("popstate", follow);
+    return () => window.removeEventListener("popstate", follow);
+  });
+
   function search(value: string) {
+    // The first search adds a history entry (Back returns to the full hub); refinements replace it.
+    const replace = query !== "";
+    if (!inApp) return void fetchResults(value, replace ? "replace" : "push");
     const params = new URLSearchParams();
     if (value.trim()) params.set("q", value.trim());
-    // The first search adds a history entry (Back returns to the full hub); refinements replace it.
-    submit(params, {
-      action: "/education",
+    void submit(params, {
+      action: paths.education,
       method: "get",
-      replace: query !== "",
+      replace,
       preventScrollReset: true,
     });
   }
 
   return (
-    <Form
-      method="get"
-      action={paths.education}
-      role="search"
-      aria-label="Guides"
-      className="mt-8 max-w-xl"
-      onSubmit={() => window.clearTimeout(timer.current)}
-    >
-      <label htmlFor="guide-search" className="block font-semibold">
-        Search the guides
-      </label>
-      <div className="mt-2 flex gap-2">
-        <input
-          ref={input}
-          id="guide-search"
-          name="q"
-          type="search"
-          defaultValue={query}
-          maxLength={MAX_QUERY_LENGTH}
-          autoComplete="off"
-          enterKeyHint="search"
-          placeholder="garlic, slugs, frost…"
-          aria-describedby="guide-search-status"
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            window.clearTimeout(timer.current);
-            timer.current = window.setTimeout(() => search(value), TYPING_PAUSE_MS);
-          }}
-          className="min-h-11 w-full min-w-0 flex-1 rounded-full border-2 border-ink/20 bg-white px-5 py-2 text-base placeholder:text-ink/60 focus:border-leaf focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-clay"
-        />
-        <button type="submit" className="btn-primary shrink-0">
-          Search
-        </button>
-      </div>
-    </Form>
+    <>
+      <Form
+        method="get"
+        action={paths.education}
+        role="search"
+        aria-label="Guides"
+        className="mt-8 max-w-xl"
+        onSubmit={(event) => {
+          window.clearTimeout(timer.current);
+          if (inApp) return;
+          // Live in an islands document: the same search, without loading the page again.
+          event.preventDefault();
+          search(input.current?.value ?? "");
+        }}
+      >
+        <label htmlFor="guide-search" className="block font-semibold">
+          Search the guides
+        </label>
+        <div className="mt-2 flex gap-2">
+          <input
+            ref={input}
+            id="guide-search"
+            name="q"
+            type="search"
+            defaultValue={query}
+            maxLength={MAX_QUERY_LENGTH}
+            autoComplete="off"
+            enterKeyHint="search"
+            placeholder="garlic, slugs, frost…"
+            aria-describedby="guide-search-status"
+            onInput={(event) => {
+              const value = event.currentTarget.value;
+              window.clearTimeout(timer.current);
+              timer.current = window.setTimeout(() => search(value), TYPING_PAUSE_MS);
+            }}
+            className="min-h-11 w-full min-w-0 flex-1 rounded-full border-2 border-ink/20 bg-white px-5 py-2 text-base placeholder:text-ink/60 focus:border-leaf focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-clay"
+          />
+          <button type="submit" className="btn-primary shrink-0">
+            Search
+          </button>
+        </div>
+      </Form>
+      <SearchStatus query={query} count={results?.length} />
+      {results && <SearchResults query={query} results={results} />}
+    </>
   );
 }
 
 /** Says how many guides matched; a live region, so screen readers hear it as results change. */
-export function SearchStatus({ query, count }: { query: string; count: number | undefined }) {
+function SearchStatus({ query, count }: { query: string; count: number | undefined }) {
   return (
     <p
       id="guide-search-status"
@@ -90,10 +156,18 @@ export function SearchStatus({ query, count }: { query: string; count: number | 
   );
 }
 
-export function SearchResults({ query, results }: { query: string; results: SearchResult[] }) {
+/**
+ * The results, or what to try when nothing matched. Marked `data-search-results`: while it is on
+ * the page, the hub's browsing sections give way to it (a `:has()` rule on the hub, so they come
+ * back without a request when the search is cleared).
+ */
+function SearchResults({ query, results }: { query: string; results: SearchResult[] }) {
   if (results.length === 0) {
     return (
-      <div className="mt-6 rounded-3xl bg-white p-8 shadow-sm ring-1 ring-ink/5">
+      <div
+        data-search-results
+        className="mt-6 rounded-3xl bg-white p-8 shadow-sm ring-1 ring-ink/5"
+      >
         <h2 className="text-2xl font-bold">No guides match “{query}”</h2>
         <p className="mt-3 max-w-prose text-ink/80">
           Check the spelling, or try a shorter word: a plant (garlic, tomatoes), a pest (slugs,
@@ -107,7 +181,7 @@ export function SearchResults({ query, results }: { query: string; results: Sear
     );
   }
   return (
-    <section aria-labelledby="results-title" className="mt-6">
+    <section data-search-results aria-labelledby="results-title" className="mt-6">
       <h2 id="results-title" className="sr-only">
         Search results
       </h2>
@@ -120,11 +194,9 @@ export function SearchResults({ query, results }: { query: string; results: Sear
             <p className="text-sm font-semibold tracking-wide text-leaf uppercase">
               {item.kind === "monthly" ? "Monthly guide" : item.topic}
             </p>
-            <h3 className="mt-1 text-xl font-bold">
-              <Link to={item.path} className="after:absolute after:inset-0 hover:underline">
-                {item.title}
-              </Link>
-            </h3>
+            <CardTitleLink to={item.path} className="mt-1 text-xl font-bold">
+              {item.title}
+            </CardTitleLink>
             <p className="mt-1 text-ink/80">{item.description}</p>
             {snippet && (
               <p className="mt-2 text-sm text-ink/75">
