@@ -17,12 +17,10 @@ import {
 } from "#app/modules/subscriptions/admin-boxes.server.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
 import type { Route } from "./+types/boxes";
 
-export const meta = () => adminMeta("Boxes");
-
-export const handle = underAdmin("Boxes");
+export const { meta, handle } = adminPage("Boxes");
 
 /** Blank rows under the contents, for adding items. */
 const NEW_ROWS = 3;

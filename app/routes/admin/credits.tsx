@@ -12,12 +12,10 @@ import { getCreditBalance } from "#app/modules/credits/get-credit-balance.server
 import { grantCredit } from "#app/modules/credits/grant-credit.server.ts";
 import { takeBackCredit } from "#app/modules/credits/take-back-credit.server.ts";
 import { formString } from "#app/modules/checkout/checkout.schema.ts";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
 import type { Route } from "./+types/credits";
 
-export const meta = () => adminMeta("Credits");
-
-export const handle = underAdmin("Credits");
+export const { meta, handle } = adminPage("Credits");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

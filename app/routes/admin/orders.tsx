@@ -8,12 +8,10 @@ import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { listOrders } from "#app/modules/orders/list-orders.server.ts";
 import { STATUS_LABELS } from "#app/modules/orders/order-status.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
 import type { Route } from "./+types/orders";
 
-export const meta = () => adminMeta("Orders");
-
-export const handle = underAdmin("Orders");
+export const { meta, handle } = adminPage("Orders");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -23,21 +23,18 @@ import {
 import { getProductForAdmin } from "#app/modules/catalog/list-all-products.server.ts";
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
-import { adminMeta, type AdminHandle } from "./admin-page.ts";
+import { adminMeta, underList } from "./admin-page.ts";
 import { PicturesField, ProductFields } from "./product-fields.tsx";
 import type { Route } from "./+types/product";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData?.product.name ?? "Product");
 
-export const handle: AdminHandle = {
-  narrow: true,
-  trail: {
-    to: paths.adminProducts,
-    label: "Products",
-    here: (data: { product: { name: string } }) => data.product.name,
-  },
-};
+export const handle = underList(
+  "products",
+  (data: { product: { name: string } }) => data.product.name,
+  { narrow: true },
+);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

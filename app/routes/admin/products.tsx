@@ -17,7 +17,7 @@ import {
 } from "#app/modules/catalog/catalog.schema.ts";
 import { listAllProducts } from "#app/modules/catalog/list-all-products.server.ts";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
 import type { Route } from "./+types/products";
 
 // The table's columns: each heading and whether it holds a number (set to the right).
@@ -29,9 +29,7 @@ const COLUMNS = [
   ["Status", false],
 ] as const;
 
-export const meta = () => adminMeta("Products");
-
-export const handle = underAdmin("Products");
+export const { meta, handle } = adminPage("Products");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

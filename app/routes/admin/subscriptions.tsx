@@ -18,13 +18,11 @@ import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import { getSubscriptionDashboard } from "#app/modules/subscriptions/get-subscription-dashboard.server.ts";
 import { listSubscriptions } from "#app/modules/subscriptions/list-subscriptions.server.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
 import { SubscriptionsDashboard } from "./subscriptions-dashboard.tsx";
 import type { Route } from "./+types/subscriptions";
 
-export const meta = () => adminMeta("Subscriptions");
-
-export const handle = underAdmin("Subscriptions");
+export const { meta, handle } = adminPage("Subscriptions");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -18,12 +18,10 @@ import {
 import { previewTipsEmail } from "#app/modules/growing-tips/compose-tips-email.server.ts";
 import { startGrowingTipsRun } from "#app/modules/growing-tips/send-growing-tips.server.ts";
 import { formatTipsMonth, isTipsMonth } from "#app/modules/growing-tips/tips-month.ts";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
 import type { Route } from "./+types/tips";
 
-export const meta = () => adminMeta("Growing tips");
-
-export const handle = underAdmin("Growing tips");
+export const { meta, handle } = adminPage("Growing tips");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -30,12 +30,10 @@ import {
   topReferrers,
   voidReferral,
 } from "#app/modules/waitlist/void-referral.server.ts";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
 import type { Route } from "./+types/waitlist";
 
-export const meta = () => adminMeta("Waitlist");
-
-export const handle = underAdmin("Waitlist");
+export const { meta, handle } = adminPage("Waitlist");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
