@@ -18,6 +18,7 @@ import {
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import type { Route } from "./+types/boxes";
 
 export const { meta, handle } = adminPage("Boxes");
@@ -26,8 +27,7 @@ export const { meta, handle } = adminPage("Boxes");
 const NEW_ROWS = 3;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
+  const params = await requireAdminQuery(request);
   const day = packingDaySchema.safeParse(params.get("day"));
   const packingDay = day.success ? day.data : nextPackingDay();
   const [contents, packing] = await Promise.all([

@@ -13,13 +13,13 @@ import { grantCredit } from "#app/modules/credits/grant-credit.server.ts";
 import { takeBackCredit } from "#app/modules/credits/take-back-credit.server.ts";
 import { formString } from "#app/modules/checkout/checkout.schema.ts";
 import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import type { Route } from "./+types/credits";
 
 export const { meta, handle } = adminPage("Credits");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const q = (await requireAdminQuery(request)).get("q")?.trim() ?? "";
   const found = q ? await getCreditBalance({ email: q }) : null;
   return { q, found, requestKey: randomUUID() };
 }

@@ -18,6 +18,7 @@ import {
 import { listAllProducts } from "#app/modules/catalog/list-all-products.server.ts";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
 import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import type { Route } from "./+types/products";
 
 // The table's columns: each heading and whether it holds a number (set to the right).
@@ -32,8 +33,7 @@ const COLUMNS = [
 export const { meta, handle } = adminPage("Products");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const query = parseAdminListQuery(new URL(request.url).searchParams);
+  const query = parseAdminListQuery(await requireAdminQuery(request));
   return { query, products: await listAllProducts(query) };
 }
 

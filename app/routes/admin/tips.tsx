@@ -19,13 +19,13 @@ import { previewTipsEmail } from "#app/modules/growing-tips/compose-tips-email.s
 import { startGrowingTipsRun } from "#app/modules/growing-tips/send-growing-tips.server.ts";
 import { formatTipsMonth, isTipsMonth } from "#app/modules/growing-tips/tips-month.ts";
 import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import type { Route } from "./+types/tips";
 
 export const { meta, handle } = adminPage("Growing tips");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const { month, zone } = readTipsChoice(new URL(request.url).searchParams);
+  const { month, zone } = readTipsChoice(await requireAdminQuery(request));
   const overview = await adminTipsOverview(month);
   return {
     month,

@@ -31,13 +31,13 @@ import {
   voidReferral,
 } from "#app/modules/waitlist/void-referral.server.ts";
 import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import type { Route } from "./+types/waitlist";
 
 export const { meta, handle } = adminPage("Waitlist");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const filters = readContactFilters(new URL(request.url).searchParams);
+  const filters = readContactFilters(await requireAdminQuery(request));
   const [stats, list, launches, openRegions, top, counted, waves] = await Promise.all([
     waitlistStats(),
     listContacts(filters),
