@@ -1,9 +1,34 @@
-// An admin list page's query, read only once the admin is checked (requireAdmin: a stranger is sent
+// An admin page's query, read only once the admin is checked (requireAdmin: a stranger is sent
 // to sign in, a member refused). Every list page's loader starts with it, so none reads its filters
 // before the check.
-import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
+import { adminOrStatus, requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 
 export async function requireAdminQuery(request: Request): Promise<URLSearchParams> {
   await requireAdmin(request);
   return new URL(request.url).searchParams;
+}
+
+/**
+ * An admin file's query (a CSV, an e-mail's preview), or the plain words it answers anyone else
+ * with: 401 "Sign in first." to a stranger, 403 "Admins only." to a member (a file is not
+ * redirected to the sign-in page).
+ */
+export async function adminFileQuery(request: Request): Promise<URLSearchParams | Response> {
+  const access = await adminOrStatus(request);
+  if (access.status)
+    return new Response(access.status === 401 ? "Sign in first." : "Admins only.", {
+      status: access.status,
+    });
+  return new URL(request.url).searchParams;
+}
+
+/** A CSV file to download as `filename`, never kept by a cache. */
+export function csvDownload(csv: string, filename: string): Response {
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }
