@@ -9,17 +9,19 @@ export async function requireAdminQuery(request: Request): Promise<URLSearchPara
 }
 
 /**
- * An admin file's query (a CSV, an e-mail's preview), or the plain words it answers anyone else
- * with: 401 "Sign in first." to a stranger, 403 "Admins only." to a member (a file is not
- * redirected to the sign-in page).
+ * The loader of an admin file (a CSV, an e-mail's preview): `answer` gets the query once the admin
+ * is checked; anyone else gets plain words, 401 "Sign in first." a stranger and 403 "Admins only."
+ * a member (a file is not redirected to the sign-in page).
  */
-export async function adminFileQuery(request: Request): Promise<URLSearchParams | Response> {
-  const access = await adminOrStatus(request);
-  if (access.status)
-    return new Response(access.status === 401 ? "Sign in first." : "Admins only.", {
-      status: access.status,
-    });
-  return new URL(request.url).searchParams;
+export function adminFileLoader(answer: (query: URLSearchParams) => Response | Promise<Response>) {
+  return async ({ request }: { request: Request }): Promise<Response> => {
+    const access = await adminOrStatus(request);
+    if (access.status)
+      return new Response(access.status === 401 ? "Sign in first." : "Admins only.", {
+        status: access.status,
+      });
+    return answer(new URL(request.url).searchParams);
+  };
 }
 
 /** A CSV file to download as `filename`, never kept by a cache. */

@@ -5,12 +5,9 @@ import {
   packingDaySchema,
   packingPickListCsv,
 } from "#app/modules/subscriptions/admin-boxes.server.ts";
-import { adminFileQuery, csvDownload } from "./admin-query.server.ts";
-import type { Route } from "./+types/boxes-pick-list-csv";
+import { adminFileLoader, csvDownload } from "./admin-query.server.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = await adminFileQuery(request);
-  if (query instanceof Response) return query;
+export const loader = adminFileLoader(async (query) => {
   const asked = query.get("day");
   const day =
     asked === null
@@ -18,4 +15,4 @@ export async function loader({ request }: Route.LoaderArgs) {
       : packingDaySchema.safeParse(asked);
   if (!day.success) return new Response(ADMIN_BOX_MESSAGES.day, { status: 400 });
   return csvDownload(await packingPickListCsv(day.data), `patch-pick-list-${day.data}.csv`);
-}
+});

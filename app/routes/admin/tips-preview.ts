@@ -3,14 +3,11 @@
 // frame this one path.
 import { readTipsChoice } from "#app/modules/growing-tips/admin-tips.server.ts";
 import { previewTipsEmail } from "#app/modules/growing-tips/compose-tips-email.server.ts";
-import { adminFileQuery } from "./admin-query.server.ts";
-import type { Route } from "./+types/tips-preview";
+import { adminFileLoader } from "./admin-query.server.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = await adminFileQuery(request);
-  if (query instanceof Response) return query;
+export const loader = adminFileLoader((query) => {
   const { month, zone } = readTipsChoice(query);
   return new Response(previewTipsEmail(month, zone).html, {
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
   });
-}
+});
