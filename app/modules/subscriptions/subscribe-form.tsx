@@ -7,6 +7,7 @@ import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
+import { RadioCard } from "#app/components/ui/radio-card.tsx";
 import { gstIncluded } from "#app/lib/gst.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -14,6 +15,10 @@ import { DemoCardFields } from "#app/modules/payments/demo-card-fields.tsx";
 import { StripeCardSetup } from "#app/modules/payments/stripe-card-setup.tsx";
 import { DELIVERY_WEEK_LABELS, DELIVERY_WEEKS, type DeliveryWeek } from "./box-dates.ts";
 import { findPlan, plans, type PlanId } from "./plans.ts";
+
+/** A choice card of this form and the gift form (the plan, the delivery week). */
+const CHOICE =
+  "flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf";
 
 export interface SubscribeOutcome {
   message: string;
@@ -344,20 +349,16 @@ export function DeliveryWeekFields({
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {DELIVERY_WEEKS.map((w) => (
-          <label
+          <RadioCard
             key={w}
-            className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf"
+            className={CHOICE}
+            name="deliveryWeek"
+            value={w}
+            checked={week === w}
+            onChange={() => onWeek(w)}
           >
-            <input
-              type="radio"
-              name="deliveryWeek"
-              value={w}
-              checked={week === w}
-              onChange={() => onWeek(w)}
-              className="h-5 w-5 accent-leaf"
-            />
             <span>{DELIVERY_WEEK_LABELS[w]}</span>
-          </label>
+          </RadioCard>
         ))}
       </div>
       {error ? <p className="text-sm font-medium text-clay-dark">{error}</p> : null}
@@ -383,18 +384,14 @@ export function PlanChoices({
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 text-2xl font-bold">{legend}</legend>
       {plans.map((p) => (
-        <label
+        <RadioCard
           key={p.id}
-          className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf"
+          className={CHOICE}
+          name="plan"
+          value={p.id}
+          checked={planId === p.id}
+          onChange={() => onPlan(p.id)}
         >
-          <input
-            type="radio"
-            name="plan"
-            value={p.id}
-            checked={planId === p.id}
-            onChange={() => onPlan(p.id)}
-            className="h-5 w-5 accent-leaf"
-          />
           <span className="flex-1">
             <span className="block font-semibold">
               {p.size}: {p.description}
@@ -404,7 +401,7 @@ export function PlanChoices({
             </span>
           </span>
           <span className="font-semibold whitespace-nowrap">{money(p.price)}/month</span>
-        </label>
+        </RadioCard>
       ))}
       {error ? <p className="text-sm font-medium text-clay-dark">{error}</p> : null}
     </fieldset>
