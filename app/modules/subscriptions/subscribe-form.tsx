@@ -8,11 +8,11 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { RadioCard } from "#app/components/ui/radio-card.tsx";
-import { gstIncluded } from "#app/lib/gst.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { DemoCardFields } from "#app/modules/payments/demo-card-fields.tsx";
 import { StripeCardSetup } from "#app/modules/payments/stripe-card-setup.tsx";
+import { BoxOrderSummary } from "./box-order-summary.tsx";
 import { DELIVERY_WEEK_LABELS, DELIVERY_WEEKS, type DeliveryWeek } from "./box-dates.ts";
 import { findPlan, plans, type PlanId } from "./plans.ts";
 
@@ -165,69 +165,40 @@ export function SubscribeForm(props: SubscribeFormProps) {
         </fieldset>
       </div>
 
-      <aside
-        aria-labelledby="summary-title"
-        className="rounded-2xl bg-white p-5 shadow-sm lg:sticky lg:top-28"
+      <BoxOrderSummary
+        id="summary-title"
+        title="Your monthly box"
+        item={{ label: `${plan.size} plan`, price: money(plan.price) }}
+        total={{ label: "Price per month", cents: plan.price, testId: "monthly-price" }}
+        money={money}
+        payments={payments}
+        submitting={submitting}
+        submit={{ label: "Start my subscription", busy: "Starting your subscription..." }}
+        note={
+          credit > 0
+            ? `Your credit pays ${money(credit)} of your first box, so today we charge ${money(plan.price - credit)}. After that it's ${money(plan.price)} each month before your box is packed.`
+            : `Today we charge ${money(plan.price)} for your first box, then the same each month before your box is packed.`
+        }
       >
-        <h2 id="summary-title" className="text-xl font-bold">
-          Your monthly box
-        </h2>
-        <div aria-live="polite">
-          <dl className="mt-3 flex flex-col gap-2">
+        {credit > 0 ? (
+          <dl className="mt-3 flex flex-col gap-2 border-t border-ink/10 pt-2">
             <div className="flex justify-between gap-4">
-              <dt>{plan.size} plan</dt>
-              <dd className="font-semibold">{money(plan.price)}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt>Shipping</dt>
-              <dd className="font-semibold">Free</dd>
-            </div>
-            <div className="flex justify-between gap-4 border-t border-ink/10 pt-2 text-lg">
-              <dt className="font-bold">Price per month</dt>
-              <dd className="font-bold" data-testid="monthly-price">
-                {money(plan.price)}
+              <dt>Your credit</dt>
+              <dd className="font-semibold" data-testid="credit-applied">
+                −{money(credit)}
               </dd>
             </div>
+            <div className="flex justify-between gap-4 font-bold">
+              <dt>Card today</dt>
+              <dd data-testid="card-today">{money(plan.price - credit)}</dd>
+            </div>
           </dl>
-          <p className="mt-1 text-sm text-ink/75">
-            Includes GST of {money(gstIncluded(plan.price))}
-          </p>
-          {credit > 0 ? (
-            <dl className="mt-3 flex flex-col gap-2 border-t border-ink/10 pt-2">
-              <div className="flex justify-between gap-4">
-                <dt>Your credit</dt>
-                <dd className="font-semibold" data-testid="credit-applied">
-                  −{money(credit)}
-                </dd>
-              </div>
-              <div className="flex justify-between gap-4 font-bold">
-                <dt>Card today</dt>
-                <dd data-testid="card-today">{money(plan.price - credit)}</dd>
-              </div>
-            </dl>
-          ) : null}
-          <dl className="mt-3 border-t border-ink/10 pt-2">
-            <dt className="text-sm font-semibold text-ink/75">First box arrives</dt>
-            <dd data-testid="first-box">In the week starting {firstBoxes[week]}</dd>
-          </dl>
-        </div>
-        <button
-          type="submit"
-          className="btn-primary mt-5 w-full"
-          disabled={submitting || payments === "none"}
-        >
-          {submitting
-            ? "Starting your subscription..."
-            : payments === "stripe"
-              ? "Continue to card"
-              : "Start my subscription"}
-        </button>
-        <p className="mt-3 text-sm text-ink/70">
-          {credit > 0
-            ? `Your credit pays ${money(credit)} of your first box, so today we charge ${money(plan.price - credit)}. After that it's ${money(plan.price)} each month before your box is packed.`
-            : `Today we charge ${money(plan.price)} for your first box, then the same each month before your box is packed.`}
-        </p>
-      </aside>
+        ) : null}
+        <dl className="mt-3 border-t border-ink/10 pt-2">
+          <dt className="text-sm font-semibold text-ink/75">First box arrives</dt>
+          <dd data-testid="first-box">In the week starting {firstBoxes[week]}</dd>
+        </dl>
+      </BoxOrderSummary>
     </Form>
   );
 }
