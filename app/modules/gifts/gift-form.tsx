@@ -3,14 +3,14 @@
 // Stripe its Payment Element as a second step), with the GST-inclusive price as the choices are
 // made. A plain form: it works before JavaScript, and with it the price follows the choices.
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { controlProps, FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { DemoCardFields } from "#app/modules/payments/demo-card-fields.tsx";
 import { StripePayment } from "#app/modules/payments/stripe-payment.tsx";
 import { findPlan, plans, type PlanId } from "#app/modules/subscriptions/plans.ts";
-import { BoxOrderSummary } from "#app/modules/subscriptions/box-order-summary.tsx";
+import { BoxOrderForm, BoxOrderSummary } from "#app/modules/subscriptions/box-order-form.tsx";
 import { PlanChoices } from "#app/modules/subscriptions/subscribe-form.tsx";
 import { GIFT_MONTHS, giftPrice, type GiftMonths } from "./gifts.schema.ts";
 
@@ -70,12 +70,7 @@ export function GiftForm(props: GiftFormProps) {
     );
 
   return (
-    <Form
-      method="post"
-      className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start"
-      noValidate
-    >
-      <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+    <BoxOrderForm idempotencyKey={props.idempotencyKey}>
       <div className="flex flex-col gap-8">
         {formMessage ? <FormMessage tone="error">{formMessage}</FormMessage> : null}
 
@@ -222,6 +217,6 @@ export function GiftForm(props: GiftFormProps) {
         submit={{ label: "Buy gift", busy: "Buying your gift..." }}
         note={`Paid once, today. It never renews: their boxes stop after ${months} months unless they choose to carry on with their own card.`}
       />
-    </Form>
+    </BoxOrderForm>
   );
 }

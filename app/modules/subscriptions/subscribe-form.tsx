@@ -4,7 +4,7 @@
 // It is a plain form: it works before JavaScript, and with it the price, the first box's date and
 // a closed region's note follow the choices as they are made.
 import { useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { RadioCard } from "#app/components/ui/radio-card.tsx";
@@ -12,7 +12,7 @@ import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { DemoCardFields } from "#app/modules/payments/demo-card-fields.tsx";
 import { StripeCardSetup } from "#app/modules/payments/stripe-card-setup.tsx";
-import { BoxOrderSummary } from "./box-order-summary.tsx";
+import { BoxOrderForm, BoxOrderSummary } from "./box-order-form.tsx";
 import { DELIVERY_WEEK_LABELS, DELIVERY_WEEKS, type DeliveryWeek } from "./box-dates.ts";
 import { findPlan, plans, type PlanId } from "./plans.ts";
 
@@ -91,12 +91,7 @@ export function SubscribeForm(props: SubscribeFormProps) {
   }
 
   return (
-    <Form
-      method="post"
-      className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start"
-      noValidate
-    >
-      <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+    <BoxOrderForm idempotencyKey={props.idempotencyKey}>
       <div className="flex flex-col gap-8">
         {formMessage ? (
           <FormMessage tone={outcome?.pending ? "success" : "error"}>{formMessage}</FormMessage>
@@ -199,7 +194,7 @@ export function SubscribeForm(props: SubscribeFormProps) {
           <dd data-testid="first-box">In the week starting {firstBoxes[week]}</dd>
         </dl>
       </BoxOrderSummary>
-    </Form>
+    </BoxOrderForm>
   );
 }
 

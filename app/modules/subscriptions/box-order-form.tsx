@@ -1,8 +1,30 @@
-// The summary beside a form that buys boxes (/subscribe and the gift form): what is bought, free
-// shipping and the total with its GST, read out as it changes; what the form adds below it; the
-// submit button (its words for the card step and while it posts); and a note on what is charged.
+// A form that buys boxes (/subscribe and the gift form): the form itself (its fields beside the
+// summary on a wide screen, the page's key so a retried submit buys once), and the summary: what
+// is bought, free shipping and the total with its GST, read out as it changes; what the form adds
+// below it; the submit button (its words for the card step and while it posts); and a note on what
+// is charged.
 import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { gstIncluded } from "#app/lib/gst.ts";
+
+export function BoxOrderForm({
+  idempotencyKey,
+  children,
+}: {
+  idempotencyKey: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="post"
+      className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start"
+      noValidate
+    >
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {children}
+    </Form>
+  );
+}
 
 export function BoxOrderSummary({
   id,
