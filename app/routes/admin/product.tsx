@@ -1,6 +1,7 @@
 // /admin/products/{id} (admins only): one product's price, stock and words, and archiving it
 // (hidden from the shop and refused at checkout; orders keep it) or restoring it.
 import { data, Form, Link, useNavigation } from "react-router";
+import { AdminCard } from "#app/components/ui/admin-card.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { respond } from "#app/lib/respond.server.ts";
@@ -109,13 +110,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </Link>
         </p>
       ) : null}
-      <section
-        aria-labelledby="pictures-heading"
-        className="mt-6 rounded-2xl bg-white p-5 shadow-sm"
-      >
-        <h2 id="pictures-heading" className="text-xl font-bold">
-          Pictures
-        </h2>
+      <AdminCard id="pictures-heading" title="Pictures" className="mt-6">
         {p.images.length ? (
           <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {p.images.map((base, i) => (
@@ -169,7 +164,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             </button>
           </Form>
         ) : null}
-      </section>
+      </AdminCard>
       <Form
         method="post"
         noValidate

@@ -2,13 +2,12 @@
 // its refund button), the charges the renewal engine and the start recorded, and the history of
 // every change with who made it.
 import { Form } from "react-router";
+import { AdminCard } from "#app/components/ui/admin-card.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { nzDateTime } from "#app/lib/nz-time.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import type { AdminSubscription } from "#app/modules/subscriptions/get-admin-subscription.server.ts";
-
-const panel = "mt-6 rounded-2xl bg-white p-5 shadow-sm";
 
 const TABLE = {
   table: "w-full text-left text-sm",
@@ -48,10 +47,7 @@ export function BoxesTable({
   busy: boolean;
 }) {
   return (
-    <section className={panel} aria-labelledby="boxes-heading">
-      <h2 id="boxes-heading" className="text-xl font-bold">
-        Boxes
-      </h2>
+    <AdminCard id="boxes-heading" title="Boxes" className="mt-6">
       {boxes.length === 0 ? (
         <p className="mt-2">
           No box rows yet: a box is made when it is reminded, skipped or charged.
@@ -98,7 +94,7 @@ export function BoxesTable({
           />
         </div>
       )}
-    </section>
+    </AdminCard>
   );
 }
 
@@ -110,10 +106,7 @@ export function ChargesTable({
   currency: string;
 }) {
   return (
-    <section className={panel} aria-labelledby="charges-heading">
-      <h2 id="charges-heading" className="text-xl font-bold">
-        Charges
-      </h2>
+    <AdminCard id="charges-heading" title="Charges" className="mt-6">
       {charges.length === 0 ? (
         <p className="mt-2">No charges yet.</p>
       ) : (
@@ -153,16 +146,13 @@ export function ChargesTable({
           />
         </div>
       )}
-    </section>
+    </AdminCard>
   );
 }
 
 export function HistoryList({ history }: { history: AdminSubscription["history"] }) {
   return (
-    <section className={panel} aria-labelledby="history-heading">
-      <h2 id="history-heading" className="text-xl font-bold">
-        History
-      </h2>
+    <AdminCard id="history-heading" title="History" className="mt-6">
       {history.length === 0 ? (
         <p className="mt-2">Nothing has changed yet.</p>
       ) : (
@@ -181,6 +171,6 @@ export function HistoryList({ history }: { history: AdminSubscription["history"]
           ))}
         </ol>
       )}
-    </section>
+    </AdminCard>
   );
 }

@@ -2,6 +2,7 @@
 // opening a region for subscriptions, which sends its launch notification (with its progress),
 // and launch waves: a region opened a few gardens at a time (ADR 041).
 import { data, Form, useNavigation } from "react-router";
+import { AdminCard } from "#app/components/ui/admin-card.tsx";
 import { RegionSelect, SureCheckbox } from "#app/components/ui/region-select.tsx";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { SendRunsTable, useRefreshWhileSending } from "#app/components/send-runs-table.tsx";
@@ -130,14 +131,7 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
       )}
       <WaitlistNumbers stats={stats} />
 
-      <section
-        id="launches"
-        aria-labelledby="launch-title"
-        className="mt-10 rounded-2xl bg-white p-5 shadow-sm"
-      >
-        <h2 id="launch-title" className="text-xl font-bold">
-          Open a region
-        </h2>
+      <AdminCard id="launch-title" anchor="launches" title="Open a region" className="mt-10">
         <p className="mt-1 text-ink/80">
           Opening a region lets people there start a subscription, and sends one launch e-mail, with
           a link to subscribe, to every confirmed, still-subscribed contact there, once each.
@@ -165,7 +159,7 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
             progressLabel={(l) => `${l.label} launch e-mails sent`}
           />
         )}
-      </section>
+      </AdminCard>
 
       <WaitlistWaves
         waves={loaderData.waves}
