@@ -2,7 +2,6 @@
 // the plan (delivery and card: subscription-delivery.tsx; cancelling and the history:
 // subscription-cancel.tsx); and the empty state for a member without a subscription. Plain forms:
 // each works before (and without) JavaScript, with labels and fieldsets a screen reader names.
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { RadioCard, type RadioCardProps } from "#app/components/ui/radio-card.tsx";
