@@ -2,6 +2,7 @@
 // its refund button), the charges the renewal engine and the start recorded, and the history of
 // every change with who made it.
 import { Form } from "react-router";
+import { ScrollRegion } from "#app/components/ui/scroll-region.tsx";
 import { AdminCard } from "#app/components/ui/admin-card.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { formatMoney } from "#app/lib/money.ts";
@@ -53,12 +54,7 @@ export function BoxesTable({
           No box rows yet: a box is made when it is reminded, skipped or charged.
         </p>
       ) : (
-        <div
-          className="relative mt-2 overflow-x-auto"
-          role="region"
-          aria-label="The boxes, as a table"
-          tabIndex={0}
-        >
+        <ScrollRegion label="The boxes, as a table" margin="mt-2">
           <DataTable
             testId="boxes"
             rows={boxes}
@@ -92,7 +88,7 @@ export function BoxesTable({
             ]}
             classes={TABLE}
           />
-        </div>
+        </ScrollRegion>
       )}
     </AdminCard>
   );
@@ -110,12 +106,7 @@ export function ChargesTable({
       {charges.length === 0 ? (
         <p className="mt-2">No charges yet.</p>
       ) : (
-        <div
-          className="relative mt-2 overflow-x-auto"
-          role="region"
-          aria-label="The charges, as a table"
-          tabIndex={0}
-        >
+        <ScrollRegion label="The charges, as a table" margin="mt-2">
           <DataTable
             testId="charges"
             rows={charges}
@@ -144,7 +135,7 @@ export function ChargesTable({
             ]}
             classes={TABLE}
           />
-        </div>
+        </ScrollRegion>
       )}
     </AdminCard>
   );

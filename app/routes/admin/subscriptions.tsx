@@ -3,6 +3,7 @@
 // status, plan and region (a GET form, so it works without JavaScript), 50 to a page, each row
 // linking to its own page.
 import { Form, Link } from "react-router";
+import { ScrollRegion } from "#app/components/ui/scroll-region.tsx";
 import { DataTable, LIST_TABLE, TwoLines } from "#app/components/ui/data-table.tsx";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
@@ -120,12 +121,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
               : "No subscriptions yet."}
         </p>
       ) : (
-        <div
-          className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm"
-          role="region"
-          aria-label="Subscriptions found"
-          tabIndex={0}
-        >
+        <ScrollRegion label="Subscriptions found" margin="mt-4" card>
           <DataTable
             caption="Subscriptions, newest first"
             rows={list.rows}
@@ -166,7 +162,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
             ]}
             classes={{ ...LIST_TABLE, caption: "sr-only" }}
           />
-        </div>
+        </ScrollRegion>
       )}
       {list.pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex gap-4">
