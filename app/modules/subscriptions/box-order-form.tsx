@@ -5,6 +5,7 @@
 // is charged.
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { TitledSection } from "#app/components/ui/titled-section.tsx";
 import { gstIncluded } from "#app/lib/gst.ts";
 
 export function BoxOrderForm({
@@ -57,10 +58,13 @@ export function BoxOrderSummary({
   note: ReactNode;
 }) {
   return (
-    <aside aria-labelledby={id} className="rounded-2xl bg-white p-5 shadow-sm lg:sticky lg:top-28">
-      <h2 id={id} className="text-xl font-bold">
-        {title}
-      </h2>
+    <TitledSection
+      as="aside"
+      id={id}
+      title={title}
+      className="rounded-2xl bg-white p-5 shadow-sm lg:sticky lg:top-28"
+      titleClassName="text-xl font-bold"
+    >
       <div aria-live="polite">
         <dl className="mt-3 flex flex-col gap-2">
           <div className="flex justify-between gap-4">
@@ -91,6 +95,6 @@ export function BoxOrderSummary({
         {submitting ? submit.busy : payments === "stripe" ? "Continue to card" : submit.label}
       </button>
       <p className="mt-3 text-sm text-ink/70">{note}</p>
-    </aside>
+    </TitledSection>
   );
 }
