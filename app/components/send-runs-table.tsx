@@ -2,6 +2,7 @@
 // recipients, and how many are sent so far. Wide on a phone, so it scrolls sideways in its box.
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
+import { ScrollRegion } from "#app/components/ui/scroll-region.tsx";
 
 export interface SendRun {
   key: string;
@@ -68,12 +69,7 @@ export function SendRunsTable({
   progressLabel: (run: SendRun) => string;
 }) {
   return (
-    <div
-      className="relative mt-4 overflow-x-auto"
-      role="region"
-      aria-label={`${caption}, scrolls sideways`}
-      tabIndex={0}
-    >
+    <ScrollRegion label={`${caption}, scrolls sideways`} margin="mt-4">
       <table className="w-full min-w-[32rem] text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -109,6 +105,6 @@ export function SendRunsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

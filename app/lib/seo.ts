@@ -65,3 +65,8 @@ export function staticPageMeta(
     return hidden ? [...tags, { name: "robots", content: options.robots }] : tags;
   };
 }
+
+/** The `meta` of a page search engines leave out (an account's, a link's, an error's): its title. */
+export function noindexMeta(title: string) {
+  return [{ title: `${title} | Patch` }, { name: "robots", content: "noindex" }];
+}

@@ -1,4 +1,5 @@
 // /address (signed in): the delivery address, the same fields as the profile's.
+import { noindexMeta } from "#app/lib/seo.ts";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { showToast } from "#app/components/ui/toasts.tsx";
@@ -10,10 +11,7 @@ import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { saveAddress } from "#app/modules/accounts/update-profile.server.ts";
 import type { Route } from "./+types/address";
 
-export const meta = () => [
-  { title: "Delivery address | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => noindexMeta("Delivery address");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

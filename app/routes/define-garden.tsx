@@ -3,6 +3,7 @@
 import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useFocusFirstError } from "#app/components/ui/focus-first-error.ts";
+import { RadioCard } from "#app/components/ui/radio-card.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { saveSurvey, surveyTokenIsValid } from "#app/modules/waitlist/save-survey.server.ts";
@@ -140,20 +141,16 @@ function Choice({
       <legend className="text-lg font-semibold">{legend}</legend>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         {options.map((o) => (
-          <label
+          <RadioCard
             key={o}
             className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 px-4 has-[:checked]:border-leaf has-[:checked]:bg-sprout/15"
+            name={name}
+            value={o}
+            required
+            aria-invalid={error ? true : undefined}
           >
-            <input
-              type="radio"
-              name={name}
-              value={o}
-              required
-              aria-invalid={error ? true : undefined}
-              className="h-5 w-5 accent-leaf"
-            />
             {o}
-          </label>
+          </RadioCard>
         ))}
       </div>
       {error && (

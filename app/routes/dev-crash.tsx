@@ -1,5 +1,6 @@
 // Outside production this page crashes on purpose, so the crash screen can be seen and tested;
 // like the mailbox, only with the key the server prints at start (app/lib/dev-tools-gate.server.ts).
+import { noindexMeta } from "#app/lib/seo.ts";
 import { requireDevTools } from "#app/lib/dev-tools-gate.server.ts";
 import type { Route } from "./+types/dev-crash";
 
@@ -8,9 +9,7 @@ export function loader({ request }: Route.LoaderArgs) {
   throw new Error("Deliberate crash from /_dev/crash");
 }
 
-export function meta() {
-  return [{ title: "Something went wrong | Patch" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta("Something went wrong");
 
 export default function DevCrash() {
   return null;

@@ -2,6 +2,7 @@
 // unpaid order's expiry), each with a button that makes it due now, so people trying the site can
 // see what a later day brings without waiting for it. The workers then run it as they would have at
 // its time. Only with the development key (app/lib/dev-tools-gate.server.ts), like /_dev/mail.
+import { noindexMeta } from "#app/lib/seo.ts";
 import { data, Form } from "react-router";
 import { db } from "#app/lib/db.server.ts";
 import { requireDevTools } from "#app/lib/dev-tools-gate.server.ts";
@@ -10,9 +11,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/dev-jobs";
 
-export function meta() {
-  return [{ title: "Dev jobs | Patch" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta("Dev jobs");
 
 const when = new Intl.DateTimeFormat("en-NZ", {
   timeZone: "Pacific/Auckland",

@@ -1,13 +1,12 @@
 // Outside production: the mailbox of the file outbox, so people trying the site can read the
 // e-mails it sends (confirmations, order e-mails) without an SMTP server. Only with the key the
 // server prints at start (app/lib/dev-tools-gate.server.ts): anyone else gets the 404 page.
+import { noindexMeta } from "#app/lib/seo.ts";
 import { requireDevTools } from "#app/lib/dev-tools-gate.server.ts";
 import { readOutbox } from "#app/modules/notifications/read-outbox.server.ts";
 import type { Route } from "./+types/dev-mail";
 
-export function meta() {
-  return [{ title: "Dev mailbox | Patch" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta("Dev mailbox");
 
 export function loader({ request }: Route.LoaderArgs) {
   requireDevTools(request);

@@ -7,6 +7,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import { respond } from "#app/lib/respond.server.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
+import { EducationToolHeader } from "#app/modules/guidance/education-tool-header.tsx";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
@@ -204,13 +205,7 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
   const answer = actionData && "intent" in actionData ? (actionData as HarvestAnswer) : undefined;
   return (
     <div className="container-page pt-24 pb-20 sm:pt-28 print:p-0">
-      <header className="max-w-3xl print:hidden">
-        <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
-          <Link to={paths.education} className="underline-offset-4 hover:text-leaf hover:underline">
-            Education
-          </Link>
-        </nav>
-        <h1 className="mt-4 text-4xl font-bold sm:text-5xl">Plan your garden</h1>
+      <EducationToolHeader title="Plan your garden">
         <p className="mt-4 text-lg text-ink/80">
           Your box as squares of about 30 cm. Place plants from our library of{" "}
           {loaderData.library.length}, see how many fit in each square, and we&apos;ll warn you
@@ -228,7 +223,7 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
             "Sign in to use your own town's frost dates."
           )}
         </p>
-      </header>
+      </EducationToolHeader>
       <div className="mt-8 max-w-4xl">
         <GardenEditor
           // A plan saved elsewhere (box seedlings placed) starts the editor again from it.

@@ -2,7 +2,7 @@
 import { useRouteLoaderData } from "react-router";
 import { Island } from "#app/islands/island.tsx";
 import { staticPageMeta } from "#app/lib/seo.ts";
-import { useNonce } from "#app/lib/nonce.ts";
+import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { CallToAction } from "#app/modules/marketing/call-to-action.tsx";
 import { Hero } from "#app/modules/marketing/hero.tsx";
 import { HowItWorks } from "#app/modules/marketing/how-it-works.tsx";
@@ -19,7 +19,6 @@ export const meta = staticPageMeta("/");
 export default function Home() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const settings = root?.settings;
-  const nonce = useNonce();
   const siteUrl = settings?.siteUrl ?? "";
   const structured = {
     "@context": "https://schema.org",
@@ -60,12 +59,7 @@ export default function Home() {
   };
   return (
     <>
-      <script
-        type="application/ld+json"
-        nonce={nonce}
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: JSON.stringify(structured).replace(/</g, "\\u003c") }}
-      />
+      <JsonLd data={structured} />
       <Island name="hero" component={Hero} props={{ shopUrl: settings?.shopUrl ?? "/products" }} />
       <HowItWorks />
       <CallToAction />

@@ -2,7 +2,7 @@
 // contents from the ## headings.
 import { data } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
-import { pageMeta, rootSettings } from "#app/lib/seo.ts";
+import { pageMeta, noindexMeta, rootSettings } from "#app/lib/seo.ts";
 import {
   getLegalPage,
   LEGAL_PAGES,
@@ -33,8 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  if (!loaderData)
-    return [{ title: "Page not found | Patch" }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return noindexMeta("Page not found");
   return pageMeta({
     title: `${loaderData.title} | Patch`,
     description: loaderData.description,

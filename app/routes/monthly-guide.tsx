@@ -2,7 +2,7 @@
 // (/education/june-2024) are education pages (routes/education-page.tsx).
 import { data, redirect } from "react-router";
 import { paths } from "#app/lib/paths.ts";
-import { pageMeta, rootSettings } from "#app/lib/seo.ts";
+import { pageMeta, noindexMeta, rootSettings } from "#app/lib/seo.ts";
 import { getMonthlyGuide } from "#app/modules/guidance/get-monthly-guide.server.ts";
 import { MonthlyGuideView } from "#app/modules/guidance/monthly-guide-view.tsx";
 import type { Route } from "./+types/monthly-guide";
@@ -19,8 +19,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  if (!loaderData)
-    return [{ title: "Page not found | Patch" }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return noindexMeta("Page not found");
   const { guide, heading, path } = loaderData;
   return pageMeta({
     title: `${heading} | Patch`,

@@ -1,4 +1,5 @@
 // Any path no route claims: a 404 answered by the root error boundary's not-found page.
+import { noindexMeta } from "#app/lib/seo.ts";
 import { data } from "react-router";
 
 // Sent as islands (ADR 017, 048): plain HTML; only the header is hydrated.
@@ -8,9 +9,7 @@ export function loader() {
   throw data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: "Page not found | Patch" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta("Page not found");
 
 export default function NotFound() {
   return null;

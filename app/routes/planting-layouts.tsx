@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
+import { EducationToolHeader } from "#app/modules/guidance/education-tool-header.tsx";
 import { PlantingGrid } from "#app/modules/guidance/planting-grid.tsx";
 import { listPlantingLayouts } from "#app/modules/guidance/planting-layouts.ts";
 import type { Route } from "./+types/planting-layouts";
@@ -22,13 +23,7 @@ export default function PlantingLayouts({ loaderData }: Route.ComponentProps) {
   const { layouts } = loaderData;
   return (
     <div className="container-page pt-24 pb-20 sm:pt-28 print:p-0">
-      <header className="max-w-3xl print:hidden">
-        <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
-          <Link to={paths.education} className="underline-offset-4 hover:text-leaf hover:underline">
-            Education
-          </Link>
-        </nav>
-        <h1 className="mt-4 text-4xl font-bold sm:text-5xl">Planting layouts</h1>
+      <EducationToolHeader title="Planting layouts">
         <p className="mt-4 text-lg text-ink/80">
           Where everything goes in each grow box. We split the box into squares of about 30 cm (a
           third of a metre, so a 1 m² box is 3 × 3) and give each square one crop, planted at a set
@@ -65,7 +60,7 @@ export default function PlantingLayouts({ loaderData }: Route.ComponentProps) {
           ))}
           .
         </p>
-      </header>
+      </EducationToolHeader>
 
       {layouts.map((layout) => (
         <section

@@ -1,4 +1,5 @@
 // /survey-complete: the plan that fits the person's space, and why, worked out from their answers.
+import { noindexMeta } from "#app/lib/seo.ts";
 import { Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -7,9 +8,7 @@ import { readSurveyResult } from "#app/modules/waitlist/save-survey.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/survey-complete";
 
-export function meta() {
-  return [{ title: "Your recommended box | Patch" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta("Your recommended box");
 
 /**
  * The plan and its reasons are worked out here from the answers in the query (checked against the

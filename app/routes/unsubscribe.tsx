@@ -2,6 +2,7 @@
 // "Your garden this month"), no
 // sign-in needed. The link opens this page; the button is the one click (a link alone would be
 // followed by mail scanners).
+import { noindexMeta } from "#app/lib/seo.ts";
 import { Form, Link } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import {
@@ -13,9 +14,7 @@ import type { Route } from "./+types/unsubscribe";
 // Sent as islands (ADR 017, 048): plain HTML; the button is a form post the server answers.
 export const handle = { islands: true };
 
-export function meta() {
-  return [{ title: "Unsubscribe | Patch" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta("Unsubscribe");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");

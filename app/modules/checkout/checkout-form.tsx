@@ -37,6 +37,7 @@ import { StripePayment } from "#app/modules/payments/stripe-payment.tsx";
 import { TotalsRow } from "#app/components/ui/totals-row.tsx";
 import type { FieldProps } from "#app/components/ui/form-field.tsx";
 import { focusFirstError } from "#app/components/ui/focus-first-error.ts";
+import { RadioCard } from "#app/components/ui/radio-card.tsx";
 
 export const STEPS = ["Contact", "Delivery address", "Shipping", "Payment", "Review"] as const;
 const FIELD_STEP: Record<CheckoutField, number> = {
@@ -442,21 +443,18 @@ export function CheckoutForm({
               Shipping
             </legend>
             {(Object.keys(SHIPPING_METHODS) as (keyof typeof SHIPPING_METHODS)[]).map((m) => (
-              <label
+              <RadioCard
                 key={m}
                 className="flex items-center gap-3 rounded-xl border border-ink/15 bg-white p-4"
+                inputClassName="h-5 w-5"
+                name="shippingMethod"
+                value={m}
+                checked={checkout.shippingMethod === m}
+                onChange={() => checkout.update({ shippingMethod: m })}
               >
-                <input
-                  type="radio"
-                  name="shippingMethod"
-                  value={m}
-                  checked={checkout.shippingMethod === m}
-                  onChange={() => checkout.update({ shippingMethod: m })}
-                  className="h-5 w-5"
-                />
                 <span className="flex-1">{SHIPPING_METHODS[m].label}</span>
                 <span className="font-semibold">{methodPrice(cartSubtotal(items), m, money)}</span>
-              </label>
+              </RadioCard>
             ))}
             <p className="text-sm text-ink/70">
               Standard shipping is free on orders of {money(FREE_STANDARD_FROM)} or more.

@@ -2,9 +2,9 @@
 // boxes that are in the plant library, each with the square of their saved plan it would go in
 // (or "make room"), and one button that places them and saves the plan.
 import { Form } from "react-router";
-import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { formatDate } from "#app/modules/guidance/new-zealand-date.ts";
+import { GardenPanel, type GardenCardProps } from "./garden-panel.tsx";
 import { squareName } from "./box-seedlings.ts";
 
 export const PLACE_SEEDLINGS_INTENT = "place-seedlings";
@@ -14,30 +14,11 @@ export interface BoxSeedlingsData {
   seedlings: { boxId: string; deliverOn: string; plantId: string; square: number | null }[];
 }
 
-export function BoxSeedlingsView({
-  data,
-  names,
-  answer,
-  busy,
-}: {
-  data: BoxSeedlingsData;
-  names: ReadonlyMap<string, string>;
-  answer?: { ok: boolean; message?: string };
-  busy: boolean;
-}) {
+export function BoxSeedlingsView({ data, names, answer, busy }: GardenCardProps<BoxSeedlingsData>) {
   if (data.seedlings.length === 0 && !answer) return null;
   const placeable = data.seedlings.some((s) => s.square !== null);
   return (
-    <section
-      id="box-seedlings"
-      aria-labelledby="box-seedlings-heading"
-      className="rounded-3xl bg-white p-4 shadow-sm sm:p-6 print:hidden"
-      data-testid="box-seedlings"
-    >
-      <h2 id="box-seedlings-heading" className="text-xl font-bold">
-        To plant from your box
-      </h2>
-      {answer && <FormMessage tone={answer.ok ? "success" : "error"}>{answer.message}</FormMessage>}
+    <GardenPanel name="box-seedlings" title="To plant from your box" answer={answer}>
       {data.seedlings.length > 0 && (
         <>
           <p className="mt-2 text-ink/80">
@@ -72,6 +53,6 @@ export function BoxSeedlingsView({
           )}
         </>
       )}
-    </section>
+    </GardenPanel>
   );
 }

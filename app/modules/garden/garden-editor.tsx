@@ -29,6 +29,7 @@ import {
   type BoxSize,
   type GardenPlan,
 } from "./garden.schema.ts";
+import { RadioCard } from "#app/components/ui/radio-card.tsx";
 
 /** The library as the editor needs it: no sources or how-to text. */
 export type EditorPlant = Omit<Plant, "sources" | "howTo">;
@@ -284,20 +285,16 @@ export function GardenEditor(props: Props) {
           <legend className="font-semibold">Box size</legend>
           <div className="flex flex-wrap gap-2">
             {BOX_SIZES.map((size) => (
-              <label
+              <RadioCard
                 key={size}
                 className="flex min-h-11 items-center gap-2 rounded-xl border border-ink/20 px-4 has-checked:border-leaf has-checked:bg-leaf/10"
+                name="boxSize"
+                value={size}
+                checked={plan.boxSize === size}
+                onChange={() => chooseBox(size)}
               >
-                <input
-                  type="radio"
-                  name="boxSize"
-                  value={size}
-                  checked={plan.boxSize === size}
-                  onChange={() => chooseBox(size)}
-                  className="h-5 w-5 accent-leaf"
-                />
                 {BOX_GRIDS[size].size}
-              </label>
+              </RadioCard>
             ))}
           </div>
         </fieldset>

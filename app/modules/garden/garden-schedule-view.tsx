@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import { formatDate, formatDayAndDate } from "#app/modules/guidance/new-zealand-date.ts";
+import { GardenPanel } from "./garden-panel.tsx";
 import type { SchedulePage, ScheduleTaskKind } from "./garden-schedule.ts";
 
 export const SCHEDULE_WEEKS = 8;
@@ -60,14 +61,7 @@ export function GardenScheduleView({ data }: { data: GardenScheduleData }) {
     );
   }
   return (
-    <section
-      aria-labelledby="garden-schedule-heading"
-      className="rounded-3xl bg-white p-4 shadow-sm sm:p-6 print:hidden"
-      data-testid="garden-schedule"
-    >
-      <h2 id="garden-schedule-heading" className="text-xl font-bold">
-        Your schedule
-      </h2>
+    <GardenPanel name="garden-schedule" anchored={false} title="Your schedule">
       {data.kind === "no-plan" && (
         <Empty>
           <p>
@@ -86,7 +80,7 @@ export function GardenScheduleView({ data }: { data: GardenScheduleData }) {
         </Empty>
       )}
       {data.kind === "schedule" && <Schedule data={data} />}
-    </section>
+    </GardenPanel>
   );
 }
 

@@ -18,22 +18,9 @@ export function GrowingPlaceSummary({ place }: { place: GrowingPlace }) {
       )}
       {town && (
         <dl className="grid grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3">
-          <div className="rounded-xl bg-cream px-4 py-3">
-            <dt className="text-sm">Last spring frost</dt>
-            <dd className="font-semibold">
-              {frost?.lastFrost ? `About ${readableDay(frost.lastFrost)}` : "Frosts are rare"}
-            </dd>
-          </div>
-          <div className="rounded-xl bg-cream px-4 py-3">
-            <dt className="text-sm">First autumn frost</dt>
-            <dd className="font-semibold">
-              {frost?.firstFrost ? `About ${readableDay(frost.firstFrost)}` : "Frosts are rare"}
-            </dd>
-          </div>
-          <div className="rounded-xl bg-cream px-4 py-3">
-            <dt className="text-sm">Summer warmth</dt>
-            <dd className="font-semibold">{town.growingDegreeDays} growing degree-days</dd>
-          </div>
+          <Fact term="Last spring frost">{frostWords(frost?.lastFrost)}</Fact>
+          <Fact term="First autumn frost">{frostWords(frost?.firstFrost)}</Fact>
+          <Fact term="Summer warmth">{`${town.growingDegreeDays} growing degree-days`}</Fact>
         </dl>
       )}
       <details className="rounded-xl border border-ink/10 px-4 py-3">
@@ -62,4 +49,19 @@ export function GrowingPlaceSummary({ place }: { place: GrowingPlace }) {
       </details>
     </div>
   );
+}
+
+/** One figure of the growing place, a term over its value. */
+function Fact({ term, children }: { term: string; children: string }) {
+  return (
+    <div className="rounded-xl bg-cream px-4 py-3">
+      <dt className="text-sm">{term}</dt>
+      <dd className="font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+/** A frost's usual day, or that frosts are rare there. */
+function frostWords(day: string | null | undefined): string {
+  return day ? `About ${readableDay(day)}` : "Frosts are rare";
 }

@@ -6,6 +6,7 @@ import { Form } from "react-router";
 import { controlProps, FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { formatDate } from "#app/modules/guidance/new-zealand-date.ts";
+import { GardenPanel } from "./garden-panel.tsx";
 import {
   amountWords,
   HARVEST_AMOUNTS,
@@ -54,15 +55,7 @@ export function HarvestLogView({
   const values = added?.values ?? {};
   const amount = values.amount ?? "handful";
   return (
-    <section
-      id="harvest-log"
-      aria-labelledby="harvest-log-heading"
-      className="rounded-3xl bg-white p-4 shadow-sm sm:p-6 print:hidden"
-      data-testid="harvest-log"
-    >
-      <h2 id="harvest-log-heading" className="text-xl font-bold">
-        Harvest log
-      </h2>
+    <GardenPanel name="harvest-log" title="Harvest log">
       <p className="mt-2 text-ink/80">
         Note what you pick, roughly how much, and see what your garden gave you this season.
       </p>
@@ -225,6 +218,6 @@ export function HarvestLogView({
           The newest {data.entries.length} of {data.total}; your data download has them all.
         </p>
       )}
-    </section>
+    </GardenPanel>
   );
 }

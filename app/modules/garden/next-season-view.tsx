@@ -3,8 +3,8 @@
 // didn't grow, as a table of the box's rows and columns, the plants that found no square, and one
 // button that makes it the plan; the editor above is where it is adjusted.
 import { Form, Link } from "react-router";
-import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { paths } from "#app/lib/paths.ts";
+import { GardenPanel, type GardenCardProps } from "./garden-panel.tsx";
 import { squareName } from "./box-seedlings.ts";
 import type { NextSeasonData } from "./next-season.ts";
 
@@ -18,29 +18,14 @@ export function NextSeasonView({
   answer,
   busy,
   hasSubscription,
-}: {
-  data: NextSeasonData;
-  names: ReadonlyMap<string, string>;
-  answer?: { ok: boolean; message?: string };
-  busy: boolean;
-  hasSubscription: boolean;
-}) {
+}: GardenCardProps<NextSeasonData> & { hasSubscription: boolean }) {
   const name = (id: string) => names.get(id) ?? id;
   const rows = Array.from({ length: data.squares.length / data.columns }, (_, r) =>
     data.squares.slice(r * data.columns, (r + 1) * data.columns),
   );
   const cameFrom = new Map(data.moves.flatMap((to, from) => (to === null ? [] : [[to, from]])));
   return (
-    <section
-      id="next-season"
-      aria-labelledby="next-season-heading"
-      className="rounded-3xl bg-white p-4 shadow-sm sm:p-6 print:hidden"
-      data-testid="next-season"
-    >
-      <h2 id="next-season-heading" className="text-xl font-bold">
-        Next season&apos;s plan
-      </h2>
-      {answer && <FormMessage tone={answer.ok ? "success" : "error"}>{answer.message}</FormMessage>}
+    <GardenPanel name="next-season" title="Next season's plan" answer={answer}>
       {!data.offered ? (
         <p className="mt-2 text-ink/80">
           When your season ends (the first autumn frost here, {data.seasonEnds}) we&apos;ll suggest
@@ -134,6 +119,6 @@ export function NextSeasonView({
           </Form>
         </>
       )}
-    </section>
+    </GardenPanel>
   );
 }

@@ -3,14 +3,14 @@
 // Stripe its Payment Element as a second step), with the GST-inclusive price as the choices are
 // made. A plain form: it works before JavaScript, and with it the price follows the choices.
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { controlProps, FormField, FormMessage } from "#app/components/ui/form-field.tsx";
-import { gstIncluded } from "#app/lib/gst.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { DemoCardFields } from "#app/modules/payments/demo-card-fields.tsx";
 import { StripePayment } from "#app/modules/payments/stripe-payment.tsx";
 import { findPlan, plans, type PlanId } from "#app/modules/subscriptions/plans.ts";
+import { BoxOrderForm, BoxOrderSummary } from "#app/modules/subscriptions/box-order-form.tsx";
 import { PlanChoices } from "#app/modules/subscriptions/subscribe-form.tsx";
 import { GIFT_MONTHS, giftPrice, type GiftMonths } from "./gifts.schema.ts";
 
@@ -70,12 +70,7 @@ export function GiftForm(props: GiftFormProps) {
     );
 
   return (
-    <Form
-      method="post"
-      className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start"
-      noValidate
-    >
-      <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+    <BoxOrderForm idempotencyKey={props.idempotencyKey}>
       <div className="flex flex-col gap-8">
         {formMessage ? <FormMessage tone="error">{formMessage}</FormMessage> : null}
 
@@ -210,52 +205,18 @@ export function GiftForm(props: GiftFormProps) {
         </fieldset>
       </div>
 
-      <aside
-        aria-labelledby="gift-summary-title"
-        className="rounded-2xl bg-white p-5 shadow-sm lg:sticky lg:top-28"
-      >
-        <h2 id="gift-summary-title" className="text-xl font-bold">
-          Your gift
-        </h2>
-        <div aria-live="polite">
-          <dl className="mt-3 flex flex-col gap-2">
-            <div className="flex justify-between gap-4">
-              <dt>
-                {plan.size} box × {months} months
-              </dt>
-              <dd className="font-semibold">{money(plan.price)} each</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt>Shipping</dt>
-              <dd className="font-semibold">Free</dd>
-            </div>
-            <div className="flex justify-between gap-4 border-t border-ink/10 pt-2 text-lg">
-              <dt className="font-bold">Total</dt>
-              <dd className="font-bold" data-testid="gift-total">
-                {money(total)}
-              </dd>
-            </div>
-          </dl>
-          <p className="mt-1 text-sm text-ink/75" data-testid="gift-gst">
-            Includes GST of {money(gstIncluded(total))}
-          </p>
-        </div>
-        <button
-          type="submit"
-          className="btn-primary mt-5 w-full"
-          disabled={submitting || payments === "none"}
-        >
-          {submitting
-            ? "Buying your gift..."
-            : payments === "stripe"
-              ? "Continue to card"
-              : "Buy gift"}
-        </button>
-        <p className="mt-3 text-sm text-ink/70">
-          Paid once, today. It never renews: their boxes stop after {months} months unless they
-          choose to carry on with their own card.
-        </p>
-      </aside>
-    </Form>
+      <BoxOrderSummary
+        id="gift-summary-title"
+        title="Your gift"
+        item={{ label: `${plan.size} box × ${months} months`, price: `${money(plan.price)} each` }}
+        total={{ label: "Total", cents: total, testId: "gift-total" }}
+        gstTestId="gift-gst"
+        money={money}
+        payments={payments}
+        submitting={submitting}
+        submit={{ label: "Buy gift", busy: "Buying your gift..." }}
+        note={`Paid once, today. It never renews: their boxes stop after ${months} months unless they choose to carry on with their own card.`}
+      />
+    </BoxOrderForm>
   );
 }

@@ -5,6 +5,7 @@ import { useRef } from "react";
 import { Form } from "react-router";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { useFocusFirstError } from "#app/components/ui/focus-first-error.ts";
+import { RadioCard } from "#app/components/ui/radio-card.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import type { CalendarChoiceErrors } from "./calendar-choice.ts";
@@ -65,23 +66,20 @@ export function CalendarForm({
         <legend className="font-semibold">Grow box size</legend>
         <div className="mt-2 grid gap-3 sm:grid-cols-3">
           {plans.map((plan) => (
-            <label
+            <RadioCard
               key={plan.id}
               className="flex cursor-pointer items-start gap-3 rounded-2xl border-2 border-ink/15 bg-white p-4 has-[:checked]:border-leaf has-[:checked]:bg-sprout/15"
+              inputClassName="mt-1 h-4 w-4 accent-leaf"
+              name="plan"
+              value={plan.id}
+              defaultChecked={values.plan === plan.id}
+              aria-invalid={errors.plan ? true : undefined}
             >
-              <input
-                type="radio"
-                name="plan"
-                value={plan.id}
-                defaultChecked={values.plan === plan.id}
-                aria-invalid={errors.plan ? true : undefined}
-                className="mt-1 h-4 w-4 accent-leaf"
-              />
               <span>
                 <span className="block font-semibold">{plan.size}</span>
                 <span className="block text-sm text-ink/75">{plan.bestFor}</span>
               </span>
-            </label>
+            </RadioCard>
           ))}
         </div>
         {errors.plan && (

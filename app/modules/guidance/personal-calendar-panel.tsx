@@ -75,13 +75,9 @@ export function PersonalCalendarPanel({
             ))}
           </select>
         </div>
-        <button
-          type="submit"
-          className="btn-secondary"
-          disabled={busyIntent === CALENDAR_INTENTS.plan}
-        >
-          {busyIntent === CALENDAR_INTENTS.plan ? "Saving..." : "Save box size"}
-        </button>
+        <IntentButton intent={CALENDAR_INTENTS.plan} busyIntent={busyIntent} busyLabel="Saving...">
+          Save box size
+        </IntentButton>
       </Form>
 
       {calendar.region && (
@@ -116,13 +112,13 @@ export function PersonalCalendarPanel({
         </p>
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value={CALENDAR_INTENTS.reset} />
-          <button
-            type="submit"
-            className="btn-secondary"
-            disabled={busyIntent === CALENDAR_INTENTS.reset}
+          <IntentButton
+            intent={CALENDAR_INTENTS.reset}
+            busyIntent={busyIntent}
+            busyLabel="Resetting..."
           >
-            {busyIntent === CALENDAR_INTENTS.reset ? "Resetting..." : "Make a new address"}
-          </button>
+            Make a new address
+          </IntentButton>
         </Form>
       </details>
 
@@ -134,5 +130,25 @@ export function PersonalCalendarPanel({
         .
       </p>
     </div>
+  );
+}
+
+/** A form's submit button, saying what it is doing while its intent posts. */
+function IntentButton({
+  intent,
+  busyIntent,
+  busyLabel,
+  children,
+}: {
+  intent: string;
+  busyIntent: string;
+  busyLabel: string;
+  children: string;
+}) {
+  const busy = busyIntent === intent;
+  return (
+    <button type="submit" className="btn-secondary" disabled={busy}>
+      {busy ? busyLabel : children}
+    </button>
   );
 }

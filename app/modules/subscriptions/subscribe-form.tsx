@@ -4,16 +4,21 @@
 // It is a plain form: it works before JavaScript, and with it the price, the first box's date and
 // a closed region's note follow the choices as they are made.
 import { useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
-import { gstIncluded } from "#app/lib/gst.ts";
+import { RadioCard } from "#app/components/ui/radio-card.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { DemoCardFields } from "#app/modules/payments/demo-card-fields.tsx";
 import { StripeCardSetup } from "#app/modules/payments/stripe-card-setup.tsx";
+import { BoxOrderForm, BoxOrderSummary } from "./box-order-form.tsx";
 import { DELIVERY_WEEK_LABELS, DELIVERY_WEEKS, type DeliveryWeek } from "./box-dates.ts";
 import { findPlan, plans, type PlanId } from "./plans.ts";
+
+/** A choice card of this form and the gift form (the plan, the delivery week). */
+const CHOICE =
+  "flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf";
 
 export interface SubscribeOutcome {
   message: string;
@@ -86,12 +91,7 @@ export function SubscribeForm(props: SubscribeFormProps) {
   }
 
   return (
-    <Form
-      method="post"
-      className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start"
-      noValidate
-    >
-      <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+    <BoxOrderForm idempotencyKey={props.idempotencyKey}>
       <div className="flex flex-col gap-8">
         {formMessage ? (
           <FormMessage tone={outcome?.pending ? "success" : "error"}>{formMessage}</FormMessage>
@@ -160,70 +160,41 @@ export function SubscribeForm(props: SubscribeFormProps) {
         </fieldset>
       </div>
 
-      <aside
-        aria-labelledby="summary-title"
-        className="rounded-2xl bg-white p-5 shadow-sm lg:sticky lg:top-28"
+      <BoxOrderSummary
+        id="summary-title"
+        title="Your monthly box"
+        item={{ label: `${plan.size} plan`, price: money(plan.price) }}
+        total={{ label: "Price per month", cents: plan.price, testId: "monthly-price" }}
+        money={money}
+        payments={payments}
+        submitting={submitting}
+        submit={{ label: "Start my subscription", busy: "Starting your subscription..." }}
+        note={
+          credit > 0
+            ? `Your credit pays ${money(credit)} of your first box, so today we charge ${money(plan.price - credit)}. After that it's ${money(plan.price)} each month before your box is packed.`
+            : `Today we charge ${money(plan.price)} for your first box, then the same each month before your box is packed.`
+        }
       >
-        <h2 id="summary-title" className="text-xl font-bold">
-          Your monthly box
-        </h2>
-        <div aria-live="polite">
-          <dl className="mt-3 flex flex-col gap-2">
+        {credit > 0 ? (
+          <dl className="mt-3 flex flex-col gap-2 border-t border-ink/10 pt-2">
             <div className="flex justify-between gap-4">
-              <dt>{plan.size} plan</dt>
-              <dd className="font-semibold">{money(plan.price)}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt>Shipping</dt>
-              <dd className="font-semibold">Free</dd>
-            </div>
-            <div className="flex justify-between gap-4 border-t border-ink/10 pt-2 text-lg">
-              <dt className="font-bold">Price per month</dt>
-              <dd className="font-bold" data-testid="monthly-price">
-                {money(plan.price)}
+              <dt>Your credit</dt>
+              <dd className="font-semibold" data-testid="credit-applied">
+                −{money(credit)}
               </dd>
             </div>
+            <div className="flex justify-between gap-4 font-bold">
+              <dt>Card today</dt>
+              <dd data-testid="card-today">{money(plan.price - credit)}</dd>
+            </div>
           </dl>
-          <p className="mt-1 text-sm text-ink/75">
-            Includes GST of {money(gstIncluded(plan.price))}
-          </p>
-          {credit > 0 ? (
-            <dl className="mt-3 flex flex-col gap-2 border-t border-ink/10 pt-2">
-              <div className="flex justify-between gap-4">
-                <dt>Your credit</dt>
-                <dd className="font-semibold" data-testid="credit-applied">
-                  −{money(credit)}
-                </dd>
-              </div>
-              <div className="flex justify-between gap-4 font-bold">
-                <dt>Card today</dt>
-                <dd data-testid="card-today">{money(plan.price - credit)}</dd>
-              </div>
-            </dl>
-          ) : null}
-          <dl className="mt-3 border-t border-ink/10 pt-2">
-            <dt className="text-sm font-semibold text-ink/75">First box arrives</dt>
-            <dd data-testid="first-box">In the week starting {firstBoxes[week]}</dd>
-          </dl>
-        </div>
-        <button
-          type="submit"
-          className="btn-primary mt-5 w-full"
-          disabled={submitting || payments === "none"}
-        >
-          {submitting
-            ? "Starting your subscription..."
-            : payments === "stripe"
-              ? "Continue to card"
-              : "Start my subscription"}
-        </button>
-        <p className="mt-3 text-sm text-ink/70">
-          {credit > 0
-            ? `Your credit pays ${money(credit)} of your first box, so today we charge ${money(plan.price - credit)}. After that it's ${money(plan.price)} each month before your box is packed.`
-            : `Today we charge ${money(plan.price)} for your first box, then the same each month before your box is packed.`}
-        </p>
-      </aside>
-    </Form>
+        ) : null}
+        <dl className="mt-3 border-t border-ink/10 pt-2">
+          <dt className="text-sm font-semibold text-ink/75">First box arrives</dt>
+          <dd data-testid="first-box">In the week starting {firstBoxes[week]}</dd>
+        </dl>
+      </BoxOrderSummary>
+    </BoxOrderForm>
   );
 }
 
@@ -344,20 +315,16 @@ export function DeliveryWeekFields({
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {DELIVERY_WEEKS.map((w) => (
-          <label
+          <RadioCard
             key={w}
-            className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf"
+            className={CHOICE}
+            name="deliveryWeek"
+            value={w}
+            checked={week === w}
+            onChange={() => onWeek(w)}
           >
-            <input
-              type="radio"
-              name="deliveryWeek"
-              value={w}
-              checked={week === w}
-              onChange={() => onWeek(w)}
-              className="h-5 w-5 accent-leaf"
-            />
             <span>{DELIVERY_WEEK_LABELS[w]}</span>
-          </label>
+          </RadioCard>
         ))}
       </div>
       {error ? <p className="text-sm font-medium text-clay-dark">{error}</p> : null}
@@ -383,18 +350,14 @@ export function PlanChoices({
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 text-2xl font-bold">{legend}</legend>
       {plans.map((p) => (
-        <label
+        <RadioCard
           key={p.id}
-          className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf"
+          className={CHOICE}
+          name="plan"
+          value={p.id}
+          checked={planId === p.id}
+          onChange={() => onPlan(p.id)}
         >
-          <input
-            type="radio"
-            name="plan"
-            value={p.id}
-            checked={planId === p.id}
-            onChange={() => onPlan(p.id)}
-            className="h-5 w-5 accent-leaf"
-          />
           <span className="flex-1">
             <span className="block font-semibold">
               {p.size}: {p.description}
@@ -404,7 +367,7 @@ export function PlanChoices({
             </span>
           </span>
           <span className="font-semibold whitespace-nowrap">{money(p.price)}/month</span>
-        </label>
+        </RadioCard>
       ))}
       {error ? <p className="text-sm font-medium text-clay-dark">{error}</p> : null}
     </fieldset>

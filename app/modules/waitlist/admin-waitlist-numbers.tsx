@@ -1,6 +1,7 @@
 // /admin/waitlist's numbers: how many wait, confirmed and unsubscribed, by region, and sign-ups
 // over the last 30 days (a bar chart, with a table for screen readers).
 import type { waitlistStats } from "./admin-waitlist.server.ts";
+import { AdminCard } from "#app/components/ui/admin-card.tsx";
 
 type Stats = Awaited<ReturnType<typeof waitlistStats>>;
 
@@ -23,10 +24,7 @@ export function WaitlistNumbers({ stats }: { stats: Stats }) {
       </dl>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-2">
-        <section aria-labelledby="by-region" className="rounded-2xl bg-white p-5 shadow-sm">
-          <h2 id="by-region" className="text-xl font-bold">
-            By region
-          </h2>
+        <AdminCard id="by-region" title="By region">
           <table className="mt-4 w-full text-sm">
             <caption className="sr-only">Contacts by region, with how many confirmed</caption>
             <thead>
@@ -66,11 +64,8 @@ export function WaitlistNumbers({ stats }: { stats: Stats }) {
               ))}
             </tbody>
           </table>
-        </section>
-        <section aria-labelledby="over-time" className="rounded-2xl bg-white p-5 shadow-sm">
-          <h2 id="over-time" className="text-xl font-bold">
-            Sign-ups, last 30 days
-          </h2>
+        </AdminCard>
+        <AdminCard id="over-time" title="Sign-ups, last 30 days">
           <div className="mt-6 flex h-40 items-end gap-[2px]" aria-hidden="true">
             {stats.days.map((d) => (
               <div
@@ -96,7 +91,7 @@ export function WaitlistNumbers({ stats }: { stats: Stats }) {
               ))}
             </tbody>
           </table>
-        </section>
+        </AdminCard>
       </div>
     </>
   );

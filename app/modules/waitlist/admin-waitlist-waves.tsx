@@ -1,6 +1,7 @@
 // /admin/waitlist's launch waves (ADR 041): start a wave of N spots in a region, and each region's
 // waves with how many invitations were sent, claimed and expired.
 import { Form } from "react-router";
+import { AdminCard } from "#app/components/ui/admin-card.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { RegionSelect, SureCheckbox } from "#app/components/ui/region-select.tsx";
@@ -28,14 +29,7 @@ export function WaitlistWaves({
 }) {
   const regions = [...new Set(waves.map((w) => w.region))];
   return (
-    <section
-      id="waves"
-      aria-labelledby="waves-title"
-      className="mt-10 rounded-2xl bg-white p-5 shadow-sm"
-    >
-      <h2 id="waves-title" className="text-xl font-bold">
-        Launch waves
-      </h2>
+    <AdminCard id="waves-title" anchor="waves" title="Launch waves" className="mt-10">
       <p className="mt-1 text-ink/80">
         Open a region a few gardens at a time: a wave invites the next people in the region's queue
         (referrals first, then sign-up time), as many as packing can take. Each gets one e-mail with
@@ -83,6 +77,6 @@ export function WaitlistWaves({
           />
         </div>
       ))}
-    </section>
+    </AdminCard>
   );
 }

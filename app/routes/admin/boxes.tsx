@@ -17,19 +17,17 @@ import {
 } from "#app/modules/subscriptions/admin-boxes.server.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import type { Route } from "./+types/boxes";
 
-export const meta = () => adminMeta("Boxes");
-
-export const handle = underAdmin("Boxes");
+export const { meta, handle } = adminPage("Boxes");
 
 /** Blank rows under the contents, for adding items. */
 const NEW_ROWS = 3;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
+  const params = await requireAdminQuery(request);
   const day = packingDaySchema.safeParse(params.get("day"));
   const packingDay = day.success ? day.data : nextPackingDay();
   const [contents, packing] = await Promise.all([

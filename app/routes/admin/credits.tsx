@@ -12,16 +12,14 @@ import { getCreditBalance } from "#app/modules/credits/get-credit-balance.server
 import { grantCredit } from "#app/modules/credits/grant-credit.server.ts";
 import { takeBackCredit } from "#app/modules/credits/take-back-credit.server.ts";
 import { formString } from "#app/modules/checkout/checkout.schema.ts";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import type { Route } from "./+types/credits";
 
-export const meta = () => adminMeta("Credits");
-
-export const handle = underAdmin("Credits");
+export const { meta, handle } = adminPage("Credits");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const q = (await requireAdminQuery(request)).get("q")?.trim() ?? "";
   const found = q ? await getCreditBalance({ email: q }) : null;
   return { q, found, requestKey: randomUUID() };
 }
@@ -58,18 +56,23 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
+/** The admin's two changes to a member's credit, each its own form. */
+const ADJUSTMENTS = [
+  { intent: "grant", title: "Grant credit" },
+  { intent: "take-back", title: "Take back credit" },
+] as const;
+
 function AdjustForm({
   intent,
   title,
-  submit,
   userId,
   q,
   requestKey,
   answer,
 }: {
   intent: "grant" | "take-back";
+  /** The form's heading and its button's words. */
   title: string;
-  submit: string;
   userId: string;
   q: string;
   requestKey: string;
@@ -108,7 +111,7 @@ function AdjustForm({
         error={mine?.fieldErrors?.reason}
       />
       <button type="submit" className="btn-primary self-start" disabled={busy}>
-        {busy ? "Saving..." : submit}
+        {busy ? "Saving..." : title}
       </button>
     </Form>
   );
@@ -145,24 +148,17 @@ export default function AdminCredits({ loaderData, actionData }: Route.Component
             {found.member.name || found.member.email}: {found.balanceText}
           </h2>
           <div className="grid gap-4 md:grid-cols-2">
-            <AdjustForm
-              intent="grant"
-              title="Grant credit"
-              submit="Grant credit"
-              userId={found.member.id}
-              q={q}
-              requestKey={requestKey}
-              answer={actionData}
-            />
-            <AdjustForm
-              intent="take-back"
-              title="Take back credit"
-              submit="Take back credit"
-              userId={found.member.id}
-              q={q}
-              requestKey={requestKey}
-              answer={actionData}
-            />
+            {ADJUSTMENTS.map(({ intent, title }) => (
+              <AdjustForm
+                key={intent}
+                intent={intent}
+                title={title}
+                userId={found.member.id}
+                q={q}
+                requestKey={requestKey}
+                answer={actionData}
+              />
+            ))}
           </div>
           {found.history.length === 0 ? (
             <p>No credit yet.</p>

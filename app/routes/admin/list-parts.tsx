@@ -2,6 +2,7 @@
 // table: how many were found (a live region, with the way back to all), the words when none are,
 // the table's region (scrollable sideways at 390 px, reachable by keyboard), and the page links.
 import type { ReactNode } from "react";
+import { ScrollRegion } from "#app/components/ui/scroll-region.tsx";
 import { Link } from "react-router";
 
 /** "12 gifts match; page 1 of 2. Show all" */
@@ -38,14 +39,9 @@ function ListCount({
 /** The found rows' table, scrollable sideways at 390 px and reachable by keyboard. */
 function FoundRegion({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div
-      className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm"
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-    >
+    <ScrollRegion label={label} margin="mt-4" card>
       {children}
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -6,19 +6,18 @@ import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
 import { getOrder, orderNumber } from "#app/modules/orders/get-order.server.ts";
 import { nextStatuses, STATUS_LABELS } from "#app/modules/orders/order-status.ts";
-import { adminMeta, type AdminHandle } from "./admin-page.ts";
+import { adminMeta, underList } from "./admin-page.ts";
 import type { Route } from "./+types/order";
 
 export const meta = () => adminMeta("Order");
 
-export const handle: AdminHandle = {
-  narrow: true,
-  trail: {
-    to: "/admin/orders",
-    label: "Orders",
-    here: (data: { order: { label: string } }) => data.order.label,
+export const handle = underList(
+  "orders",
+  (data: { order: { label: string } }) => data.order.label,
+  {
+    narrow: true,
   },
-};
+);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

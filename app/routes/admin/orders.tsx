@@ -4,20 +4,17 @@ import { DataTable, LIST_TABLE, TwoLines } from "#app/components/ui/data-table.t
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { nzDateTime } from "#app/lib/nz-time.ts";
-import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { listOrders } from "#app/modules/orders/list-orders.server.ts";
 import { STATUS_LABELS } from "#app/modules/orders/order-status.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import type { Route } from "./+types/orders";
 
-export const meta = () => adminMeta("Orders");
-
-export const handle = underAdmin("Orders");
+export const { meta, handle } = adminPage("Orders");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const status = new URL(request.url).searchParams.get("status");
+  const status = (await requireAdminQuery(request)).get("status");
   return { status, orders: await listOrders(status) };
 }
 

@@ -16,16 +16,13 @@ import {
   PICTURE_MIN_SIDE,
   PICTURE_TYPES,
 } from "#app/modules/catalog/catalog.schema.ts";
-import { adminMeta, type AdminHandle } from "./admin-page.ts";
+import { adminMeta, underList } from "./admin-page.ts";
 import { PicturesField, ProductFields } from "./product-fields.tsx";
 import type { Route } from "./+types/product-new";
 
 export const meta = () => adminMeta("Add a product");
 
-export const handle: AdminHandle = {
-  narrow: true,
-  trail: { to: paths.adminProducts, label: "Products", here: "Add a product" },
-};
+export const handle = underList("products", "Add a product", { narrow: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,6 +1,7 @@
 // /admin/products/{id} (admins only): one product's price, stock and words, and archiving it
 // (hidden from the shop and refused at checkout; orders keep it) or restoring it.
 import { data, Form, Link, useNavigation } from "react-router";
+import { AdminCard } from "#app/components/ui/admin-card.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { respond } from "#app/lib/respond.server.ts";
@@ -23,21 +24,18 @@ import {
 import { getProductForAdmin } from "#app/modules/catalog/list-all-products.server.ts";
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
-import { adminMeta, type AdminHandle } from "./admin-page.ts";
+import { adminMeta, underList } from "./admin-page.ts";
 import { PicturesField, ProductFields } from "./product-fields.tsx";
 import type { Route } from "./+types/product";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData?.product.name ?? "Product");
 
-export const handle: AdminHandle = {
-  narrow: true,
-  trail: {
-    to: paths.adminProducts,
-    label: "Products",
-    here: (data: { product: { name: string } }) => data.product.name,
-  },
-};
+export const handle = underList(
+  "products",
+  (data: { product: { name: string } }) => data.product.name,
+  { narrow: true },
+);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -112,13 +110,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </Link>
         </p>
       ) : null}
-      <section
-        aria-labelledby="pictures-heading"
-        className="mt-6 rounded-2xl bg-white p-5 shadow-sm"
-      >
-        <h2 id="pictures-heading" className="text-xl font-bold">
-          Pictures
-        </h2>
+      <AdminCard id="pictures-heading" title="Pictures" className="mt-6">
         {p.images.length ? (
           <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {p.images.map((base, i) => (
@@ -172,7 +164,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             </button>
           </Form>
         ) : null}
-      </section>
+      </AdminCard>
       <Form
         method="post"
         noValidate

@@ -17,7 +17,8 @@ import {
 } from "#app/modules/catalog/catalog.schema.ts";
 import { listAllProducts } from "#app/modules/catalog/list-all-products.server.ts";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import type { Route } from "./+types/products";
 
 // The table's columns: each heading and whether it holds a number (set to the right).
@@ -29,13 +30,10 @@ const COLUMNS = [
   ["Status", false],
 ] as const;
 
-export const meta = () => adminMeta("Products");
-
-export const handle = underAdmin("Products");
+export const { meta, handle } = adminPage("Products");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const query = parseAdminListQuery(new URL(request.url).searchParams);
+  const query = parseAdminListQuery(await requireAdminQuery(request));
   return { query, products: await listAllProducts(query) };
 }
 

@@ -2,13 +2,13 @@
 // its refund button), the charges the renewal engine and the start recorded, and the history of
 // every change with who made it.
 import { Form } from "react-router";
+import { ScrollRegion } from "#app/components/ui/scroll-region.tsx";
+import { AdminCard } from "#app/components/ui/admin-card.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { nzDateTime } from "#app/lib/nz-time.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import type { AdminSubscription } from "#app/modules/subscriptions/get-admin-subscription.server.ts";
-
-const panel = "mt-6 rounded-2xl bg-white p-5 shadow-sm";
 
 const TABLE = {
   table: "w-full text-left text-sm",
@@ -48,21 +48,13 @@ export function BoxesTable({
   busy: boolean;
 }) {
   return (
-    <section className={panel} aria-labelledby="boxes-heading">
-      <h2 id="boxes-heading" className="text-xl font-bold">
-        Boxes
-      </h2>
+    <AdminCard id="boxes-heading" title="Boxes" className="mt-6">
       {boxes.length === 0 ? (
         <p className="mt-2">
           No box rows yet: a box is made when it is reminded, skipped or charged.
         </p>
       ) : (
-        <div
-          className="relative mt-2 overflow-x-auto"
-          role="region"
-          aria-label="The boxes, as a table"
-          tabIndex={0}
-        >
+        <ScrollRegion label="The boxes, as a table" margin="mt-2">
           <DataTable
             testId="boxes"
             rows={boxes}
@@ -96,9 +88,9 @@ export function BoxesTable({
             ]}
             classes={TABLE}
           />
-        </div>
+        </ScrollRegion>
       )}
-    </section>
+    </AdminCard>
   );
 }
 
@@ -110,19 +102,11 @@ export function ChargesTable({
   currency: string;
 }) {
   return (
-    <section className={panel} aria-labelledby="charges-heading">
-      <h2 id="charges-heading" className="text-xl font-bold">
-        Charges
-      </h2>
+    <AdminCard id="charges-heading" title="Charges" className="mt-6">
       {charges.length === 0 ? (
         <p className="mt-2">No charges yet.</p>
       ) : (
-        <div
-          className="relative mt-2 overflow-x-auto"
-          role="region"
-          aria-label="The charges, as a table"
-          tabIndex={0}
-        >
+        <ScrollRegion label="The charges, as a table" margin="mt-2">
           <DataTable
             testId="charges"
             rows={charges}
@@ -151,18 +135,15 @@ export function ChargesTable({
             ]}
             classes={TABLE}
           />
-        </div>
+        </ScrollRegion>
       )}
-    </section>
+    </AdminCard>
   );
 }
 
 export function HistoryList({ history }: { history: AdminSubscription["history"] }) {
   return (
-    <section className={panel} aria-labelledby="history-heading">
-      <h2 id="history-heading" className="text-xl font-bold">
-        History
-      </h2>
+    <AdminCard id="history-heading" title="History" className="mt-6">
       {history.length === 0 ? (
         <p className="mt-2">Nothing has changed yet.</p>
       ) : (
@@ -181,6 +162,6 @@ export function HistoryList({ history }: { history: AdminSubscription["history"]
           ))}
         </ol>
       )}
-    </section>
+    </AdminCard>
   );
 }

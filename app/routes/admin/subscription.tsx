@@ -30,19 +30,16 @@ import { pauseSubscription } from "#app/modules/subscriptions/pause-subscription
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import { skipNextBox } from "#app/modules/subscriptions/skip-next-box.server.ts";
 import { ActForm } from "./act-form.tsx";
-import { adminMeta, type AdminHandle } from "./admin-page.ts";
+import { adminMeta, underList } from "./admin-page.ts";
 import { BoxesTable, ChargesTable, HistoryList } from "./subscription-records.tsx";
 import type { Route } from "./+types/subscription";
 
 export const meta = () => adminMeta("Subscription");
 
-export const handle: AdminHandle = {
-  trail: {
-    to: paths.adminSubscriptions,
-    label: "Subscriptions",
-    here: (d: { subscription: { name: string } }) => d.subscription.name,
-  },
-};
+export const handle = underList(
+  "subscriptions",
+  (data: { subscription: { name: string } }) => data.subscription.name,
+);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

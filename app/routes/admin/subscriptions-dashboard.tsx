@@ -1,6 +1,7 @@
 // The figures at the top of /admin/subscriptions (issue 21): counts by status, monthly recurring
 // revenue, churn over the last 30 days, the same by region, and new against cancelled for each of
 // the last 12 months as a small inline SVG bar chart with the same numbers as a table beside it.
+import { ScrollRegion } from "#app/components/ui/scroll-region.tsx";
 import { DataTable, LIST_TABLE } from "#app/components/ui/data-table.tsx";
 import { Stat } from "./stat.tsx";
 import { formatMoney } from "#app/lib/money.ts";
@@ -61,12 +62,7 @@ export function SubscriptionsDashboard({ dashboard: d }: { dashboard: Subscripti
       {d.regions.length === 0 ? (
         <p className="mt-2">No subscriptions in any region yet.</p>
       ) : (
-        <div
-          className="relative mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm"
-          role="region"
-          aria-label="Subscriptions by region"
-          tabIndex={0}
-        >
+        <ScrollRegion label="Subscriptions by region" margin="mt-3" card>
           <DataTable
             testId="by-region"
             caption="Subscriptions by region"
@@ -86,7 +82,7 @@ export function SubscriptionsDashboard({ dashboard: d }: { dashboard: Subscripti
             ]}
             classes={{ ...LIST_TABLE, caption: "sr-only", tbody: "tabular-nums" }}
           />
-        </div>
+        </ScrollRegion>
       )}
 
       <h3 id="over-time-heading" className="mt-8 text-xl font-bold">

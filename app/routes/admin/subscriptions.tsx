@@ -8,7 +8,6 @@ import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { paths } from "#app/lib/paths.ts";
-import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import {
   readSubscriptionListQuery,
   SUBSCRIPTION_STATUS_LABELS,
@@ -19,17 +18,15 @@ import { getSubscriptionDashboard } from "#app/modules/subscriptions/get-subscri
 import { listSubscriptions } from "#app/modules/subscriptions/list-subscriptions.server.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import { FoundList } from "./list-parts.tsx";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import { SubscriptionsDashboard } from "./subscriptions-dashboard.tsx";
 import type { Route } from "./+types/subscriptions";
 
-export const meta = () => adminMeta("Subscriptions");
-
-export const handle = underAdmin("Subscriptions");
+export const { meta, handle } = adminPage("Subscriptions");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const query = readSubscriptionListQuery(new URL(request.url).searchParams);
+  const query = readSubscriptionListQuery(await requireAdminQuery(request));
   const [list, dashboard] = await Promise.all([
     listSubscriptions({ query }),
     getSubscriptionDashboard(),

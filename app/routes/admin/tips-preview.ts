@@ -1,19 +1,13 @@
 // /admin/tips/preview?month=&zone=: a month's growing-tips e-mail as the HTML document it is, for
 // the sandboxed frame on /admin/tips (admins only; 401/403 else). server/app.ts lets our own pages
 // frame this one path.
-import { adminOrStatus } from "#app/modules/accounts/require-user.server.ts";
 import { readTipsChoice } from "#app/modules/growing-tips/admin-tips.server.ts";
 import { previewTipsEmail } from "#app/modules/growing-tips/compose-tips-email.server.ts";
-import type { Route } from "./+types/tips-preview";
+import { adminFileLoader } from "./admin-query.server.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const access = await adminOrStatus(request);
-  if (access.status)
-    return new Response(access.status === 401 ? "Sign in first." : "Admins only.", {
-      status: access.status,
-    });
-  const { month, zone } = readTipsChoice(new URL(request.url).searchParams);
+export const loader = adminFileLoader((query) => {
+  const { month, zone } = readTipsChoice(query);
   return new Response(previewTipsEmail(month, zone).html, {
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
   });
-}
+});

@@ -1,6 +1,7 @@
 // /admin/tips (admins only): preview a month's growing-tips e-mail for each climate zone, see the
 // runs so far, and send a month early (once: a month already started shows its progress instead).
 import { data, Form, useNavigation } from "react-router";
+import { AdminCard } from "#app/components/ui/admin-card.tsx";
 import {
   SendRunsTable,
   sendRunProgress,
@@ -18,16 +19,14 @@ import {
 import { previewTipsEmail } from "#app/modules/growing-tips/compose-tips-email.server.ts";
 import { startGrowingTipsRun } from "#app/modules/growing-tips/send-growing-tips.server.ts";
 import { formatTipsMonth, isTipsMonth } from "#app/modules/growing-tips/tips-month.ts";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import type { Route } from "./+types/tips";
 
-export const meta = () => adminMeta("Growing tips");
-
-export const handle = underAdmin("Growing tips");
+export const { meta, handle } = adminPage("Growing tips");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const { month, zone } = readTipsChoice(new URL(request.url).searchParams);
+  const { month, zone } = readTipsChoice(await requireAdminQuery(request));
   const overview = await adminTipsOverview(month);
   return {
     month,
@@ -83,10 +82,7 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
         once each. You can preview a month here and send it early.
       </p>
 
-      <section aria-labelledby="preview-title" className="mt-8 rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="preview-title" className="text-xl font-bold">
-          Preview
-        </h2>
+      <AdminCard id="preview-title" title="Preview" className="mt-8">
         <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
           <label className="flex flex-col text-sm font-semibold">
             Month
@@ -127,16 +123,9 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
             Open the preview on its own
           </a>
         </p>
-      </section>
+      </AdminCard>
 
-      <section
-        id="send"
-        aria-labelledby="send-title"
-        className="mt-8 rounded-2xl bg-white p-5 shadow-sm"
-      >
-        <h2 id="send-title" className="text-xl font-bold">
-          Send {label}
-        </h2>
+      <AdminCard id="send-title" anchor="send" title={`Send ${label}`} className="mt-8">
         {run ? (
           <p className="mt-2" data-testid="month-run" data-pending={run.pending}>
             {label} tips were started {dateFormat.format(new Date(run.requestedAt))} by{" "}
@@ -171,16 +160,9 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
             </Form>
           </>
         )}
-      </section>
+      </AdminCard>
 
-      <section
-        id="runs"
-        aria-labelledby="runs-title"
-        className="mt-8 rounded-2xl bg-white p-5 shadow-sm"
-      >
-        <h2 id="runs-title" className="text-xl font-bold">
-          Past runs
-        </h2>
+      <AdminCard id="runs-title" anchor="runs" title="Past runs" className="mt-8">
         {runs.length === 0 ? (
           <p className="mt-2">No tips have been sent yet.</p>
         ) : (
@@ -191,7 +173,7 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
             progressLabel={(r) => `${r.label} tips sent`}
           />
         )}
-      </section>
+      </AdminCard>
     </>
   );
 }

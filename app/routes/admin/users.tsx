@@ -9,16 +9,14 @@ import {
   unbanUser,
 } from "#app/modules/accounts/admin-users.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import type { Route } from "./+types/users";
 
-export const meta = () => adminMeta("Users");
-
-export const handle = underAdmin("Users");
+export const { meta, handle } = adminPage("Users");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const q = (await requireAdminQuery(request)).get("q") ?? "";
   const found = await searchUsers(q);
   return {
     q,

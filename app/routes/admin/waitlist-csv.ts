@@ -1,24 +1,14 @@
 // /admin/waitlist.csv: the filtered contacts as a spreadsheet-friendly CSV (admins only; 403 else).
-import { adminOrStatus } from "#app/modules/accounts/require-user.server.ts";
 import {
   exportContactsCsv,
   readContactFilters,
 } from "#app/modules/waitlist/admin-waitlist.server.ts";
-import type { Route } from "./+types/waitlist-csv";
+import { adminFileLoader, csvDownload } from "./admin-query.server.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const access = await adminOrStatus(request);
-  if (access.status)
-    return new Response(access.status === 401 ? "Sign in first." : "Admins only.", {
-      status: access.status,
-    });
-  const csv = await exportContactsCsv(readContactFilters(new URL(request.url).searchParams));
+export const loader = adminFileLoader(async (query) => {
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="patch-waitlist-${day}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
-}
+  return csvDownload(
+    await exportContactsCsv(readContactFilters(query)),
+    `patch-waitlist-${day}.csv`,
+  );
+});

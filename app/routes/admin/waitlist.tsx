@@ -2,6 +2,7 @@
 // opening a region for subscriptions, which sends its launch notification (with its progress),
 // and launch waves: a region opened a few gardens at a time (ADR 041).
 import { data, Form, useNavigation } from "react-router";
+import { AdminCard } from "#app/components/ui/admin-card.tsx";
 import { RegionSelect, SureCheckbox } from "#app/components/ui/region-select.tsx";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { SendRunsTable, useRefreshWhileSending } from "#app/components/send-runs-table.tsx";
@@ -30,16 +31,14 @@ import {
   topReferrers,
   voidReferral,
 } from "#app/modules/waitlist/void-referral.server.ts";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { adminPage } from "./admin-page.ts";
+import { requireAdminQuery } from "./admin-query.server.ts";
 import type { Route } from "./+types/waitlist";
 
-export const meta = () => adminMeta("Waitlist");
-
-export const handle = underAdmin("Waitlist");
+export const { meta, handle } = adminPage("Waitlist");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const filters = readContactFilters(new URL(request.url).searchParams);
+  const filters = readContactFilters(await requireAdminQuery(request));
   const [stats, list, launches, openRegions, top, counted, waves] = await Promise.all([
     waitlistStats(),
     listContacts(filters),
@@ -132,14 +131,7 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
       )}
       <WaitlistNumbers stats={stats} />
 
-      <section
-        id="launches"
-        aria-labelledby="launch-title"
-        className="mt-10 rounded-2xl bg-white p-5 shadow-sm"
-      >
-        <h2 id="launch-title" className="text-xl font-bold">
-          Open a region
-        </h2>
+      <AdminCard id="launch-title" anchor="launches" title="Open a region" className="mt-10">
         <p className="mt-1 text-ink/80">
           Opening a region lets people there start a subscription, and sends one launch e-mail, with
           a link to subscribe, to every confirmed, still-subscribed contact there, once each.
@@ -167,7 +159,7 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
             progressLabel={(l) => `${l.label} launch e-mails sent`}
           />
         )}
-      </section>
+      </AdminCard>
 
       <WaitlistWaves
         waves={loaderData.waves}

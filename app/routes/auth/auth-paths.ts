@@ -1,6 +1,8 @@
 // Where each sign-in mode lives. They were one page told apart by `?mode=`; that URL still works
 // (the sign-in and sign-up loaders send it on with its other query parameters), and the
 // password-reset e-mail still returns to /auth?mode=reset-password as the spec says.
+import { noindexMeta } from "#app/lib/seo.ts";
+
 export const AUTH_PATHS = {
   "sign-in": "/auth",
   "sign-up": "/signup",
@@ -32,5 +34,5 @@ export function movedMode(url: URL, here: AuthMode): string | null {
 
 /** A sign-in page's title; none of them is indexed. */
 export function authMeta(title: string) {
-  return [{ title: `${title} | Patch` }, { name: "robots", content: "noindex" }];
+  return noindexMeta(title);
 }

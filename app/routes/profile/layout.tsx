@@ -1,6 +1,7 @@
 // /profile and its children (signed in): the page title, who is signed in, the account's navigation
 // and the child's page. Each child checks the sign-in itself (a layout's loader runs beside its
 // children's and guards nothing); this loader checks it too, for the name it draws.
+import { noindexMeta } from "#app/lib/seo.ts";
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { paths } from "#app/lib/paths.ts";
@@ -8,10 +9,7 @@ import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import type { Route } from "./+types/layout";
 
-export const meta = () => [
-  { title: "Your profile | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => noindexMeta("Your profile");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -4,7 +4,7 @@
 import { Form, Link } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import { IntentForm, Section } from "./profile-ui.tsx";
-import { LINK, RadioCard, type PanelProps, type Sub } from "./subscription-panels.tsx";
+import { LINK, ChoiceCard, type PanelProps, type Sub } from "./subscription-panels.tsx";
 
 /** The reason (a GET form: the offer is its own page), or the one offer with 'No thanks, cancel'. */
 export function CancelPanel({
@@ -22,9 +22,9 @@ export function CancelPanel({
               Why are you cancelling? Your subscription ends after the period you&apos;ve paid for.
             </legend>
             {sub.cancelReasons.map((r) => (
-              <RadioCard key={r.id} name="cancel" value={r.id} required>
+              <ChoiceCard key={r.id} name="cancel" value={r.id} required>
                 {r.label}
-              </RadioCard>
+              </ChoiceCard>
             ))}
           </fieldset>
           <button type="submit" className="btn-secondary self-start">

@@ -6,7 +6,7 @@ import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { DELIVERY_WEEK_LABELS, DELIVERY_WEEKS } from "#app/modules/subscriptions/box-dates.ts";
 import type { Answer } from "./answer.ts";
 import { AnswerMessage, fieldOf, Section } from "./profile-ui.tsx";
-import { ChangeForm, RadioCard, SELECT, type PanelProps } from "./subscription-panels.tsx";
+import { ChangeForm, ChoiceCard, SELECT, type PanelProps } from "./subscription-panels.tsx";
 
 export function DeliveryPanel({
   sub,
@@ -96,14 +96,14 @@ export function DeliveryPanel({
             <legend className="mb-2 font-semibold">Delivery week</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {DELIVERY_WEEKS.map((w) => (
-                <RadioCard
+                <ChoiceCard
                   key={w}
                   name="deliveryWeek"
                   value={w}
                   defaultChecked={sub.deliveryWeek === w}
                 >
                   {DELIVERY_WEEK_LABELS[w]}
-                </RadioCard>
+                </ChoiceCard>
               ))}
             </div>
           </fieldset>

@@ -2,9 +2,9 @@
 // the plan (delivery and card: subscription-delivery.tsx; cancelling and the history:
 // subscription-cancel.tsx); and the empty state for a member without a subscription. Plain forms:
 // each works before (and without) JavaScript, with labels and fieldsets a screen reader names.
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { FormField } from "#app/components/ui/form-field.tsx";
+import { RadioCard, type RadioCardProps } from "#app/components/ui/radio-card.tsx";
 import { paths } from "#app/lib/paths.ts";
 import type { SubscriptionOverview } from "#app/modules/subscriptions/get-subscription-overview.server.ts";
 import type { Answer } from "./answer.ts";
@@ -26,32 +26,8 @@ export const SELECT =
   "min-h-11 rounded-xl border border-ink/20 bg-white px-4 py-2 text-base aria-invalid:border-clay-dark";
 
 /** One choice of a change's radio group: a card that shows when it is chosen. */
-export function RadioCard({
-  name,
-  value,
-  defaultChecked,
-  required,
-  children,
-}: {
-  name: string;
-  value: string | number;
-  defaultChecked?: boolean;
-  required?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <label className={RADIO}>
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        defaultChecked={defaultChecked}
-        required={required}
-        className="h-5 w-5 accent-leaf"
-      />
-      {children}
-    </label>
-  );
+export function ChoiceCard(props: Omit<RadioCardProps, "className">) {
+  return <RadioCard className={RADIO} {...props} />;
 }
 
 /**
@@ -268,14 +244,14 @@ export function PausePanel({
             </legend>
             <div className="grid gap-2 sm:grid-cols-3">
               {(["1", "2", "3"] as const).map((m) => (
-                <RadioCard key={m} name="pauseFor" value={m}>
+                <ChoiceCard key={m} name="pauseFor" value={m}>
                   {m === "1" ? "1 month" : `${m} months`}
-                </RadioCard>
+                </ChoiceCard>
               ))}
             </div>
-            <RadioCard name="pauseFor" value="date">
+            <ChoiceCard name="pauseFor" value="date">
               Until a date
-            </RadioCard>
+            </ChoiceCard>
             <FormField
               {...fieldOf(answer, "until")}
               type="date"
@@ -309,7 +285,7 @@ export function ChangePlanPanel({
             A new plan starts with the box of the week starting {sub.changeFrom}, at its price:
           </legend>
           {sub.plans.map((p) => (
-            <RadioCard key={p.id} name="plan" value={p.id} defaultChecked={p.current}>
+            <ChoiceCard key={p.id} name="plan" value={p.id} defaultChecked={p.current}>
               <span className="flex-1">
                 <span className="block font-semibold">
                   {p.size}
@@ -318,7 +294,7 @@ export function ChangePlanPanel({
                 <span className="block text-sm text-ink/75">{p.description}</span>
               </span>
               <span className="font-semibold whitespace-nowrap">{p.price} a month</span>
-            </RadioCard>
+            </ChoiceCard>
           ))}
         </fieldset>
       </ChangeForm>

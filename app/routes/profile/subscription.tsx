@@ -5,6 +5,7 @@
 // works without JavaScript. The cancelling reason is a GET form, so the offer is a page of its own
 // (?cancel=reason) that a reload or the back button keeps; its answer is said at the top. "Your
 // credit" shows the member's credit and its history (ADR 040).
+import { noindexMeta } from "#app/lib/seo.ts";
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
@@ -45,10 +46,7 @@ import {
   PausePanel,
 } from "./subscription-panels.tsx";
 
-export const meta = () => [
-  { title: "Your subscription | Patch" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => noindexMeta("Your subscription");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
