@@ -5,6 +5,7 @@
 // Element, and Stripe sends the browser back here with ?setup_intent=…, where the subscription is
 // completed (or found already completed by the webhook). A launch wave's claim link (ADR 041)
 // arrives with ?region=, filled in when the member's saved address has no region.
+import { creditToUse } from "#app/modules/credits/credit-use.ts";
 import { randomUUID } from "node:crypto";
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
@@ -108,7 +109,7 @@ export async function action({ request }: Route.ActionArgs) {
     : await startSubscription(values, member);
   if (result.ok && "setupIntentId" in result) {
     const plan = findPlan(values.plan) ?? findPlan(DEFAULT_PLAN_ID)!;
-    const credit = Math.min(await carryContactCredit(user), plan.price);
+    const credit = creditToUse(await carryContactCredit(user), plan.price);
     return data({
       cardSetup: {
         clientSecret: result.clientSecret,

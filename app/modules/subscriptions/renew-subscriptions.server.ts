@@ -21,6 +21,7 @@
 // worker killed at any point leaves either nothing (rolled back: the re-run charges again with the
 // same idempotency key and the provider answers the same payment, never a second) or everything
 // (committed: the period has moved on and nothing is due any more).
+import { creditToUse } from "#app/modules/credits/credit-use.ts";
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { boxes, subscriptionEvents, subscriptions, type BoxLine } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
@@ -356,7 +357,7 @@ async function creditFor(
     items.map((i) => i.sub.userId),
   );
   for (const { sub, box } of items) {
-    const use = Math.min(held.get(sub.userId) ?? 0, box.amount);
+    const use = creditToUse(held.get(sub.userId) ?? 0, box.amount);
     if (use <= 0) continue;
     out.set(box.id, use);
     held.set(sub.userId, held.get(sub.userId)! - use);

@@ -8,6 +8,7 @@ import { boxes, creditEntries, orders, subscriptions } from "#db/schema/index.ts
 import { db } from "#app/lib/db.server.ts";
 import { seedDemoData } from "#db/seed-data.ts";
 import { addCreditEntry } from "#app/modules/credits/credit-ledger.server.ts";
+import { SMALLEST_CARD_CHARGE } from "#app/modules/credits/credit-use.ts";
 import { getCreditBalance } from "#app/modules/credits/get-credit-balance.server.ts";
 import { chargeLedger } from "#tests/factories/charge-ledger.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
@@ -66,6 +67,23 @@ test("credit pays part of a box: the card is charged the rest, one debit keyed b
   expect(overview.subscription?.history.map((h) => h.text)).toContain(
     "Paid US$39.99 for the box of the week starting Friday 8 January 2027: US$15.00 from your credit and US$24.99 by card.",
   );
+});
+
+test("credit that would leave the card under 50 cents leaves it 50: the rest of the credit is kept", async () => {
+  const { id, userId } = await insertSubscription();
+  // US$39.70 of credit on a US$39.99 box would ask the card for 29 cents, which Stripe refuses.
+  await give(userId, 3970);
+  const ledger = chargeLedger();
+  expect(await runRenewals({ now: CUTOFF, provider: ledger })).toMatchObject({
+    charged: 1,
+    failed: 0,
+  });
+  const key = chargeKey(id, "2027-01-08", 1);
+  expect(ledger.byKey.get(key)!.charge.amount).toBe(SMALLEST_CARD_CHARGE);
+  const applied = (await debitsOf(userId)).filter((r) => r.kind === "applied_to_box");
+  expect(applied).toEqual([expect.objectContaining({ amount: -(3999 - SMALLEST_CARD_CHARGE) })]);
+  // 3970 − 3949: 21 cents stay for the next box.
+  expect(await balanceOf(userId)).toBe(21);
 });
 
 test("credit pays a whole box: paid renewal, box and order made, no card charge, the rest kept", async () => {

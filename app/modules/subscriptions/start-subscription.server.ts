@@ -6,6 +6,7 @@
 // box row are written in the same transaction. The member's credit (ADR 040: referral
 // milestones, carried from the waitlist by a claim link, ADR 041) pays it before the card; a box
 // credit pays in full is paid without it.
+import { creditToUse } from "#app/modules/credits/credit-use.ts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
@@ -136,7 +137,7 @@ export async function payFirstBox(
     if (again) return { id: again.id, created: false };
     // The credits lock is taken last (ADR 040) and held until the debit is written with the box.
     await lockCredits(tx, member.id);
-    const credit = Math.min(Math.max(await balanceOf(tx, member.id), 0), plan.price);
+    const credit = creditToUse(await balanceOf(tx, member.id), plan.price);
     const card = plan.price - credit;
     let reference = `credit:${periodKey}`;
     if (card > 0) {

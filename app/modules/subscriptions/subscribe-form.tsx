@@ -3,6 +3,7 @@
 // own card form, ADR 035) and the monthly price with its GST.
 // It is a plain form: it works before JavaScript, and with it the price, the first box's date and
 // a closed region's note follow the choices as they are made.
+import { creditToUse } from "#app/modules/credits/credit-use.ts";
 import { useState, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
@@ -70,7 +71,7 @@ export function SubscribeForm(props: SubscribeFormProps) {
   const submitting = navigation === "submitting";
   const plan = findPlan(planId) ?? plans[1]!;
   const money = (cents: number) => formatMoney(cents, currency);
-  const credit = Math.min(Math.max(props.credit ?? 0, 0), plan.price);
+  const credit = creditToUse(props.credit ?? 0, plan.price);
 
   if (props.cardSetup) {
     const chosen = findPlan(props.cardSetup.planId) ?? plan;
