@@ -183,3 +183,34 @@ test("a first box its credit pays in full is paid without the card, and still st
   const balance = (await ledgerOf(userId)).reduce((sum, e) => sum + e.amount, 0);
   expect(balance).toBe(5000 - 3999);
 });
+
+test("credit that would leave the first box's card under 50 cents leaves it 50, the rest kept", async () => {
+  await referrerWith("hemi.cents@example.nz", "Otago", 0);
+  const { cookie, userId } = await member("hemi.cents@example.nz");
+  await addCreditEntry(db(), {
+    userId,
+    amount: 3970,
+    kind: "goodwill",
+    note: "Sorry about the late box.",
+    requestKey: `test:${userId}`,
+  });
+  await startLaunchWave({ input: { region: "Otago", spots: 5 }, createdBy: "ops" });
+  const page = await load(cookie, "?plan=1m2&region=Otago");
+  if (page instanceof Response) throw new Error(`loader answered ${page.status}`);
+  const sent = await submit(cookie, formFields(page.idempotencyKey, "Otago"));
+  const setup = sent.answer!.data.cardSetup as { clientSecret: string; price: number };
+  // 29 cents would be refused by Stripe: the card is asked for 50.
+  expect(setup.price).toBe(50);
+  const setupIntentId = setup.clientSecret.split("_secret_")[0]!;
+  env.stripe.confirmSetupIntent(setupIntentId, TEST_CARDS.visa);
+  expect(await load(cookie, `?plan=1m2&setup_intent=${setupIntentId}`)).toBeInstanceOf(Response);
+
+  const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  expect(sub).toMatchObject({ status: "active", price: 3999 });
+  const charges = [...env.stripe.paymentIntents.values()].filter(
+    (pi) => pi.customer === sub!.providerCustomerId,
+  );
+  expect(charges.map((pi) => pi.amount)).toEqual([50]);
+  const balance = (await ledgerOf(userId)).reduce((sum, e) => sum + e.amount, 0);
+  expect(balance).toBe(21);
+});
