@@ -30,9 +30,10 @@ export interface TestServicesOptions {
   smtp?: boolean;
   /**
    * Start a fake Stripe API and point the settings at it (stripeSettings), with this webhook
-   * signing secret when one is given.
+   * signing secret when one is given; with `pointSettings: false` the fake only runs, and the file
+   * pays with the demo provider until a test switches (setSettings with stripeSettings).
    */
-  stripe?: boolean | { webhookSecret: string };
+  stripe?: boolean | { webhookSecret?: string; pointSettings?: boolean };
   /** Start the queue and make these jobs' queues (the test runs them with drainQueue). */
   queues?: Jobs;
   /** Start the queue and workers in the test's process for these jobs. */
@@ -70,6 +71,7 @@ export function testServices(options: TestServicesOptions = {}): TestServices {
       SITE_URL: "https://patch.test",
       ...(smtp && { SMTP_URL: smtp.url }),
       ...(stripe &&
+        !(typeof options.stripe === "object" && options.stripe.pointSettings === false) &&
         stripeSettings(
           stripe,
           typeof options.stripe === "object" ? options.stripe.webhookSecret : undefined,
