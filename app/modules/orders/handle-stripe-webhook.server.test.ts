@@ -44,6 +44,17 @@ async function unpaidOrder() {
   return { orderId: placed.orderId, productId: p.id!, input, buyer, placed };
 }
 
+/** An unpaid order whose hold ran out (its unit back on the shelf), with `stock` units there now. */
+async function expiredOrder(stock: number) {
+  const { orderId, productId } = await unpaidOrder();
+  await db()
+    .update(orders)
+    .set({ status: "expired", stockReleasedAt: new Date() })
+    .where(eq(orders.id, orderId));
+  await db().update(products).set({ stockQuantity: stock }).where(eq(products.id, productId));
+  return { orderId, productId };
+}
+
 const stockOf = async (id: string) =>
   (await db().select().from(products).where(eq(products.id, id)))[0]!.stockQuantity;
 
@@ -199,31 +210,19 @@ test("tampered, unsigned or wrongly signed events are refused and change nothing
 });
 
 test("success for an order that already expired takes its stock again when it is there", async () => {
-  const { orderId, productId } = await unpaidOrder();
-  await db()
-    .update(orders)
-    .set({ status: "expired", stockReleasedAt: new Date() })
-    .where(eq(orders.id, orderId));
-  await db().update(products).set({ stockQuantity: 5 }).where(eq(products.id, productId));
+  const { orderId, productId } = await expiredOrder(5);
   const ok = signed(event("payment_intent.succeeded", orderId));
   await handleStripeWebhook(ok.body, ok.signature);
   expect(await statusOf(orderId)).toMatchObject({ status: "paid", stockReleasedAt: null });
-  const [p] = await db().select().from(products).where(eq(products.id, productId));
-  expect(p?.stockQuantity).toBe(4);
+  expect(await stockOf(productId)).toBe(4);
 });
 
 test("success for an expired order whose stock is gone is flagged, stock untouched", async () => {
-  const { orderId, productId } = await unpaidOrder();
-  await db()
-    .update(orders)
-    .set({ status: "expired", stockReleasedAt: new Date() })
-    .where(eq(orders.id, orderId));
-  await db().update(products).set({ stockQuantity: 0 }).where(eq(products.id, productId));
+  const { orderId, productId } = await expiredOrder(0);
   const ok = signed(event("payment_intent.succeeded", orderId));
   expect((await handleStripeWebhook(ok.body, ok.signature)).status).toBe(200);
   const order = await statusOf(orderId);
   expect(order.status).toBe("expired");
   expect(order.paymentError).toContain("refund or restock");
-  const [p] = await db().select().from(products).where(eq(products.id, productId));
-  expect(p?.stockQuantity).toBe(0);
+  expect(await stockOf(productId)).toBe(0);
 });
