@@ -6,7 +6,7 @@
 // the order refunded already and only writes the history row, once (its request key and box).
 import { failure } from "#app/lib/outcome.ts";
 import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
-import { providerRefunds } from "#app/modules/orders/refund-order-payment.server.ts";
+import { providerRefunds } from "#app/modules/payments/stripe.server.ts";
 import { adminChangeRequest } from "#app/modules/subscriptions/admin-change-request.server.ts";
 import type { ChangeOutcome } from "#app/modules/subscriptions/change-subscription.server.ts";
 import {

@@ -1,6 +1,7 @@
-// The admin lists' shared query pieces (/admin/subscriptions, /admin/gifts): a search's LIKE
-// pattern, a filter that is no filter when empty or unknown, and a URL's search parameters without
-// the empty ones, read by each list's own zod schema.
+// The lists' shared query pieces (/admin/subscriptions, /admin/gifts, /admin/waitlist,
+// /admin/products, /products): a search's LIKE pattern, a filter that is no filter when empty or
+// unknown, and a URL's search parameters without the empty ones, read by each list's own zod
+// schema (whose .catch and .default answer for what is absent).
 import type { z } from "zod";
 
 /** A LIKE pattern matching the text anywhere, its own % and _ taken literally. */

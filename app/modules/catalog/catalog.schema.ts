@@ -1,5 +1,6 @@
 // The catalogue's shared shapes: what a product looks like to pages and the cart, and the
 // listing's filter and sort (GET parameters, so the page works before JavaScript loads).
+import { readListQuery } from "#app/lib/list-query.ts";
 import { freeText, z } from "#app/lib/zod.ts";
 import { CATEGORIES, SORTS, type Sort } from "./catalog-choices.ts";
 
@@ -15,10 +16,7 @@ export const listQuerySchema = z.object({
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export function parseListQuery(params: URLSearchParams): ListQuery {
-  return listQuerySchema.parse({
-    category: params.get("category") || undefined,
-    sort: params.get("sort") || undefined,
-  });
+  return readListQuery(listQuerySchema, params);
 }
 
 /** A product in a grid or the cart (SPEC §3 cart item's product, plus the card's fields). */
@@ -75,11 +73,7 @@ export const adminListQuerySchema = z.object({
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 export function parseAdminListQuery(params: URLSearchParams): AdminListQuery {
-  return adminListQuerySchema.parse({
-    q: params.get("q") ?? "",
-    category: params.get("category") || undefined,
-    show: params.get("show") || undefined,
-  });
+  return readListQuery(adminListQuerySchema, params);
 }
 
 /** A price typed in dollars and cents ("24.90"), kept in integer cents. */

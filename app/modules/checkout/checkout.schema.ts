@@ -169,16 +169,27 @@ export function formString(form: FormData, key: string): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
+/** Reads the named posted fields as strings, each absent when missing. */
+export function formStrings<K extends string>(
+  form: FormData,
+  keys: readonly K[],
+): Record<K, string | undefined> {
+  return Object.fromEntries(keys.map((k) => [k, formString(form, k)])) as Record<
+    K,
+    string | undefined
+  >;
+}
+
+/** A posted checkbox: ticked ("on") or set by a script ("true"). */
+export function formTicked(form: FormData, key: string): boolean {
+  return form.get(key) === "on" || form.get(key) === "true";
+}
+
 /** The delivery address fields as the checkout names them (also /subscribe and its changes). */
 export function deliveryAddressFields(form: FormData) {
-  const str = (k: string) => formString(form, k);
   return {
-    street: str("street"),
-    suburb: str("suburb"),
-    city: str("city"),
-    region: str("region"),
-    postcode: str("postcode"),
-    rural: form.get("rural") === "on" || form.get("rural") === "true",
+    ...formStrings(form, ["street", "suburb", "city", "region", "postcode"]),
+    rural: formTicked(form, "rural"),
   };
 }
 
@@ -198,13 +209,9 @@ export function checkoutFormValues(form: FormData) {
     items = [];
   }
   return {
-    idempotencyKey: str("idempotencyKey"),
-    name: str("name"),
-    email: str("email"),
-    phone: str("phone"),
+    ...formStrings(form, ["idempotencyKey", "name", "email", "phone", "shippingMethod"]),
     address: deliveryAddressFields(form),
-    shippingMethod: str("shippingMethod"),
-    rural: form.get("rural") === "on" || form.get("rural") === "true",
+    rural: formTicked(form, "rural"),
     items,
     card: cardFormFields(form),
   };

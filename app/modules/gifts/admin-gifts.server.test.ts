@@ -10,6 +10,7 @@ import { giftEvents, gifts } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { insertMember } from "#tests/factories/members.ts";
 import { testCard } from "#tests/factories/cards.ts";
+import { giftForm } from "#tests/factories/gifts.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { ADMIN_GIFT_MESSAGES, GIFTS_PAGE_SIZE } from "./admin-gifts.schema.ts";
@@ -33,26 +34,28 @@ const admin = { email: "ops@patch.nz" };
 
 let n = 0;
 async function paidGift(overrides: Record<string, unknown> = {}, at = NOW) {
-  const id = `${++n}.${crypto.randomUUID().slice(0, 6)}`;
   const result = await buyGift(
-    {
-      idempotencyKey: crypto.randomUUID(),
-      plan: "1m2",
+    giftForm({
       months: "6",
-      recipientName: "Mere Tane",
-      recipientEmail: `mere.${id}@example.nz`,
       message: "",
       sendOn: "2026-12-24",
-      buyerName: "Hemi Walker",
-      buyerEmail: `hemi.${id}@example.nz`,
       card: testCard("success", NOW),
       ...overrides,
-    },
-    { ip: `198.51.100.${n % 250}` },
+    }),
+    { ip: `198.51.100.${++n % 250}` },
     at,
   );
   if (!result.ok) throw new Error(result.message);
   return giftOf(result.giftId);
+}
+
+/** Marks a gift redeemed by a new member, as the redeem page would have. */
+async function redeemedAs(giftId: string, as: "credit" | "subscription") {
+  const member = await insertMember({ name: "Mere" });
+  await db()
+    .update(gifts)
+    .set({ redeemedAt: NOW, redeemedBy: member, redeemedAs: as })
+    .where(eq(gifts.id, giftId));
 }
 
 const giftOf = async (id: string) => (await db().select().from(gifts).where(eq(gifts.id, id)))[0]!;
@@ -283,11 +286,7 @@ test("re-sending: the same code once more, once per form; a fresh code when the 
   expect(mailTo(early.recipientEmail)).toHaveLength(1);
 
   // Redeemed: nothing left to send.
-  const member = await insertMember({ name: "Mere" });
-  await db()
-    .update(gifts)
-    .set({ redeemedAt: NOW, redeemedBy: member, redeemedAs: "credit" })
-    .where(eq(gifts.id, gift.id));
+  await redeemedAs(gift.id, "credit");
   expect(await resendGiftEmail({ giftId: gift.id, input: form(), admin })).toMatchObject({
     ok: false,
     code: "conflict",
@@ -334,11 +333,7 @@ test("refunding: the gift is refunded once, its code stops working, the buyer is
 
 test("a redeemed gift or an unpaid one can't be refunded here", async () => {
   const gift = await paidGift();
-  const member = await insertMember({ name: "Mere" });
-  await db()
-    .update(gifts)
-    .set({ redeemedAt: NOW, redeemedBy: member, redeemedAs: "subscription" })
-    .where(eq(gifts.id, gift.id));
+  await redeemedAs(gift.id, "subscription");
   expect(await refundGift({ giftId: gift.id, input: form(), admin })).toMatchObject({
     ok: false,
     code: "conflict",

@@ -8,6 +8,7 @@ import { expect, test } from "vitest";
 import { gifts } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { handleStripeWebhook } from "#app/flows/handle-stripe-webhook.server.ts";
+import { giftForm } from "#tests/factories/gifts.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { type FakeEvent } from "#tests/setup/stripe-api.ts";
 import { testServices } from "#tests/setup/test-services.ts";
@@ -27,22 +28,8 @@ const env = testServices({
 const NOW = new Date("2026-11-25T02:00:00Z");
 let addresses = 0;
 
-function form() {
-  const id = crypto.randomUUID().slice(0, 8);
-  return {
-    idempotencyKey: crypto.randomUUID(),
-    plan: "2m2",
-    months: "6",
-    recipientName: "Mere Tane",
-    recipientEmail: `mere.${id}@example.nz`,
-    sendOn: "2026-11-25",
-    buyerName: "Hemi Walker",
-    buyerEmail: `hemi.${id}@example.nz`,
-  };
-}
-
 async function startedGift() {
-  const input = form();
+  const input = giftForm({ plan: "2m2", months: "6", message: undefined });
   const buyer = { ip: `198.51.100.${++addresses}` };
   const result = await buyGift(input, buyer, NOW);
   if (!result.ok || result.status !== "requires_payment") throw new Error("expected an intent");

@@ -8,6 +8,7 @@ import { gifts } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { DEMO_MESSAGES } from "#app/modules/payments/demo-payments.server.ts";
 import { testCard } from "#tests/factories/cards.ts";
+import { giftForm } from "#tests/factories/gifts.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { buyGift } from "./buy-gift.server.ts";
@@ -25,22 +26,8 @@ const NOW = new Date("2026-11-25T02:00:00Z");
 let addresses = 0;
 const buyer = () => ({ ip: `198.51.100.${++addresses}` });
 
-function form(overrides: Record<string, unknown> = {}) {
-  const id = crypto.randomUUID().slice(0, 8);
-  return {
-    idempotencyKey: crypto.randomUUID(),
-    plan: "1m2",
-    months: "3",
-    recipientName: "Mere Tane",
-    recipientEmail: `mere.${id}@example.nz`,
-    message: "Happy birthday!\nGrow something good.",
-    sendOn: "2026-11-25",
-    buyerName: "Hemi Walker",
-    buyerEmail: `hemi.${id}@example.nz`,
-    card: testCard("success", NOW),
-    ...overrides,
-  };
-}
+const form = (overrides: Record<string, unknown> = {}) =>
+  giftForm({ card: testCard("success", NOW), ...overrides });
 
 const giftOf = async (id: string) => (await db().select().from(gifts).where(eq(gifts.id, id)))[0]!;
 const mailTo = (to: string) => env.smtp.messages.filter((m) => m.to === to);

@@ -6,7 +6,7 @@ import { freeText, z } from "#app/lib/zod.ts";
 import {
   deliveryAddressFields,
   demoCardSchema,
-  formString,
+  formStrings,
   cardFormFields,
 } from "#app/modules/checkout/checkout.schema.ts";
 import { addDays, nzToday } from "#app/modules/subscriptions/box-dates.ts";
@@ -91,17 +91,18 @@ export function giftPrice(monthlyPrice: number, months: number): number {
 
 /** Reads the posted gift form into the shape the schemas parse. */
 export function buyGiftFormValues(form: FormData) {
-  const str = (k: string) => formString(form, k);
   return {
-    idempotencyKey: str("idempotencyKey"),
-    plan: str("plan"),
-    months: str("months"),
-    recipientName: str("recipientName"),
-    recipientEmail: str("recipientEmail"),
-    message: str("message"),
-    sendOn: str("sendOn"),
-    buyerName: str("buyerName"),
-    buyerEmail: str("buyerEmail"),
+    ...formStrings(form, [
+      "idempotencyKey",
+      "plan",
+      "months",
+      "recipientName",
+      "recipientEmail",
+      "message",
+      "sendOn",
+      "buyerName",
+      "buyerEmail",
+    ]),
     card: cardFormFields(form),
   };
 }
@@ -120,9 +121,7 @@ export const startHeldGiftSchema = stripeSubscriptionSchema
 
 export function redeemGiftFormValues(form: FormData) {
   return {
-    code: formString(form, "code"),
-    giftId: formString(form, "giftId"),
-    deliveryWeek: formString(form, "deliveryWeek"),
+    ...formStrings(form, ["code", "giftId", "deliveryWeek"]),
     address: deliveryAddressFields(form),
   };
 }

@@ -17,6 +17,7 @@ import {
 import { db } from "#app/lib/db.server.ts";
 import { insertMember } from "#tests/factories/members.ts";
 import { testCard } from "#tests/factories/cards.ts";
+import { giftForm } from "#tests/factories/gifts.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
@@ -46,19 +47,13 @@ const context = () => ({ ip: `203.0.113.${++addresses}`, userAgent: "test" });
 
 async function paidGift(overrides: Record<string, unknown> = {}) {
   const result = await buyGift(
-    {
-      idempotencyKey: crypto.randomUUID(),
-      plan: "1m2",
-      months: "3",
-      recipientName: "Mere Tane",
+    giftForm({
       recipientEmail: "mere@example.nz",
       message: "",
-      sendOn: "2026-11-25",
-      buyerName: "Hemi Walker",
       buyerEmail: "hemi@example.nz",
       card: testCard("success", NOW),
       ...overrides,
-    },
+    }),
     { ip: `198.51.100.${++addresses % 250}` },
     NOW,
   );

@@ -14,6 +14,7 @@ import { clientKey } from "#app/lib/client-ip.server.ts";
 import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import type { z } from "#app/lib/zod.ts";
 import { failure, fieldErrors, type Failure, type Outcome } from "#app/lib/outcome.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
@@ -173,18 +174,24 @@ function answer(gift: GiftRow, as: GiftRedemption, region: string, subscriptionI
   return { ok: true as const, message, giftId: gift.id, as, subscriptionId, region };
 }
 
+/** A redeem form's input, or the refusal with each field's message (the address's as checkout's). */
+function parseRedeemForm<T>(schema: z.ZodType<T>, raw: unknown): { input: T } | Failure {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { input: parsed.data };
+  return failure("invalid", GIFT_MESSAGES.redeemFailed, {
+    fieldErrors: { ...fieldErrors(parsed.error), ...checkoutFieldErrors(parsed.error) },
+  });
+}
+
 export async function redeemGift(
   raw: unknown,
   member: Redeemer,
   context: RedeemContext,
   now = new Date(),
 ): Promise<RedeemOutcome> {
-  const parsed = redeemGiftSchema.safeParse(raw);
-  if (!parsed.success)
-    return failure("invalid", GIFT_MESSAGES.redeemFailed, {
-      fieldErrors: { ...fieldErrors(parsed.error), ...checkoutFieldErrors(parsed.error) },
-    });
-  const input = parsed.data;
+  const form = parseRedeemForm(redeemGiftSchema, raw);
+  if ("ok" in form) return form;
+  const { input } = form;
   const limited = await limitAttempt(member, context, now);
   if (limited) return limited;
   const code = normaliseGiftCode(input.code);
@@ -333,12 +340,9 @@ export async function startHeldGift(
   member: Redeemer,
   now = new Date(),
 ): Promise<RedeemOutcome> {
-  const parsed = startHeldGiftSchema.safeParse(raw);
-  if (!parsed.success)
-    return failure("invalid", GIFT_MESSAGES.redeemFailed, {
-      fieldErrors: { ...fieldErrors(parsed.error), ...checkoutFieldErrors(parsed.error) },
-    });
-  const input = parsed.data;
+  const form = parseRedeemForm(startHeldGiftSchema, raw);
+  if ("ok" in form) return form;
+  const { input } = form;
   return guard(() =>
     db().transaction(async (tx) => {
       await lockMember(tx, member.id);

@@ -10,7 +10,11 @@ import { gifts } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { failure } from "#app/lib/outcome.ts";
 import { defineJob, enqueue } from "#app/lib/queue.server.ts";
-import { refundStripePayment, stripeEnabled } from "#app/modules/payments/stripe.server.ts";
+import {
+  providerRefunds,
+  refundStripePayment,
+  REFUND_JOB_RETRIES,
+} from "#app/modules/payments/stripe.server.ts";
 import { ADMIN_GIFT_MESSAGES, refundGiftSchema } from "./admin-gifts.schema.ts";
 import { actOnGift, notActionable, type GiftActOptions } from "./act-on-gift.server.ts";
 import { sendGiftEmailJob } from "./send-gift-email.server.ts";
@@ -48,23 +52,18 @@ export function refundGift({ giftId, input, admin, now = new Date() }: GiftActOp
           amount: gift.amount,
           currency: gift.currency,
           provider: gift.paymentProvider,
-          moneyReturned: moneyGoesBack(gift.paymentProvider),
+          moneyReturned: providerRefunds(gift.paymentProvider),
         },
       };
     },
   });
 }
 
-/** Whether refunding gives money back: a Stripe payment, while Stripe is set up. */
-function moneyGoesBack(paymentProvider: string): boolean {
-  return paymentProvider === "stripe" && stripeEnabled();
-}
-
 /** Gives a refunded gift's money back through Stripe (the demo provider took none). */
 export async function refundGiftPayment(giftId: string): Promise<"refunded" | "skipped"> {
   const [gift] = await db().select().from(gifts).where(eq(gifts.id, giftId));
   if (gift?.status !== "refunded" || !gift.paymentReference) return "skipped";
-  if (!moneyGoesBack(gift.paymentProvider)) return "skipped";
+  if (!providerRefunds(gift.paymentProvider)) return "skipped";
   await refundStripePayment(gift.paymentReference, gift.id, `gift-${gift.id}-refund`);
   return "refunded";
 }
@@ -72,8 +71,7 @@ export async function refundGiftPayment(giftId: string): Promise<"refunded" | "s
 export const refundGiftPaymentJob = defineJob({
   name: "gifts.refund-payment",
   payload: z.object({ giftId: z.uuid() }),
-  retryLimit: 10,
-  retryDelaySeconds: 60,
+  ...REFUND_JOB_RETRIES,
   handle: async ({ giftId }) => {
     await refundGiftPayment(giftId);
   },

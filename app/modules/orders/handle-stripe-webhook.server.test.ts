@@ -44,6 +44,27 @@ async function unpaidOrder() {
   return { orderId: placed.orderId, productId: p.id!, input, buyer, placed };
 }
 
+/** An unpaid order whose hold ran out (its unit back on the shelf), with `stock` units there now. */
+async function expiredOrder(stock: number) {
+  const { orderId, productId } = await unpaidOrder();
+  await db()
+    .update(orders)
+    .set({ status: "expired", stockReleasedAt: new Date() })
+    .where(eq(orders.id, orderId));
+  await db().update(products).set({ stockQuantity: stock }).where(eq(products.id, productId));
+  return { orderId, productId };
+}
+
+/** A success that finds no stock: answered, the order left as it was and flagged for a person. */
+async function expectFlaggedWithoutStock(orderId: string, productId: string, status: string) {
+  const ok = signed(event("payment_intent.succeeded", orderId));
+  expect((await handleStripeWebhook(ok.body, ok.signature)).status).toBe(200);
+  const order = await statusOf(orderId);
+  expect(order.status).toBe(status);
+  expect(order.paymentError).toContain("refund or restock");
+  expect(await stockOf(productId)).toBe(0);
+}
+
 const stockOf = async (id: string) =>
   (await db().select().from(products).where(eq(products.id, id)))[0]!.stockQuantity;
 
@@ -168,12 +189,7 @@ test("a success after a failure, once the stock has gone, is flagged for a perso
   const failed = signed(event("payment_intent.payment_failed", orderId));
   await handleStripeWebhook(failed.body, failed.signature);
   await db().update(products).set({ stockQuantity: 0 }).where(eq(products.id, productId));
-  const ok = signed(event("payment_intent.succeeded", orderId));
-  expect((await handleStripeWebhook(ok.body, ok.signature)).status).toBe(200);
-  const order = await statusOf(orderId);
-  expect(order.status).toBe("payment_failed");
-  expect(order.paymentError).toContain("refund or restock");
-  expect(await stockOf(productId)).toBe(0);
+  await expectFlaggedWithoutStock(orderId, productId, "payment_failed");
 });
 
 test("the buyer's retry after a failed payment takes the stock again and reuses the intent", async () => {
@@ -199,31 +215,14 @@ test("tampered, unsigned or wrongly signed events are refused and change nothing
 });
 
 test("success for an order that already expired takes its stock again when it is there", async () => {
-  const { orderId, productId } = await unpaidOrder();
-  await db()
-    .update(orders)
-    .set({ status: "expired", stockReleasedAt: new Date() })
-    .where(eq(orders.id, orderId));
-  await db().update(products).set({ stockQuantity: 5 }).where(eq(products.id, productId));
+  const { orderId, productId } = await expiredOrder(5);
   const ok = signed(event("payment_intent.succeeded", orderId));
   await handleStripeWebhook(ok.body, ok.signature);
   expect(await statusOf(orderId)).toMatchObject({ status: "paid", stockReleasedAt: null });
-  const [p] = await db().select().from(products).where(eq(products.id, productId));
-  expect(p?.stockQuantity).toBe(4);
+  expect(await stockOf(productId)).toBe(4);
 });
 
 test("success for an expired order whose stock is gone is flagged, stock untouched", async () => {
-  const { orderId, productId } = await unpaidOrder();
-  await db()
-    .update(orders)
-    .set({ status: "expired", stockReleasedAt: new Date() })
-    .where(eq(orders.id, orderId));
-  await db().update(products).set({ stockQuantity: 0 }).where(eq(products.id, productId));
-  const ok = signed(event("payment_intent.succeeded", orderId));
-  expect((await handleStripeWebhook(ok.body, ok.signature)).status).toBe(200);
-  const order = await statusOf(orderId);
-  expect(order.status).toBe("expired");
-  expect(order.paymentError).toContain("refund or restock");
-  const [p] = await db().select().from(products).where(eq(products.id, productId));
-  expect(p?.stockQuantity).toBe(0);
+  const { orderId, productId } = await expiredOrder(0);
+  await expectFlaggedWithoutStock(orderId, productId, "expired");
 });

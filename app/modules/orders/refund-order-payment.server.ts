@@ -1,14 +1,13 @@
 // Gives a cancelled or refunded order's money back through its provider. Queued in the same
 // transaction as the status change; Stripe's idempotency key makes a rerun the same refund.
 import { z } from "zod";
-import { refundStripePayment, stripeEnabled } from "#app/modules/payments/stripe.server.ts";
+import {
+  providerRefunds,
+  refundStripePayment,
+  REFUND_JOB_RETRIES,
+} from "#app/modules/payments/stripe.server.ts";
 import { defineJob } from "#app/lib/queue.server.ts";
 import { getOrder } from "./get-order.server.ts";
-
-/** Whether a refund gives money back through the provider: the demo provider took none. */
-export function providerRefunds(paymentProvider: string | null): boolean {
-  return paymentProvider === "stripe" && stripeEnabled();
-}
 
 export async function refundOrderPayment(orderId: string): Promise<"refunded" | "skipped"> {
   const order = await getOrder(orderId);
@@ -22,8 +21,7 @@ export async function refundOrderPayment(orderId: string): Promise<"refunded" | 
 export const refundOrderPaymentJob = defineJob({
   name: "orders.refund-payment",
   payload: z.object({ orderId: z.uuid() }),
-  retryLimit: 10,
-  retryDelaySeconds: 60,
+  ...REFUND_JOB_RETRIES,
   handle: async ({ orderId }) => {
     await refundOrderPayment(orderId);
   },

@@ -108,6 +108,14 @@ export function verifyStripeEvent(rawBody: string, signature: string | undefined
   return Stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
 }
 
+/** Whether a refund gives money back: a Stripe payment, while Stripe is set up (the demo took none). */
+export function providerRefunds(paymentProvider: string | null): boolean {
+  return paymentProvider === "stripe" && stripeEnabled();
+}
+
+/** A queued refund's retries while Stripe can't be reached (orders' and gifts' alike). */
+export const REFUND_JOB_RETRIES = { retryLimit: 10, retryDelaySeconds: 60 } as const;
+
 /**
  * Refunds a PaymentIntent in full; the key (an order's by default, a gift's: ADR 049) makes a
  * repeated call the same refund.

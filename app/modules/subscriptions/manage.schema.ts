@@ -116,14 +116,9 @@ export function offerFor(reason: CancelReason, planId: string): CancelOffer {
 
 /** The address and card fields as the checkout names them, in the shapes the schemas parse. */
 export function addressFormValues(form: FormData) {
-  const str = (k: string) => formString(form, k);
-  return { requestKey: str("requestKey"), address: deliveryAddressFields(form) };
+  return { requestKey: formString(form, "requestKey"), address: deliveryAddressFields(form) };
 }
 
 export function cardFormValues(form: FormData) {
-  const str = (k: string) => formString(form, k);
-  return {
-    requestKey: str("requestKey"),
-    card: cardFormFields(form),
-  };
+  return { requestKey: formString(form, "requestKey"), card: cardFormFields(form) };
 }

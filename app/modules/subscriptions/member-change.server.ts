@@ -6,6 +6,7 @@ import { fieldErrors, type Failure } from "#app/lib/outcome.ts";
 import type { z } from "#app/lib/zod.ts";
 import type { BoxRow } from "./box-contents.server.ts";
 import { openUpcomingBox } from "./box-changes.server.ts";
+import { MANAGE_MESSAGES, requestOnlySchema } from "./manage.schema.ts";
 import {
   changeSubscription,
   notRunning,
@@ -43,6 +44,17 @@ export function memberChange<T extends { requestKey: string }>(
       decide(input, sub, now, tx),
     );
   };
+}
+
+/** A change whose form posts nothing but its request key (skip, unskip, resume, keep). */
+export function requestOnlyChange(
+  decide: (sub: SubscriptionRow, now: Date, tx: Database) => Decision | Promise<Decision>,
+): (raw: unknown, who: MemberRequest) => Promise<ChangeOutcome> {
+  return memberChange(
+    requestOnlySchema,
+    { invalid: MANAGE_MESSAGES.request },
+    (_input, sub, now, tx) => decide(sub, now, tx),
+  );
 }
 
 /** The upcoming box of a running subscription, locked and still open to change, or why not. */

@@ -15,8 +15,8 @@ import {
   type Decision,
   type SubscriptionRow,
 } from "./change-subscription.server.ts";
-import { MANAGE_MESSAGES, requestOnlySchema } from "./manage.schema.ts";
-import { memberChange } from "./member-change.server.ts";
+import { MANAGE_MESSAGES } from "./manage.schema.ts";
+import { requestOnlyChange } from "./member-change.server.ts";
 import { boxBefore, resumeBoxOf } from "./member-calendar.ts";
 
 /** How long before the first box after a pause its subscription resumes by itself. */
@@ -57,11 +57,7 @@ function resume(sub: SubscriptionRow, now: Date, by: "member" | "calendar"): Dec
   };
 }
 
-export const resumeSubscription = memberChange(
-  requestOnlySchema,
-  { invalid: MANAGE_MESSAGES.request },
-  (_input, sub, now) => resume(sub, now, "member"),
-);
+export const resumeSubscription = requestOnlyChange((sub, now) => resume(sub, now, "member"));
 
 /** Resumes every pause whose first box after it is about to be charged; answers how many. */
 export async function resumeDuePauses(now = new Date()): Promise<number> {

@@ -7,8 +7,7 @@ import { boxes } from "#db/schema/index.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { formatBoxDate, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
 import { refused, type Decision, type SubscriptionRow } from "./change-subscription.server.ts";
-import { MANAGE_MESSAGES, requestOnlySchema } from "./manage.schema.ts";
-import { memberChange, runningUpcomingBox } from "./member-change.server.ts";
+import { requestOnlyChange, runningUpcomingBox } from "./member-change.server.ts";
 
 export const SKIP_MESSAGES = {
   paused: "Your deliveries are paused, so there's no box to skip.",
@@ -36,8 +35,4 @@ export async function skipDecision(
   };
 }
 
-export const skipNextBox = memberChange(
-  requestOnlySchema,
-  { invalid: MANAGE_MESSAGES.request },
-  (_input, sub, now, tx) => skipDecision(tx, sub, now),
-);
+export const skipNextBox = requestOnlyChange((sub, now, tx) => skipDecision(tx, sub, now));

@@ -6,7 +6,7 @@ import {
   cardFormFields,
   deliveryAddressFields,
   demoCardSchema,
-  formString,
+  formStrings,
 } from "#app/modules/checkout/checkout.schema.ts";
 import { DELIVERY_WEEKS } from "./box-dates.ts";
 import { plans, type PlanId } from "./plans.ts";
@@ -65,11 +65,8 @@ export type SubscribeField =
 
 /** Reads the posted form into the shape the schema parses. */
 export function subscribeFormValues(form: FormData) {
-  const str = (k: string) => formString(form, k);
   return {
-    idempotencyKey: str("idempotencyKey"),
-    plan: str("plan"),
-    deliveryWeek: str("deliveryWeek"),
+    ...formStrings(form, ["idempotencyKey", "plan", "deliveryWeek"]),
     address: deliveryAddressFields(form),
     card: cardFormFields(form),
   };

@@ -3,30 +3,25 @@
 import { eq } from "drizzle-orm";
 import { boxes } from "#db/schema/index.ts";
 import { formatBoxDate } from "./box-dates.ts";
-import { MANAGE_MESSAGES, requestOnlySchema } from "./manage.schema.ts";
-import { memberChange, runningUpcomingBox } from "./member-change.server.ts";
+import { requestOnlyChange, runningUpcomingBox } from "./member-change.server.ts";
 
 export const UNSKIP_MESSAGES = {
   notSkipped: "Your next box isn't skipped.",
 } as const;
 
-export const unskipNextBox = memberChange(
-  requestOnlySchema,
-  { invalid: MANAGE_MESSAGES.request },
-  async (_input, sub, now, tx) => {
-    const box = await runningUpcomingBox(tx, sub, now);
-    if ("ok" in box) return box;
-    if (box.status !== "skipped") return { unchanged: true, message: UNSKIP_MESSAGES.notSkipped };
-    return {
-      type: "box_unskipped",
-      data: { box: box.deliverOn },
-      after: async (t) => {
-        await t
-          .update(boxes)
-          .set({ status: "scheduled", updatedAt: now })
-          .where(eq(boxes.id, box.id));
-      },
-      message: `The box of the week starting ${formatBoxDate(box.deliverOn)} is back on: it's packed, sent and charged as usual.`,
-    };
-  },
-);
+export const unskipNextBox = requestOnlyChange(async (sub, now, tx) => {
+  const box = await runningUpcomingBox(tx, sub, now);
+  if ("ok" in box) return box;
+  if (box.status !== "skipped") return { unchanged: true, message: UNSKIP_MESSAGES.notSkipped };
+  return {
+    type: "box_unskipped",
+    data: { box: box.deliverOn },
+    after: async (t) => {
+      await t
+        .update(boxes)
+        .set({ status: "scheduled", updatedAt: now })
+        .where(eq(boxes.id, box.id));
+    },
+    message: `The box of the week starting ${formatBoxDate(box.deliverOn)} is back on: it's packed, sent and charged as usual.`,
+  };
+});

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, ilike, isNotNull, isNull, sql, type SQL } fr
 import { contacts, notifications, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
+import { readListQuery } from "#app/lib/list-query.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { deleteJobsWhere, enqueue } from "#app/lib/queue.server.ts";
 import { freeText, z } from "#app/lib/zod.ts";
@@ -23,14 +24,7 @@ export const contactFiltersSchema = z.object({
 export type ContactFilters = z.infer<typeof contactFiltersSchema>;
 
 export function readContactFilters(params: URLSearchParams): ContactFilters {
-  return contactFiltersSchema.parse({
-    q: params.get("q") ?? "",
-    region: params.get("region") || undefined,
-    source: params.get("source") || undefined,
-    confirmed: params.get("confirmed") ?? "any",
-    unsubscribed: params.get("unsubscribed") ?? "any",
-    page: params.get("page") ?? 1,
-  });
+  return readListQuery(contactFiltersSchema, params);
 }
 
 function where(f: ContactFilters): SQL | undefined {
