@@ -504,6 +504,22 @@ export const FORMS: FormSpec[] = [
       ...(intent === "refund" ? { boxId: "5b0a7f5e-0000-4000-8000-00000000b0c5" } : {}),
     },
   })),
+  // No gift has this id: nothing is re-sent, moved or refunded.
+  ...(["resend", "change", "refund"] as const).map((intent) => ({
+    action: "/admin/gifts/00000000-0000-4000-8000-000000000000",
+    intent,
+    fields: {
+      requestKey: "5b0a7f5e-0000-4000-8000-0000000091f7",
+      reason: "Hostile-input test",
+      ...(intent === "change"
+        ? {
+            sendOn: "2027-01-15",
+            recipientName: "Aroha",
+            recipientEmail: "aroha.fuzz@example.nz",
+          }
+        : {}),
+    },
+  })),
   // No member has this id: no credit is granted or taken back, whatever the other fields hold.
   ...(["grant", "take-back"] as const).map((intent) => ({
     action: "/admin/credits",
