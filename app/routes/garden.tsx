@@ -203,6 +203,12 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
   // The plan's save answers without an intent; the other forms with theirs.
   const saved = actionData && !("intent" in actionData) ? actionData : undefined;
   const answer = actionData && "intent" in actionData ? (actionData as HarvestAnswer) : undefined;
+  const plantNames = new Map(loaderData.library.map((p) => [p.id, p.name]));
+  /** A one-button card's answer (only to its own intent) and whether its form is being sent. */
+  const cardState = (intent: string) => ({
+    answer: answer?.intent === intent ? answer : undefined,
+    busy: postingIntent === intent,
+  });
   return (
     <div className="container-page pt-24 pb-20 sm:pt-28 print:p-0">
       <EducationToolHeader title="Plan your garden">
@@ -271,9 +277,8 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
         <div className="mt-8 max-w-4xl empty:hidden">
           <BoxSeedlingsView
             data={loaderData.boxSeedlings}
-            names={new Map(loaderData.library.map((p) => [p.id, p.name]))}
-            answer={answer?.intent === PLACE_SEEDLINGS_INTENT ? answer : undefined}
-            busy={postingIntent === PLACE_SEEDLINGS_INTENT}
+            names={plantNames}
+            {...cardState(PLACE_SEEDLINGS_INTENT)}
           />
         </div>
       )}
@@ -281,9 +286,8 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
         <div className="mt-8 max-w-4xl">
           <NextSeasonView
             data={loaderData.nextSeason}
-            names={new Map(loaderData.library.map((p) => [p.id, p.name]))}
-            answer={answer?.intent === NEXT_SEASON_INTENT ? answer : undefined}
-            busy={postingIntent === NEXT_SEASON_INTENT}
+            names={plantNames}
+            {...cardState(NEXT_SEASON_INTENT)}
             hasSubscription={loaderData.hasSubscription}
           />
         </div>

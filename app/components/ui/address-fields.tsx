@@ -14,6 +14,14 @@ export interface AddressValues {
   country?: string;
 }
 
+/** A New Zealand postcode's input: four digits, on the number keyboard, filled in from the address book. */
+export const NZ_POSTCODE_INPUT = {
+  inputMode: "numeric",
+  pattern: "\\d{4}",
+  maxLength: 4,
+  autoComplete: "postal-code",
+} as const;
+
 export function AddressFields({
   address,
   errors,
@@ -61,11 +69,7 @@ export function AddressFields({
             <RegionOptions />
           </select>
         </FormField>
-        {field("zip", "Postcode", "postal-code", {
-          inputMode: "numeric",
-          pattern: "[0-9]{4}",
-          maxLength: 4,
-        })}
+        {field("zip", "Postcode", "postal-code", NZ_POSTCODE_INPUT)}
       </div>
       {field("country", "Country", "country-name", {
         defaultValue: address.country ?? "New Zealand",

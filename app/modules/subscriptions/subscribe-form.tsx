@@ -7,6 +7,7 @@ import { creditToUse } from "#app/modules/credits/credit-use.ts";
 import { useState, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
+import { NZ_POSTCODE_INPUT } from "#app/components/ui/address-fields.tsx";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { RadioCard } from "#app/components/ui/radio-card.tsx";
 import { formatMoney } from "#app/lib/money.ts";
@@ -277,10 +278,7 @@ export function DeliveryAddressFields({
           name="postcode"
           label="Postcode"
           required
-          inputMode="numeric"
-          pattern="\d{4}"
-          maxLength={4}
-          autoComplete="postal-code"
+          {...NZ_POSTCODE_INPUT}
           defaultValue={address.postcode ?? ""}
           error={errors.postcode}
         />

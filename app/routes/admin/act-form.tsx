@@ -32,3 +32,12 @@ export function ActForm({
     </Form>
   );
 }
+
+/** Why the record's page refused what its admin did, said at once; nothing when it did not. */
+export function ActError({ error }: { error?: string | null }) {
+  return error ? (
+    <p role="alert" className="mt-3 font-semibold text-clay-dark">
+      {error}
+    </p>
+  ) : null;
+}
