@@ -204,8 +204,10 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
   const saved = actionData && !("intent" in actionData) ? actionData : undefined;
   const answer = actionData && "intent" in actionData ? (actionData as HarvestAnswer) : undefined;
   const plantNames = new Map(loaderData.library.map((p) => [p.id, p.name]));
-  /** A one-button card's answer (only to its own intent) and whether its form is being sent. */
-  const cardState = (intent: string) => ({
+  /** A one-button card's plant names, its answer (only to its own intent) and whether its form
+   * is being sent. */
+  const cardProps = (intent: string) => ({
+    names: plantNames,
     answer: answer?.intent === intent ? answer : undefined,
     busy: postingIntent === intent,
   });
@@ -275,19 +277,14 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
       </div>
       {loaderData.boxSeedlings && (
         <div className="mt-8 max-w-4xl empty:hidden">
-          <BoxSeedlingsView
-            data={loaderData.boxSeedlings}
-            names={plantNames}
-            {...cardState(PLACE_SEEDLINGS_INTENT)}
-          />
+          <BoxSeedlingsView data={loaderData.boxSeedlings} {...cardProps(PLACE_SEEDLINGS_INTENT)} />
         </div>
       )}
       {loaderData.nextSeason && (
         <div className="mt-8 max-w-4xl">
           <NextSeasonView
             data={loaderData.nextSeason}
-            names={plantNames}
-            {...cardState(NEXT_SEASON_INTENT)}
+            {...cardProps(NEXT_SEASON_INTENT)}
             hasSubscription={loaderData.hasSubscription}
           />
         </div>

@@ -1,6 +1,6 @@
 // The NZ address fields (street, suburb, city, region, 4-digit postcode, country), shared by
 // /profile and /address.
-import type { ComponentProps } from "react";
+import type { ComponentProps, SelectHTMLAttributes } from "react";
 import { FormField } from "./form-field.tsx";
 import { RegionOptions } from "./region-options.tsx";
 
@@ -21,6 +21,32 @@ export const NZ_POSTCODE_INPUT = {
   maxLength: 4,
   autoComplete: "postal-code",
 } as const;
+
+/**
+ * An address's labelled Region <select>, its error said beside it. The form's own props (its
+ * value or default, `required`, a further reason it is invalid) go to the <select>.
+ */
+export function RegionField({
+  error,
+  className,
+  ...select
+}: { error?: string; className: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FormField id="region" label="Region" error={error}>
+      <select
+        id="region"
+        name="region"
+        autoComplete="address-level1"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "region-error" : undefined}
+        className={className}
+        {...select}
+      >
+        <RegionOptions />
+      </select>
+    </FormField>
+  );
+}
 
 export function AddressFields({
   address,
@@ -56,19 +82,11 @@ export function AddressFields({
         {field("city", "Town or city", "address-level2")}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="region" label="Region" error={errors?.region}>
-          <select
-            id="region"
-            name="region"
-            defaultValue={region}
-            autoComplete="address-level1"
-            aria-invalid={errors?.region ? true : undefined}
-            aria-describedby={errors?.region ? "region-error" : undefined}
-            className="min-h-11 rounded-xl border border-ink/20 bg-white px-4 py-2"
-          >
-            <RegionOptions />
-          </select>
-        </FormField>
+        <RegionField
+          error={errors?.region}
+          defaultValue={region}
+          className="min-h-11 rounded-xl border border-ink/20 bg-white px-4 py-2"
+        />
         {field("zip", "Postcode", "postal-code", NZ_POSTCODE_INPUT)}
       </div>
       {field("country", "Country", "country-name", {

@@ -7,8 +7,7 @@ import { creditToUse } from "#app/modules/credits/credit-use.ts";
 import { useState, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
-import { NZ_POSTCODE_INPUT } from "#app/components/ui/address-fields.tsx";
-import { RegionOptions } from "#app/components/ui/region-options.tsx";
+import { NZ_POSTCODE_INPUT, RegionField } from "#app/components/ui/address-fields.tsx";
 import { RadioCard } from "#app/components/ui/radio-card.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -256,23 +255,17 @@ export function DeliveryAddressFields({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="region" label="Region" error={errors.region}>
-          <select
-            id="region"
-            name="region"
-            required
-            value={region}
-            onChange={(e) => onRegion(e.target.value)}
-            autoComplete="address-level1"
-            aria-invalid={errors.region || regionClosed ? true : undefined}
-            aria-describedby={
-              errors.region ? "region-error" : regionClosed ? "region-closed" : undefined
-            }
-            className={INPUT}
-          >
-            <RegionOptions />
-          </select>
-        </FormField>
+        <RegionField
+          error={errors.region}
+          required
+          value={region}
+          onChange={(e) => onRegion(e.target.value)}
+          aria-invalid={errors.region || regionClosed ? true : undefined}
+          aria-describedby={
+            errors.region ? "region-error" : regionClosed ? "region-closed" : undefined
+          }
+          className={INPUT}
+        />
         <FormField
           id="postcode"
           name="postcode"
