@@ -1,5 +1,6 @@
 // One thing an admin does on a record's page (a subscription, a gift): a form posting the page's
-// request key, its intent, any fields, and its button. Each page's action parses it with zod.
+// request key, its intent, any fields, and its button. Each page's action parses it with zod;
+// `ActError` says why the page refused it.
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 
