@@ -23,6 +23,32 @@ export const NZ_POSTCODE_INPUT = {
 } as const;
 
 /**
+ * An address's text fields from its values and errors: `field(name, label, autoComplete, input?)`
+ * is the field whose name and id are its key in the address.
+ */
+export function addressFieldOf<Name extends string>(
+  address: Partial<Record<Name, string>>,
+  errors?: Record<string, string>,
+) {
+  return (
+    name: Name,
+    label: string,
+    autoComplete: string,
+    input: Omit<ComponentProps<typeof FormField>, "id" | "label"> = {},
+  ) => (
+    <FormField
+      id={name}
+      name={name}
+      label={label}
+      autoComplete={autoComplete}
+      defaultValue={address[name] ?? ""}
+      error={errors?.[name]}
+      {...input}
+    />
+  );
+}
+
+/**
  * An address's labelled Region <select>, its error said beside it. The form's own props (its
  * value or default, `required`, a further reason it is invalid) go to the <select>.
  */
@@ -56,23 +82,7 @@ export function AddressFields({
   errors?: Record<string, string>;
 }) {
   const region = address.region ?? address.state ?? "";
-  /** A text field whose name and id are its key in the address. */
-  const field = (
-    name: "street" | "suburb" | "city" | "zip" | "country",
-    label: string,
-    autoComplete: string,
-    input: Omit<ComponentProps<typeof FormField>, "id" | "label"> = {},
-  ) => (
-    <FormField
-      id={name}
-      name={name}
-      label={label}
-      autoComplete={autoComplete}
-      defaultValue={address[name] ?? ""}
-      error={errors?.[name]}
-      {...input}
-    />
-  );
+  const field = addressFieldOf<"street" | "suburb" | "city" | "zip" | "country">(address, errors);
   return (
     <fieldset className="flex flex-col gap-4">
       <legend className="mb-1 font-semibold">Address</legend>
