@@ -1,8 +1,7 @@
 // The admin pages' table of e-mail runs (region launches, monthly tips): who started each, how many
 // recipients, and how many are sent so far. Wide on a phone, so it scrolls sideways in its box.
-import { useEffect } from "react";
-import { useRevalidator } from "react-router";
 import { ScrollRegion } from "#app/components/ui/scroll-region.tsx";
+import { useRefreshWhile } from "#app/components/ui/use-refresh-while.ts";
 
 export interface SendRun {
   key: string;
@@ -47,13 +46,7 @@ export function sendRunIsGoing(
 export function useRefreshWhileSending(
   runs: Pick<SendRun, "fannedOutAt" | "sent" | "recipients" | "pending">[],
 ): void {
-  const revalidator = useRevalidator();
-  const sending = runs.some(sendRunIsGoing);
-  useEffect(() => {
-    if (!sending) return;
-    const timer = window.setInterval(() => void revalidator.revalidate(), 4000);
-    return () => window.clearInterval(timer);
-  }, [sending, revalidator]);
+  useRefreshWhile(runs.some(sendRunIsGoing), 4000);
 }
 
 export function SendRunsTable({

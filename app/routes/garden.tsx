@@ -203,6 +203,14 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
   // The plan's save answers without an intent; the other forms with theirs.
   const saved = actionData && !("intent" in actionData) ? actionData : undefined;
   const answer = actionData && "intent" in actionData ? (actionData as HarvestAnswer) : undefined;
+  const plantNames = new Map(loaderData.library.map((p) => [p.id, p.name]));
+  /** A one-button card's plant names, its answer (only to its own intent) and whether its form
+   * is being sent. */
+  const cardProps = (intent: string) => ({
+    names: plantNames,
+    answer: answer?.intent === intent ? answer : undefined,
+    busy: postingIntent === intent,
+  });
   return (
     <div className="container-page pt-24 pb-20 sm:pt-28 print:p-0">
       <EducationToolHeader title="Plan your garden">
@@ -269,21 +277,14 @@ export default function Garden({ loaderData, actionData }: Route.ComponentProps)
       </div>
       {loaderData.boxSeedlings && (
         <div className="mt-8 max-w-4xl empty:hidden">
-          <BoxSeedlingsView
-            data={loaderData.boxSeedlings}
-            names={new Map(loaderData.library.map((p) => [p.id, p.name]))}
-            answer={answer?.intent === PLACE_SEEDLINGS_INTENT ? answer : undefined}
-            busy={postingIntent === PLACE_SEEDLINGS_INTENT}
-          />
+          <BoxSeedlingsView data={loaderData.boxSeedlings} {...cardProps(PLACE_SEEDLINGS_INTENT)} />
         </div>
       )}
       {loaderData.nextSeason && (
         <div className="mt-8 max-w-4xl">
           <NextSeasonView
             data={loaderData.nextSeason}
-            names={new Map(loaderData.library.map((p) => [p.id, p.name]))}
-            answer={answer?.intent === NEXT_SEASON_INTENT ? answer : undefined}
-            busy={postingIntent === NEXT_SEASON_INTENT}
+            {...cardProps(NEXT_SEASON_INTENT)}
             hasSubscription={loaderData.hasSubscription}
           />
         </div>

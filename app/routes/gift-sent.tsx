@@ -2,39 +2,37 @@
 // paying for a gift (the payment is read from Stripe here, as its webhook does, whichever comes
 // first). What was bought, for whom, when their e-mail goes, the total with its GST. Never the
 // code: only the recipient's e-mail has it.
-import { useEffect } from "react";
-import { data, Link, redirect, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
+import { linkedRecord } from "./linked-record.server.ts";
 import { getGiftReceipt } from "#app/modules/gifts/get-gift-receipt.server.ts";
 import { finishStripeGift } from "#app/modules/gifts/settle-gift-payment.server.ts";
 import type { Route } from "./+types/gift-sent";
+import { useRefreshWhile } from "#app/components/ui/use-refresh-while.ts";
 
 export const meta = staticPageMeta("/gift/sent", { robots: "noindex" });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const id = new URL(request.url).searchParams.get("gift");
-  if (!id) throw redirect(paths.gift);
-  let gift = await getGiftReceipt(id);
-  if (!gift) throw data(null, { status: 404 });
+  const { id, record } = await linkedRecord(request, {
+    param: "gift",
+    missing: paths.gift,
+    find: getGiftReceipt,
+  });
+  let gift = record;
   if (gift.status !== "paid" && gift.paymentProvider === "stripe" && (await finishStripeGift(id)))
-    gift = await getGiftReceipt(id);
-  return { gift: gift! };
+    gift = (await getGiftReceipt(id))!;
+  return { gift };
 }
 
 export default function GiftSent({ loaderData }: Route.ComponentProps) {
   const { gift } = loaderData;
   const money = (cents: number) => formatMoney(cents, gift.currency);
-  const revalidator = useRevalidator();
   const waiting = gift.status === "pending_payment" && gift.paymentProvider === "stripe";
 
   // Back from Stripe before the payment settled: look again every few seconds.
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = window.setInterval(() => void revalidator.revalidate(), 3000);
-    return () => window.clearInterval(timer);
-  }, [waiting, revalidator]);
+  useRefreshWhile(waiting, 3000);
 
   if (gift.status !== "paid")
     return (

@@ -2,11 +2,12 @@
 // next). Returning from Stripe, the payment may still be settling: the page checks again shortly.
 // The link only shows the order: it carries nothing that can act on it (ADR 021).
 import { useEffect } from "react";
-import { data, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { TitledSection } from "#app/components/ui/titled-section.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
+import { linkedRecord } from "./linked-record.server.ts";
 import { useCart } from "#app/modules/cart/cart-store.ts";
 import { attemptDigest } from "#app/modules/checkout/attempt-digest.ts";
 import { useCheckout } from "#app/modules/checkout/checkout-store.ts";
@@ -14,15 +15,17 @@ import { SHIPPING_METHODS } from "#app/modules/checkout/pricing.ts";
 import { getOrderConfirmation } from "#app/modules/orders/get-order-confirmation.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/post-checkout";
+import { useRefreshWhile } from "#app/components/ui/use-refresh-while.ts";
 
 export const meta = staticPageMeta("/post-checkout", { robots: "noindex" });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const id = new URL(request.url).searchParams.get("order");
-  // Nothing to confirm: back to the shop rather than an error.
-  if (!id) throw redirect(paths.products);
-  const order = await getOrderConfirmation(id);
-  if (!order) throw data(null, { status: 404 });
+  const { record: order } = await linkedRecord(request, {
+    param: "order",
+    // Nothing to confirm: back to the shop rather than an error.
+    missing: paths.products,
+    find: getOrderConfirmation,
+  });
   return { order };
 }
 
@@ -31,7 +34,6 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
   const currency = useRouteLoaderData<typeof rootLoader>("root")?.settings.currency ?? "USD";
   const money = (c: number) => formatMoney(c, order.currency || currency);
   const paid = !["pending_payment", "payment_failed", "expired"].includes(order.status);
-  const revalidator = useRevalidator();
 
   // This browser's checkout is finished: empty its cart and start the next attempt afresh. Only
   // the browser whose key matches the order's digest does; anyone else opening the link doesn't.
@@ -50,11 +52,7 @@ export default function PostCheckout({ loaderData }: Route.ComponentProps) {
   }, [paid, order.attemptDigest]);
 
   // Back from Stripe before its webhook arrived: look again every few seconds.
-  useEffect(() => {
-    if (order.status !== "pending_payment") return;
-    const timer = window.setInterval(() => void revalidator.revalidate(), 3000);
-    return () => window.clearInterval(timer);
-  }, [order.status, revalidator]);
+  useRefreshWhile(order.status === "pending_payment", 3000);
 
   const a = order.address;
   return (

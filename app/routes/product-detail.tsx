@@ -14,6 +14,7 @@ import { StockNote } from "#app/modules/catalog/stock-note.tsx";
 import { DeliveryNote } from "#app/modules/checkout/delivery-note.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product-detail";
+import { TextList } from "#app/components/ui/text-list.tsx";
 
 // Sent as islands (ADR 017, 036): only the header, the pictures, the quantity and Add to cart, the
 // delivery note (it reads the cart) and the related products' Add to cart are hydrated.
@@ -89,11 +90,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               <h2 className="mt-2 text-xl font-bold">
                 {product.category === "Grow box kits" ? "In the box" : "Details"}
               </h2>
-              <ul className="list-disc space-y-1 pl-5">
-                {product.contents.map((c) => (
-                  <li key={c}>{c}</li>
-                ))}
-              </ul>
+              <TextList className="list-disc space-y-1 pl-5" items={product.contents} />
             </>
           ) : null}
         </div>

@@ -4,12 +4,10 @@ import { Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
-import { Island } from "#app/islands/island.tsx";
-import { AddToCartButton, cartFields } from "#app/modules/catalog/add-to-cart.tsx";
 import { listProductDetails } from "#app/modules/catalog/list-products.server.ts";
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";
 import { StockNote } from "#app/modules/catalog/stock-note.tsx";
-import { KIT_LINE } from "#app/modules/catalog/product-card.tsx";
+import { AddToCartIsland, KIT_LINE } from "#app/modules/catalog/product-card.tsx";
 import { GiftBoxCard } from "#app/modules/gifts/gift-box-card.tsx";
 import {
   planCardClass,
@@ -19,6 +17,7 @@ import {
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product";
+import { TextList } from "#app/components/ui/text-list.tsx";
 
 // Sent as islands (ADR 017, 036): only the header and each Add to cart are hydrated.
 export const handle = { islands: true };
@@ -73,17 +72,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               <h3 className="mt-2 text-sm font-semibold tracking-wider text-ink/75 uppercase">
                 In the box
               </h3>
-              <ul className="list-disc space-y-1 pl-5 text-sm text-ink/85">
-                {kit.contents.map((c) => (
-                  <li key={c}>{c}</li>
-                ))}
-              </ul>
+              <TextList
+                className="list-disc space-y-1 pl-5 text-sm text-ink/85"
+                items={kit.contents}
+              />
               <div className="mt-auto pt-3">
-                <Island
-                  name="add-to-cart"
-                  component={AddToCartButton}
-                  props={{ product: cartFields(kit), className: "btn-primary w-full" }}
-                />
+                <AddToCartIsland product={kit} className="btn-primary w-full" />
               </div>
             </div>
           </li>

@@ -8,6 +8,7 @@ import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { getMemberSubscription } from "#app/modules/subscriptions/get-subscription.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/subscribe-confirmed";
+import { TextList } from "#app/components/ui/text-list.tsx";
 
 export const meta = staticPageMeta("/subscribe/confirmed", { robots: "noindex" });
 
@@ -38,11 +39,7 @@ export default function SubscribeConfirmed({ loaderData }: Route.ComponentProps)
         <h2 id="contents-title" className="text-xl font-bold">
           In your first {s.planSize} box
         </h2>
-        <ul className="mt-3 list-disc space-y-1 pl-5">
-          {s.contents.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </ul>
+        <TextList className="mt-3 list-disc space-y-1 pl-5" items={s.contents} />
         <p className="mt-3 text-sm text-ink/75">
           The seedlings and seed are the ones the monthly guide says to plant now in your region.
         </p>

@@ -7,6 +7,7 @@ import { findPlan, planCardPlants } from "#app/modules/subscriptions/plans.ts";
 import { readSurveyResult } from "#app/modules/waitlist/save-survey.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/survey-complete";
+import { TextList } from "#app/components/ui/text-list.tsx";
 
 export const meta = () => noindexMeta("Your recommended box");
 
@@ -60,11 +61,7 @@ export default function SurveyComplete({ loaderData }: Route.ComponentProps) {
           .
         </p>
         <h2 className="mt-6 text-xl font-bold">Why this one</h2>
-        <ul className="mt-2 list-disc space-y-1 pl-5">
-          {loaderData.reasons.map((r) => (
-            <li key={r}>{r}</li>
-          ))}
-        </ul>
+        <TextList className="mt-2 list-disc space-y-1 pl-5" items={loaderData.reasons} />
         <h2 className="mt-6 text-xl font-bold">You'll grow things like</h2>
         <p className="mt-1">
           {shown.join(", ")}

@@ -34,7 +34,7 @@ export function FilterSelect({
   className?: string;
 }) {
   return (
-    <div>
+    <div className="max-w-full">
       <label htmlFor={name} className="block text-sm font-semibold">
         {label}
       </label>

@@ -12,6 +12,7 @@ import {
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
+import { NZ_POSTCODE_INPUT } from "#app/components/ui/address-fields.tsx";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { CartChangesNotice } from "#app/modules/cart/cart-changes-notice.tsx";
 import { cartSubtotal, useCart } from "#app/modules/cart/cart-store.ts";
@@ -380,10 +381,7 @@ export function CheckoutForm({
               <Field
                 label="Postcode"
                 required
-                inputMode="numeric"
-                pattern="\d{4}"
-                maxLength={4}
-                autoComplete="postal-code"
+                {...NZ_POSTCODE_INPUT}
                 {...checkOn("postcode")}
                 title="A 4-digit New Zealand postcode"
                 value={checkout.address.zip}

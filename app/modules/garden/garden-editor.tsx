@@ -30,6 +30,7 @@ import {
   type GardenPlan,
 } from "./garden.schema.ts";
 import { RadioCard } from "#app/components/ui/radio-card.tsx";
+import { TitledSection } from "#app/components/ui/titled-section.tsx";
 
 /** The library as the editor needs it: no sources or how-to text. */
 export type EditorPlant = Omit<Plant, "sources" | "howTo">;
@@ -351,13 +352,12 @@ export function GardenEditor(props: Props) {
         </p>
       </div>
 
-      <section
-        aria-labelledby="garden-box-heading"
+      <TitledSection
+        id="garden-box-heading"
+        title={`Your ${BOX_GRIDS[plan.boxSize].size} box`}
         className="rounded-3xl bg-white p-4 shadow-sm sm:p-6 print:shadow-none"
+        titleClassName="text-xl font-bold"
       >
-        <h2 id="garden-box-heading" className="text-xl font-bold">
-          Your {BOX_GRIDS[plan.boxSize].size} box
-        </h2>
         <p className="mt-1 text-sm text-ink/80">
           North at the top: tall plants go in the bottom (south) row.
         </p>
@@ -450,15 +450,14 @@ export function GardenEditor(props: Props) {
             Start next season
           </button>
         </div>
-      </section>
+      </TitledSection>
 
-      <section
-        aria-labelledby="garden-warnings-heading"
+      <TitledSection
+        id="garden-warnings-heading"
+        title={warnings.length === 0 ? "No warnings" : `Warnings (${warnings.length})`}
         className="rounded-3xl bg-white p-5 shadow-sm sm:p-6 print:shadow-none"
+        titleClassName="text-xl font-bold"
       >
-        <h2 id="garden-warnings-heading" className="text-xl font-bold">
-          {warnings.length === 0 ? "No warnings" : `Warnings (${warnings.length})`}
-        </h2>
         {warnings.length === 0 ? (
           <p className="mt-2 text-sm text-ink/80">
             Neighbours get on, and everything is in season.
@@ -473,7 +472,7 @@ export function GardenEditor(props: Props) {
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
       <div className="print:hidden">{props.saveSlot(plan)}</div>
     </div>

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import { DEFAULT_PLAN_ID, planCardPlants, plans, type Plan, type PlanId } from "./plans.ts";
 import { planCardClass, PlanSummary, PopularBadge } from "./plan-summary.tsx";
+import { TextList } from "#app/components/ui/text-list.tsx";
 
 export function PlanPicker({ currency }: { currency: string }) {
   const [selected, setSelected] = useState<PlanId>(DEFAULT_PLAN_ID);
@@ -163,11 +164,7 @@ function FeatureList({ title, items }: { title: string; items: readonly string[]
   return (
     <>
       <h4 className="mt-3 text-sm font-semibold tracking-widest text-sprout uppercase">{title}</h4>
-      <ul className="mt-1 space-y-0.5 text-sm">
-        {items.map((i) => (
-          <li key={i}>{i}</li>
-        ))}
-      </ul>
+      <TextList className="mt-1 space-y-0.5 text-sm" items={items} />
     </>
   );
 }

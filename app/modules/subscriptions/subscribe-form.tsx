@@ -6,8 +6,12 @@
 import { creditToUse } from "#app/modules/credits/credit-use.ts";
 import { useState, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
-import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
-import { RegionOptions } from "#app/components/ui/region-options.tsx";
+import { FormMessage } from "#app/components/ui/form-field.tsx";
+import {
+  addressFieldOf,
+  NZ_POSTCODE_INPUT,
+  RegionField,
+} from "#app/components/ui/address-fields.tsx";
 import { RadioCard } from "#app/components/ui/radio-card.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -220,70 +224,31 @@ export function DeliveryAddressFields({
   closedNote: (region: string) => ReactNode;
 }) {
   const regionClosed = region !== "" && !openRegions.includes(region);
+  const field = addressFieldOf<"street" | "suburb" | "city" | "postcode">(address, errors);
   return (
     <fieldset className="flex flex-col gap-4">
       <legend className="mb-2 text-2xl font-bold">Delivery address</legend>
       <p className="-mt-2 text-sm text-ink/70">
         Monthly boxes go to regions we&apos;ve opened: {openRegions.join(", ") || "none yet"}.
       </p>
-      <FormField
-        id="street"
-        name="street"
-        label="Street address"
-        required
-        autoComplete="address-line1"
-        defaultValue={address.street ?? ""}
-        error={errors.street}
-      />
+      {field("street", "Street address", "address-line1", { required: true })}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          id="suburb"
-          name="suburb"
-          label="Suburb (optional)"
-          autoComplete="address-line2"
-          defaultValue={address.suburb ?? ""}
-          error={errors.suburb}
-        />
-        <FormField
-          id="city"
-          name="city"
-          label="Town or city"
-          required
-          autoComplete="address-level2"
-          defaultValue={address.city ?? ""}
-          error={errors.city}
-        />
+        {field("suburb", "Suburb (optional)", "address-line2")}
+        {field("city", "Town or city", "address-level2", { required: true })}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="region" label="Region" error={errors.region}>
-          <select
-            id="region"
-            name="region"
-            required
-            value={region}
-            onChange={(e) => onRegion(e.target.value)}
-            autoComplete="address-level1"
-            aria-invalid={errors.region || regionClosed ? true : undefined}
-            aria-describedby={
-              errors.region ? "region-error" : regionClosed ? "region-closed" : undefined
-            }
-            className={INPUT}
-          >
-            <RegionOptions />
-          </select>
-        </FormField>
-        <FormField
-          id="postcode"
-          name="postcode"
-          label="Postcode"
+        <RegionField
+          error={errors.region}
           required
-          inputMode="numeric"
-          pattern="\d{4}"
-          maxLength={4}
-          autoComplete="postal-code"
-          defaultValue={address.postcode ?? ""}
-          error={errors.postcode}
+          value={region}
+          onChange={(e) => onRegion(e.target.value)}
+          aria-invalid={errors.region || regionClosed ? true : undefined}
+          aria-describedby={
+            errors.region ? "region-error" : regionClosed ? "region-closed" : undefined
+          }
+          className={INPUT}
         />
+        {field("postcode", "Postcode", "postal-code", { required: true, ...NZ_POSTCODE_INPUT })}
       </div>
       {regionClosed && !errors.region ? (
         <p id="region-closed" role="status" className="rounded-xl bg-sun/20 p-4">

@@ -1,7 +1,7 @@
 // /admin/waitlist's referrals (ADR 037): each region's top referrers by counted friends, and the
 // latest counted referrals, each with a form to void it (fraud) with a reason.
 import { Form } from "react-router";
-import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 
 interface Props {
   top: { region: string | null; id: string; email: string; friends: number }[];
@@ -20,6 +20,34 @@ const TABLE = {
   th: "py-1 pr-3 font-medium text-ink/70",
   empty: "py-1",
 };
+
+/** One of the referrals' tables, on its own white card that scrolls sideways on a phone. */
+function ReferralTable<R extends { id: string }>({
+  className,
+  caption,
+  rows,
+  empty,
+  columns,
+}: {
+  className: string;
+  caption: string;
+  rows: R[];
+  empty: string;
+  columns: Column<R>[];
+}) {
+  return (
+    <div className={`${className} overflow-x-auto rounded-2xl bg-white p-5 shadow-sm`}>
+      <DataTable
+        caption={caption}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={empty}
+        columns={columns}
+        classes={TABLE}
+      />
+    </div>
+  );
+}
 
 function VoidForm({ id, friend }: { id: string; friend: string }) {
   return (
@@ -48,35 +76,29 @@ export function WaitlistReferrals({ top, counted }: Props) {
       <h2 id="referrals-title" className="text-2xl font-bold">
         Referrals
       </h2>
-      <div className="mt-4 overflow-x-auto rounded-2xl bg-white p-5 shadow-sm">
-        <DataTable
-          caption="Top referrers per region"
-          rows={top}
-          rowKey={(r) => r.id}
-          empty="No counted referrals yet."
-          columns={[
-            { header: "Region", cell: (r) => r.region ?? "—" },
-            { header: "Contact", cell: (r) => r.email, td: "break-all" },
-            { header: "Friends counted", cell: (r) => r.friends },
-          ]}
-          classes={TABLE}
-        />
-      </div>
-      <div className="mt-6 overflow-x-auto rounded-2xl bg-white p-5 shadow-sm">
-        <DataTable
-          caption="Latest counted referrals"
-          rows={counted}
-          rowKey={(r) => r.id}
-          empty="None yet: a friend counts once they confirm their address."
-          columns={[
-            { header: "Referrer", cell: (r) => r.referrer, td: "break-all" },
-            { header: "Friend", cell: (r) => r.friend, td: "break-all" },
-            { header: "From", cell: (r) => r.ip ?? "—" },
-            { header: "Void (fraud)", cell: (r) => <VoidForm id={r.id} friend={r.friend} /> },
-          ]}
-          classes={TABLE}
-        />
-      </div>
+      <ReferralTable
+        className="mt-4"
+        caption="Top referrers per region"
+        rows={top}
+        empty="No counted referrals yet."
+        columns={[
+          { header: "Region", cell: (r) => r.region ?? "—" },
+          { header: "Contact", cell: (r) => r.email, td: "break-all" },
+          { header: "Friends counted", cell: (r) => r.friends },
+        ]}
+      />
+      <ReferralTable
+        className="mt-6"
+        caption="Latest counted referrals"
+        rows={counted}
+        empty="None yet: a friend counts once they confirm their address."
+        columns={[
+          { header: "Referrer", cell: (r) => r.referrer, td: "break-all" },
+          { header: "Friend", cell: (r) => r.friend, td: "break-all" },
+          { header: "From", cell: (r) => r.ip ?? "—" },
+          { header: "Void (fraud)", cell: (r) => <VoidForm id={r.id} friend={r.friend} /> },
+        ]}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // One thing an admin does on a record's page (a subscription, a gift): a form posting the page's
-// request key, its intent, any fields, and its button. Each page's action parses it with zod.
+// request key, its intent, any fields, and its button. Each page's action parses it with zod;
+// `ActError` says why the page refused it.
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 
@@ -31,4 +32,13 @@ export function ActForm({
       </button>
     </Form>
   );
+}
+
+/** Why the record's page refused what its admin did, said at once; nothing when it did not. */
+export function ActError({ error }: { error?: string | null }) {
+  return error ? (
+    <p role="alert" className="mt-3 font-semibold text-clay-dark">
+      {error}
+    </p>
+  ) : null;
 }

@@ -2,6 +2,7 @@
 // and pack the next packing day: counts by plan and zone, the pick list (printable, and as CSV at
 // /admin/boxes/pick-list.csv) and every box's label. Printing the page prints the packing part.
 import { data, Form, Link } from "react-router";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { CLIMATE_ZONES } from "#app/lib/climate-zones.ts";
 import { MONTH_NAMES } from "#app/lib/month-names.ts";
@@ -25,6 +26,15 @@ export const { meta, handle } = adminPage("Boxes");
 
 /** Blank rows under the contents, for adding items. */
 const NEW_ROWS = 3;
+
+/** The packing day's tables (boxes by plan and zone, the pick list); counts stand on the right. */
+const PACKING_TABLE = {
+  table: "mt-2 text-left text-sm",
+  th: "p-2",
+  row: "border-t border-ink/5",
+  td: "p-2",
+};
+const RIGHT = { th: "p-2 text-right", td: "p-2 text-right" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = await requireAdminQuery(request);
@@ -215,41 +225,26 @@ export default function AdminBoxes({ loaderData, actionData }: Route.ComponentPr
         {packing.total > 0 ? (
           <>
             <h3 className="mt-6 text-lg font-semibold">By plan and zone</h3>
-            <table className="mt-2 text-left text-sm">
-              <thead>
-                <tr>
-                  <th className="p-2">Plan</th>
-                  <th className="p-2">Climate zone</th>
-                  <th className="p-2 text-right">Boxes</th>
-                </tr>
-              </thead>
-              <tbody>
-                {packing.counts.map((c) => (
-                  <tr key={`${c.plan}-${c.zone}`} className="border-t border-ink/5">
-                    <td className="p-2">{planSize(c.plan)}</td>
-                    <td className="p-2">{zoneName(c.zone)}</td>
-                    <td className="p-2 text-right">{c.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              rows={packing.counts}
+              rowKey={(c) => `${c.plan}-${c.zone}`}
+              columns={[
+                { header: "Plan", cell: (c) => planSize(c.plan) },
+                { header: "Climate zone", cell: (c) => zoneName(c.zone) },
+                { header: "Boxes", cell: (c) => c.count, ...RIGHT },
+              ]}
+              classes={PACKING_TABLE}
+            />
             <h3 className="mt-6 text-lg font-semibold">Pick list</h3>
-            <table className="mt-2 text-left text-sm">
-              <thead>
-                <tr>
-                  <th className="p-2">Item</th>
-                  <th className="p-2 text-right">Quantity</th>
-                </tr>
-              </thead>
-              <tbody>
-                {packing.pickList.map((i) => (
-                  <tr key={i.itemId} className="border-t border-ink/5">
-                    <td className="p-2">{i.name}</td>
-                    <td className="p-2 text-right">{i.quantity}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              rows={packing.pickList}
+              rowKey={(i) => i.itemId}
+              columns={[
+                { header: "Item", cell: (i) => i.name },
+                { header: "Quantity", cell: (i) => i.quantity, ...RIGHT },
+              ]}
+              classes={PACKING_TABLE}
+            />
             <h3 className="mt-6 text-lg font-semibold">Labels</h3>
             <ul className="mt-2 grid gap-3 sm:grid-cols-2">
               {packing.labels.map((l) => (

@@ -22,7 +22,7 @@ import { getAdminGift } from "#app/modules/gifts/list-gifts.server.ts";
 import { refundGift } from "#app/modules/gifts/refund-gift.server.ts";
 import { resendGiftEmail } from "#app/modules/gifts/resend-gift-email.server.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
-import { ActForm } from "./act-form.tsx";
+import { ActError, ActForm } from "./act-form.tsx";
 import { adminMeta, type AdminHandle } from "./admin-page.ts";
 import type { Route } from "./+types/gift";
 
@@ -101,11 +101,7 @@ export default function AdminGift({ loaderData, actionData }: Route.ComponentPro
         {GIFT_STATUS_LABELS[g.status]}
         {g.redeemedAt ? `, redeemed ${nzDateTime(g.redeemedAt)}` : ""}
       </p>
-      {actionData?.error ? (
-        <p role="alert" className="mt-3 font-semibold text-clay-dark">
-          {actionData.error}
-        </p>
-      ) : null}
+      <ActError error={actionData?.error} />
       <section className={panel} aria-labelledby="gift-heading">
         <h2 id="gift-heading" className="text-xl font-bold">
           {giftSummary(g)}

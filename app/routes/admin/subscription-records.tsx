@@ -1,10 +1,11 @@
 // The records on /admin/subscriptions/{id} (issue 21): the subscription's boxes (each paid one with
 // its refund button), the charges the renewal engine and the start recorded, and the history of
 // every change with who made it.
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { ScrollRegion } from "#app/components/ui/scroll-region.tsx";
 import { AdminCard } from "#app/components/ui/admin-card.tsx";
-import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DataTable, type DataTableProps } from "#app/components/ui/data-table.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { nzDateTime } from "#app/lib/nz-time.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
@@ -32,6 +33,33 @@ const BOX_STATUS_LABELS: Record<string, string> = {
 };
 
 /** Who made a change, in words: the member, Patch's own jobs, or the admin's address. */
+/** One of the subscription's records on its card: a sentence when there are none, else a table
+ * that scrolls sideways on a phone. */
+function RecordTable<R extends { id: string }>({
+  id,
+  title,
+  none,
+  label,
+  ...table
+}: {
+  id: string;
+  title: string;
+  none: ReactNode;
+  label: string;
+} & Pick<DataTableProps<R>, "testId" | "rows" | "columns">) {
+  return (
+    <AdminCard id={id} title={title} className="mt-6">
+      {table.rows.length === 0 ? (
+        none
+      ) : (
+        <ScrollRegion label={label} margin="mt-2">
+          <DataTable {...table} rowKey={(r) => r.id} classes={TABLE} />
+        </ScrollRegion>
+      )}
+    </AdminCard>
+  );
+}
+
 function who(actor: string): string {
   if (actor === "member") return "Member";
   if (actor === "system") return "Patch (automatic)";
@@ -48,49 +76,45 @@ export function BoxesTable({
   busy: boolean;
 }) {
   return (
-    <AdminCard id="boxes-heading" title="Boxes" className="mt-6">
-      {boxes.length === 0 ? (
+    <RecordTable
+      id="boxes-heading"
+      title="Boxes"
+      none={
         <p className="mt-2">
           No box rows yet: a box is made when it is reminded, skipped or charged.
         </p>
-      ) : (
-        <ScrollRegion label="The boxes, as a table" margin="mt-2">
-          <DataTable
-            testId="boxes"
-            rows={boxes}
-            rowKey={(b) => b.id}
-            columns={[
-              { header: "Week starting", cell: (b) => formatBoxDate(b.deliverOn) },
-              { header: "Status", cell: (b) => BOX_STATUS_LABELS[b.status] ?? b.status },
-              { header: "Items", cell: (b) => b.itemCount, ...NUMBER },
-              { header: "Amount", cell: (b) => formatMoney(b.amount, b.currency), ...NUMBER },
-              {
-                header: <span className="sr-only">Refund</span>,
-                td: "p-2 text-right",
-                cell: (b) =>
-                  b.refundable ? (
-                    <Form method="post">
-                      <input type="hidden" name="requestKey" value={requestKey} />
-                      <input type="hidden" name="boxId" value={b.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="refund"
-                        disabled={busy}
-                        className="underline"
-                        aria-label={`Refund the box of the week starting ${formatBoxDate(b.deliverOn)}`}
-                      >
-                        Refund
-                      </button>
-                    </Form>
-                  ) : null,
-              },
-            ]}
-            classes={TABLE}
-          />
-        </ScrollRegion>
-      )}
-    </AdminCard>
+      }
+      label="The boxes, as a table"
+      testId="boxes"
+      rows={boxes}
+      columns={[
+        { header: "Week starting", cell: (b) => formatBoxDate(b.deliverOn) },
+        { header: "Status", cell: (b) => BOX_STATUS_LABELS[b.status] ?? b.status },
+        { header: "Items", cell: (b) => b.itemCount, ...NUMBER },
+        { header: "Amount", cell: (b) => formatMoney(b.amount, b.currency), ...NUMBER },
+        {
+          header: <span className="sr-only">Refund</span>,
+          td: "p-2 text-right",
+          cell: (b) =>
+            b.refundable ? (
+              <Form method="post">
+                <input type="hidden" name="requestKey" value={requestKey} />
+                <input type="hidden" name="boxId" value={b.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="refund"
+                  disabled={busy}
+                  className="underline"
+                  aria-label={`Refund the box of the week starting ${formatBoxDate(b.deliverOn)}`}
+                >
+                  Refund
+                </button>
+              </Form>
+            ) : null,
+        },
+      ]}
+    />
   );
 }
 
@@ -102,42 +126,36 @@ export function ChargesTable({
   currency: string;
 }) {
   return (
-    <AdminCard id="charges-heading" title="Charges" className="mt-6">
-      {charges.length === 0 ? (
-        <p className="mt-2">No charges yet.</p>
-      ) : (
-        <ScrollRegion label="The charges, as a table" margin="mt-2">
-          <DataTable
-            testId="charges"
-            rows={charges}
-            rowKey={(c) => c.id}
-            columns={[
-              { header: "Date", cell: (c) => nzDateTime(c.at) },
-              {
-                header: "Status",
-                cell: (c) => (
-                  <>
-                    {c.status}
-                    {c.note ? <span className="block text-ink/75">{c.note}</span> : null}
-                  </>
-                ),
-              },
-              {
-                header: "For",
-                cell: (c) => (c.box ? `Week starting ${formatBoxDate(c.box)}` : "First box"),
-              },
-              {
-                header: "Amount",
-                cell: (c) => (c.amount === null ? "" : formatMoney(c.amount, currency)),
-                ...NUMBER,
-              },
-              { header: "Reference", cell: (c) => c.reference ?? "", td: "p-2 break-all" },
-            ]}
-            classes={TABLE}
-          />
-        </ScrollRegion>
-      )}
-    </AdminCard>
+    <RecordTable
+      id="charges-heading"
+      title="Charges"
+      none={<p className="mt-2">No charges yet.</p>}
+      label="The charges, as a table"
+      testId="charges"
+      rows={charges}
+      columns={[
+        { header: "Date", cell: (c) => nzDateTime(c.at) },
+        {
+          header: "Status",
+          cell: (c) => (
+            <>
+              {c.status}
+              {c.note ? <span className="block text-ink/75">{c.note}</span> : null}
+            </>
+          ),
+        },
+        {
+          header: "For",
+          cell: (c) => (c.box ? `Week starting ${formatBoxDate(c.box)}` : "First box"),
+        },
+        {
+          header: "Amount",
+          cell: (c) => (c.amount === null ? "" : formatMoney(c.amount, currency)),
+          ...NUMBER,
+        },
+        { header: "Reference", cell: (c) => c.reference ?? "", td: "p-2 break-all" },
+      ]}
+    />
   );
 }
 

@@ -29,7 +29,7 @@ import { CANCEL_REASONS, PAUSE_MONTHS } from "#app/modules/subscriptions/manage.
 import { pauseSubscription } from "#app/modules/subscriptions/pause-subscription.server.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import { skipNextBox } from "#app/modules/subscriptions/skip-next-box.server.ts";
-import { ActForm } from "./act-form.tsx";
+import { ActError, ActForm } from "./act-form.tsx";
 import { adminMeta, underList } from "./admin-page.ts";
 import { BoxesTable, ChargesTable, HistoryList } from "./subscription-records.tsx";
 import type { Route } from "./+types/subscription";
@@ -107,11 +107,7 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
         {SUBSCRIPTION_STATUS_LABELS[s.status]}
         {s.pausedUntil ? ` until ${formatBoxDate(s.pausedUntil)}` : ""}
       </p>
-      {actionData?.error ? (
-        <p role="alert" className="mt-3 font-semibold text-clay-dark">
-          {actionData.error}
-        </p>
-      ) : null}
+      <ActError error={actionData?.error} />
       <section className={`mt-6 grid gap-4 [overflow-wrap:anywhere] sm:grid-cols-2 ${panel}`}>
         <div className="min-w-0">
           <h2 className="text-xl font-bold">Member</h2>

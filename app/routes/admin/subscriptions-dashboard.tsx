@@ -102,6 +102,12 @@ function MonthsChart({ months }: { months: SubscriptionDashboard["months"] }) {
   const slot = (CHART.width - CHART.left - CHART.right) / months.length;
   const bar = Math.min(18, slot / 2 - 4);
   const y = (n: number) => CHART.top + plotHeight - (n / most) * plotHeight;
+  /** One bar up from the axis to its count, titled with its month and count. */
+  const monthBar = (x: number, count: number, className: string, title: string) => (
+    <rect x={x} y={y(count)} width={bar} height={y(0) - y(count)} className={className}>
+      <title>{title}</title>
+    </rect>
+  );
   const summary = months
     .map((m) => `${monthName(m.month)}: ${m.started} new, ${m.cancelled} cancelled`)
     .join("; ");
@@ -133,24 +139,18 @@ function MonthsChart({ months }: { months: SubscriptionDashboard["months"] }) {
           const x = CHART.left + i * slot + slot / 2;
           return (
             <g key={m.month}>
-              <rect
-                x={x - bar - 1}
-                y={y(m.started)}
-                width={bar}
-                height={y(0) - y(m.started)}
-                className="fill-leaf"
-              >
-                <title>{`${monthName(m.month)}: ${m.started} new`}</title>
-              </rect>
-              <rect
-                x={x + 1}
-                y={y(m.cancelled)}
-                width={bar}
-                height={y(0) - y(m.cancelled)}
-                className="fill-clay"
-              >
-                <title>{`${monthName(m.month)}: ${m.cancelled} cancelled`}</title>
-              </rect>
+              {monthBar(
+                x - bar - 1,
+                m.started,
+                "fill-leaf",
+                `${monthName(m.month)}: ${m.started} new`,
+              )}
+              {monthBar(
+                x + 1,
+                m.cancelled,
+                "fill-clay",
+                `${monthName(m.month)}: ${m.cancelled} cancelled`,
+              )}
               <text
                 x={x}
                 y={CHART.height - 10}

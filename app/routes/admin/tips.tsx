@@ -7,7 +7,7 @@ import {
   sendRunProgress,
   useRefreshWhileSending,
 } from "#app/components/send-runs-table.tsx";
-import { Options } from "#app/components/ui/options.tsx";
+import { FilterSelect } from "#app/components/ui/options.tsx";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
@@ -59,6 +59,9 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
+/** The preview's month and zone choices. */
+const PREVIEW_SELECT = "mt-1 min-h-11 rounded-xl border border-ink/20 px-3";
+
 const dateFormat = new Intl.DateTimeFormat("en-NZ", {
   dateStyle: "medium",
   timeStyle: "short",
@@ -84,26 +87,20 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
 
       <AdminCard id="preview-title" title="Preview" className="mt-8">
         <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-          <label className="flex flex-col text-sm font-semibold">
-            Month
-            <select
-              name="month"
-              defaultValue={month}
-              className="mt-1 min-h-11 rounded-xl border border-ink/20 px-3"
-            >
-              <Options items={months.map((m) => [m.value, m.label] as const)} />
-            </select>
-          </label>
-          <label className="flex max-w-full flex-col text-sm font-semibold">
-            Climate zone
-            <select
-              name="zone"
-              defaultValue={zone}
-              className="mt-1 min-h-11 max-w-full rounded-xl border border-ink/20 px-3"
-            >
-              <Options items={zones.map((z) => [z.id, z.name] as const)} />
-            </select>
-          </label>
+          <FilterSelect
+            name="month"
+            label="Month"
+            defaultValue={month}
+            items={months.map((m) => [m.value, m.label] as const)}
+            className={PREVIEW_SELECT}
+          />
+          <FilterSelect
+            name="zone"
+            label="Climate zone"
+            defaultValue={zone}
+            items={zones.map((z) => [z.id, z.name] as const)}
+            className={`${PREVIEW_SELECT} max-w-full`}
+          />
           <button type="submit" className="btn-secondary">
             Show preview
           </button>

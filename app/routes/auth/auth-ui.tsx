@@ -7,6 +7,7 @@ import { Form, Link, useNavigate, useNavigation, type FormProps } from "react-ro
 import { showToast } from "#app/components/ui/toasts.tsx";
 import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "#app/modules/accounts/accounts.schema.ts";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
+import { TextList } from "#app/components/ui/text-list.tsx";
 
 /** What a mode's action answers its page with. */
 export interface ActionAnswer {
@@ -146,11 +147,7 @@ export function NewPasswordField({
       {problems.length > 0 && (
         <div role="alert" className="rounded-xl bg-clay/10 px-4 py-3 text-sm text-clay-dark">
           <p className="font-semibold">Please choose a different password:</p>
-          <ul className="mt-1 list-disc pl-5">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
+          <TextList className="mt-1 list-disc pl-5" items={problems} />
         </div>
       )}
     </>

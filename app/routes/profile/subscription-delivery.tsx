@@ -2,7 +2,7 @@
 // the delivery week, and the card the boxes are charged to (the demo provider's test cards). Plain
 // forms that work without JavaScript; refusals are said beside their fields.
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { RegionOptions } from "#app/components/ui/region-options.tsx";
+import { RegionField } from "#app/components/ui/address-fields.tsx";
 import { DELIVERY_WEEK_LABELS, DELIVERY_WEEKS } from "#app/modules/subscriptions/box-dates.ts";
 import type { Answer } from "./answer.ts";
 import { AnswerMessage, fieldOf, Section } from "./profile-ui.tsx";
@@ -50,19 +50,7 @@ export function DeliveryPanel({
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="region" label="Region" error={err.region}>
-              <select
-                id="region"
-                name="region"
-                defaultValue={a.region}
-                autoComplete="address-level1"
-                aria-invalid={err.region ? true : undefined}
-                aria-describedby={err.region ? "region-error" : undefined}
-                className={SELECT}
-              >
-                <RegionOptions />
-              </select>
-            </FormField>
+            <RegionField error={err.region} defaultValue={a.region} className={SELECT} />
             <FormField
               {...fieldOf(addressAnswer, "postcode")}
               label="Postcode"

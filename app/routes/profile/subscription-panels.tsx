@@ -9,6 +9,7 @@ import { paths } from "#app/lib/paths.ts";
 import type { SubscriptionOverview } from "#app/modules/subscriptions/get-subscription-overview.server.ts";
 import type { Answer } from "./answer.ts";
 import { AnswerMessage, fieldOf, IntentForm, Section } from "./profile-ui.tsx";
+import { TextList } from "#app/components/ui/text-list.tsx";
 
 export type Sub = NonNullable<SubscriptionOverview["subscription"]>;
 type Empty = Extract<SubscriptionOverview, { subscription: null }>;
@@ -143,11 +144,7 @@ export function NextBoxPanel({ sub, requestKey, busyIntent }: PanelProps) {
             </dd>
           </dl>
           <h4 className="mt-4 font-semibold">In the box</h4>
-          <ul className="mt-1 list-disc pl-6">
-            {next.contents.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
+          <TextList className="mt-1 list-disc pl-6" items={next.contents} />
           {next.swaps.some((s) => s.options.length > 0) ? (
             <details className="mt-4 rounded-xl border border-ink/15 bg-white p-3">
               <summary className="cursor-pointer font-semibold">Swap an item</summary>
