@@ -164,9 +164,7 @@ export async function action({ request }: Route.ActionArgs) {
       request,
       outcome,
       { intent, ...outcome },
-      {
-        redirectTo: `${paths.garden}#harvest-log`,
-      },
+      { redirectTo: `${paths.garden}#harvest-log` },
     );
   }
   if (intent === PLACE_SEEDLINGS_INTENT) {
@@ -175,9 +173,7 @@ export async function action({ request }: Route.ActionArgs) {
       request,
       outcome,
       { intent, ok: outcome.ok, message: outcome.message },
-      {
-        redirectTo: paths.garden,
-      },
+      { redirectTo: paths.garden },
     );
   }
   if (intent === NEXT_SEASON_INTENT) {
