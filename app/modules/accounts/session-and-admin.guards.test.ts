@@ -6,7 +6,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { profiles, sessions, users } from "#db/schema/index.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
-import { FRESH_SESSION_SECONDS, SESSION_ABSOLUTE_SECONDS } from "#app/lib/auth.server.ts";
+import {
+  FRESH_SESSION_SECONDS,
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_INACTIVITY_SECONDS,
+} from "#app/lib/auth.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { MESSAGES } from "./accounts.schema.ts";
@@ -199,6 +203,46 @@ test("a session ends 30 days after sign-in however much it is used", async () =>
   // Signed out for good: the cookie is cleared and the session is gone.
   expect(ended.cookies.join("\n")).toMatch(/patch\.session_token=;/);
   expect(await db().select().from(sessions).where(eq(sessions.id, user!.sessionId))).toEqual([]);
+});
+
+test("a live session is read directly; better-auth refreshes, ends and refuses the rest", async () => {
+  const cookie = await signedIn("reader@example.nz");
+  const other = await signedIn("other.reader@example.nz");
+  const { user } = await getCurrentUser(request("/", cookie));
+  const setExpiry = (ms: number) =>
+    db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + ms) })
+      .where(eq(sessions.id, user!.sessionId));
+
+  // Live and not yet due for its daily refresh: the member, and no cookie to set.
+  const live = await getCurrentUser(request("/", cookie));
+  expect(live).toEqual({ user, cookies: [] });
+
+  // Used a day after its last refresh: the expiry moves on and the cookie is set again.
+  await setExpiry(SESSION_INACTIVITY_SECONDS * 1000 - 25 * 3600 * 1000);
+  const refreshed = await getCurrentUser(request("/", cookie));
+  expect(refreshed.user?.id).toBe(user!.id);
+  expect(refreshed.cookies.join("\n")).toMatch(/patch\.session_token=[^;]+\./);
+  const [row] = await db().select().from(sessions).where(eq(sessions.id, user!.sessionId));
+  expect(row!.expiresAt.getTime()).toBeGreaterThan(
+    Date.now() + SESSION_INACTIVITY_SECONDS * 1000 - 60_000,
+  );
+
+  // One member's signature on another's token is nobody.
+  const tokenOf = (c: string) =>
+    decodeURIComponent(c.split("patch.session_token=")[1]!.split(";")[0]!);
+  const [, signature] = tokenOf(other).split(/\.(?=[^.]*$)/);
+  const [token] = tokenOf(cookie).split(/\.(?=[^.]*$)/);
+  const forged = `patch.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+  expect((await getCurrentUser(request("/", forged))).user).toBeNull();
+  expect((await getCurrentUser(request("/", `${forged}; ${cookie}`))).user).toBeNull();
+
+  // Expired after a week unused: nobody, and the cookie is cleared.
+  await setExpiry(-1000);
+  const expired = await getCurrentUser(request("/", cookie));
+  expect(expired.user).toBeNull();
+  expect(expired.cookies.join("\n")).toMatch(/patch\.session_token=;/);
 });
 
 test("every sensitive change asks for a recent sign-in first, and only then looks at the input", async () => {
