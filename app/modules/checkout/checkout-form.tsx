@@ -17,14 +17,8 @@ import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { CartChangesNotice } from "#app/modules/cart/cart-changes-notice.tsx";
 import { cartSubtotal, useCart } from "#app/modules/cart/cart-store.ts";
 import { useCartCheck } from "#app/modules/cart/use-cart-check.ts";
-import type { z } from "#app/lib/zod.ts";
-import {
-  addressSchema,
-  demoCardSchema,
-  phoneSchema,
-  placeOrderSchema,
-  type CheckoutField,
-} from "./checkout.schema.ts";
+import type { CheckoutField } from "./checkout.schema.ts";
+import type { CheckedField, FIELD_CHECKS } from "./checkout-checks.ts";
 import { useCheckout } from "./checkout-store.ts";
 import {
   FREE_STANDARD_FROM,
@@ -55,38 +49,21 @@ const FIELD_STEP: Record<CheckoutField, number> = {
   cardCvc: 3,
 };
 
-/**
- * The fields the browser checks with the server's own schema, as the person leaves them and
- * again on 'Continue': the card (demo provider) and the courier's phone. Their message shows once,
- * beside the field; no browser bubble.
- */
-type CheckedField =
-  | "name"
-  | "email"
-  | "street"
-  | "city"
-  | "postcode"
-  | "region"
-  | "phone"
-  | "cardNumber"
-  | "cardExpiry"
-  | "cardCvc";
-/** The shared schema's first message for one value (the server checks the same, ADR 023). */
-const firstMessage = (schema: z.ZodType, value: string) =>
-  schema.safeParse(value).error?.issues[0]?.message;
-const contact = placeOrderSchema.shape;
-const FIELD_CHECKS: Record<CheckedField, (value: string) => string | undefined> = {
-  name: (v) => firstMessage(contact.name, v),
-  email: (v) => firstMessage(contact.email, v),
-  street: (v) => firstMessage(addressSchema.shape.street, v),
-  city: (v) => firstMessage(addressSchema.shape.city, v),
-  postcode: (v) => firstMessage(addressSchema.shape.postcode, v),
-  region: (v) => firstMessage(addressSchema.shape.region, v),
-  phone: (v) => firstMessage(phoneSchema, v),
-  cardNumber: (v) => firstMessage(demoCardSchema.shape.number, v),
-  cardExpiry: (v) => firstMessage(demoCardSchema.shape.expiry, v),
-  cardCvc: (v) => firstMessage(demoCardSchema.shape.cvc, v),
-};
+// The fields' checks (the server's own schemas, so zod) load once the form is on screen: zod is
+// a sixth of the checkout's script, and nothing needs it before someone leaves a field.
+let checksLoading: Promise<Checks> | undefined;
+type Checks = typeof FIELD_CHECKS;
+function loadChecks(): Promise<Checks> {
+  checksLoading ??= import("./checkout-checks.ts").then(
+    (m) => m.FIELD_CHECKS,
+    (): Checks => {
+      // Not loaded (offline, a new deploy): the server's answer says what to fix instead.
+      checksLoading = undefined;
+      return new Proxy({} as Checks, { get: () => () => undefined });
+    },
+  );
+  return checksLoading;
+}
 /** Each step's fields, checked on its Continue button, every message beside its field. */
 const STEP_CHECKS: Partial<Record<number, CheckedField[]>> = {
   0: ["name", "email"],
@@ -149,6 +126,7 @@ export function CheckoutForm({
         saved.update({ email: user.email, name: saved.name || user.displayName });
       setHydrated(true);
       void check();
+      void loadChecks();
     });
     // Once per visit: the signed-in person is read from the first render's props.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -228,7 +206,9 @@ export function CheckoutForm({
    * problem checks it again. */
   const checkOn = (field: CheckedField) => {
     const checkValue = (value: string) =>
-      setChecked((c) => ({ ...c, [field]: FIELD_CHECKS[field](value) }));
+      void loadChecks().then((checks) =>
+        setChecked((c) => ({ ...c, [field]: checks[field](value) })),
+      );
     return {
       id: field,
       error: errors[field],
@@ -243,12 +223,13 @@ export function CheckoutForm({
     };
   };
 
-  const next = () => {
+  const next = async () => {
+    const checks = await loadChecks();
     // The step's own checks, each message beside its field (no browser bubbles: the form is
     // noValidate, and the server checks the same schema again).
     const own = payments === "demo" || step !== 3 ? (STEP_CHECKS[step] ?? []) : [];
     const inputOf = (f: CheckedField) => formRef.current?.querySelector<HTMLInputElement>(`#${f}`);
-    const found = Object.fromEntries(own.map((f) => [f, FIELD_CHECKS[f](inputOf(f)?.value ?? "")]));
+    const found = Object.fromEntries(own.map((f) => [f, checks[f](inputOf(f)?.value ?? "")]));
     setChecked((c) => ({ ...c, ...found }));
     const firstWrong = own.find((f) => found[f]);
     if (firstWrong) {
@@ -551,7 +532,7 @@ export function CheckoutForm({
                   Back
                 </button>
               ) : null}
-              <button type="button" className="btn-primary flex-1" onClick={next}>
+              <button type="button" className="btn-primary flex-1" onClick={() => void next()}>
                 Continue to {STEPS[step + 1]?.toLowerCase()}
               </button>
             </div>
