@@ -6,6 +6,7 @@
 // their headers). Floor: p99 < 50 ms; goal < 20 ms. `npm run bench -- member-page`
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { availableParallelism } from "node:os";
 import {
   constantRate,
   cpuSeconds,
@@ -24,12 +25,23 @@ const PAGES = process.env.BENCH_PAGES?.split(",") ?? [
 ];
 
 // Embedded PGlite (in the app's own process) unless BENCH_DATABASE_URL names a PostgreSQL database.
+// On PostgreSQL the site runs a web process per core (WEB_PROCESSES, ADR 051) unless
+// BENCH_WEB_PROCESSES says otherwise; the embedded database belongs to one process.
 const databaseUrl = process.env.BENCH_DATABASE_URL;
+const webProcesses = databaseUrl
+  ? Number(process.env.BENCH_WEB_PROCESSES ?? availableParallelism())
+  : 1;
 const app = await startServer(
-  { LOG_LEVEL: "warn", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  {
+    LOG_LEVEL: "warn",
+    WEB_PROCESSES: String(webProcesses),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  },
   { quiet: true },
 );
-console.log(`Database: ${databaseUrl ? "PostgreSQL" : "embedded PGlite"}`);
+console.log(
+  `Database: ${databaseUrl ? "PostgreSQL" : "embedded PGlite"}; web processes: ${webProcesses}`,
+);
 
 interface Answer {
   status: number;

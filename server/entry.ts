@@ -1,5 +1,6 @@
 // The server bundle's entry (vite.config.ts): the Hono app with React Router's build inside it,
 // and the process lifecycles that server/index.ts and server/worker.ts start.
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
@@ -7,6 +8,7 @@ import * as build from "virtual:react-router/server-build";
 import { loadDotEnv, parseSettings, SettingsError, type Settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { createApp } from "./app.ts";
+import { superviseWebProcesses } from "./cluster.ts";
 import { startRuntime } from "./runtime.ts";
 import { startupNotice } from "./startup-notice.ts";
 
@@ -34,7 +36,16 @@ function loadSettingsOrExit(): Settings {
 
 export async function boot(options: BootOptions = {}): Promise<void> {
   const settings = loadSettingsOrExit();
-  const runtime = await startRuntime(settings, { worker: settings.runWorker });
+  // Several web processes (WEB_PROCESSES): this one supervises them (server/cluster.ts); each of
+  // them serves, leaving the migrations, demo data and jobs to it.
+  if (!options.dev && settings.webProcesses > 1 && cluster.isPrimary) {
+    return superviseWebProcesses(settings, SHUTDOWN_DEADLINE_MS);
+  }
+  const inCluster = cluster.isWorker;
+  const runtime = await startRuntime(
+    settings,
+    inCluster ? { worker: false, seed: false, migrate: false } : { worker: settings.runWorker },
+  );
   const app = createApp({
     settings,
     build: options.dev ? options.dev.loadBuild : (build as unknown as ServerBuild),
@@ -46,6 +57,7 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   );
   server.keepAliveTimeout = 65_000;
   server.listen(settings.port, settings.host, () => {
+    if (inCluster) return; // the primary says it once, for all of them
     log.info({ url: settings.siteUrl, port: settings.port }, `${settings.brandName} is listening`);
     // For the person at the console, in plain words beside the JSON logs (which stay on stdout).
     if (settings.logLevel !== "silent") process.stderr.write(startupNotice(settings));

@@ -13,14 +13,15 @@ export interface Runtime {
 
 export async function startRuntime(
   settings: Settings,
-  options: { worker: boolean; seed?: boolean; dedicated?: boolean },
+  options: { worker: boolean; seed?: boolean; dedicated?: boolean; migrate?: boolean },
 ): Promise<Runtime> {
   setSettings(settings);
   setLogLevel(settings.logLevel);
   const started = performance.now();
   const database = await openDatabase(settings.databaseUrl, settings.databasePoolSize);
   setDatabase(database);
-  await database.migrate();
+  // A web process under server/cluster.ts finds the database already migrated by its primary.
+  if (options.migrate ?? true) await database.migrate();
   if (options.seed ?? !settings.isProduction) await seedDemoData(database.db, settings);
   await startQueue(database, { connectionString: settings.databaseUrl });
   // Inside a web process one poller per queue is enough; a dedicated worker runs two.

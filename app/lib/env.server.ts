@@ -178,6 +178,8 @@ const schema = z.object({
     [720, "must be at most 720 hours (30 days)"],
   ),
   RUN_WORKER: flag.default(true),
+  // Web processes sharing the port (server/cluster.ts, ADR 051): one per core on PostgreSQL.
+  WEB_PROCESSES: wholeNumber("processes", 1, [1, "must be at least 1"], [16, "must be at most 16"]),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: flag.default(false),
 });
@@ -284,6 +286,7 @@ function buildSettings(
     /** Hours a launch wave's invitation holds its spot (ADR 041). */
     waveClaimHours: env.WAVE_CLAIM_HOURS,
     runWorker: env.RUN_WORKER,
+    webProcesses: env.WEB_PROCESSES,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
   };
@@ -352,6 +355,11 @@ export function parseSettings(source: Record<string, string | undefined> = proce
   }
   if (env.APP_ENV === "production" && !env.SITE_URL?.startsWith("https://")) {
     throw new SettingsError("Setting SITE_URL is invalid: production must be served over https://");
+  }
+  if (env.WEB_PROCESSES > 1 && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+    throw new SettingsError(
+      "Setting WEB_PROCESSES is invalid: more than one web process needs DATABASE_URL to be a PostgreSQL database (the embedded one belongs to one process)",
+    );
   }
   return buildSettings(env, authSecret, {
     authSecret: authSecretSource,
