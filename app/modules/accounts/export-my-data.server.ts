@@ -13,11 +13,11 @@ import {
   sessions,
   smsReminders,
   subscriptions,
+  subscriptionSummaryColumns,
   users,
 } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
-import { subscriptionSummaryColumns } from "#app/modules/subscriptions/list-subscriptions.server.ts";
 import { exportMemberGifts } from "./member-gifts.server.ts";
 
 const DOWNLOAD_PURPOSE = "my-data";

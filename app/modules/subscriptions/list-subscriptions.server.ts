@@ -1,7 +1,7 @@
 // /admin/subscriptions' list: subscriptions newest first, found by the member's name or e-mail and
 // filtered by status, plan and region, a page of SUBSCRIPTIONS_PAGE_SIZE at a time with the total.
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import { subscriptions } from "#db/schema/index.ts";
+import { subscriptions, subscriptionSummaryColumns } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { listPage } from "#app/lib/list-page.server.ts";
 import { containing } from "#app/lib/list-query.ts";
@@ -9,17 +9,6 @@ import {
   SUBSCRIPTIONS_PAGE_SIZE,
   type SubscriptionListQuery,
 } from "./admin-subscriptions.schema.ts";
-
-/** Who a subscription is for, what it is and where it goes: the admin's list and "my data". */
-export const subscriptionSummaryColumns = {
-  id: subscriptions.id,
-  name: subscriptions.name,
-  email: subscriptions.email,
-  plan: subscriptions.plan,
-  price: subscriptions.price,
-  currency: subscriptions.currency,
-  region: subscriptions.region,
-};
 
 export async function listSubscriptions({ query }: { query: SubscriptionListQuery }) {
   const where: SQL[] = [];
