@@ -1,4 +1,6 @@
 // New Zealand's 16 regions (SPEC §3), used by the waitlist, profiles, checkout and calendars.
+import { oneOf } from "./one-of.ts";
+
 export const NZ_REGIONS = [
   "Auckland",
   "Bay of Plenty",
@@ -20,6 +22,4 @@ export const NZ_REGIONS = [
 
 export type NzRegion = (typeof NZ_REGIONS)[number];
 
-export function isNzRegion(value: unknown): value is NzRegion {
-  return typeof value === "string" && (NZ_REGIONS as readonly string[]).includes(value);
-}
+export const isNzRegion = oneOf(NZ_REGIONS);

@@ -3,22 +3,17 @@
 import { data } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
 import { pageMeta, noindexMeta, rootSettings } from "#app/lib/seo.ts";
-import {
-  getLegalPage,
-  LEGAL_PAGES,
-  type LegalPageId,
-} from "#app/modules/guidance/get-legal-page.server.ts";
+import { getLegalPage, LEGAL_PAGES } from "#app/modules/guidance/get-legal-page.server.ts";
 import { formatDate } from "#app/modules/guidance/new-zealand-date.ts";
 import { ProseBody } from "#app/modules/guidance/prose-body.tsx";
 import { TableOfContents } from "#app/modules/guidance/table-of-contents.tsx";
 import type { Route } from "./+types/legal-page";
+import { oneOf } from "#app/lib/one-of.ts";
 
 // Sent as islands (ADR 017, 036): plain HTML; only the header is hydrated.
 export const handle = { islands: true };
 
-function isLegalPageId(value: string): value is LegalPageId {
-  return (LEGAL_PAGES as readonly string[]).includes(value);
-}
+const isLegalPageId = oneOf(LEGAL_PAGES);
 
 export function loader({ request }: Route.LoaderArgs) {
   // A client-side navigation asks for the data at /returns.data (React Router's single fetch):

@@ -90,6 +90,20 @@ export const subscriptions = pgTable(
   ],
 );
 
+/**
+ * Who a subscription is for, what it is and where it goes: the columns the admin's list and the
+ * member's "download my data" both read first (two areas, ADR 025, so kept with the table).
+ */
+export const subscriptionSummaryColumns = {
+  id: subscriptions.id,
+  name: subscriptions.name,
+  email: subscriptions.email,
+  plan: subscriptions.plan,
+  price: subscriptions.price,
+  currency: subscriptions.currency,
+  region: subscriptions.region,
+};
+
 /** Every change to a subscription, in order: the member's history and the admin's audit. */
 export const subscriptionEvents = pgTable(
   "subscription_events",

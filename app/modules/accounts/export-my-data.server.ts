@@ -2,6 +2,8 @@
 // account as JSON. Session tokens, password hashes and the calendar feed's token are left out:
 // they are secrets, not data.
 import { asc, eq } from "drizzle-orm";
+import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import {
   boxSeedlingPlacements,
   contacts,
@@ -11,6 +13,7 @@ import {
   sessions,
   smsReminders,
   subscriptions,
+  subscriptionSummaryColumns,
   users,
 } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
@@ -37,6 +40,24 @@ export function myDataDownloadIsFor(token: string | null, userId: string): boole
 /** The export as the file people download. */
 export async function myDataFile(userId: string): Promise<string> {
   return JSON.stringify(await exportMyData(userId), null, 2);
+}
+
+/**
+ * A table's rows that are the person's own (by its `userId`), oldest first by `order`; typed by
+ * the fields asked for (drizzle can't tell them through a table given as a parameter).
+ */
+async function ownRows<F extends SelectedFields>(
+  table: PgTable & { userId: AnyPgColumn },
+  userId: string,
+  fields: F,
+  order: AnyPgColumn[],
+): Promise<SelectResultFields<F>[]> {
+  const rows = await db()
+    .select(fields)
+    .from(table)
+    .where(eq(table.userId, userId))
+    .orderBy(...order.map((column) => asc(column)));
+  return rows as SelectResultFields<F>[];
 }
 
 export async function exportMyData(userId: string) {
@@ -73,39 +94,37 @@ export async function exportMyData(userId: string) {
   // The garden plan saved from /garden (issue 23).
   const [garden] = await db().select().from(gardens).where(eq(gardens.userId, userId));
   // The harvest log (issue 23, ADR 042), oldest first, and the box seedlings placed in the plan.
-  const harvestLog = await db()
-    .select({
+  const harvestLog = await ownRows(
+    harvests,
+    userId,
+    {
       plantId: harvests.plantId,
       pickedOn: harvests.pickedOn,
       amount: harvests.amount,
       grams: harvests.grams,
       note: harvests.note,
       recordedAt: harvests.createdAt,
-    })
-    .from(harvests)
-    .where(eq(harvests.userId, userId))
-    .orderBy(asc(harvests.pickedOn), asc(harvests.createdAt));
-  const boxSeedlingsPlaced = await db()
-    .select({
+    },
+    [harvests.pickedOn, harvests.createdAt],
+  );
+  const boxSeedlingsPlaced = await ownRows(
+    boxSeedlingPlacements,
+    userId,
+    {
       boxId: boxSeedlingPlacements.boxId,
       plantId: boxSeedlingPlacements.plantId,
       square: boxSeedlingPlacements.square,
       placedAt: boxSeedlingPlacements.placedAt,
-    })
-    .from(boxSeedlingPlacements)
-    .where(eq(boxSeedlingPlacements.userId, userId))
-    .orderBy(asc(boxSeedlingPlacements.placedAt));
+    },
+    [boxSeedlingPlacements.placedAt],
+  );
   // Their box subscriptions, with the items of the next season's plan they accepted (ADR 045);
   // the payment provider's customer and card ids are ours, not theirs.
-  const subscriptionRows = await db()
-    .select({
-      id: subscriptions.id,
-      name: subscriptions.name,
-      email: subscriptions.email,
-      plan: subscriptions.plan,
-      price: subscriptions.price,
-      currency: subscriptions.currency,
-      region: subscriptions.region,
+  const subscriptionRows = await ownRows(
+    subscriptions,
+    userId,
+    {
+      ...subscriptionSummaryColumns,
       address: subscriptions.address,
       deliveryWeek: subscriptions.deliveryWeek,
       status: subscriptions.status,
@@ -114,10 +133,9 @@ export async function exportMyData(userId: string) {
       card: subscriptions.cardLabel,
       nextSeasonGardenItems: subscriptions.gardenItems,
       startedAt: subscriptions.createdAt,
-    })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(asc(subscriptions.createdAt));
+    },
+    [subscriptions.createdAt],
+  );
   // Gifts bought and redeemed (ADR 049), without their codes.
   const giftsData = await exportMemberGifts(userId, user.email);
   const { calendarToken: _secret, ...profileData } = profile ?? { calendarToken: null };

@@ -54,36 +54,24 @@ export async function startTwoFactorSetup({
 }
 
 /** Step 2: the first code from the app turns two-factor on (and renews the session). */
-export async function confirmTwoFactorSetup({
-  user,
-  code,
-  meta,
-}: TwoFactorChange & { code: unknown }): Promise<AccountsOutcome> {
-  if (!signedInRecently(user)) return signInAgain;
+export function confirmTwoFactorSetup({ code, ...change }: TwoFactorChange & { code: unknown }) {
   const value = typeof code === "string" ? code.replace(/\s/g, "") : "";
-  return sessionRenewed(
-    () =>
-      accountsAuth().api.verifyTOTP({
-        body: { code: value },
-        headers: authHeaders(meta),
-        returnHeaders: true,
-      }),
+  return switchTwoFactor(
+    change,
+    (headers) =>
+      accountsAuth().api.verifyTOTP({ body: { code: value }, headers, returnHeaders: true }),
     MESSAGES.twoFactorEnabled,
     wrongField("code", MESSAGES.twoFactorCodeWrong),
   );
 }
 
-export async function disableTwoFactor({
-  user,
-  password,
-  meta,
-}: TwoFactorChange & { password: unknown }): Promise<AccountsOutcome> {
-  if (!signedInRecently(user)) return signInAgain;
-  return sessionRenewed(
-    () =>
+export function disableTwoFactor({ password, ...change }: TwoFactorChange & { password: unknown }) {
+  return switchTwoFactor(
+    change,
+    (headers) =>
       accountsAuth().api.disableTwoFactor({
         body: { password: typeof password === "string" ? password : "" },
-        headers: authHeaders(meta),
+        headers,
         returnHeaders: true,
       }),
     MESSAGES.twoFactorDisabled,
@@ -92,16 +80,19 @@ export async function disableTwoFactor({
 }
 
 /**
- * Turning two-factor on or off renews the session: `message` with its new cookies, or `refused`
- * when better-auth says no (a wrong code or password).
+ * Turning two-factor on or off: only after a recent sign-in; it renews the session, so the answer
+ * is `message` with the new cookies, or `refused` when better-auth says no (a wrong code or
+ * password). `change` is better-auth's call, given the request's headers.
  */
-async function sessionRenewed(
-  change: () => Promise<{ headers: Headers }>,
+async function switchTwoFactor(
+  { user, meta }: TwoFactorChange,
+  change: (headers: Headers) => Promise<{ headers: Headers }>,
   message: string,
   refused: AccountsOutcome,
 ): Promise<AccountsOutcome> {
+  if (!signedInRecently(user)) return signInAgain;
   try {
-    return done(message, setCookies((await change()).headers));
+    return done(message, setCookies((await change(authHeaders(meta))).headers));
   } catch (error) {
     if (authErrorCode(error) === undefined) throw error;
     return refused;

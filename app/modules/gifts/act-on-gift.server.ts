@@ -1,5 +1,5 @@
-// One admin act on a gift (ADR 049), the shape the re-send, change and refund share: the input
-// parsed with its zod schema (a 400 with the first problem otherwise), then in one transaction
+// One admin act on a gift (ADR 049), what the re-send, change and refund share (`giftAct`): the
+// input parsed with its zod schema (a 400 with the first problem otherwise), then in one transaction
 // the gift's row locked (FOR UPDATE, as redeeming locks it, so a refund and a redemption can't
 // both win), a request key already used answered as the first time, the act's own checks and
 // change, and its history row (who, when, why, what changed) written with it.
@@ -29,24 +29,29 @@ export interface GiftActOptions {
 /** What an act did: its history details, or a refusal. */
 type ActResult = { details: Record<string, unknown> } | ReturnType<typeof failure>;
 
-export async function actOnGift<S extends z.ZodType<{ requestKey: string; reason: string }>>({
-  giftId,
-  raw,
-  schema,
-  kind,
-  admin,
-  done,
-  act,
-}: {
-  giftId: string;
-  raw: unknown;
+/** What an act says of itself: its form's schema, its history kind, its words and its change. */
+interface GiftActDefinition<S extends z.ZodType<{ requestKey: string; reason: string }>> {
   schema: S;
   kind: GiftEventKind;
-  admin: GiftAdmin;
   /** The words for a success (the gift as it is after the act). */
   done: (gift: GiftRow) => string;
-  act: (tx: Database, gift: GiftRow, input: z.infer<S>) => Promise<ActResult>;
-}): Promise<GiftActOutcome> {
+  act: (tx: Database, gift: GiftRow, input: z.infer<S>, now: Date) => Promise<ActResult>;
+}
+
+/**
+ * An admin act from its definition: called with the gift, the form, the admin and the time (now
+ * unless a test says otherwise).
+ */
+export function giftAct<S extends z.ZodType<{ requestKey: string; reason: string }>>(
+  definition: GiftActDefinition<S>,
+): (options: GiftActOptions) => Promise<GiftActOutcome> {
+  return (options) => actOnGift(options, definition);
+}
+
+async function actOnGift<S extends z.ZodType<{ requestKey: string; reason: string }>>(
+  { giftId, input: raw, admin, now = new Date() }: GiftActOptions,
+  { schema, kind, done, act }: GiftActDefinition<S>,
+): Promise<GiftActOutcome> {
   if (!giftIdSchema.safeParse(giftId).success)
     return failure("not-found", ADMIN_GIFT_MESSAGES.notFound);
   const parsed = schema.safeParse(raw);
@@ -71,7 +76,7 @@ export async function actOnGift<S extends z.ZodType<{ requestKey: string; reason
     if (seen?.giftId === giftId && seen.kind === kind)
       return { ok: true, message: done(gift!), repeated: true };
     if (seen) return failure("conflict", "This form is out of date. Please reload the page.");
-    const result = await act(tx, gift!, input);
+    const result = await act(tx, gift!, input, now);
     if ("ok" in result) return result;
     await tx.insert(giftEvents).values({
       giftId,

@@ -10,7 +10,7 @@ import { giftEvents, gifts } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { insertMember } from "#tests/factories/members.ts";
 import { testCard } from "#tests/factories/cards.ts";
-import { giftForm } from "#tests/factories/gifts.ts";
+import { paidGiftId } from "#tests/factories/gifts.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { ADMIN_GIFT_MESSAGES, GIFTS_PAGE_SIZE } from "./admin-gifts.schema.ts";
@@ -32,21 +32,8 @@ const env = testServices({ smtp: true, queues: jobs as never });
 const NOW = new Date("2026-11-25T02:00:00Z");
 const admin = { email: "ops@patch.nz" };
 
-let n = 0;
 async function paidGift(overrides: Record<string, unknown> = {}, at = NOW) {
-  const result = await buyGift(
-    giftForm({
-      months: "6",
-      message: "",
-      sendOn: "2026-12-24",
-      card: testCard("success", NOW),
-      ...overrides,
-    }),
-    { ip: `198.51.100.${++n % 250}` },
-    at,
-  );
-  if (!result.ok) throw new Error(result.message);
-  return giftOf(result.giftId);
+  return giftOf(await paidGiftId({ months: "6", sendOn: "2026-12-24", ...overrides }, at));
 }
 
 /** Marks a gift redeemed by a new member, as the redeem page would have. */

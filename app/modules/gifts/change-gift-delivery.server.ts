@@ -7,57 +7,51 @@ import { gifts } from "#db/schema/index.ts";
 import { failure } from "#app/lib/outcome.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { ADMIN_GIFT_MESSAGES, changeGiftSchema } from "./admin-gifts.schema.ts";
-import { actOnGift, notActionable, type GiftActOptions } from "./act-on-gift.server.ts";
+import { giftAct, notActionable } from "./act-on-gift.server.ts";
 import { GIFT_MESSAGES, sendOnRange } from "./gifts.schema.ts";
 import { codeEmailAt, sendGiftEmailJob } from "./send-gift-email.server.ts";
 
-export function changeGiftDelivery({ giftId, input, admin, now = new Date() }: GiftActOptions) {
-  return actOnGift({
-    giftId,
-    raw: input,
-    schema: changeGiftSchema,
-    kind: "change",
-    admin,
-    done: () => ADMIN_GIFT_MESSAGES.changed,
-    act: async (tx, gift, input) => {
-      const refused = notActionable(gift);
-      if (refused) return refused;
-      if (gift.sentAt || gift.redeemedAt)
-        return failure("conflict", ADMIN_GIFT_MESSAGES.alreadySent);
-      const range = sendOnRange(now);
-      if (input.sendOn < range.min || input.sendOn > range.max)
-        return failure("invalid", GIFT_MESSAGES.sendOn, {
-          fieldErrors: { sendOn: GIFT_MESSAGES.sendOn },
-        });
-      const before = {
-        sendOn: gift.sendOn,
-        recipientName: gift.recipientName,
-        recipientEmail: gift.recipientEmail,
-      };
-      const after = {
-        sendOn: input.sendOn,
-        recipientName: input.recipientName,
-        recipientEmail: input.recipientEmail,
-      };
-      if (JSON.stringify(before) === JSON.stringify(after))
-        return failure("invalid", ADMIN_GIFT_MESSAGES.nothingChanged);
-      await tx
-        .update(gifts)
-        .set({ ...after, updatedAt: now })
-        .where(eq(gifts.id, gift.id));
-      if (after.sendOn !== before.sendOn) {
-        const at = codeEmailAt(after.sendOn, now);
-        await enqueue(
-          tx,
-          sendGiftEmailJob,
-          { giftId: gift.id, kind: "code", sendOn: after.sendOn },
-          {
-            singletonKey: `gift-code:${gift.id}:${input.requestKey}`,
-            ...(at > now ? { startAfter: at } : {}),
-          },
-        );
-      }
-      return { details: { before, after } };
-    },
-  });
-}
+export const changeGiftDelivery = giftAct({
+  schema: changeGiftSchema,
+  kind: "change",
+  done: () => ADMIN_GIFT_MESSAGES.changed,
+  act: async (tx, gift, input, now) => {
+    const refused = notActionable(gift);
+    if (refused) return refused;
+    if (gift.sentAt || gift.redeemedAt) return failure("conflict", ADMIN_GIFT_MESSAGES.alreadySent);
+    const range = sendOnRange(now);
+    if (input.sendOn < range.min || input.sendOn > range.max)
+      return failure("invalid", GIFT_MESSAGES.sendOn, {
+        fieldErrors: { sendOn: GIFT_MESSAGES.sendOn },
+      });
+    const before = {
+      sendOn: gift.sendOn,
+      recipientName: gift.recipientName,
+      recipientEmail: gift.recipientEmail,
+    };
+    const after = {
+      sendOn: input.sendOn,
+      recipientName: input.recipientName,
+      recipientEmail: input.recipientEmail,
+    };
+    if (JSON.stringify(before) === JSON.stringify(after))
+      return failure("invalid", ADMIN_GIFT_MESSAGES.nothingChanged);
+    await tx
+      .update(gifts)
+      .set({ ...after, updatedAt: now })
+      .where(eq(gifts.id, gift.id));
+    if (after.sendOn !== before.sendOn) {
+      const at = codeEmailAt(after.sendOn, now);
+      await enqueue(
+        tx,
+        sendGiftEmailJob,
+        { giftId: gift.id, kind: "code", sendOn: after.sendOn },
+        {
+          singletonKey: `gift-code:${gift.id}:${input.requestKey}`,
+          ...(at > now ? { startAfter: at } : {}),
+        },
+      );
+    }
+    return { details: { before, after } };
+  },
+});

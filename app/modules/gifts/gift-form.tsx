@@ -48,6 +48,49 @@ const TEXTAREA =
 const CHOICE =
   "flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf";
 
+/** The form's two people: what their fields say, and whether the browser may fill them in. */
+const PEOPLE = {
+  recipient: { words: "Their", autoComplete: false },
+  buyer: { words: "Your", autoComplete: true },
+} as const;
+
+/** A person's two fields: the same limits for both people. */
+const PERSON_FIELDS = [
+  { part: "Name", key: "name", maxLength: 120 },
+  { part: "Email", key: "email", type: "email", maxLength: 254 },
+] as const;
+
+/** A person's name and e-mail address, side by side: the recipient's, then the buyer's. */
+function NameAndEmail({
+  who,
+  defaults,
+  errors,
+}: {
+  who: keyof typeof PEOPLE;
+  defaults?: { name: string; email: string };
+  errors: Record<string, string | undefined>;
+}) {
+  const person = PEOPLE[who];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {PERSON_FIELDS.map((field) => (
+        <FormField
+          key={field.key}
+          id={`${who}${field.part}`}
+          name={`${who}${field.part}`}
+          type={"type" in field ? field.type : undefined}
+          label={`${person.words} ${field.key}`}
+          required
+          maxLength={field.maxLength}
+          autoComplete={person.autoComplete ? field.key : "off"}
+          defaultValue={defaults?.[field.key]}
+          error={errors[`${who}${field.part}`]}
+        />
+      ))}
+    </div>
+  );
+}
+
 export function GiftForm(props: GiftFormProps) {
   const { currency, payments, outcome } = props;
   const errors = outcome?.fieldErrors ?? {};
@@ -111,27 +154,7 @@ export function GiftForm(props: GiftFormProps) {
 
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-2xl font-bold">Who it&apos;s for</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              id="recipientName"
-              name="recipientName"
-              label="Their name"
-              required
-              maxLength={120}
-              autoComplete="off"
-              error={errors.recipientName}
-            />
-            <FormField
-              id="recipientEmail"
-              name="recipientEmail"
-              type="email"
-              label="Their email"
-              required
-              maxLength={254}
-              autoComplete="off"
-              error={errors.recipientEmail}
-            />
-          </div>
+          <NameAndEmail who="recipient" errors={errors} />
           <FormField
             id="message"
             label="A message (optional)"
@@ -161,29 +184,7 @@ export function GiftForm(props: GiftFormProps) {
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-2xl font-bold">From you</legend>
           <p className="-mt-2 text-sm text-ink/70">We e-mail your receipt here.</p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              id="buyerName"
-              name="buyerName"
-              label="Your name"
-              required
-              maxLength={120}
-              autoComplete="name"
-              defaultValue={props.buyer.name}
-              error={errors.buyerName}
-            />
-            <FormField
-              id="buyerEmail"
-              name="buyerEmail"
-              type="email"
-              label="Your email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              defaultValue={props.buyer.email}
-              error={errors.buyerEmail}
-            />
-          </div>
+          <NameAndEmail who="buyer" defaults={props.buyer} errors={errors} />
         </fieldset>
 
         <fieldset className="flex flex-col gap-4">

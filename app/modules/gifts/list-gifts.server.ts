@@ -2,9 +2,10 @@
 // buyer's or recipient's e-mail address or by the code's last four characters, filtered by status,
 // a page of GIFTS_PAGE_SIZE at a time with the total; and one gift with who redeemed it and its
 // history. The code itself is never here: only its last four characters are kept.
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { giftEvents, gifts, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { listPage } from "#app/lib/list-page.server.ts";
 import { containing } from "#app/lib/list-query.ts";
 import { GIFTS_PAGE_SIZE, giftIdSchema, type GiftListQuery } from "./admin-gifts.schema.ts";
 import { normaliseCodeEnd } from "./gift-code.ts";
@@ -52,19 +53,15 @@ export async function listGifts({ query }: { query: GiftListQuery }) {
   }
   if (query.status) where.push(eq(gifts.status, query.status));
   const filter = where.length ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
+  return listPage(
     db()
       .select(adminColumns)
       .from(gifts)
       .leftJoin(users, eq(users.id, gifts.redeemedBy))
       .where(filter)
-      .orderBy(desc(gifts.createdAt), desc(gifts.id))
-      .limit(GIFTS_PAGE_SIZE)
-      .offset((query.page - 1) * GIFTS_PAGE_SIZE),
-    db().select({ n: count() }).from(gifts).where(filter),
-  ]);
-  const n = total?.n ?? 0;
-  return { rows, total: n, page: query.page, pages: Math.max(1, Math.ceil(n / GIFTS_PAGE_SIZE)) };
+      .orderBy(desc(gifts.createdAt), desc(gifts.id)),
+    { from: gifts, where: filter, page: query.page, size: GIFTS_PAGE_SIZE },
+  );
 }
 
 export type GiftList = Awaited<ReturnType<typeof listGifts>>;

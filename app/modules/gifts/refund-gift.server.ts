@@ -16,48 +16,43 @@ import {
   REFUND_JOB_RETRIES,
 } from "#app/modules/payments/stripe.server.ts";
 import { ADMIN_GIFT_MESSAGES, refundGiftSchema } from "./admin-gifts.schema.ts";
-import { actOnGift, notActionable, type GiftActOptions } from "./act-on-gift.server.ts";
+import { giftAct, notActionable } from "./act-on-gift.server.ts";
 import { sendGiftEmailJob } from "./send-gift-email.server.ts";
 
-export function refundGift({ giftId, input, admin, now = new Date() }: GiftActOptions) {
-  return actOnGift({
-    giftId,
-    raw: input,
-    schema: refundGiftSchema,
-    kind: "refund",
-    admin,
-    done: () => ADMIN_GIFT_MESSAGES.refundedDone,
-    act: async (tx, gift) => {
-      if (gift.redeemedAt) return failure("conflict", ADMIN_GIFT_MESSAGES.redeemed);
-      const refused = notActionable(gift);
-      if (refused) return refused;
-      await tx
-        .update(gifts)
-        .set({ status: "refunded", refundedAt: now, updatedAt: now })
-        .where(eq(gifts.id, gift.id));
-      await enqueue(
-        tx,
-        refundGiftPaymentJob,
-        { giftId: gift.id },
-        { singletonKey: `gift-refund-payment:${gift.id}` },
-      );
-      await enqueue(
-        tx,
-        sendGiftEmailJob,
-        { giftId: gift.id, kind: "refund" },
-        { singletonKey: `gift-refund:${gift.id}` },
-      );
-      return {
-        details: {
-          amount: gift.amount,
-          currency: gift.currency,
-          provider: gift.paymentProvider,
-          moneyReturned: providerRefunds(gift.paymentProvider),
-        },
-      };
-    },
-  });
-}
+export const refundGift = giftAct({
+  schema: refundGiftSchema,
+  kind: "refund",
+  done: () => ADMIN_GIFT_MESSAGES.refundedDone,
+  act: async (tx, gift, _input, now) => {
+    if (gift.redeemedAt) return failure("conflict", ADMIN_GIFT_MESSAGES.redeemed);
+    const refused = notActionable(gift);
+    if (refused) return refused;
+    await tx
+      .update(gifts)
+      .set({ status: "refunded", refundedAt: now, updatedAt: now })
+      .where(eq(gifts.id, gift.id));
+    await enqueue(
+      tx,
+      refundGiftPaymentJob,
+      { giftId: gift.id },
+      { singletonKey: `gift-refund-payment:${gift.id}` },
+    );
+    await enqueue(
+      tx,
+      sendGiftEmailJob,
+      { giftId: gift.id, kind: "refund" },
+      { singletonKey: `gift-refund:${gift.id}` },
+    );
+    return {
+      details: {
+        amount: gift.amount,
+        currency: gift.currency,
+        provider: gift.paymentProvider,
+        moneyReturned: providerRefunds(gift.paymentProvider),
+      },
+    };
+  },
+});
 
 /** Gives a refunded gift's money back through Stripe (the demo provider took none). */
 export async function refundGiftPayment(giftId: string): Promise<"refunded" | "skipped"> {

@@ -5,29 +5,24 @@
 // submit sends it once.
 import { enqueue } from "#app/lib/queue.server.ts";
 import { ADMIN_GIFT_MESSAGES, resendGiftSchema } from "./admin-gifts.schema.ts";
-import { actOnGift, notActionable, type GiftActOptions } from "./act-on-gift.server.ts";
+import { giftAct, notActionable } from "./act-on-gift.server.ts";
 import { sendGiftEmailJob } from "./send-gift-email.server.ts";
 import { failure } from "#app/lib/outcome.ts";
 
-export function resendGiftEmail({ giftId, input, admin }: GiftActOptions) {
-  return actOnGift({
-    giftId,
-    raw: input,
-    schema: resendGiftSchema,
-    kind: "resend",
-    admin,
-    done: (gift) => ADMIN_GIFT_MESSAGES.resent(gift.recipientEmail),
-    act: async (tx, gift, { requestKey }) => {
-      const refused = notActionable(gift);
-      if (refused) return refused;
-      if (gift.redeemedAt) return failure("conflict", ADMIN_GIFT_MESSAGES.redeemedResend);
-      await enqueue(
-        tx,
-        sendGiftEmailJob,
-        { giftId: gift.id, kind: "code", resend: requestKey },
-        { singletonKey: `gift-code:${gift.id}:resend:${requestKey}` },
-      );
-      return { details: { to: gift.recipientEmail } };
-    },
-  });
-}
+export const resendGiftEmail = giftAct({
+  schema: resendGiftSchema,
+  kind: "resend",
+  done: (gift) => ADMIN_GIFT_MESSAGES.resent(gift.recipientEmail),
+  act: async (tx, gift, { requestKey }) => {
+    const refused = notActionable(gift);
+    if (refused) return refused;
+    if (gift.redeemedAt) return failure("conflict", ADMIN_GIFT_MESSAGES.redeemedResend);
+    await enqueue(
+      tx,
+      sendGiftEmailJob,
+      { giftId: gift.id, kind: "code", resend: requestKey },
+      { singletonKey: `gift-code:${gift.id}:resend:${requestKey}` },
+    );
+    return { details: { to: gift.recipientEmail } };
+  },
+});

@@ -1,6 +1,8 @@
 // What the guidance pages show and link by: months, topics, summaries of articles and guides, search
 // results. Plain data shared by the server and the browser (the front-matter schemas, which need
 // zod, stay on the server in guidance.schema.ts).
+import { oneOf } from "#app/lib/one-of.ts";
+
 export const MONTH_IDS = [
   "january",
   "february",
@@ -18,9 +20,7 @@ export const MONTH_IDS = [
 
 export type MonthId = (typeof MONTH_IDS)[number];
 
-export function isMonthId(value: unknown): value is MonthId {
-  return typeof value === "string" && (MONTH_IDS as readonly string[]).includes(value);
-}
+export const isMonthId = oneOf(MONTH_IDS);
 
 /** "june" from 6; months are numbered 1–12 as people say them. */
 export function monthIdFor(month: number): MonthId {

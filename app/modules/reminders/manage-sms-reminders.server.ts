@@ -28,6 +28,7 @@ import {
 } from "./reminders.schema.ts";
 import { formatPhone } from "./sms-text.ts";
 import { stopSmsRemindersForUser } from "./stop-sms-reminders.server.ts";
+import { oneOf } from "#app/lib/one-of.ts";
 
 /** Switching on sends a text, so at most 5 switch-ons an hour per member. */
 export const OPT_INS = { limit: 5, windowSeconds: 60 * 60 } as const;
@@ -39,8 +40,7 @@ export interface ActiveSmsReminder {
   consentedAt: Date;
 }
 
-const isFrequency = (v: string): v is ReminderFrequency =>
-  (REMINDER_FREQUENCIES as readonly string[]).includes(v);
+const isFrequency = oneOf(REMINDER_FREQUENCIES);
 
 async function verifiedPhone(userId: string): Promise<string | null> {
   const [user] = await db()

@@ -8,6 +8,7 @@ import { boxOn, eventsOf, rowOf } from "#tests/factories/subscription-reads.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
+import { expectChanged } from "#tests/factories/member-changes.ts";
 import { acceptCancelOffer } from "./accept-cancel-offer.server.ts";
 import { ADDRESS_MESSAGES, changeDeliveryAddress } from "./change-delivery-address.server.ts";
 import { changeDeliveryWeek } from "./change-delivery-week.server.ts";
@@ -43,12 +44,10 @@ test("changing plan takes effect from the next unpaid box and says what the pric
 
   const input = { requestKey: key(), plan: "2m2" };
   const changed = await changeSubscriptionPlan(input, { userId, now: NOW });
-  expect(changed).toMatchObject({
-    ok: true,
-    changed: true,
-    message:
-      "Your plan changes to 2m² from the box of the week starting Friday 8 January 2027: US$69.99 a month instead of US$39.99.",
-  });
+  expectChanged(
+    changed,
+    "Your plan changes to 2m² from the box of the week starting Friday 8 January 2027: US$69.99 a month instead of US$39.99.",
+  );
   expect(await rowOf(id)).toMatchObject({ plan: "2m2", price: 6999 });
   expect(await boxOn(id, "2027-01-08")).toMatchObject({ plan: "2m2", amount: 5249 });
   expect(await changeSubscriptionPlan(input, { userId, now: NOW })).toMatchObject({
@@ -118,11 +117,7 @@ test("changing the address: the checkout's rules, an open region only, the boxes
   });
   await openRegion("Wellington", "test", NOW);
   const moved = await changeDeliveryAddress({ requestKey: key(), address }, { userId, now: NOW });
-  expect(moved).toMatchObject({
-    ok: true,
-    changed: true,
-    message: "Your boxes now go to 3 Cuba Street, Te Aro, Wellington, Wellington 6011.",
-  });
+  expectChanged(moved, "Your boxes now go to 3 Cuba Street, Te Aro, Wellington, Wellington 6011.");
   expect(await rowOf(id)).toMatchObject({
     region: "Wellington",
     address: { street: "3 Cuba Street", city: "Wellington", state: "Wellington", zip: "6011" },

@@ -1,8 +1,9 @@
 // /admin/subscriptions' list: subscriptions newest first, found by the member's name or e-mail and
 // filtered by status, plan and region, a page of SUBSCRIPTIONS_PAGE_SIZE at a time with the total.
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import { subscriptions } from "#db/schema/index.ts";
+import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { subscriptions, subscriptionSummaryColumns } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { listPage } from "#app/lib/list-page.server.ts";
 import { containing } from "#app/lib/list-query.ts";
 import {
   SUBSCRIPTIONS_PAGE_SIZE,
@@ -19,34 +20,19 @@ export async function listSubscriptions({ query }: { query: SubscriptionListQuer
   if (query.plan) where.push(eq(subscriptions.plan, query.plan));
   if (query.region) where.push(eq(subscriptions.region, query.region));
   const filter = where.length ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
+  return listPage(
     db()
       .select({
-        id: subscriptions.id,
-        name: subscriptions.name,
-        email: subscriptions.email,
-        plan: subscriptions.plan,
-        price: subscriptions.price,
-        currency: subscriptions.currency,
-        region: subscriptions.region,
+        ...subscriptionSummaryColumns,
         status: subscriptions.status,
         nextBoxOn: subscriptions.nextBoxOn,
         createdAt: subscriptions.createdAt,
       })
       .from(subscriptions)
       .where(filter)
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-      .limit(SUBSCRIPTIONS_PAGE_SIZE)
-      .offset((query.page - 1) * SUBSCRIPTIONS_PAGE_SIZE),
-    db().select({ n: count() }).from(subscriptions).where(filter),
-  ]);
-  const n = total?.n ?? 0;
-  return {
-    rows,
-    total: n,
-    page: query.page,
-    pages: Math.max(1, Math.ceil(n / SUBSCRIPTIONS_PAGE_SIZE)),
-  };
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)),
+    { from: subscriptions, where: filter, page: query.page, size: SUBSCRIPTIONS_PAGE_SIZE },
+  );
 }
 
 export type SubscriptionList = Awaited<ReturnType<typeof listSubscriptions>>;

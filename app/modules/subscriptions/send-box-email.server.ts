@@ -3,9 +3,8 @@
 // payment with a link to update the card and when we'll try again, and the pause after the last
 // retry. Queued in the transaction that made the change; each sent at most once, keyed by box,
 // kind and attempt (ADR 005).
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { boxes, subscriptions } from "#db/schema/index.ts";
+import { boxes, type subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
@@ -14,12 +13,12 @@ import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
 import {
-  deliverEmailOnce,
   type DeliveryResult,
   defineSendJob,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { formatBoxDate } from "./box-dates.ts";
 import { findPlan } from "./plans.ts";
+import { deliverSubscriptionEmail, withItsSubscription } from "./subscription-email.server.ts";
 
 /** The member's subscription page (issue 21's nested account routes): skip, change, update card. */
 export const MEMBER_SUBSCRIPTION_PATH = "/profile/subscription";
@@ -203,23 +202,16 @@ function prepaidReminder(
 }
 
 export async function sendBoxEmail(payload: BoxEmailPayload): Promise<DeliveryResult | "skipped"> {
-  const [row] = await db()
-    .select({ box: boxes, sub: subscriptions })
-    .from(boxes)
-    .innerJoin(subscriptions, eq(subscriptions.id, boxes.subscriptionId))
-    .where(eq(boxes.id, payload.boxId));
+  const row = await withItsSubscription(boxes, payload.boxId);
   if (!row) return "skipped";
-  const { box, sub } = row;
+  const { record: box, sub } = row;
   // A reminder for a box skipped since it was queued is not sent.
   if (payload.kind === "reminder" && box.status === "skipped") return "skipped";
   // A prepaid subscription's e-mails speak of its credit rather than a card.
   const credit = sub.providerPaymentMethodId ? 0 : await balanceOf(db(), sub.userId);
-  return deliverEmailOnce({
+  return deliverSubscriptionEmail(sub, {
     key: boxEmailKey(payload),
     template: `subscription-box-${payload.kind.replace("_", "-")}`,
-    to: sub.email,
-    resourceType: "subscription",
-    resourceId: sub.id,
     message: () => ({ to: sub.email, ...boxEmail(box, sub, payload, credit) }),
   });
 }

@@ -2,21 +2,19 @@
 // the page said, the next box and what is charged for it, and a link back to
 // /profile/subscription. Queued in the change's own transaction (change-subscription.server.ts),
 // one per history row, sent at most once (key subscription-change:<event id>, ADR 005).
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
-import { db } from "#app/lib/db.server.ts";
+import { subscriptionEvents, type subscriptions } from "#db/schema/index.ts";
 import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import {
   defineSendJob,
-  deliverEmailOnce,
   type DeliveryResult,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { getNextBox } from "./next-box.server.ts";
 import { findPlan } from "./plans.ts";
+import { deliverSubscriptionEmail, withItsSubscription } from "./subscription-email.server.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type EventRow = typeof subscriptionEvents.$inferSelect;
@@ -88,20 +86,14 @@ export const subscriptionChangePayload = z.object({ eventId: z.uuid() });
 export async function sendSubscriptionChange(
   payload: z.infer<typeof subscriptionChangePayload>,
 ): Promise<DeliveryResult | "skipped"> {
-  const [row] = await db()
-    .select({ event: subscriptionEvents, sub: subscriptions })
-    .from(subscriptionEvents)
-    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionEvents.subscriptionId))
-    .where(eq(subscriptionEvents.id, payload.eventId));
+  const row = await withItsSubscription(subscriptionEvents, payload.eventId);
   if (!row) return "skipped";
-  const box = await getNextBox(row.sub.id);
-  return deliverEmailOnce({
-    key: `subscription-change:${row.event.id}`,
-    template: `subscription-${row.event.type.replace(/_/g, "-")}`,
-    to: row.sub.email,
-    resourceType: "subscription",
-    resourceId: row.sub.id,
-    message: () => subscriptionChangeEmail(row.sub, row.event, box),
+  const { record: event, sub } = row;
+  const box = await getNextBox(sub.id);
+  return deliverSubscriptionEmail(sub, {
+    key: `subscription-change:${event.id}`,
+    template: `subscription-${event.type.replace(/_/g, "-")}`,
+    message: () => subscriptionChangeEmail(sub, event, box),
   });
 }
 

@@ -12,13 +12,13 @@ import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
 import {
-  deliverEmailOnce,
   type DeliveryResult,
   defineSendJob,
 } from "#app/modules/notifications/deliver-once.server.ts";
 import { formatBoxDate } from "./box-dates.ts";
 import { firstChargeOf } from "./get-subscription.server.ts";
 import { findPlan, prepaidBoxesLeft } from "./plans.ts";
+import { deliverSubscriptionEmail } from "./subscription-email.server.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -88,12 +88,9 @@ export async function sendSubscriptionConfirmation(
     .where(eq(subscriptions.id, payload.subscriptionId));
   if (!sub) return "skipped";
   const credit = sub.providerPaymentMethodId ? 0 : await balanceOf(db(), sub.userId);
-  return deliverEmailOnce({
+  return deliverSubscriptionEmail(sub, {
     key: `subscription-started:${sub.id}`,
     template: "subscription-started",
-    to: sub.email,
-    resourceType: "subscription",
-    resourceId: sub.id,
     message: async () =>
       subscriptionStartedEmail(sub, await firstChargeOf(sub.id, sub.price), credit),
   });

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, ilike, isNotNull, isNull, sql, type SQL } fr
 import { contacts, notifications, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
+import { listPage } from "#app/lib/list-page.server.ts";
 import { readListQuery } from "#app/lib/list-query.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { deleteJobsWhere, enqueue } from "#app/lib/queue.server.ts";
@@ -48,29 +49,24 @@ function where(f: ContactFilters): SQL | undefined {
 
 export async function listContacts(f: ContactFilters) {
   const condition = where(f);
-  const [total] = await db().select({ n: count() }).from(contacts).where(condition);
-  const rows = await db()
-    .select({
-      id: contacts.id,
-      email: contacts.email,
-      region: contacts.region,
-      plan: contacts.plan,
-      source: contacts.source,
-      timestamp: contacts.timestamp,
-      confirmedAt: contacts.confirmedAt,
-      unsubscribedAt: contacts.unsubscribedAt,
-      surveyed: sql<boolean>`${contacts.surveyData} ? 'completedAt'`,
-    })
-    .from(contacts)
-    .where(condition)
-    .orderBy(desc(contacts.timestamp))
-    .limit(PAGE_SIZE)
-    .offset((f.page - 1) * PAGE_SIZE);
-  return {
-    rows,
-    total: Number(total?.n ?? 0),
-    pages: Math.max(1, Math.ceil(Number(total?.n ?? 0) / PAGE_SIZE)),
-  };
+  return listPage(
+    db()
+      .select({
+        id: contacts.id,
+        email: contacts.email,
+        region: contacts.region,
+        plan: contacts.plan,
+        source: contacts.source,
+        timestamp: contacts.timestamp,
+        confirmedAt: contacts.confirmedAt,
+        unsubscribedAt: contacts.unsubscribedAt,
+        surveyed: sql<boolean>`${contacts.surveyData} ? 'completedAt'`,
+      })
+      .from(contacts)
+      .where(condition)
+      .orderBy(desc(contacts.timestamp)),
+    { from: contacts, where: condition, page: f.page, size: PAGE_SIZE },
+  );
 }
 
 export async function waitlistStats(now = new Date()) {

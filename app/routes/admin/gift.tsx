@@ -91,6 +91,14 @@ export default function AdminGift({ loaderData, actionData }: Route.ComponentPro
       error={errorsFor(intent).reason}
     />
   );
+  /** A field of the change form: the gift's value now, required, and the change's error. */
+  const changeField = (name: "sendOn" | "recipientName" | "recipientEmail") => ({
+    id: name,
+    name,
+    defaultValue: g[name],
+    required: true,
+    error: errorsFor("change")[name],
+  });
   const open = g.status === "paid" && !g.redeemedAt;
   return (
     <>
@@ -163,32 +171,17 @@ export default function AdminGift({ loaderData, actionData }: Route.ComponentPro
             >
               <h3 className="font-bold">Change the day or recipient</h3>
               <FormField
-                id="sendOn"
-                name="sendOn"
+                {...changeField("sendOn")}
                 type="date"
                 label="Day the e-mail goes (8am New Zealand time)"
-                defaultValue={g.sendOn}
                 min={range.min}
                 max={range.max}
-                required
-                error={errorsFor("change").sendOn}
               />
+              <FormField {...changeField("recipientName")} label="Recipient's name" />
               <FormField
-                id="recipientName"
-                name="recipientName"
-                label="Recipient's name"
-                defaultValue={g.recipientName}
-                required
-                error={errorsFor("change").recipientName}
-              />
-              <FormField
-                id="recipientEmail"
-                name="recipientEmail"
+                {...changeField("recipientEmail")}
                 type="email"
                 label="Recipient's e-mail address"
-                defaultValue={g.recipientEmail}
-                required
-                error={errorsFor("change").recipientEmail}
               />
               {reasonField("change")}
             </ActForm>

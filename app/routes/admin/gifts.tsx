@@ -3,22 +3,18 @@
 // and who redeemed it as what. Found by part of an e-mail address or the code's last four
 // characters (the code itself is never stored), filtered by status (a GET form, so it works
 // without JavaScript), 50 to a page, each row linking to the gift's page.
-import { Form, Link } from "react-router";
-import { DataTable, LIST_TABLE, TwoLines } from "#app/components/ui/data-table.tsx";
+import { Link } from "react-router";
+import { TwoLines } from "#app/components/ui/data-table.tsx";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { nzDateTime } from "#app/lib/nz-time.ts";
 import { paths } from "#app/lib/paths.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
-import {
-  GIFT_STATUS_LABELS,
-  readGiftListQuery,
-  type GiftListQuery,
-} from "#app/modules/gifts/admin-gifts.schema.ts";
+import { GIFT_STATUS_LABELS, readGiftListQuery } from "#app/modules/gifts/admin-gifts.schema.ts";
 import { giftSummary, REDEEMED_AS_LABELS } from "#app/modules/gifts/admin-gift-words.ts";
 import { listGifts } from "#app/modules/gifts/list-gifts.server.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
-import { FoundList } from "./list-parts.tsx";
+import { FoundList, ListSearch } from "./list-parts.tsx";
 import { adminMeta, underAdmin } from "./admin-page.ts";
 import type { Route } from "./+types/gifts";
 
@@ -32,57 +28,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, list: await listGifts({ query }) };
 }
 
-const control = "min-h-11 rounded-xl border border-ink/20 bg-white px-3 py-2";
-
-/** This list's address with another page (the search and filter kept). */
-function pageHref(query: GiftListQuery, page: number): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.status) params.set("status", query.status);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `${paths.adminGifts}?${search}` : paths.adminGifts;
-}
-
 export default function AdminGifts({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
-  const filtered = Boolean(query.q || query.status);
   return (
     <>
       <h1 className="mt-2 text-4xl font-bold">Gifts</h1>
-      <Form
-        method="get"
-        role="search"
-        aria-label="Find gifts"
+      <ListSearch
+        name="Find gifts"
+        label={<>E-mail address or the code&rsquo;s last four characters</>}
+        placeholder="e.g. aroha@example.nz or P3WA"
+        defaultValue={query.q ?? ""}
         className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
       >
-        <div>
-          <label htmlFor="q" className="block text-sm font-semibold">
-            E-mail address or the code&rsquo;s last four characters
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.q ?? ""}
-            placeholder="e.g. aroha@example.nz or P3WA"
-            className={`mt-1 w-full ${control}`}
-          />
-        </div>
         <FilterSelect
           name="status"
           label="Status"
           defaultValue={query.status ?? ""}
           items={[["", "All"], ...Object.entries(GIFT_STATUS_LABELS)]}
         />
-        <button type="submit" className="btn-primary">
-          Find
-        </button>
-      </Form>
+      </ListSearch>
       <FoundList
         list={list}
         words={["gift", "gifts"]}
-        filtered={filtered}
+        query={query}
+        keys={["q", "status"]}
         allTo={paths.adminGifts}
         none={{
           match:
@@ -90,59 +59,50 @@ export default function AdminGifts({ loaderData }: Route.ComponentProps) {
           yet: "No gifts yet. When someone buys a gift box at /gift it shows here.",
         }}
         emptyTestId="no-gifts"
-        href={(page) => pageHref(query, page)}
-      >
-        <DataTable
-          caption="Gifts, newest first"
-          rows={list.rows}
-          rowKey={(g) => g.id}
-          columns={[
-            {
-              header: "Bought",
-              cell: (g) => (
+        caption="Gifts, newest first"
+        columns={[
+          {
+            header: "Bought",
+            cell: (g) => (
+              <TwoLines
+                main={
+                  <Link to={paths.adminGift(g.id)} className="font-semibold underline">
+                    {nzDateTime(g.createdAt)}
+                  </Link>
+                }
+                sub={g.codeEnd ? `Code ends ${g.codeEnd}` : "—"}
+              />
+            ),
+          },
+          { header: "Buyer", cell: (g) => <TwoLines main={g.buyerName} sub={g.buyerEmail} /> },
+          {
+            header: "Recipient",
+            cell: (g) => <TwoLines main={g.recipientName} sub={g.recipientEmail} />,
+          },
+          {
+            header: "Gift",
+            cell: (g) => <TwoLines main={giftSummary(g)} sub={formatMoney(g.amount, g.currency)} />,
+          },
+          { header: "Status", cell: (g) => GIFT_STATUS_LABELS[g.status] },
+          {
+            header: "E-mail",
+            cell: (g) =>
+              g.sentAt ? `Sent ${nzDateTime(g.sentAt)}` : `Goes ${formatBoxDate(g.sendOn)}`,
+          },
+          {
+            header: "Redeemed",
+            cell: (g) =>
+              g.redeemedAt ? (
                 <TwoLines
-                  main={
-                    <Link to={paths.adminGift(g.id)} className="font-semibold underline">
-                      {nzDateTime(g.createdAt)}
-                    </Link>
-                  }
-                  sub={g.codeEnd ? `Code ends ${g.codeEnd}` : "—"}
+                  main={g.redeemedByEmail ?? "A deleted account"}
+                  sub={g.redeemedAs ? REDEEMED_AS_LABELS[g.redeemedAs] : ""}
                 />
+              ) : (
+                "Not yet"
               ),
-            },
-            { header: "Buyer", cell: (g) => <TwoLines main={g.buyerName} sub={g.buyerEmail} /> },
-            {
-              header: "Recipient",
-              cell: (g) => <TwoLines main={g.recipientName} sub={g.recipientEmail} />,
-            },
-            {
-              header: "Gift",
-              cell: (g) => (
-                <TwoLines main={giftSummary(g)} sub={formatMoney(g.amount, g.currency)} />
-              ),
-            },
-            { header: "Status", cell: (g) => GIFT_STATUS_LABELS[g.status] },
-            {
-              header: "E-mail",
-              cell: (g) =>
-                g.sentAt ? `Sent ${nzDateTime(g.sentAt)}` : `Goes ${formatBoxDate(g.sendOn)}`,
-            },
-            {
-              header: "Redeemed",
-              cell: (g) =>
-                g.redeemedAt ? (
-                  <TwoLines
-                    main={g.redeemedByEmail ?? "A deleted account"}
-                    sub={g.redeemedAs ? REDEEMED_AS_LABELS[g.redeemedAs] : ""}
-                  />
-                ) : (
-                  "Not yet"
-                ),
-            },
-          ]}
-          classes={{ ...LIST_TABLE, caption: "sr-only" }}
-        />
-      </FoundList>
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,9 +1,69 @@
-// What the admin's searchable lists share (/admin/subscriptions, /admin/gifts) around their own
-// table: how many were found (a live region, with the way back to all), the words when none are,
-// the table's region (scrollable sideways at 390 px, reachable by keyboard), and the page links.
+// What the admin's searchable lists share (/admin/subscriptions, /admin/gifts): the search form
+// (its text field, the list's own filters, Find), how many were found (a live region, with the way
+// back to all), the words when none are, the table of what was found (its region scrollable
+// sideways at 390 px and reachable by keyboard), the page links and their addresses.
 import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { DataTable, LIST_TABLE, type Column } from "#app/components/ui/data-table.tsx";
 import { ScrollRegion } from "#app/components/ui/scroll-region.tsx";
-import { Link } from "react-router";
+
+/** A list's search (a GET form, so it works without JavaScript): the text, the filters, Find. */
+export function ListSearch({
+  name,
+  label,
+  placeholder,
+  defaultValue,
+  className,
+  children,
+}: {
+  /** The form's accessible name: "Find gifts". */
+  name: string;
+  /** The text field's label. */
+  label: ReactNode;
+  placeholder: string;
+  defaultValue: string;
+  /** The form's margin and grid (as many columns as it has filters). */
+  className: string;
+  /** The list's own filters. */
+  children: ReactNode;
+}) {
+  return (
+    <Form method="get" role="search" aria-label={name} className={className}>
+      <div>
+        <label htmlFor="q" className="block text-sm font-semibold">
+          {label}
+        </label>
+        <input
+          id="q"
+          name="q"
+          type="search"
+          defaultValue={defaultValue}
+          placeholder={placeholder}
+          className="mt-1 w-full min-h-11 rounded-xl border border-ink/20 bg-white px-3 py-2"
+        />
+      </div>
+      {children}
+      <button type="submit" className="btn-primary">
+        Find
+      </button>
+    </Form>
+  );
+}
+
+/** A list's address with another page, its search and filters (`keys` of the query) kept. */
+function listPageHref(base: string, query: ListQuery, keys: readonly string[], page: number) {
+  const params = new URLSearchParams();
+  for (const key of keys) {
+    const value = query[key];
+    if (value) params.set(key, value);
+  }
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${base}?${search}` : base;
+}
+
+/** A list's query as read from its address: the search and each filter, absent when not set. */
+type ListQuery = Partial<Record<string, string>>;
 
 /** "12 gifts match; page 1 of 2. Show all" */
 function ListCount({
@@ -73,26 +133,32 @@ function ListPages({
 }
 
 /** A search's results: the count, the table (or the words for none), the page links. */
-export function FoundList({
+export function FoundList<R extends { id: string }, K extends string>({
   list,
   words,
-  filtered,
+  query,
+  keys,
   allTo,
   none,
   emptyTestId,
-  href,
-  children,
+  caption,
+  columns,
 }: {
-  list: { total: number; page: number; pages: number; rows: readonly unknown[] };
+  list: { total: number; page: number; pages: number; rows: readonly R[] };
   words: readonly [string, string];
-  filtered: boolean;
+  /** The list's query, and which of its keys are the search and filters (kept on every page). */
+  query: Partial<Record<K, string>>;
+  keys: readonly K[];
+  /** The list with no search or filter. */
   allTo: string;
   /** What to say when nothing matches the search, and when there is nothing at all yet. */
   none: { match: string; yet: string };
   emptyTestId: string;
-  href: (page: number) => string;
-  children: ReactNode;
+  /** The table's caption, for screen readers: "Gifts, newest first". */
+  caption: string;
+  columns: Column<R>[];
 }) {
+  const filtered = keys.some((key) => query[key]);
   return (
     <>
       <ListCount list={list} words={words} filtered={filtered} allTo={allTo} />
@@ -106,10 +172,20 @@ export function FoundList({
         </p>
       ) : (
         <FoundRegion label={`${words[1][0]!.toUpperCase()}${words[1].slice(1)} found`}>
-          {children}
+          <DataTable
+            caption={caption}
+            rows={list.rows}
+            rowKey={(row) => row.id}
+            columns={columns}
+            classes={{ ...LIST_TABLE, caption: "sr-only" }}
+          />
         </FoundRegion>
       )}
-      <ListPages page={list.page} pages={list.pages} href={href} />
+      <ListPages
+        page={list.page}
+        pages={list.pages}
+        href={(page) => listPageHref(allTo, query, keys, page)}
+      />
     </>
   );
 }

@@ -2,8 +2,8 @@
 // dashboard.tsx), then every subscription found by the member's name or e-mail and filtered by
 // status, plan and region (a GET form, so it works without JavaScript), 50 to a page, each row
 // linking to its own page.
-import { Form, Link } from "react-router";
-import { DataTable, LIST_TABLE, TwoLines } from "#app/components/ui/data-table.tsx";
+import { Link } from "react-router";
+import { TwoLines } from "#app/components/ui/data-table.tsx";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
@@ -11,13 +11,12 @@ import { paths } from "#app/lib/paths.ts";
 import {
   readSubscriptionListQuery,
   SUBSCRIPTION_STATUS_LABELS,
-  type SubscriptionListQuery,
 } from "#app/modules/subscriptions/admin-subscriptions.schema.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import { getSubscriptionDashboard } from "#app/modules/subscriptions/get-subscription-dashboard.server.ts";
 import { listSubscriptions } from "#app/modules/subscriptions/list-subscriptions.server.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
-import { FoundList } from "./list-parts.tsx";
+import { FoundList, ListSearch } from "./list-parts.tsx";
 import { adminPage } from "./admin-page.ts";
 import { requireAdminQuery } from "./admin-query.server.ts";
 import { SubscriptionsDashboard } from "./subscriptions-dashboard.tsx";
@@ -34,21 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, list, dashboard };
 }
 
-const control = "min-h-11 rounded-xl border border-ink/20 bg-white px-3 py-2";
-
-/** This list's address with another page (the filters kept). */
-function pageHref(query: SubscriptionListQuery, page: number): string {
-  const params = new URLSearchParams();
-  for (const key of ["q", "status", "plan", "region"] as const)
-    if (query[key]) params.set(key, query[key]);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `${paths.adminSubscriptions}?${search}` : paths.adminSubscriptions;
-}
-
 export default function AdminSubscriptions({ loaderData }: Route.ComponentProps) {
   const { query, list, dashboard } = loaderData;
-  const filtered = Boolean(query.q || query.status || query.plan || query.region);
   const planSize = (id: string) => plans.find((p) => p.id === id)?.size ?? id;
   return (
     <>
@@ -58,25 +44,13 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
       <h2 id="list-heading" className="mt-10 text-2xl font-bold">
         Find a subscription
       </h2>
-      <Form
-        method="get"
-        role="search"
-        aria-label="Find subscriptions"
+      <ListSearch
+        name="Find subscriptions"
+        label="Member name or e-mail"
+        placeholder="e.g. aroha@example.nz"
+        defaultValue={query.q ?? ""}
         className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto_auto] lg:items-end"
       >
-        <div>
-          <label htmlFor="q" className="block text-sm font-semibold">
-            Member name or e-mail
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.q ?? ""}
-            placeholder="e.g. aroha@example.nz"
-            className={`mt-1 w-full ${control}`}
-          />
-        </div>
         <FilterSelect
           name="status"
           label="Status"
@@ -95,63 +69,54 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
           defaultValue={query.region ?? ""}
           items={[["", "All"], ...NZ_REGIONS]}
         />
-        <button type="submit" className="btn-primary">
-          Find
-        </button>
-      </Form>
+      </ListSearch>
       <FoundList
         list={list}
         words={["subscription", "subscriptions"]}
-        filtered={filtered}
+        query={query}
+        keys={["q", "status", "plan", "region"]}
         allTo={paths.adminSubscriptions}
         none={{
           match: "No subscription matches. Try another name, e-mail or filter.",
           yet: "No subscriptions yet.",
         }}
         emptyTestId="no-subscriptions"
-        href={(page) => pageHref(query, page)}
-      >
-        <DataTable
-          caption="Subscriptions, newest first"
-          rows={list.rows}
-          rowKey={(s) => s.id}
-          columns={[
-            {
-              header: "Member",
-              cell: (s) => (
-                <TwoLines
-                  main={
-                    <Link to={paths.adminSubscription(s.id)} className="font-semibold underline">
-                      {s.name}
-                    </Link>
-                  }
-                  sub={s.email}
-                />
-              ),
-            },
-            {
-              header: "Plan",
-              cell: (s) => (
-                <TwoLines
-                  main={planSize(s.plan)}
-                  sub={`${formatMoney(s.price, s.currency)} a month`}
-                />
-              ),
-            },
-            { header: "Region", cell: (s) => s.region },
-            { header: "Status", cell: (s) => SUBSCRIPTION_STATUS_LABELS[s.status] },
-            { header: "Next box", cell: (s) => formatBoxDate(s.nextBoxOn) },
-            {
-              header: "Started",
-              cell: (s) =>
-                new Date(s.createdAt).toLocaleDateString("en-NZ", {
-                  timeZone: "Pacific/Auckland",
-                }),
-            },
-          ]}
-          classes={{ ...LIST_TABLE, caption: "sr-only" }}
-        />
-      </FoundList>
+        caption="Subscriptions, newest first"
+        columns={[
+          {
+            header: "Member",
+            cell: (s) => (
+              <TwoLines
+                main={
+                  <Link to={paths.adminSubscription(s.id)} className="font-semibold underline">
+                    {s.name}
+                  </Link>
+                }
+                sub={s.email}
+              />
+            ),
+          },
+          {
+            header: "Plan",
+            cell: (s) => (
+              <TwoLines
+                main={planSize(s.plan)}
+                sub={`${formatMoney(s.price, s.currency)} a month`}
+              />
+            ),
+          },
+          { header: "Region", cell: (s) => s.region },
+          { header: "Status", cell: (s) => SUBSCRIPTION_STATUS_LABELS[s.status] },
+          { header: "Next box", cell: (s) => formatBoxDate(s.nextBoxOn) },
+          {
+            header: "Started",
+            cell: (s) =>
+              new Date(s.createdAt).toLocaleDateString("en-NZ", {
+                timeZone: "Pacific/Auckland",
+              }),
+          },
+        ]}
+      />
     </>
   );
 }
