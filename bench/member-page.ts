@@ -6,7 +6,6 @@
 // their headers). Floor: p99 < 50 ms; goal < 20 ms. `npm run bench -- member-page`
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { availableParallelism } from "node:os";
 import {
   constantRate,
   cpuSeconds,
@@ -25,16 +24,16 @@ const PAGES = process.env.BENCH_PAGES?.split(",") ?? [
 ];
 
 // Embedded PGlite (in the app's own process) unless BENCH_DATABASE_URL names a PostgreSQL database.
-// On PostgreSQL the site runs a web process per core (WEB_PROCESSES, ADR 051) unless
-// BENCH_WEB_PROCESSES says otherwise; the embedded database belongs to one process.
+// One web process, as `npm start` runs by default; BENCH_WEB_PROCESSES=2 (PostgreSQL only: the
+// embedded database belongs to one process) tries WEB_PROCESSES (ADR 051).
 const databaseUrl = process.env.BENCH_DATABASE_URL;
-const webProcesses = databaseUrl
-  ? Number(process.env.BENCH_WEB_PROCESSES ?? availableParallelism())
-  : 1;
+const webProcesses = databaseUrl ? Number(process.env.BENCH_WEB_PROCESSES ?? 1) : 1;
 const app = await startServer(
   {
     LOG_LEVEL: "warn",
     WEB_PROCESSES: String(webProcesses),
+    // The job queue worked in the web process, as `npm start` does, unless BENCH_RUN_WORKER=false.
+    RUN_WORKER: process.env.BENCH_RUN_WORKER ?? "true",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   },
   { quiet: true },
