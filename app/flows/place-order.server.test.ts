@@ -1,13 +1,14 @@
 // Checkout against a real database and SMTP server: totals, stock reservation under concurrency,
 // idempotent retries, the demo card provider, expiry, and the confirmation e-mail.
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { notifications, orderItems, orders, products } from "#db/schema/index.ts";
 import { testCard } from "#tests/factories/cards.ts";
 import { buildProduct } from "#tests/factories/products.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { db } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 import { queue } from "#app/lib/queue.server.ts";
 import { expireOrder, expireOrderJob } from "#app/modules/orders/expire-order.server.ts";
 import {
@@ -522,6 +523,45 @@ test("changed submits under one key at once (each replacing the last) always get
   expect(await stockOf(p.id!)).toBe(50);
   const live = await db().select().from(orders).where(eq(orders.idempotencyKey, key));
   expect(live).toHaveLength(1);
+});
+
+test("a retry whose declined order is replaced while it waits doesn't take stock for the replaced order", async ({
+  skip,
+}) => {
+  // Only PostgreSQL has a second connection to interleave with; PGlite runs one statement at a time.
+  skip(!settings().databaseUrl.startsWith("postgres"), "needs two connections");
+  const p = await product({ stockQuantity: 10 });
+  const input = order([{ productId: p.id!, quantity: 2, price: 1000 }], { card: DECLINED_CARD });
+  const declined = await placeOrder(input, someone());
+  if (declined.ok || declined.code !== "declined") throw new Error("expected a decline");
+  expect(await stockOf(p.id!)).toBe(10);
+  // A changed submit holds the key and is replacing the declined order while the same submit is
+  // retried: the retry has read the order and waits for the key.
+  let retry: Promise<Awaited<ReturnType<typeof placeOrder>>> | undefined;
+  await db().transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-key:${input.idempotencyKey}`}, 0))`,
+    );
+    retry = placeOrder(input, someone());
+    await expect
+      .poll(async () => {
+        const waiting = (await db().execute(
+          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+        )) as unknown as { rows: { n: number }[] };
+        return waiting.rows[0]?.n;
+      })
+      .toBe(1);
+    await tx
+      .update(orders)
+      .set({ status: "cancelled", idempotencyKey: `${input.idempotencyKey}:superseded:x` })
+      .where(eq(orders.id, declined.orderId));
+  });
+  // The retry finds nothing under the key any more, so it places (and is declined) afresh.
+  expect(await retry).toMatchObject({ ok: false, code: "declined" });
+  expect(await stockOf(p.id!)).toBe(10);
+  const [old] = await db().select().from(orders).where(eq(orders.id, declined.orderId));
+  expect(old).toMatchObject({ status: "cancelled" });
+  expect(old?.stockReleasedAt).toBeInstanceOf(Date);
 });
 
 test("checkout allows 10 orders a minute from one address; the 11th gets a wait, others don't", async () => {

@@ -4,7 +4,7 @@
 // retried submit with the same idempotency key finds the same order and never charges twice.
 // The checkout's limits (ADR 021) come first: checkouts per address, unpaid holds per buyer.
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { orderItems, orders, products } from "#db/schema/index.ts";
+import { orderItems, orders, products, type OrderStatus } from "#db/schema/index.ts";
 import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -87,6 +87,13 @@ class HoldsRefused extends Error {
   }
 }
 
+/** The order found under a key was superseded by a concurrent, changed submit. */
+class KeyMoved extends Error {
+  constructor() {
+    super("the order under this checkout key was replaced");
+  }
+}
+
 const limited = (o: { message: string; retryAfter: number }): PlaceOrderResult => ({
   ok: false,
   code: "limited",
@@ -108,7 +115,10 @@ export async function placeOrder(
     } catch (error) {
       // Also a key race no single step can settle: this submit lost the insert to a twin whose
       // order a third, changed submit has already moved aside, so there is nothing to read back.
-      if (attempt >= 3 || !(abortedByDatabase(error) || uniqueViolation(error))) throw error;
+      // Or the order this submit found was moved aside by a changed twin before it could be held
+      // again: the key now names the twin's order, which the next try finds.
+      const retry = abortedByDatabase(error) || uniqueViolation(error) || error instanceof KeyMoved;
+      if (attempt >= 5 || !retry) throw error;
       log.warn({ err: error, attempt }, "checkout: transaction aborted, trying again");
     }
   }
@@ -239,7 +249,7 @@ function prefixCard(errors: Partial<Record<CheckoutField, string>>) {
   >;
 }
 
-const UNPAID: string[] = ["pending_payment", "payment_failed"];
+const UNPAID: OrderStatus[] = ["pending_payment", "payment_failed"];
 
 /** Takes a declined order's stock again for its buyer's retry; the answer if that can't be. */
 async function holdAgain(
@@ -251,6 +261,19 @@ async function holdAgain(
   try {
     await db().transaction(async (tx) => {
       await lockCheckoutKey(tx, key);
+      // A changed submit may have cancelled this order since it was read: taking its stock again
+      // then would hold units for an order nobody can pay, for good.
+      const [still] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, orderId),
+            eq(orders.idempotencyKey, key),
+            inArray(orders.status, UNPAID),
+          ),
+        );
+      if (!still) throw new KeyMoved();
       const holds = await checkOpenHolds(tx, holder, now);
       if (!holds.allowed) throw new HoldsRefused(holds);
       await retakeStockHold(tx, orderId, { now, onSaleOnly: true });
