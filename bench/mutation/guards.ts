@@ -70,6 +70,9 @@ export const GUARD_TESTS = [
   "app/flows/place-order-stripe.server.test.ts",
   "app/modules/orders/change-order-status.server.test.ts",
   "app/modules/waitlist/confirm-contact.server.test.ts",
+  // Confirming decides a referral and tells the CRM: these files check both.
+  "app/modules/waitlist/referrals.server.test.ts",
+  "app/modules/waitlist/sync-contact-to-crm.server.test.ts",
 ];
 
 /** Stryker `mutate` entries (`file:startLine:startColumn-endLine:endColumn`) for the guards. */

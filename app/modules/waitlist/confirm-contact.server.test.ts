@@ -48,6 +48,10 @@ test("the confirm token carries the contact and when it was issued; old and forg
   expect(readConfirmToken(signToken("unsubscribe", `${id}:1`))).toBeNull();
   expect(readConfirmToken(signToken("confirm", `${id}:soon`))).toBeNull();
   expect(readConfirmToken(signToken("confirm", "not-a-contact"))).toBeNull();
+  // Only a whole number of milliseconds, and nothing after it.
+  for (const issued of ["1:2", "-5", "1e3", "1000x", "x1000", " 5", "99999999999999999999"])
+    expect(readConfirmToken(signToken("confirm", `${id}:${issued}`)), issued).toBeNull();
+  expect(readConfirmToken(signToken("confirm", `${id}:1000`))).toEqual({ id, issuedAt: 1000 });
   expect(readConfirmToken(null)).toBeNull();
 });
 
@@ -58,6 +62,7 @@ test("opening the link changes nothing; the button confirms, once, and gives the
     ok: true,
     state: "pending",
     surveyUrl: null,
+    shareUrl: null,
   });
   expect(await readConfirmLink(token)).toMatchObject({ state: "pending" });
   expect((await row(id)).confirmedAt).toBeNull();
@@ -72,9 +77,18 @@ test("opening the link changes nothing; the button confirms, once, and gives the
   expect(readSurveyToken(survey.searchParams.get("t"))).toBe(id);
 
   // Pressing again (or reloading) is the same answer and leaves the first time.
-  expect(await confirmContact(token)).toMatchObject({ ok: true, state: "confirmed" });
+  // The person's own share link comes with the confirmation, and stays the same.
+  expect(confirmed.shareUrl).toMatch(/^https:\/\/patch\.test\/r\/[0-9a-hjkmnp-tv-z]{8}$/);
+  expect(await confirmContact(token)).toMatchObject({
+    ok: true,
+    state: "confirmed",
+    shareUrl: confirmed.shareUrl,
+  });
   expect((await row(id)).confirmedAt?.getTime()).toBe(first?.getTime());
-  expect(await readConfirmLink(token)).toMatchObject({ state: "confirmed" });
+  expect(await readConfirmLink(token)).toMatchObject({
+    state: "confirmed",
+    shareUrl: confirmed.shareUrl,
+  });
 
   expect(await readConfirmLink("forged.token")).toEqual({ ok: false });
   expect(await confirmContact("forged.token")).toEqual({ ok: false });
@@ -97,6 +111,18 @@ test("a link sent before the unsubscribe confirms but doesn't re-subscribe", asy
   // A link from before issue times were recorded counts as older than any unsubscribe.
   expect(await confirmContact(signToken("confirm", id))).toMatchObject({ state: "unsubscribed" });
   expect((await row(id)).unsubscribedAt).not.toBeNull();
+});
+
+test("a link issued the very moment of the unsubscribe doesn't undo it", async () => {
+  const unsubscribedAt = new Date(Date.now() - 60_000);
+  const id = await contact({ unsubscribedAt });
+  const same = tokenOf(confirmUrl(id, unsubscribedAt.getTime()));
+  expect(await confirmContact(same)).toMatchObject({
+    ok: true,
+    state: "unsubscribed",
+    shareUrl: null,
+  });
+  expect((await row(id)).unsubscribedAt?.getTime()).toBe(unsubscribedAt.getTime());
 });
 
 test("after a re-join, the fresh link lifts the earlier unsubscribe, and only once", async () => {
