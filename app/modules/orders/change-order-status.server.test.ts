@@ -16,7 +16,7 @@ import { queue } from "#app/lib/queue.server.ts";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
 import { placeOrder } from "#app/flows/place-order.server.ts";
 import { changeOrderStatus } from "./change-order-status.server.ts";
-import { STATUS_LABELS } from "./order-status.ts";
+import { nextStatuses, STATUS_LABELS } from "./order-status.ts";
 import { expireOrder } from "./expire-order.server.ts";
 import { getOrder } from "./get-order.server.ts";
 import { listCustomerOrders } from "./list-customer-orders.server.ts";
@@ -124,6 +124,11 @@ const ALLOWED: Record<OrderStatus, Partial<Record<OrderStatus, number>>> = {
 };
 
 const TRACKING = { trackingNumber: "NZP123456" };
+
+test("the admin's status menu offers exactly the allowed changes, none from a closed order", () => {
+  for (const from of STATUSES)
+    expect([...nextStatuses(from)].sort(), from).toEqual(Object.keys(ALLOWED[from]).sort());
+});
 
 /** An order of two units (of five) brought to `status` the way a real one gets there. */
 async function orderIn(status: OrderStatus) {

@@ -3,7 +3,7 @@
 // change, the stock and the customer's e-mail job are one transaction; a change that is no longer
 // allowed (someone else got there first) changes nothing.
 import { failure, type Outcome } from "#app/lib/outcome.ts";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { orders } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
@@ -44,12 +44,11 @@ export async function changeOrderStatus(
     if (!nextStatuses(order.status).includes(status))
       return failure("conflict", `An order that is ${order.status} can't become ${status}.`);
     const now = new Date();
-    const [changed] = await tx
+    // The row is locked (for update) since it was read, so the status it had is still the status.
+    await tx
       .update(orders)
       .set({ status, updatedAt: now, ...(status === "shipped" ? { trackingNumber } : {}) })
-      .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
-      .returning({ id: orders.id });
-    if (!changed) return failure("conflict", "The order changed meanwhile: reload and retry.");
+      .where(eq(orders.id, orderId));
     // Stock returns when the goods never left us: cancelled, or refunded before shipping. An
     // order whose hold went back already (declined) returns nothing more.
     const returnStock =
