@@ -19,7 +19,16 @@ export const GUARDS: Guard[] = [
   { file: "app/modules/accounts/require-user.server.ts" },
   {
     file: "app/modules/accounts/get-current-user.server.ts",
-    only: ["signedInRecently", "isAdminUser", "getCurrentUser"],
+    // With the direct session read (ADR 051): the cookie's signature, the session's life, and
+    // the answer both ways give (admin, the absolute limit).
+    only: [
+      "signedInRecently",
+      "isAdminUser",
+      "getCurrentUser",
+      "answerFor",
+      "signedToken",
+      "readSessionDirectly",
+    ],
   },
   // A recent sign-in before deleting the account, changing the e-mail, two-factor, sessions.
   { file: "app/modules/accounts/delete-account.server.ts", ifCalling: "signedInRecently" },
