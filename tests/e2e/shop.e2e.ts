@@ -337,7 +337,16 @@ test("an admin ships an order with a tracking number (the customer is told) and 
 
   await page.goto("/admin/orders?status=paid");
   await page.getByRole("link", { name: number! }).click();
-  await page.getByLabel("Tracking number (for Shipped)").fill("NZP00012345");
+  // Without a tracking number the field itself says what is missing, and nothing changes.
+  await page.getByRole("button", { name: "Mark shipped" }).click();
+  const tracking = page.getByLabel("Tracking number (for Shipped)");
+  await expect.poll(() => tracking.getAttribute("aria-invalid"), { timeout: 20_000 }).toBe("true");
+  const describedBy = await tracking.getAttribute("aria-describedby");
+  expect(await page.locator(`#${describedBy}`).textContent()).toBe(
+    "Enter the courier's tracking number",
+  );
+  expect(await page.getByTestId("order-status").textContent()).not.toContain("Shipped");
+  await tracking.fill("NZP00012345");
   await page.getByRole("button", { name: "Mark shipped" }).click();
   await expect
     .poll(() => page.getByTestId("order-status").textContent(), { timeout: 20_000 })

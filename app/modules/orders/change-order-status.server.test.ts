@@ -66,6 +66,7 @@ test("packed, then shipped with a tracking number (e-mailed once), then delivere
     ok: false,
     code: "invalid",
     message: "Enter the courier's tracking number",
+    fieldErrors: { trackingNumber: "Enter the courier's tracking number" },
   });
   expect(
     await changeOrderStatus(orderId, { status: "shipped", trackingNumber: "NZP123456" }),

@@ -2,7 +2,7 @@
 // (its stock goes back on the shelf) or refunded (stock back too if it never left). The status
 // change, the stock and the customer's e-mail job are one transaction; a change that is no longer
 // allowed (someone else got there first) changes nothing.
-import { failure, type Outcome } from "#app/lib/outcome.ts";
+import { failure, fieldErrors, type Outcome } from "#app/lib/outcome.ts";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { orders } from "#db/schema/index.ts";
@@ -35,8 +35,11 @@ export async function changeOrderStatus(
 ): Promise<ChangeStatusResult> {
   if (!isOrderId(orderId)) return NOT_FOUND;
   const parsed = changeStatusSchema.safeParse(raw);
-  if (!parsed.success)
-    return failure("invalid", parsed.error.issues[0]?.message ?? "Invalid change");
+  if (!parsed.success) {
+    // The message at the top, and by the field it is about (the tracking number).
+    const errors = fieldErrors(parsed.error);
+    return failure("invalid", Object.values(errors).join(" "), { fieldErrors: errors });
+  }
   const { status, trackingNumber } = parsed.data;
   return db().transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");

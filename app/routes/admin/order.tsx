@@ -34,7 +34,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     trackingNumber: form.get("trackingNumber") ?? "",
   });
   if (!result.ok && result.code === "not-found") throw data(null, { status: 404 });
-  if (!result.ok) return data({ error: result.message }, { status: 200 });
+  if (!result.ok)
+    return data(
+      { error: result.message, trackingError: result.fieldErrors?.trackingNumber ?? null },
+      { status: 200 },
+    );
   throw await redirectWithToast(request, `/admin/orders/${params.id}`, {
     type: "success",
     message: "Order updated",
@@ -92,7 +96,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       {next.length > 0 ? (
         <Form method="post" className="mt-6 space-y-3 rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="text-xl font-bold">Change status</h2>
-          {actionData?.error ? (
+          {actionData?.error && !actionData.trackingError ? (
             <p role="alert" className="text-clay-dark">
               {actionData.error}
             </p>
@@ -105,8 +109,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <input
                 id="trackingNumber"
                 name="trackingNumber"
+                aria-invalid={actionData?.trackingError ? true : undefined}
+                aria-describedby={actionData?.trackingError ? "trackingNumber-error" : undefined}
                 className="mt-1 h-11 w-full rounded-lg border border-ink/20 px-3"
               />
+              {actionData?.trackingError ? (
+                <p id="trackingNumber-error" role="alert" className="mt-1 text-sm text-clay-dark">
+                  {actionData.trackingError}
+                </p>
+              ) : null}
             </div>
           ) : null}
           <div className="flex flex-wrap gap-2">
