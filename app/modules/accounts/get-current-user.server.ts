@@ -197,7 +197,8 @@ export function signedToken(value: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-async function readSessionDirectly(request: Request): Promise<Resolved | null> {
+/** The signed-in member for a live session not due for refresh, in one query; null for better-auth to answer. */
+export async function readSessionDirectly(request: Request): Promise<Resolved | null> {
   const rules = await cookieRules();
   const cookies = parseCookies(request.headers.get("cookie") ?? "");
   // Stryker disable next-line all: a caution only; for a live session not yet due for its refresh, better-auth answers these the same

@@ -1,5 +1,6 @@
 // Who may do what (issue 17): the signed-in visitor as the server resolves them, the admin rule,
 // page protection, and the recent sign-in every sensitive change asks for.
+import { createHmac } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -17,7 +18,13 @@ import { MESSAGES } from "./accounts.schema.ts";
 import { accountsAuth } from "./accounts-auth.server.ts";
 import { changeEmail } from "./change-email.server.ts";
 import { deleteAccount } from "./delete-account.server.ts";
-import { getCurrentUser, isAdminUser, signedInRecently } from "./get-current-user.server.ts";
+import {
+  getCurrentUser,
+  isAdminUser,
+  readSessionDirectly,
+  signedInRecently,
+  signedToken,
+} from "./get-current-user.server.ts";
 import { changePassword } from "./change-password.server.ts";
 import { adminOrStatus, loginUrl, requireAdmin, requireUser } from "./require-user.server.ts";
 import { signIn } from "./sign-in.server.ts";
@@ -243,6 +250,81 @@ test("a live session is read directly; better-auth refreshes, ends and refuses t
   const expired = await getCurrentUser(request("/", cookie));
   expect(expired.user).toBeNull();
   expect(expired.cookies.join("\n")).toMatch(/patch\.session_token=;/);
+});
+
+test("a session cookie's signature is HMAC-SHA256 of its token with our secret, whole or nothing", () => {
+  const secret = "a-test-secret-of-enough-length-0123";
+  const sign = (token: string, key = secret) =>
+    `${token}.${createHmac("sha256", key).update(token).digest("base64")}`;
+  expect(signedToken(sign("abc123"), secret)).toBe("abc123");
+  // A token may itself hold dots: the signature is after the last one.
+  expect(signedToken(sign("ab.c1"), secret)).toBe("ab.c1");
+  expect(signedToken(sign("abc123", "another-secret-of-enough-length-99"), secret)).toBeNull();
+  const good = sign("abc123");
+  expect(signedToken(good.slice(0, -2), secret)).toBeNull();
+  const sig = good.split(".")[1]!;
+  const flipped = `${sig[0] === "A" ? "B" : "A"}${sig.slice(1)}`;
+  expect(signedToken(`abc123.${flipped}`, secret)).toBeNull();
+  expect(signedToken(good.replace("abc123", "abc124"), secret)).toBeNull();
+  expect(signedToken("abc123", secret)).toBeNull();
+  expect(signedToken(`.${sig}`, secret)).toBeNull();
+  expect(signedToken(sign(""), secret)).toBeNull();
+  expect(signedToken("", secret)).toBeNull();
+});
+
+test("the direct read answers only a live session not due for refresh; the rest are better-auth's", async () => {
+  const cookie = await signedIn("direct.reader@example.nz");
+  const direct = await readSessionDirectly(request("/", cookie));
+  expect(direct?.user?.email).toBe("direct.reader@example.nz");
+  expect(direct?.cookies).toEqual([]);
+  // The same member as better-auth's own read gives.
+  expect(direct).toEqual(await getCurrentUser(request("/", cookie)));
+  const sessionId = direct!.user!.sessionId;
+  const setExpiry = (ms: number) =>
+    db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + ms) })
+      .where(eq(sessions.id, sessionId));
+
+  expect(await readSessionDirectly(request("/"))).toBeNull();
+  expect(await readSessionDirectly(request("/", "theme=dark"))).toBeNull();
+  const [name, value] = cookie
+    .split("; ")
+    .find((c) => c.includes("session_token"))!
+    .split("=");
+  const signed = decodeURIComponent(value!);
+  const [token, signature] = signed.split(/\.(?=[^.]*$)/);
+  expect(await readSessionDirectly(request("/", `${name}=${token}`))).toBeNull();
+  expect(await readSessionDirectly(request("/", `${name}=${token}x.${signature}`))).toBeNull();
+  // Quoted, as some clients send a cookie value: still read.
+  expect(
+    (await readSessionDirectly(request("/", `${name}="${encodeURIComponent(signed)}"`)))?.user?.id,
+  ).toBe(direct!.user!.id);
+
+  // An hour before its daily refresh is due: still direct. An hour after: better-auth's.
+  const day = 24 * 3600 * 1000;
+  await setExpiry(SESSION_INACTIVITY_SECONDS * 1000 - day + 3600 * 1000);
+  expect((await readSessionDirectly(request("/", cookie)))?.user?.id).toBe(direct!.user!.id);
+  await setExpiry(SESSION_INACTIVITY_SECONDS * 1000 - day - 3600 * 1000);
+  expect(await readSessionDirectly(request("/", cookie))).toBeNull();
+  await setExpiry(-1000);
+  expect(await readSessionDirectly(request("/", cookie))).toBeNull();
+
+  // A session that is gone (signed out elsewhere): nobody to read.
+  await db().delete(sessions).where(eq(sessions.id, sessionId));
+  expect(await readSessionDirectly(request("/", cookie))).toBeNull();
+});
+
+test("a page's loaders share one read of the session; a form post reads it afresh", async () => {
+  const cookie = await signedIn("shared.reader@example.nz");
+  const get = request("/profile", cookie);
+  expect(getCurrentUser(get)).toBe(getCurrentUser(get));
+  const head = new Request(`${SITE}/profile`, { method: "HEAD", headers: { cookie } });
+  expect(getCurrentUser(head)).toBe(getCurrentUser(head));
+  const post = new Request(`${SITE}/profile`, { method: "POST", headers: { cookie } });
+  const first = getCurrentUser(post);
+  expect(getCurrentUser(post)).not.toBe(first);
+  expect((await first).user?.email).toBe("shared.reader@example.nz");
 });
 
 test("every sensitive change asks for a recent sign-in first, and only then looks at the input", async () => {
