@@ -207,6 +207,7 @@ test("orders: NUL in a tracking number gets a message, not a database error", as
     ok: false,
     code: "invalid",
     message: UNUSABLE_TEXT,
+    fieldErrors: { trackingNumber: UNUSABLE_TEXT },
   });
 });
 

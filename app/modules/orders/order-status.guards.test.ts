@@ -168,7 +168,12 @@ test("a paid order's cancel or refund queues the refund; the customer hears of s
 
 test("shipping needs the courier's tracking number, and only shipping records it", async () => {
   const { orderId } = await orderIn("paid");
-  const missing = { ok: false, code: "invalid", message: "Enter the courier's tracking number" };
+  const missing = {
+    ok: false,
+    code: "invalid",
+    message: "Enter the courier's tracking number",
+    fieldErrors: { trackingNumber: "Enter the courier's tracking number" },
+  };
   expect(await changeOrderStatus(orderId, { status: "shipped" })).toEqual(missing);
   expect(await changeOrderStatus(orderId, { status: "shipped", trackingNumber: " NZP " })).toEqual(
     missing,
