@@ -1,7 +1,6 @@
 // The database: one DATABASE_URL switch between PostgreSQL (pg Pool), PGlite on disk and in memory.
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PgliteThread } from "./pglite-thread.server.ts";
 import * as schema from "#db/schema/index.ts";
 
 export type Schema = typeof schema;
@@ -17,8 +17,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "postgres" | "pglite";
-  /** The PGlite instance when embedded (the queue shares its single connection). */
-  pglite?: PGlite;
+  /** The embedded PGlite, on its own thread (the queue shares its single connection). */
+  pglite?: PgliteThread;
   /** The pg pool when on PostgreSQL. */
   pool?: pg.Pool;
   migrate(): Promise<void>;
@@ -60,10 +60,10 @@ export async function openDatabase(
     dataDir = resolve(process.cwd(), url.slice("pglite://".length));
     mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create(
+  const pglite = await PgliteThread.open(
     dataDir ? { dataDir } : template ? { loadDataDir: template } : {},
   );
-  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  const db = drizzlePglite(pglite as never, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",

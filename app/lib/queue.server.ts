@@ -61,7 +61,7 @@ export async function startQueue(
   bossSchema = schema;
   const instance =
     handle.kind === "pglite" && handle.pglite
-      ? new PgBoss({ db: fromPglite(handle.pglite), backend: "pglite", schema })
+      ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: "pglite", schema })
       : new PgBoss({
           connectionString: options.connectionString,
           schema,

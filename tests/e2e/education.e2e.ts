@@ -239,7 +239,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.goto("/education", { waitUntil: "domcontentloaded" });
     // Not React Router's page: no route manifest or client in the document.
     expect(await page.locator("#rr-scripts").count()).toBe(0);
-    expect(await page.content()).not.toContain("__reactRouterManifest");
+    expect(await page.content()).not.toContain("__reactRouterContext");
     // Before hydration the search is a GET form that the server answers.
     const box = page.getByLabel("Search the guides");
     await box.fill("slugs");

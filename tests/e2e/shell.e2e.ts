@@ -66,11 +66,16 @@ test("the public pages a stranger reaches are islands pages, without React Route
   ];
   for (const path of pages) {
     const html = await (await fetch(baseUrl() + path)).text();
-    expect(html, path).not.toContain("__reactRouterManifest");
+    expect(html, path).not.toContain("__reactRouterContext");
+    expect(html, path).not.toMatch(/\/assets\/manifest-/);
     expect(html, path).toContain("/assets/islands-");
   }
   // Where client-side navigation earns its cost, React Router's client stays.
-  expect(await (await fetch(baseUrl() + "/checkout")).text()).toContain("__reactRouterManifest");
+  // Its route manifest is one cached file (routeDiscovery "initial", ADR 052), not written inline.
+  const checkout = await (await fetch(baseUrl() + "/checkout")).text();
+  expect(checkout).toContain("__reactRouterContext");
+  expect(checkout).toMatch(/import "\/assets\/manifest-[\w-]+\.js"/);
+  expect(checkout).not.toContain("__reactRouterManifest");
 });
 
 for (const viewport of [PHONE, DESKTOP]) {

@@ -38,7 +38,7 @@ export default async function setup({
   if (!existsSync(path)) {
     const handle = await openDatabase("memory://");
     await handle.migrate();
-    const dump = await handle.pglite!.dumpDataDir("none");
+    const dump = await handle.pglite!.dumpDataDir();
     await handle.close();
     mkdirSync(resolve(path, ".."), { recursive: true });
     // Written aside and renamed, so a run starting meanwhile never reads half a file.

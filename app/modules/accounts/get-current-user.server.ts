@@ -2,10 +2,10 @@
 // display name, and whether they are an admin. Sessions end after 7 days without use and at the
 // latest 30 days after sign-in, whatever the use.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { profiles, sessions, users } from "#db/schema/index.ts";
 import { FRESH_SESSION_SECONDS, SESSION_ABSOLUTE_SECONDS } from "#app/lib/auth.server.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, type Database } from "#app/lib/db.server.ts";
 import { displayName } from "./accounts.schema.ts";
 import type { Auth } from "#app/lib/auth.server.ts";
 import { accountsAuth, authHeaders, setCookies } from "./accounts-auth.server.ts";
@@ -197,15 +197,15 @@ export function signedToken(value: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-/** The signed-in member for a live session not due for refresh, in one query; null for better-auth to answer. */
-export async function readSessionDirectly(request: Request): Promise<Resolved | null> {
-  const rules = await cookieRules();
-  const cookies = parseCookies(request.headers.get("cookie") ?? "");
-  // Stryker disable next-line all: a caution only; for a live session not yet due for its refresh, better-auth answers these the same
-  if (rules.others.some((name) => cookies.has(name))) return null;
-  const token = signedToken(cookies.get(rules.sessionToken) ?? "", rules.secret);
-  if (!token) return null;
-  const [row] = await db()
+/**
+ * The one query of a signed-in page, built once per database (building it with drizzle cost the
+ * web process more than the rest of the read) and, on PostgreSQL, planned once per connection (a
+ * named prepared statement).
+ */
+const sessionReads = new WeakMap<Database, ReturnType<typeof prepareSessionRead>>();
+
+function prepareSessionRead(database: Database) {
+  return database
     .select({
       session: { id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt },
       user: {
@@ -223,8 +223,29 @@ export async function readSessionDirectly(request: Request): Promise<Resolved | 
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(sessions.token, token))
-    .limit(1);
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("read_session");
+}
+
+function sessionRead(database: Database) {
+  let read = sessionReads.get(database);
+  if (!read) {
+    read = prepareSessionRead(database);
+    sessionReads.set(database, read);
+  }
+  return read;
+}
+
+/** The signed-in member for a live session not due for refresh, in one query; null for better-auth to answer. */
+export async function readSessionDirectly(request: Request): Promise<Resolved | null> {
+  const rules = await cookieRules();
+  const cookies = parseCookies(request.headers.get("cookie") ?? "");
+  // Stryker disable next-line all: a caution only; for a live session not yet due for its refresh, better-auth answers these the same
+  if (rules.others.some((name) => cookies.has(name))) return null;
+  const token = signedToken(cookies.get(rules.sessionToken) ?? "", rules.secret);
+  if (!token) return null;
+  const [row] = await sessionRead(db()).execute({ token });
   if (!row) return null;
   // Due for its daily refresh, or past its expiry (later still): better-auth's to answer.
   const refreshAt = row.session.expiresAt.getTime() - (rules.expiresIn - rules.updateAge) * 1000;
