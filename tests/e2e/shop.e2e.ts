@@ -382,6 +382,11 @@ test("an order placed as a guest appears in the member's profile once they sign 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("harakeke by the stream");
   await page.getByRole("button", { name: "Create Account" }).click();
+  // Following the link before the sign-up's answer (and its cookie) arrives is another browser.
+  await page
+    .getByRole("status")
+    .getByText("Account created! Please check your email to confirm your account.")
+    .waitFor();
   await expect
     .poll(() => mailTo(email).filter((m) => /Confirm your email/.test(m.subject)).length, {
       timeout: 15_000,

@@ -55,6 +55,12 @@ for (const [width, card] of [
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("tuatara basking at noon");
     await page.getByRole("button", { name: "Create Account" }).click();
+    // The link opened before the sign-up's answer arrives finds a browser that never signed up
+    // (no cookie yet) and asks for the password instead: wait for the answer, as a person does.
+    await page
+      .getByRole("status")
+      .getByText("Account created! Please check your email to confirm your account.")
+      .waitFor();
     await page.goto(await mailLink(email, "/api/auth/verify-email"));
     await page.waitForURL(`${server.url}/`);
 
