@@ -46,6 +46,20 @@ export async function signInWith(page: Page, email: string, password = PASSWORD)
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
+/**
+ * Signs in and waits for the page's "Signed in successfully!" toast. Sonner is loaded only when
+ * a toast is first shown, so the toast can slide in after the next page looks settled; a check
+ * of the page (axe's contrast rule above all) must not run while it is half-faded in.
+ */
+export async function signInAndSeeToast(page: Page, email: string, password = PASSWORD) {
+  await signInWith(page, email, password);
+  await page
+    .locator("[data-sonner-toast][data-mounted='true']")
+    .filter({ hasText: "Signed in successfully!" })
+    .first()
+    .waitFor();
+}
+
 export async function waitForText(to: string): Promise<string> {
   const dir = join(dataDir(), "sms");
   const until = Date.now() + 15_000;

@@ -18,7 +18,13 @@ import {
   visitorAddress,
 } from "./fixtures.ts";
 import { confirmFrom, linkFrom, mailTo } from "./mail.ts";
-import { createAccount, signedInAdmin, signInWith, uniqueEmail, waitForMail } from "./members.ts";
+import {
+  createAccount,
+  signedInAdmin,
+  signInAndSeeToast,
+  uniqueEmail,
+  waitForMail,
+} from "./members.ts";
 
 /** Axe-clean and no sideways scrolling; a screenshot too when E2E_SCREENSHOTS names a folder. */
 async function pageIsSound(page: Page, name: string) {
@@ -156,7 +162,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await pageIsSound(tama, "claim");
     await tama.getByRole("button", { name: "Claim my spot" }).click();
     await tama.waitForURL(/\/login\?redirectTo=/);
-    await signInWith(tama, email);
+    await signInAndSeeToast(tama, email);
     await tama.waitForURL(/\/subscribe\?/);
     await tama.getByRole("heading", { name: "Start your subscription", level: 1 }).waitFor();
     expect(await tama.getByLabel("Region").inputValue()).toBe(region);

@@ -5,7 +5,7 @@
 import { futureExpiry } from "#tests/factories/cards.ts";
 import { axeViolations } from "./axe.ts";
 import { animationsDone, baseUrl, DESKTOP, expect, PHONE, test } from "./fixtures.ts";
-import { createAccount, signInWith, uniqueEmail, waitForMail } from "./members.ts";
+import { createAccount, signInAndSeeToast, uniqueEmail, waitForMail } from "./members.ts";
 
 for (const viewport of [PHONE, DESKTOP]) {
   test(`subscribe with the demo card from the waitlist, through sign-in, at ${viewport.width} px`, async ({
@@ -24,7 +24,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await visitor.getByRole("link", { name: "Start my subscription" }).click();
 
     await visitor.waitForURL(/\/login\?redirectTo=%2Fsubscribe%3Fplan%3D2m2$/);
-    await signInWith(visitor, email);
+    await signInAndSeeToast(visitor, email);
     await visitor.waitForURL(`${baseUrl()}/subscribe?plan=2m2`);
     await visitor.getByRole("heading", { name: "Start your subscription", level: 1 }).waitFor();
     expect(await visitor.getByRole("radio", { name: /2m²/ }).isChecked()).toBe(true);
