@@ -1,7 +1,9 @@
 // The embedded database on its own thread (ADR 052) keeps PGlite's semantics: the caller's
 // parsers, PostgreSQL's error fields, one connection whose transaction holds it, a dump that
 // starts another, and a clear refusal once closed. Every other PGlite test runs through it too.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { PgliteThread } from "./pglite-thread.server.ts";
@@ -139,4 +141,30 @@ test("once closed, every call is refused at once", async () => {
   await expect(short.query("select 1")).rejects.toThrow("PGlite is closed");
   await expect(short.transaction(async () => 1)).rejects.toThrow("PGlite is closed");
   await short.close();
+});
+
+/** A stand-in worker file: `body` runs in the thread. */
+function workerScript(body: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), "pglite-thread-")), "worker.mjs");
+  writeFileSync(file, `import { parentPort } from "node:worker_threads";\n${body}\n`);
+  return file;
+}
+
+test("a thread that stops before it is ready makes the start fail, not wait", async () => {
+  await expect(PgliteThread.open({ script: workerScript("process.exit(3);") })).rejects.toThrow(
+    "The embedded database's thread stopped before it was ready (exit 3)",
+  );
+});
+
+test("a thread that stops while a statement waits refuses it, and every call after", async () => {
+  const dying = await PgliteThread.open({
+    script: workerScript(
+      `parentPort.postMessage({ ready: true });\nparentPort.on("message", () => process.exit(1));`,
+    ),
+  });
+  await expect(dying.query("select 1")).rejects.toThrow(
+    "The embedded database's thread has stopped",
+  );
+  expect(dying.closed).toBe(true);
+  await expect(dying.query("select 1")).rejects.toThrow("PGlite is closed");
 });

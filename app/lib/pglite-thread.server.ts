@@ -71,22 +71,37 @@ export class PgliteThread {
   }
 
   /** A data directory on disk, a dump to start from (`loadDataDir`), or an empty one in memory. */
-  static async open(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PgliteThread> {
+  static async open(
+    options: {
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** Another worker file, for the tests of a thread that fails. */
+      script?: string;
+    } = {},
+  ): Promise<PgliteThread> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-    const worker = new Worker(WORKER, {
+    const worker = new Worker(options.script ?? WORKER, {
       workerData: { dataDir: options.dataDir, loadDataDir },
       transferList: loadDataDir ? [loadDataDir] : [],
     });
     await new Promise<void>((ready, failed) => {
+      // A thread that ends before saying it is ready (killed, out of memory) must not leave the
+      // start waiting for ever.
+      const onExit = (code: number) =>
+        failed(
+          new Error(`The embedded database's thread stopped before it was ready (exit ${code})`),
+        );
       const onMessage = (reply: Reply) => {
         if (reply.ready === undefined) return;
         worker.off("message", onMessage);
         worker.off("error", failed);
+        worker.off("exit", onExit);
         if (reply.ready) ready();
         else failed(revive(reply.error ?? { message: "The embedded database did not start" }));
       };
       worker.on("message", onMessage);
       worker.once("error", failed);
+      worker.once("exit", onExit);
     });
     worker.unref();
     return new PgliteThread(worker);
