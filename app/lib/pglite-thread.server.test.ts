@@ -1,7 +1,7 @@
 // The embedded database on its own thread (ADR 052) keeps PGlite's semantics: the caller's
 // parsers, PostgreSQL's error fields, one connection whose transaction holds it, a dump that
 // starts another, and a clear refusal once closed. Every other PGlite test runs through it too.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { types } from "@electric-sql/pglite";
@@ -143,9 +143,14 @@ test("once closed, every call is refused at once", async () => {
   await short.close();
 });
 
+const scriptDirs: string[] = [];
+afterAll(() => scriptDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 /** A stand-in worker file: `body` runs in the thread. */
 function workerScript(body: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), "pglite-thread-")), "worker.mjs");
+  const dir = mkdtempSync(join(tmpdir(), "pglite-thread-"));
+  scriptDirs.push(dir);
+  const file = join(dir, "worker.mjs");
   writeFileSync(file, `import { parentPort } from "node:worker_threads";\n${body}\n`);
   return file;
 }

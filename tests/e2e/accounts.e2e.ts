@@ -8,7 +8,7 @@ import { join } from "node:path";
 import * as OTPAuth from "otpauth";
 import type { Page } from "playwright-core";
 import { linkIn } from "#tests/setup/smtp.ts";
-import { baseUrl, dataDir, expect, PHONE, test } from "./fixtures.ts";
+import { baseUrl, dataDir, expect, PHONE, test, toastShown as toast } from "./fixtures.ts";
 import {
   createAccount,
   PASSWORD,
@@ -19,9 +19,6 @@ import {
   waitForMail,
   waitForText,
 } from "./members.ts";
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 
 test("sign up, confirm, user menu, sign out, protected page with return, admin rule", async ({
   page,

@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { formatMoney } from "#app/lib/money.ts";
 import { axeViolations } from "./axe.ts";
-import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
+import { DESKTOP, expect, PHONE, test, toastShown } from "./fixtures.ts";
 import { signedInAdmin } from "./members.ts";
 
 // One of the three admin addresses; this file only looks and acts as admin@, as shop does.
@@ -65,11 +65,7 @@ test("an admin adds a product with a photo at 1280 px, sees it in the shop, arch
   });
   await page.getByRole("button", { name: "Add product" }).click();
   await page.waitForURL(`**/admin/products/${slug}`);
-  await page
-    .locator("[data-sonner-toast]")
-    .filter({ hasText: `${name} added` })
-    .first()
-    .waitFor();
+  await toastShown(page, `${name} added`);
   expect(await page.getByTestId("product-status").innerText()).toContain("3 in stock (low)");
   expect(await axeViolations(page), "/admin/products/{id}").toEqual([]);
 
@@ -113,7 +109,7 @@ test("an admin adds a product with a photo at 1280 px, sees it in the shop, arch
     buffer: await photo(),
   });
   await page.getByRole("button", { name: "Add pictures" }).click();
-  await page.locator("[data-sonner-toast]").filter({ hasText: "Picture added" }).first().waitFor();
+  await toastShown(page, "Picture added");
   await expect.poll(() => pictures.count()).toBe(2);
   await page.getByRole("button", { name: "Remove picture 2" }).click();
   await expect.poll(() => pictures.count()).toBe(1);

@@ -156,6 +156,19 @@ export { expect };
  * a check of what is painted (axe's contrast) waits for the motion itself, not a guessed time. Two
  * frames first, so a transition that a change has just asked for has started.
  */
+/**
+ * Waits for a toast with `text` to be on screen (sonner marks it mounted as it starts sliding in;
+ * animationsDone then waits for the slide). Sonner loads on the first toast, so a toast can arrive
+ * after the page itself looks settled.
+ */
+export async function toastShown(page: Page, text: string): Promise<void> {
+  await page
+    .locator("[data-sonner-toast][data-mounted='true']")
+    .filter({ hasText: text })
+    .first()
+    .waitFor();
+}
+
 export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { parseMessage, type OutboxMessage } from "#app/modules/notifications/read-outbox.server.ts";
 import { linkIn } from "#tests/setup/smtp.ts";
-import { baseUrl, dataDir } from "./fixtures.ts";
+import { baseUrl, dataDir, toastShown } from "./fixtures.ts";
 
 export const PASSWORD = "kereru on the feijoa tree";
 let counter = 0;
@@ -46,18 +46,10 @@ export async function signInWith(page: Page, email: string, password = PASSWORD)
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
-/**
- * Signs in and waits for the page's "Signed in successfully!" toast. Sonner is loaded only when
- * a toast is first shown, so the toast can slide in after the next page looks settled; a check
- * of the page (axe's contrast rule above all) must not run while it is half-faded in.
- */
+/** Signs in and waits for the next page's "Signed in successfully!" toast. */
 export async function signInAndSeeToast(page: Page, email: string, password = PASSWORD) {
   await signInWith(page, email, password);
-  await page
-    .locator("[data-sonner-toast][data-mounted='true']")
-    .filter({ hasText: "Signed in successfully!" })
-    .first()
-    .waitFor();
+  await toastShown(page, "Signed in successfully!");
 }
 
 export async function waitForText(to: string): Promise<string> {
