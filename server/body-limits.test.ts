@@ -4,6 +4,7 @@
 // product's pictures need only from an admin.
 import { request as httpRequest, createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { inspect } from "node:util";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -161,4 +162,34 @@ test("a product's pictures: up to 20 MB from an admin, the default from anyone e
   // The list and deeper paths keep the default, admin or not.
   expect((await send("/admin/products", 65 * 1024, true)).status).toBe(413);
   expect((await send("/admin/products/new/x", 65 * 1024, true)).status).toBe(413);
+});
+
+test("a GET or HEAD passes without the adapter building a full Request for it (ADR 053)", async () => {
+  // @hono/node-server hands the app a lightweight request and builds undici's Request only when
+  // something asks for more (a body, a clone). That Request registers with a FinalizationRegistry,
+  // which keeps everything on the request's abort signal past every young-generation collection:
+  // a page's whole render, for every page. Asking a GET for its body did exactly that.
+  const app = new Hono();
+  app.use(bodyLimits());
+  app.all("*", async (c) => {
+    const built = inspect(c.req.raw, { depth: 1 }).includes("nativeRequest: undefined")
+      ? "no"
+      : "yes";
+    if (c.req.method === "POST") await c.req.text();
+    return c.text(built);
+  });
+  const local = createServer(getRequestListener(app.fetch));
+  await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/profile`;
+  try {
+    expect(await (await fetch(url)).text()).toBe("no");
+    expect((await fetch(url, { method: "HEAD" })).status).toBe(200);
+    // A post's body is read, so its Request is built (and its size still checked).
+    expect(await (await fetch(url, { method: "POST", body: "a=1" })).text()).toBe("yes");
+    const big = await fetch(url, { method: "POST", body: "a".repeat(65 * 1024) });
+    expect(big.status).toBe(413);
+  } finally {
+    local.closeAllConnections();
+    await new Promise((resolve) => local.close(resolve));
+  }
 });

@@ -60,6 +60,11 @@ export function bodyLimits({
   const forAdmins = ADMIN_BODY_LIMITS.map(([pattern, size]) => [pattern, refuse(size)] as const);
   const fallback = refuse(DEFAULT_BODY_LIMIT);
   return async (c, next) => {
+    // A GET or HEAD has no body here (the adapter gives it none). Asking hono's bodyLimit would
+    // make the adapter build the full fetch Request, which registers with undici's
+    // FinalizationRegistry: everything hanging off the request's abort signal (the render, its
+    // page bytes) then outlives every young-generation collection until a full one (ADR 053).
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const exact = byPath.get(c.req.path);
     if (exact) return exact(c, next);
     const larger = forAdmins.find(([pattern]) => pattern.test(c.req.path))?.[1];
