@@ -1,8 +1,7 @@
 // Server rendering with the CSP nonce on every inline script React Router writes.
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { renderToReadableStream } from "react-dom/server";
 import { IslandsBuildContext } from "#app/islands/island.tsx";
 import { islandsBuild } from "#app/islands/islands-build.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -11,7 +10,7 @@ import { requestInfo } from "#app/lib/request-context.ts";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -24,35 +23,20 @@ export default function handleRequest(
   const { nonce } = loadContext.get(requestInfo);
 
   // No route streams deferred data, so the whole document is rendered before it is sent: one
-  // buffer instead of a Node stream turned into a web stream and back, which cost about a fifth
-  // of a page's CPU, and one block for the compression middleware to gzip off the main thread.
-  return new Promise<Response>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    // Errors inside a boundary still give a page (status 500), and are logged here; a shell error
-    // rejects, and React Router logs it through handleError, once.
-    const boundaryErrors: unknown[] = [];
-    let failed = false;
-    const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, callback) {
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        for (const err of boundaryErrors) log.error({ err }, "render error");
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(Buffer.concat(chunks), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-        callback();
-      },
-    });
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-
-    const { pipe, abort } = renderToPipeableStream(
+  // buffer for the compression middleware to gzip off the main thread. React's web-stream
+  // renderer, read to its end here, not its Node-stream one piped into a Writable: with the
+  // latter every page's bytes and render state outlived the young-generation collections until
+  // a full one (ADR 053), and a page of this size is read from the web stream in a few chunks.
+  // Errors inside a boundary still give a page (status 500), and are logged here; a shell error
+  // rejects, and React Router logs it through handleError, once.
+  const boundaryErrors: unknown[] = [];
+  const timeout = new AbortController();
+  const timeoutId = setTimeout(
+    () => timeout.abort(new Error("The page took too long to render.")),
+    streamTimeout + 1000,
+  );
+  try {
+    const stream = await renderToReadableStream(
       <NonceContext.Provider value={nonce}>
         <IslandsBuildContext.Provider value={islandsBuild()}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -60,21 +44,31 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        onAllReady() {
-          if (!failed) pipe(sink);
-        },
-        onShellError(error: unknown) {
-          failed = true;
-          clearTimeout(timeoutId);
-          reject(error);
-        },
+        signal: timeout.signal,
         onError(error: unknown) {
           responseStatusCode = 500;
           boundaryErrors.push(error);
         },
       },
     );
-  });
+    await stream.allReady;
+    const body = await readAll(stream);
+    for (const err of boundaryErrors) log.error({ err }, "render error");
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  } finally {
+    clearTimeout(timeoutId);
+  }
+}
+
+/** A finished stream's bytes in one buffer. */
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer<ArrayBuffer>> {
+  const chunks: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    chunks.push(next.value);
+  }
+  return Buffer.concat(chunks);
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
