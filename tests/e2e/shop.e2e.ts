@@ -551,6 +551,8 @@ test("past ten checkouts a minute from one address, the eleventh is told how lon
     await page.getByRole("button", { name: /^Place order/ }).click();
     const response = await answer;
     if (Math.floor(Date.now() / 60_000) !== minute) continue;
+    // A run tried again from the top starts with a new minute, so the wait can be a whole one
+    // ("1 minute", not "60 seconds").
     expect(response.status()).toBe(429);
     const retryAfter = Number(response.headers()["retry-after"]);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -559,7 +561,7 @@ test("past ten checkouts a minute from one address, the eleventh is told how lon
       .getByRole("alert")
       .filter({
         hasText:
-          /^You've started a lot of checkouts in a short time\. Nothing has been charged: please try again in \d+ seconds?\.$/,
+          /^You've started a lot of checkouts in a short time\. Nothing has been charged: please try again in (\d+ seconds?|1 minute)\.$/,
       })
       .waitFor();
     break;
