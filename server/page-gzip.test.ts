@@ -45,3 +45,13 @@ test("a closed compressor starts a fresh stream for the next page", async () => 
   expect(gunzipSync(await g.compress(p)).equals(p)).toBe(true);
   g.close();
 });
+
+test("a page whose stream breaks is refused, not left waiting, and the next page gets a new stream", async () => {
+  const g = createPageGzip();
+  const p = page(2, 100);
+  expect(gunzipSync(await g.compress(p)).equals(p)).toBe(true);
+  // Something that is not bytes is refused, and the stream goes on for the next page.
+  await expect(g.compress({} as unknown as Uint8Array)).rejects.toThrow();
+  expect(gunzipSync(await g.compress(p)).equals(p)).toBe(true);
+  g.close();
+});

@@ -46,8 +46,14 @@ export function createPageGzip({ level = 4 }: { level?: number } = {}): PageGzip
       chunks = [];
       failure = undefined;
       s.write(page);
-      s.flush(constants.Z_FULL_FLUSH, () => {
-        if (failure) return reject(failure);
+      // The flush's callback is the write's: it gets the error if the stream failed meanwhile,
+      // so a page never waits on a broken stream.
+      s.flush(constants.Z_FULL_FLUSH, (error?: Error | null) => {
+        if (error || failure) {
+          if (stream === s) stream = undefined;
+          s.destroy();
+          return reject(error ?? failure);
+        }
         const size = Buffer.alloc(8);
         size.writeUInt32LE(crc32(page), 0);
         size.writeUInt32LE(page.byteLength >>> 0, 4);
