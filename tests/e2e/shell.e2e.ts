@@ -71,11 +71,14 @@ test("the public pages a stranger reaches are islands pages, without React Route
     expect(html, path).toContain("/assets/islands-");
   }
   // Where client-side navigation earns its cost, React Router's client stays.
-  // Its route manifest is one cached file (routeDiscovery "initial", ADR 052), not written inline.
+  // Its route manifest is the page's own slice, written inline (routeDiscovery "lazy", ADR 054):
+  // the browser builds and ranks the routes of this page, not all of the site's.
   const checkout = await (await fetch(baseUrl() + "/checkout")).text();
   expect(checkout).toContain("__reactRouterContext");
-  expect(checkout).toMatch(/import "\/assets\/manifest-[\w-]+\.js"/);
-  expect(checkout).not.toContain("__reactRouterManifest");
+  expect(checkout).toContain("__reactRouterManifest");
+  expect(checkout).toContain('"routes/checkout"');
+  expect(checkout).not.toContain('"routes/admin');
+  expect(checkout).not.toMatch(/import "\/assets\/manifest-/);
 });
 
 for (const viewport of [PHONE, DESKTOP]) {
