@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { preactInTheBrowser } from "./vite.preact.ts";
 
 // The server bundle's entry is our Hono app (server/entry.ts), which imports React Router's
 // virtual server build: one bundle, so the database pool and queue exist once per process.
@@ -14,5 +15,6 @@ export default defineConfig({
     // Native / WASM packages are loaded from node_modules at run time, not bundled.
     external: ["@electric-sql/pglite", "pg", "pg-boss", "pino", "nodemailer"],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  // The browser runs React Router's pages on Preact's React layer (ADR 055).
+  plugins: [preactInTheBrowser(), tailwindcss(), reactRouter()],
 });

@@ -3,6 +3,7 @@
 // this after `react-router build`) with a manifest of its own that the server reads.
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
+import { preactAliases } from "./vite.preact.ts";
 
 export default defineConfig({
   publicDir: false,
@@ -22,13 +23,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: resolve("app/islands/router-shim.tsx") },
-      // The browser runs the islands with Preact's React layer (ADR 048): the same components,
-      // rendered by React on the server, hydrated by ~10 KB instead of React DOM's ~60 KB.
-      { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-      { find: /^react-dom$/, replacement: resolve("app/islands/react-dom-compat.ts") },
-      { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
-      { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-runtime" },
-      { find: /^react$/, replacement: "preact/compat" },
+      // The browser runs the islands with Preact's React layer (ADR 048).
+      ...preactAliases,
     ],
   },
 });

@@ -72,6 +72,14 @@ interface RouteHandle {
   islands?: boolean;
 }
 
+// In the browser's build React Router's pages run on Preact (ADR 055, vite.preact.ts), which
+// renders a document into its <html> element: there the element is the container and only its
+// children are rendered. The server (and the dev server's React) render the element itself.
+const htmlIsContainer = import.meta.env.PREACT === true;
+function Html({ lang, children }: { lang: string; children: React.ReactNode }) {
+  return htmlIsContainer ? children : <html lang={lang}>{children}</html>;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const s = rootData?.settings ?? fallbackSettings;
@@ -88,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   return (
     <IslandsMode.Provider value={islands}>
-      <html lang="en-NZ">
+      <Html lang="en-NZ">
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -135,7 +143,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </>
           )}
         </body>
-      </html>
+      </Html>
     </IslandsMode.Provider>
   );
 }

@@ -81,6 +81,47 @@ test("the public pages a stranger reaches are islands pages, without React Route
   expect(checkout).not.toMatch(/import "\/assets\/manifest-/);
 });
 
+test("React Router's pages hydrate the server's document in place on Preact, and a visit inside the app updates it (ADR 055)", async ({
+  page,
+}) => {
+  // Each server element is marked before any script runs; hydration must keep them, not draw a
+  // second document beside them.
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      for (const el of document.querySelectorAll("head, body, main, main h1"))
+        (el as HTMLElement).dataset.fromServer = "";
+    });
+  });
+  await page.goto("/checkout");
+  const shape = () =>
+    page.evaluate(() => ({
+      html: [...document.documentElement.children].map((el) => el.nodeName),
+      documents: document.querySelectorAll("html, head, body").length,
+      kept: [...document.querySelectorAll("head, body, main")].map(
+        (el) => (el as HTMLElement).dataset.fromServer !== undefined,
+      ),
+      title: document.title,
+    }));
+  expect(await shape()).toEqual({
+    html: ["HEAD", "BODY"],
+    documents: 3,
+    kept: [true, true, true],
+    title: "Checkout | Patch",
+  });
+  expect(await page.locator("main h1[data-from-server]").count()).toBe(1);
+  // A visit inside the app: same document, new title and heading; the cart still opens.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.locator("footer").getByRole("link", { name: "Returns and Guarantee" }).click();
+  await page.getByRole("heading", { level: 1, name: "Returns and guarantee" }).waitFor();
+  await expect.poll(() => page.title()).toMatch(/^Returns/);
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true);
+  expect((await shape()).html).toEqual(["HEAD", "BODY"]);
+  await page.locator("header").getByRole("button", { name: /^Cart/ }).click();
+  await page.getByRole("dialog", { name: /^Your Cart/ }).waitFor();
+});
+
 for (const viewport of [PHONE, DESKTOP]) {
   test(`axe finds no violations on About, the waitlist and the 404 page at ${viewport.width} px`, async ({
     page,

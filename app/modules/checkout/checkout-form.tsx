@@ -6,7 +6,7 @@ import {
   useRef,
   useState,
   type FocusEvent,
-  type FormEvent,
+  type ChangeEvent,
   type ReactNode,
 } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
@@ -205,7 +205,7 @@ export function CheckoutForm({
 
   /** A checked field's id and error; leaving it checks it, and typing into one that shows a
    * problem checks it again. */
-  const checkOn = (field: CheckedField) => {
+  const checkOn = (field: CheckedField, onValue?: (value: string) => void) => {
     const checkValue = (value: string) =>
       void loadChecks().then((checks) =>
         setChecked((c) => ({ ...c, [field]: checks[field](value) })),
@@ -218,7 +218,11 @@ export function CheckoutForm({
         if (e.currentTarget.value.trim() || checked[field] !== undefined)
           checkValue(e.currentTarget.value);
       },
-      onInput: (e: FormEvent<HTMLInputElement>) => {
+      // One handler for the input's every change: the caller's value and the check (an onChange
+      // beside an onInput lost the check under Preact, which runs this form in the browser, ADR
+      // 055; React's onChange is the input event anyway).
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        onValue?.(e.currentTarget.value);
         if (errors[field]) checkValue(e.currentTarget.value);
       },
     };
@@ -317,18 +321,16 @@ export function CheckoutForm({
               label="Full name"
               required
               autoComplete="name"
-              {...checkOn("name")}
+              {...checkOn("name", (value) => checkout.update({ name: value }))}
               value={checkout.name}
-              onChange={(e) => checkout.update({ name: e.target.value })}
             />
             <Field
               label="Email"
               type="email"
               required
               autoComplete="email"
-              {...checkOn("email")}
+              {...checkOn("email", (value) => checkout.update({ email: value }))}
               value={checkout.email}
-              onChange={(e) => checkout.update({ email: e.target.value })}
             >
               <p className="mt-1 text-sm text-ink/75">We send your receipt and tracking here.</p>
             </Field>
@@ -343,9 +345,8 @@ export function CheckoutForm({
               label="Street address"
               required
               autoComplete="address-line1"
-              {...checkOn("street")}
+              {...checkOn("street", (value) => checkout.updateAddress({ street: value }))}
               value={checkout.address.street}
-              onChange={(e) => checkout.updateAddress({ street: e.target.value })}
             />
             <Field
               id="suburb"
@@ -363,18 +364,16 @@ export function CheckoutForm({
                 label="Town or city"
                 required
                 autoComplete="address-level2"
-                {...checkOn("city")}
+                {...checkOn("city", (value) => checkout.updateAddress({ city: value }))}
                 value={checkout.address.city}
-                onChange={(e) => checkout.updateAddress({ city: e.target.value })}
               />
               <Field
                 label="Postcode"
                 required
                 {...NZ_POSTCODE_INPUT}
-                {...checkOn("postcode")}
+                {...checkOn("postcode", (value) => checkout.updateAddress({ zip: value }))}
                 title="A 4-digit New Zealand postcode"
                 value={checkout.address.zip}
-                onChange={(e) => checkout.updateAddress({ zip: e.target.value })}
               />
             </div>
             <div>
@@ -404,8 +403,7 @@ export function CheckoutForm({
               inputMode="tel"
               autoComplete="tel"
               value={checkout.phone}
-              onChange={(e) => checkout.update({ phone: e.target.value })}
-              {...checkOn("phone")}
+              {...checkOn("phone", (value) => checkout.update({ phone: value }))}
               hint="For the courier, if they need to reach you about the delivery. A New Zealand number like 021 555 0142, or your country code first."
             />
             <label className="flex items-start gap-3">
