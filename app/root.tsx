@@ -21,6 +21,7 @@ import { CrashScreen, NotFoundScreen } from "#app/components/error-screens.tsx";
 import { RouteProgress } from "#app/components/route-progress.tsx";
 import { Toasts } from "#app/components/ui/toasts.tsx";
 import { SiteFooter } from "#app/shell/site-footer.tsx";
+import { DrawWhenIdle } from "#app/components/draw-when-idle.tsx";
 import { SiteHeader } from "#app/shell/site-header.tsx";
 import { Island, IslandsBuildContext, IslandsMode } from "#app/islands/island.tsx";
 import { IslandScripts } from "#app/islands/island-scripts.tsx";
@@ -131,7 +132,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" className="flex-1">
             {children}
           </main>
-          <SiteFooter settings={s} />
+          <DrawWhenIdle>
+            <SiteFooter settings={s} />
+          </DrawWhenIdle>
           <Island name="cart-panel" component={CartPanel} props={{ currency: s.currency }} lazy />
           <Island name="toasts" component={Toasts} props={{ toast: rootData?.toast ?? null }} />
           {islandsBuild && islands ? (

@@ -109,6 +109,9 @@ test("React Router's pages hydrate the server's document in place on Preact, and
     title: "Checkout | Patch",
   });
   expect(await page.locator("main h1[data-from-server]").count()).toBe(1);
+  // The footer, kept as sent during hydration, is the app's once the browser has been idle.
+  await expect.poll(() => page.locator("[data-kept]").count()).toBe(0);
+  expect(await page.locator("footer").count()).toBe(1);
   // A visit inside the app: same document, new title and heading; the cart still opens.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.locator("footer").getByRole("link", { name: "Returns and Guarantee" }).click();
