@@ -367,7 +367,7 @@ test("planting layouts: a grid per plan and season, printed one A4 page per plan
 
   await page.emulateMedia({ media: "print" });
   expect(await page.locator("body > header").isVisible()).toBe(false);
-  expect(await page.locator("body > footer").isVisible()).toBe(false);
+  expect(await page.getByRole("contentinfo").isVisible()).toBe(false);
   expect(
     await page
       .locator(".layout-plan")
