@@ -33,8 +33,6 @@ export function preactInTheBrowser(): Plugin {
       if (this.environment.name !== "client") return null;
       const target = aliases[source];
       if (!target) return null;
-      // The layer's own modules import the real `preact/compat`, never themselves.
-      if (importer?.startsWith(resolve("app/lib/preact-react"))) return null;
       return this.resolve(target, importer, { ...options, skipSelf: true });
     },
   };

@@ -2,12 +2,12 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 
-// React Router decodes the page's data before it makes its router, and until then its first
-// render suspends. Preact (ADR 055) cannot resume a hydration of the whole document that
-// suspended, so the decoding is started and waited for here, before hydrating: a call of the
-// component outside a render throws the decoding promise before any hook. Once the data is in, a
-// second call makes the router (and stops at its first hook), in a task of its own: Preact then
-// hydrates the page in one task, and this keeps that task shorter.
+// Under Preact (the build, ADR 055) the router is made before hydrating. React Router decodes the
+// page's data before it makes its router, and until then its first render suspends: React resumes
+// a root that suspended, Preact cannot. A call of the component outside a render throws the
+// decoding promise before any hook; once the data is in, a second call makes the router (and
+// stops at its first hook) in a task of its own, since Preact then hydrates the page in one task.
+// React (the dev server) hydrates as it always has.
 function makeRouter(): Promise<unknown> | undefined {
   try {
     HydratedRouter({});
@@ -20,12 +20,14 @@ function makeRouter(): Promise<unknown> | undefined {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start() {
-  const decoding = makeRouter();
-  if (decoding) {
-    await decoding;
-    await nextTask();
-    makeRouter();
-    await nextTask();
+  if (import.meta.env.PREACT) {
+    const decoding = makeRouter();
+    if (decoding) {
+      await decoding;
+      await nextTask();
+      makeRouter();
+      await nextTask();
+    }
   }
   startTransition(() => {
     hydrateRoot(
