@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { preactInTheBrowser } from "./vite.preact.ts";
+import { shellChunk } from "./vite.shell-chunk.ts";
 
 // The server bundle's entry is our Hono app (server/entry.ts), which imports React Router's
 // virtual server build: one bundle, so the database pool and queue exist once per process.
@@ -16,5 +17,10 @@ export default defineConfig({
     external: ["@electric-sql/pglite", "pg", "pg-boss", "pino", "nodemailer"],
   },
   // The browser runs React Router's pages on Preact's React layer (ADR 055).
-  plugins: [preactInTheBrowser(), tailwindcss(), reactRouter()],
+  plugins: [
+    preactInTheBrowser(),
+    shellChunk(/[\\/]app[\\/](root|entry\.client)\.tsx/),
+    tailwindcss(),
+    reactRouter(),
+  ],
 });

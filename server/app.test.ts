@@ -77,6 +77,17 @@ test("hashed assets are immutable for a year and compressed", async () => {
   expect(res.status).toBe(200);
   expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   expect(res.headers.get("content-encoding")).toBe("gzip");
+  // A script is no document: what a subresource needs, without the page's ~500 bytes of policies.
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+  for (const name of ["content-security-policy", "x-frame-options", "x-request-id"]) {
+    expect(res.headers.get(name), name).toBeNull();
+  }
+  // A missing asset is answered under the policy that allows nothing.
+  const missing = await app().request("/assets/gone-abc123.js");
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get("content-security-policy")).toContain("default-src 'none'");
+  expect(missing.headers.get("x-frame-options")).toBe("DENY");
   const other = await app().request("/robots.txt");
   expect(other.headers.get("cache-control")).toBe("public, max-age=3600");
 });
