@@ -25,6 +25,7 @@ export function shellChunk(entries: RegExp): Plugin {
     // The module graph is whole once the build ends, before any chunk is made.
     buildEnd() {
       if (this.environment.name !== "client") return;
+      shell.clear();
       const stack = [...this.getModuleIds()].filter((id) => entries.test(id));
       for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
         if (shell.has(id)) continue;
