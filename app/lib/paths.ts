@@ -109,7 +109,10 @@ export const PUBLIC_PAGE_PATTERNS: readonly RegExp[] = [
   /^\/education\/[\w-]+\/[\w-]+$/,
 ];
 
-/** Pages that are never indexed (robots.txt): personal, transactional or admin. */
+/**
+ * Pages that are never indexed (robots.txt): personal, transactional or admin. /checkout is not
+ * one (ADR 057): a crawler sees its steps and an empty cart, as any stranger does.
+ */
 export const PRIVATE_PREFIXES = [
   paths.admin,
   paths.auth,
@@ -117,7 +120,6 @@ export const PRIVATE_PREFIXES = [
   paths.signup,
   paths.profile,
   paths.address,
-  paths.checkout,
   "/post-checkout",
   "/subscribe",
   "/gift/",

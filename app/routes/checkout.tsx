@@ -15,7 +15,9 @@ import { quoteOrder } from "#app/modules/checkout/quote-order.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/checkout";
 
-export const meta = staticPageMeta("/checkout", { robots: "noindex" });
+// Indexable (ADR 057): what a crawler gets is the steps and an empty cart, no one's data, and a
+// search for "Patch checkout" may as well land here.
+export const meta = staticPageMeta("/checkout");
 
 // React Router keeps only an action's cookies unless told: a refused checkout's Retry-After
 // must reach the browser too.

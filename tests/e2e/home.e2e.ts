@@ -240,6 +240,10 @@ test("the page is findable and shareable", async () => {
   const robots = await (await fetch(baseUrl() + "/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
   expect(robots).toContain("Disallow: /admin");
+  expect(robots).toContain("Disallow: /post-checkout");
+  // /checkout is indexable (ADR 057): neither robots.txt nor the page itself keeps crawlers out.
+  expect(robots.split("\n")).not.toContain("Disallow: /checkout");
+  expect(await (await fetch(baseUrl() + "/checkout")).text()).not.toContain('name="robots"');
   const sitemap = await (await fetch(baseUrl() + "/sitemap.xml")).text();
   for (const path of [
     "/",
