@@ -1,8 +1,9 @@
-// JavaScript each route sends on first load (gzip), from the client build's manifest: the entry,
-// the root route and the route's own module, with everything they import statically.
+// JavaScript each route sends on first load (gzip, and Brotli as the server sends it to a browser
+// that takes it: ADR 058), from the client build's manifest: the entry, the root route and the
+// route's own module, with everything they import statically.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { printTable } from "./lib.ts";
 
 interface Chunk {
@@ -39,6 +40,19 @@ const base = new Set<string>();
 if (entryKey) closure(entryKey, base);
 if (rootKey) closure(rootKey, base);
 const baseBytes = [...base].reduce((n, f) => n + gz(f), 0);
+const brSizes = new Map<string, number>();
+/** As scripts/precompress-assets.ts writes it (quality 11). */
+const br = (file: string) => {
+  let s = brSizes.get(file);
+  if (s === undefined) {
+    const body = readFileSync(join("build/client", file));
+    s = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }).length;
+    brSizes.set(file, s);
+  }
+  return s;
+};
 
 const rows = Object.keys(manifest)
   .filter((k) => k.startsWith("app/routes/") && k.includes(".tsx"))
@@ -48,6 +62,7 @@ const rows = Object.keys(manifest)
     return {
       route: k.replace("app/routes/", "").replace(ROUTE_SUFFIX, ""),
       "KB gzip": (total / 1024).toFixed(1),
+      "KB brotli": ([...files].reduce((n, f) => n + br(f), 0) / 1024).toFixed(1),
       "own KB": ((total - baseBytes) / 1024).toFixed(1),
     };
   })
@@ -77,6 +92,7 @@ for (const row of rows) {
   if (!isIslandsRoute(row.route)) continue;
   row.route = `${row.route} (islands; in-app visit ${row["KB gzip"]} KB)`;
   row["KB gzip"] = (islandsBytes / 1024).toFixed(1);
+  row["KB brotli"] = ([...islandsFiles].reduce((n, f) => n + br(f), 0) / 1024).toFixed(1);
   row["own KB"] = "-";
 }
 rows.sort((a, b) => Number(b["KB gzip"]) - Number(a["KB gzip"]));

@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { precompressAssets } from "#scripts/precompress-assets.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import { createApp } from "./app.ts";
 
@@ -13,6 +15,9 @@ beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), "patch-client-"));
   mkdirSync(join(clientDir, "assets"));
   writeFileSync(join(clientDir, "assets", "app-abc123.js"), "console.log('hi');".repeat(200));
+  writeFileSync(join(clientDir, "assets", "tiny-abc123.js"), "console.log('hi');");
+  // As `npm run build` leaves them: a Brotli and a gzip copy beside each asset worth compressing.
+  precompressAssets(join(clientDir, "assets"));
   writeFileSync(join(clientDir, "robots.txt"), "User-agent: *\n");
 });
 afterAll(async () => {
@@ -90,6 +95,43 @@ test("hashed assets are immutable for a year and compressed", async () => {
   expect(missing.headers.get("x-frame-options")).toBe("DENY");
   const other = await app().request("/robots.txt");
   expect(other.headers.get("cache-control")).toBe("public, max-age=3600");
+});
+
+test("an asset goes out as the copy the build compressed, in the best encoding the browser takes", async () => {
+  const script = "console.log('hi');".repeat(200);
+  const assets = join(clientDir, "assets");
+  const get = (acceptEncoding?: string) =>
+    app().request(
+      "/assets/app-abc123.js",
+      acceptEncoding ? { headers: { "accept-encoding": acceptEncoding } } : {},
+    );
+
+  const br = await get("gzip, deflate, br, zstd");
+  expect(br.headers.get("content-encoding")).toBe("br");
+  expect(br.headers.get("vary")).toMatch(/accept-encoding/i);
+  expect(br.headers.get("content-type")).toMatch(/^text\/javascript/);
+  expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  const brBody = Buffer.from(await br.arrayBuffer());
+  expect(brBody.byteLength).toBe(statSync(join(assets, "app-abc123.js.br")).size);
+  expect(brotliDecompressSync(brBody).toString()).toBe(script);
+
+  const gzip = await get("gzip");
+  expect(gzip.headers.get("content-encoding")).toBe("gzip");
+  const gzipBody = Buffer.from(await gzip.arrayBuffer());
+  expect(gzipBody.byteLength).toBe(statSync(join(assets, "app-abc123.js.gz")).size);
+  expect(gunzipSync(gzipBody).toString()).toBe(script);
+
+  const plain = await get();
+  expect(plain.headers.get("content-encoding")).toBeNull();
+  expect(await plain.text()).toBe(script);
+
+  // A file too small to gain from it has no copies and goes out as it is.
+  expect(existsSync(join(assets, "tiny-abc123.js.br"))).toBe(false);
+  const tiny = await app().request("/assets/tiny-abc123.js", {
+    headers: { "accept-encoding": "br, gzip" },
+  });
+  expect(tiny.headers.get("content-encoding")).toBeNull();
+  expect(await tiny.text()).toBe("console.log('hi');");
 });
 
 test("small API answers go out uncompressed", async () => {

@@ -196,7 +196,9 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
   // left alone (server/middleware/compress-pages.ts).
   app.use(compression());
 
-  // 4. Static files: hashed assets are immutable for a year; other public files for an hour.
+  // 4. Static files: hashed assets are immutable for a year, and sent as the Brotli or gzip copy
+  // the build wrote beside each (scripts/precompress-assets.ts, ADR 058) when the browser takes
+  // it; other public files for an hour.
   const cacheFor =
     (value: string): MiddlewareHandler =>
     async (c, next) => {
@@ -210,7 +212,7 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
     app.use(
       "/assets/*",
       cacheFor("public, max-age=31536000, immutable"),
-      serveStatic({ root: clientDir }),
+      serveStatic({ root: clientDir, precompressed: true }),
     );
     // The public files are fixed once built, so they are listed once instead of stat'ed per request.
     const publicFiles = listFiles(clientDir);
