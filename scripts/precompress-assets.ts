@@ -41,7 +41,7 @@ export function precompressAssets(dir: string): { files: number; bytes: number; 
 if (import.meta.main) {
   const dir = process.argv[2] ?? "build/client/assets";
   const { files, bytes, brotli } = precompressAssets(dir);
-  console.log(
-    `precompressed ${files} assets in ${dir}: ${(bytes / 1024).toFixed(1)} KB → ${(brotli / 1024).toFixed(1)} KB Brotli`,
+  process.stdout.write(
+    `precompressed ${files} assets in ${dir}: ${(bytes / 1024).toFixed(1)} KB → ${(brotli / 1024).toFixed(1)} KB Brotli\n`,
   );
 }
