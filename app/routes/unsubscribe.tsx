@@ -76,7 +76,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
                 : "You'll stop getting launch news and growing tips from Patch."}
           </p>
           <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(token ?? "")}`}>
-            <button type="submit" className="btn-primary mt-8">
+            <button type="submit" data-pending="Unsubscribing..." className="btn-primary mt-8">
               Unsubscribe
             </button>
           </Form>

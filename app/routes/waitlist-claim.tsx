@@ -72,7 +72,12 @@ export default function WaitlistClaim({ loaderData, actionData }: Route.Componen
         className="mt-8"
       >
         <input type="hidden" name="token" value={token ?? ""} />
-        <button type="submit" disabled={busy} className="btn-primary w-full sm:w-auto">
+        <button
+          type="submit"
+          disabled={busy}
+          data-pending="Claiming..."
+          className="btn-primary w-full sm:w-auto"
+        >
           {busy ? "Claiming..." : invitation.state === "claimed" ? "Continue" : "Claim my spot"}
         </button>
       </Form>

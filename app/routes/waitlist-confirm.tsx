@@ -61,7 +61,12 @@ export default function WaitlistConfirm({ loaderData, actionData }: Route.Compon
             className="mt-8"
           >
             <input type="hidden" name="token" value={token ?? ""} />
-            <button type="submit" disabled={busy} className="btn-primary w-full sm:w-auto">
+            <button
+              type="submit"
+              disabled={busy}
+              data-pending="Confirming..."
+              className="btn-primary w-full sm:w-auto"
+            >
               {busy ? "Confirming..." : "Confirm my e-mail"}
             </button>
           </Form>

@@ -299,8 +299,42 @@ test("confirm and unsubscribe links from the e-mail work without signing in", as
   await page.getByText(address).waitFor();
   await page.reload();
   await page.getByRole("heading", { name: "Confirm your e-mail" }).waitFor();
+  // While the server answers, the button says so. (The browser answers no test command while a
+  // form's post is on its way, so the page reports what its button shows from a script of its
+  // own, and the post is held until it has.)
+  let shown = "";
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.exposeFunction("buttonShows", (label: string) => {
+    shown = label;
+    release();
+  });
+  await page.addInitScript(() => {
+    addEventListener("DOMContentLoaded", () => {
+      const button = document.querySelector<HTMLButtonElement>("button[data-pending]");
+      if (!button) return;
+      const seen = new MutationObserver(() => {
+        if (!button.getAttribute("aria-busy")) return;
+        seen.disconnect();
+        (window as unknown as { buttonShows(l: string): void }).buttonShows(
+          `${button.textContent} busy=${button.getAttribute("aria-busy")}`,
+        );
+      });
+      seen.observe(button, { attributes: true, childList: true, subtree: true });
+    });
+  });
+  await page.route(
+    (url) => url.pathname === "/waitlist/confirm",
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    },
+  );
+  await page.reload();
   await page.getByRole("button", { name: "Confirm my e-mail" }).click();
   await page.getByRole("heading", { name: "You're confirmed" }).waitFor();
+  expect(shown).toBe("Confirming... busy=true");
+  await page.unrouteAll();
   // Opening the link again shows the confirmed state, and the survey link saves to this contact.
   await page.goto(confirmLink);
   await page.getByRole("heading", { name: "You're confirmed" }).waitFor();
