@@ -148,7 +148,8 @@ async function lighthouse(url: string, out: string, cookie?: string): Promise<Ru
   }
   const report = JSON.parse(readFileSync(out, "utf8"));
   const c = report.categories;
-  // Every script the page loaded while Lighthouse watched, as sent (gzip) with its headers.
+  // Every script the page loaded while Lighthouse watched, as sent (Brotli or gzip, ADR 058) with
+  // its headers.
   const requests = (report.audits["network-requests"]?.details?.items ?? []) as {
     resourceType?: string;
     transferSize?: number;
@@ -176,7 +177,7 @@ function row(page: string, runs: Run[]) {
     "LCP s": (median(runs.map((r) => r.lcp)) / 1000).toFixed(2),
     "TBT ms": Math.round(median(runs.map((r) => r.tbt))),
     CLS: median(runs.map((r) => r.cls)).toFixed(3),
-    "JS KB gzip": (median(runs.map((r) => r.jsBytes)) / 1024).toFixed(1),
+    "JS KB sent": (median(runs.map((r) => r.jsBytes)) / 1024).toFixed(1),
     a11y: median(runs.map((r) => r.accessibility)),
     "best pr.": median(runs.map((r) => r.bestPractices)),
     SEO: median(runs.map((r) => r.seo)),
@@ -203,7 +204,7 @@ try {
       performance: m.performance,
       "TBT above reference ms": m["TBT ms"] - r["TBT ms"],
       "LCP s": m["LCP s"],
-      "JS KB gzip": m["JS KB gzip"],
+      "JS KB sent": m["JS KB sent"],
     });
   }
   printTable(`Lighthouse mobile, median of ${RUNS}, each page beside it without scripts`, rows);
