@@ -1,8 +1,9 @@
+import { readdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
-import { db, isDatabaseUnavailable } from "./db.server.ts";
+import { db, isDatabaseUnavailable, openDatabase } from "./db.server.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -41,6 +42,35 @@ test("a connection lost inside a transaction fails that transaction, not the pro
     };
     expect(rows).toEqual([{ one: 1 }]);
   } finally {
+    await admin.end();
+  }
+});
+
+test("processes starting together on a fresh database each migrate it without failing", async ({
+  skip,
+}) => {
+  // Only PostgreSQL has several processes on one database; PGlite is one process's own.
+  if (t.handle.kind !== "postgres") skip();
+  const name = `patch_fresh_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: t.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(t.url);
+  url.pathname = `/${name}`;
+  // Two web processes and a worker, as a deploy starts them: each its own pool.
+  const handles = await Promise.all([1, 2, 3].map(() => openDatabase(url.toString(), 2)));
+  try {
+    const results = await Promise.allSettled(handles.map((h) => h.migrate()));
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+    // Each migration applied once.
+    const applied = (await handles[0]!.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { n: number }[] };
+    const files = readdirSync("db/migrations").filter((f) => f.endsWith(".sql"));
+    expect(applied.rows[0]!.n).toBe(files.length);
+  } finally {
+    await Promise.all(handles.map((h) => h.close()));
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 });

@@ -51,7 +51,7 @@ export async function openDatabase(
       db,
       kind: "postgres",
       pool,
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS }),
+      migrate: () => migrateUnderLock(pool, db),
       close: () => pool.end(),
     };
   }
@@ -71,6 +71,27 @@ export async function openDatabase(
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS }),
     close: () => pglite.close(),
   };
+}
+
+/** Any number of processes may start at once on a fresh database (web ×N, a worker, the release
+ * step): each applies the migrations while holding one session-level advisory lock, so the
+ * second waits for the first and then finds nothing left to apply, instead of racing it to
+ * create the same tables. The lock is on a client of its own, held across the migrator's
+ * statements (which run on other pooled connections), and always released. */
+export const MIGRATION_LOCK_KEY = 7_202_611;
+
+async function migrateUnderLock(pool: pg.Pool, db: Database): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+    } finally {
+      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    lock.release();
+  }
 }
 
 let handle: DatabaseHandle | undefined;
