@@ -2,6 +2,7 @@
 // JavaScript has loaded), one-click unsubscribe (RFC 8058); webhooks and feeds as areas land.
 import { Hono } from "hono";
 import { pingDatabase } from "#app/lib/db.server.ts";
+import { isDraining } from "#app/lib/draining.server.ts";
 import { queueState } from "#app/lib/queue.server.ts";
 import { checkCart } from "#app/modules/catalog/check-cart.server.ts";
 import { unsubscribeAnyByLink } from "#app/flows/unsubscribe-link.server.ts";
@@ -25,6 +26,24 @@ function databaseState() {
 
 export function apiRoutes() {
   const api = new Hono<ApiEnv>();
+
+  // Liveness: the process answers. A supervisor restarts it only when this fails.
+  api.get("/health/live", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: "ok" });
+  });
+
+  // Readiness: send this process traffic. It fails first when the process is told to stop, and
+  // not when the database blips: every instance shares the database, so failing them all at once
+  // would take down the pages the cache and the outage answers still serve. The database and
+  // queue are reported beside the answer for whoever watches.
+  api.get("/health/ready", async (c) => {
+    c.header("Cache-Control", "no-store");
+    if (isDraining()) return c.json({ status: "draining" }, 503);
+    const queue = queueState();
+    if (!queue.started) return c.json({ status: "starting", queue }, 503);
+    return c.json({ status: "ok", database: await databaseState(), queue });
+  });
 
   api.get("/health", async (c) => {
     const database = await databaseState();

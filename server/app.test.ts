@@ -3,6 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { Agent, createServer, get } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { startDraining, stopDrainingForTests } from "#app/lib/draining.server.ts";
 import { startQueue, stopQueue } from "#app/lib/queue.server.ts";
 import { precompressAssets } from "#scripts/precompress-assets.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
@@ -41,6 +45,44 @@ test("health reports the database and the queue", async () => {
     queue: { started: true },
   });
   expect(res.headers.get("cache-control")).toBe("no-store");
+});
+
+test("liveness answers while the process runs; readiness fails from the moment it is told to stop", async () => {
+  await stopQueue();
+  expect((await app().request("/api/health/ready")).status).toBe(503); // still starting
+  await startQueue(t.handle, { connectionString: t.url });
+  const live = await app().request("/api/health/live");
+  expect(live.status).toBe(200);
+  expect(live.headers.get("cache-control")).toBe("no-store");
+  expect((await app().request("/api/health/ready")).status).toBe(200);
+
+  // Over a real socket, as a load balancer's kept-alive connection would be.
+  const server = createServer(getRequestListener(app().fetch));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  const ask = (path: string) =>
+    new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      const agent = new Agent({ keepAlive: true });
+      get({ host: "127.0.0.1", port, path, agent }, (res) => {
+        res.resume();
+        res.on("end", () => {
+          agent.destroy();
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
+        });
+      }).on("error", reject);
+    });
+  try {
+    expect(await ask("/robots.txt")).toEqual({ status: 200, connection: "keep-alive" });
+    startDraining();
+    expect(await ask("/api/health/ready")).toEqual({ status: 503, connection: "close" });
+    // In-flight work is still answered, and the client is told to reconnect elsewhere.
+    expect(await ask("/robots.txt")).toEqual({ status: 200, connection: "close" });
+    expect((await app().request("/api/health/live")).status).toBe(200);
+  } finally {
+    stopDrainingForTests();
+    server.close();
+    await stopQueue();
+  }
 });
 
 test("every answer carries a request id and the security headers", async () => {

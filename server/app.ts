@@ -11,6 +11,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { resolveClientIp } from "#app/lib/client-ip.server.ts";
 import { withRequestMemo } from "#app/lib/request-memo.server.ts";
 import { isDatabaseUnavailable } from "#app/lib/db.server.ts";
+import { isDraining } from "#app/lib/draining.server.ts";
 import { isSharedPageRequest } from "#app/lib/public-pages.ts";
 import type { Settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -64,6 +65,13 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
       resolveClientIp(socketAddress, c.req.header("x-forwarded-for"), settings.trustProxy),
     );
     await next();
+    if (isDraining()) {
+      try {
+        c.res.headers.set("connection", "close");
+      } catch {
+        // an answer with immutable headers keeps them; server.close() still ends its connection
+      }
+    }
     // Every answer names its request id, as the log line does: React Router's answers and kept
     // pages are Responses made elsewhere, without the header the request-id middleware prepared.
     // (A served asset goes without: it is never logged, and the id would cost each script request.)
@@ -88,7 +96,10 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
     if (c.res.status >= 500 && c.req.raw.signal.aborted) log.warn(line, "request abandoned");
     else if (c.res.status >= 500) log.error(line, "request failed");
     // Hashed assets and passing health probes (a load balancer asks every few seconds) aren't logged.
-    else if (!c.req.path.startsWith("/assets/") && !(c.req.path === HEALTH_PATH && c.res.ok))
+    else if (
+      !c.req.path.startsWith("/assets/") &&
+      !(c.req.path.startsWith(HEALTH_PATH) && c.res.ok)
+    )
       log.info(line, "request");
   });
 

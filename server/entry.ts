@@ -6,6 +6,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { loadDotEnv, parseSettings, SettingsError, type Settings } from "#app/lib/env.server.ts";
+import { startDraining } from "#app/lib/draining.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { createApp } from "./app.ts";
 import { superviseWebProcesses } from "./cluster.ts";
@@ -67,6 +68,7 @@ export async function boot(options: BootOptions = {}): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    startDraining();
     log.info({ signal }, "shutting down: finishing in-flight requests");
     const deadline = setTimeout(() => {
       log.warn("shutdown deadline reached: closing remaining connections");
