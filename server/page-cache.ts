@@ -47,6 +47,21 @@ export interface PageCache {
   store(key: string, response: Response, now?: number): Promise<Response>;
 }
 
+/**
+ * Public pages in shared caches: a CDN keeps one for a minute and may serve it up to ten minutes
+ * stale while it fetches the next; browsers revalidate each time (max-age=0) with the ETag.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL =
+  "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+function ifNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim().replace(/^W\//, "");
+    return t === "*" || t === etag;
+  });
+}
+
 /** The base64 SHA-256 of each inline script's text, as a CSP hash source names it. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
@@ -69,6 +84,11 @@ export function createPageCache({
   const answer = (entry: Entry, request: Request, label: string) => {
     const headers = new Headers(entry.headers);
     headers.set("x-page-cache", label);
+    const etag = headers.get("etag");
+    if (etag && ifNoneMatch(request.headers.get("if-none-match"), etag)) {
+      headers.delete("content-type");
+      return new Response(null, { status: 304, headers });
+    }
     const gzipped =
       entry.gzipped && /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")
         ? entry.gzipped
@@ -137,6 +157,13 @@ export function createPageCache({
       const headers = new Headers(response.headers);
       headers.delete("content-length");
       headers.delete("content-encoding");
+      // The same bytes for everyone: a CDN or proxy may keep it too, and a browser asks again
+      // with its ETag and gets a 304 when nothing changed.
+      headers.set("cache-control", PUBLIC_PAGE_CACHE_CONTROL);
+      headers.set(
+        "etag",
+        `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+      );
       // No inline script at all: the policy allows none ('self' scripts only).
       headers.set(
         "content-security-policy",
@@ -157,7 +184,10 @@ export function createPageCache({
         gzipped,
         expires: now + ttlMs,
       });
-      const answer = new Headers(response.headers);
+      // This answer is the kept one too (scripts by hash, not the nonce), since a shared cache
+      // downstream may keep whichever answer it sees first.
+      const answer = new Headers(headers);
+      if (encoding === "gzip") answer.set("content-encoding", "gzip");
       answer.set("x-page-cache", "miss");
       return new Response(sent, { status: response.status, headers: answer });
     },
