@@ -3,7 +3,7 @@
 // guesser, not the owner: 5 a minute per IP (IPv6 by /64), 10 an hour per account from one IP, and
 // only far more (100 an hour) per account from everywhere, a lock a password reset lifts; two-factor
 // codes (whose guesser already has the password) 10 an hour per account from everywhere. Reset
-// e-mails 3 an hour per address; sign-ups (and waitlist conversions) 10 an hour per IP. Texted
+// e-mails 3 an hour per address and 10 an hour per connection; sign-ups (and waitlist conversions) 10 an hour per IP. Texted
 // codes, which cost money and can be pumped to premium numbers: 3 per number every 15 minutes, 5 an
 // hour per account, 10 an hour per IP, and SMS_CODES_PER_DAY from everyone together.
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -19,6 +19,8 @@ export const LIMITS = {
   signInPerAccount: { limit: 100, windowSeconds: 60 * 60 },
   twoFactorPerAccount: { limit: 10, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 3, windowSeconds: 60 * 60 },
+  /** One connection can't have the site e-mail every member (ADR 062). */
+  resetPerIp: { limit: 10, windowSeconds: 60 * 60 },
   signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
   textsPerNumber: { limit: 3, windowSeconds: 15 * 60 },
   textsPerAccount: { limit: 5, windowSeconds: 60 * 60 },
@@ -173,10 +175,29 @@ export async function liftSignInLock(account: string): Promise<void> {
     );
 }
 
-export function limitPasswordReset(email: string): Promise<LimitOutcome> {
-  const { limit, windowSeconds } = LIMITS.resetPerAddress;
-  // Stryker disable next-line StringLiteral,MethodExpression: a bucket name need only differ from the others; upper case would normalise just as well
-  return check([hitRateLimit("password-reset", email.toLowerCase(), limit, windowSeconds)]);
+/** Per address, and per connection when a request asks (an admin's resend has none). */
+export function limitPasswordReset(email: string, ip?: string): Promise<LimitOutcome> {
+  const { resetPerAddress, resetPerIp } = LIMITS;
+  return check([
+    // Stryker disable next-line StringLiteral,MethodExpression: a bucket name need only differ from the others; upper case would normalise just as well
+    hitRateLimit(
+      "password-reset",
+      email.toLowerCase(),
+      resetPerAddress.limit,
+      resetPerAddress.windowSeconds,
+    ),
+    ...(ip === undefined
+      ? []
+      : [
+          // Stryker disable next-line StringLiteral: a bucket name need only differ from the others
+          hitRateLimit(
+            "password-reset-ip",
+            clientKey(ip),
+            resetPerIp.limit,
+            resetPerIp.windowSeconds,
+          ),
+        ]),
+  ]);
 }
 
 export function limitSignUp(ip: string): Promise<LimitOutcome> {
