@@ -102,7 +102,7 @@ async function waitlistDuringStorm(app: ServerProcess): Promise<void> {
 const app =
   process.env.BENCH_ONLY === "storm"
     ? undefined
-    : await startServer({ TRUST_PROXY: "true", LOG_LEVEL: "warn" }, { quiet: true });
+    : await startServer({ TRUST_PROXY_HOPS: "1", LOG_LEVEL: "warn" }, { quiet: true });
 if (app)
   try {
     let refusedOneIp = 0;
@@ -146,7 +146,7 @@ await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 await admin.query(`CREATE DATABASE ${dbName}`);
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${dbName}`;
-const env = { DATABASE_URL: dbUrl.toString(), TRUST_PROXY: "true", LOG_LEVEL: "warn" };
+const env = { DATABASE_URL: dbUrl.toString(), TRUST_PROXY_HOPS: "1", LOG_LEVEL: "warn" };
 const a = await startServer(env, { quiet: true });
 const b = await startServer(env, { quiet: true });
 try {

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
+import { EXAMPLE_ADMIN_EMAILS } from "#app/lib/env.server.ts";
 import { parseMessage } from "#app/modules/notifications/read-outbox.server.ts";
 import { futureExpiry } from "#tests/factories/cards.ts";
 import { startServer, type ServerProcess } from "#tests/e2e/server-process.ts";
@@ -229,6 +230,7 @@ export function spawnWorker(
       APP_ENV: "test",
       DATABASE_URL: databaseUrl,
       SMTP_URL: smtpUrl,
+      ADMIN_EMAILS: EXAMPLE_ADMIN_EMAILS.join(","),
       LOG_LEVEL: "silent",
       ...env,
     },

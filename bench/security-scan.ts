@@ -22,7 +22,7 @@ import { startServer } from "#tests/e2e/server-process.ts";
 
 const MINUTES = Number(process.env.SCAN_MINUTES ?? 3);
 const PASSWORD = "a long scanner passphrase for the tui";
-const ADMIN = "admin@patch.nz";
+const ADMIN = "admin@example.com";
 
 // Injection and traversal checks; not csrf (our forms rely on the Origin check and SameSite
 // cookies, not tokens: ADR 023), not ssrf or xxe (they need wapiti's public endpoint, and we take
@@ -59,7 +59,7 @@ if (!existsSync("build/server/index.js")) {
 const work = mkdtempSync(join(tmpdir(), "patch-scan-"));
 const databaseUrl = process.env.SCAN_DATABASE_URL;
 const app = await startServer(
-  { TRUST_PROXY: "true", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  { TRUST_PROXY_HOPS: "1", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
   { quiet: false },
 );
 const appUrl = new URL(app.url);

@@ -31,7 +31,7 @@ url.pathname = `/${dbName}`;
 
 const smtp = await startSmtp();
 const app = await startServer(
-  { DATABASE_URL: url.toString(), SMTP_URL: smtp.url, TRUST_PROXY: "true", LOG_LEVEL: "silent" },
+  { DATABASE_URL: url.toString(), SMTP_URL: smtp.url, TRUST_PROXY_HOPS: "1", LOG_LEVEL: "silent" },
   { quiet: true },
 );
 

@@ -41,7 +41,7 @@ const app = await startServer(
   {
     DATABASE_URL: dbUrl.toString(),
     SMTP_URL: smtp.url,
-    TRUST_PROXY: "true",
+    TRUST_PROXY_HOPS: "1",
     LOG_LEVEL: "warn",
     DATABASE_POOL_SIZE: "20",
   },

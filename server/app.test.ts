@@ -221,7 +221,7 @@ test("a client's X-Request-Id is taken only from a trusted proxy, and only in a 
     );
   // Anyone else's choice would file their request under an id of their making in our logs.
   expect(await id(app(), "chosen-by-client")).toMatch(/^[0-9a-f-]{36}$/);
-  const behindProxy = createApp({ settings: { ...t.settings, trustProxy: true }, clientDir });
+  const behindProxy = createApp({ settings: { ...t.settings, trustProxyHops: 1 }, clientDir });
   expect(await id(behindProxy, "lb-7f3a.91_x")).toBe("lb-7f3a.91_x");
   for (const odd of ["x".repeat(65), "a b", "<script>", "id=1", "ünï"]) {
     expect(await id(behindProxy, odd), odd).toMatch(/^[0-9a-f-]{36}$/);

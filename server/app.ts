@@ -51,7 +51,7 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
   const app = new Hono<Env>();
 
   // 1. Request id and structured request logs.
-  app.use(requestId(settings.trustProxy));
+  app.use(requestId(settings.trustProxyHops > 0));
   app.use(async (c, next) => {
     const started = performance.now();
     let socketAddress: string | undefined;
@@ -62,7 +62,7 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
     }
     c.set(
       "clientIp",
-      resolveClientIp(socketAddress, c.req.header("x-forwarded-for"), settings.trustProxy),
+      resolveClientIp(socketAddress, c.req.header("x-forwarded-for"), settings.trustProxyHops),
     );
     await next();
     if (isDraining()) {
@@ -251,7 +251,9 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
   if (build) {
     // A function is the development server's freshly loaded build; an object is the production one.
     const handler = createRequestHandler(
-      build as ServerBuild,
+      typeof build === "function"
+        ? async () => withSiteOrigin(await build(), settings.siteUrl)
+        : withSiteOrigin(build, settings.siteUrl),
       typeof build === "function" ? "development" : "production",
     );
     app.all("*", async (c) => {
@@ -286,6 +288,19 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * React Router refuses an action whose Origin differs from the request's own URL. Behind a
+ * TLS-terminating proxy the app is reached over http:// (often under an inner host) while the
+ * browser names the public https:// origin, so every form would answer 400: SITE_URL's host is
+ * the one other origin its actions take (ADR 062). The origin check before it (origin-check.ts)
+ * still compares the whole origin, scheme included, so a foreign or downgraded page stays refused.
+ */
+function withSiteOrigin(build: ServerBuild, siteUrl: string): ServerBuild {
+  const host = new URL(siteUrl).host;
+  const allowed = build.allowedActionOrigins || [];
+  return allowed.includes(host) ? build : { ...build, allowedActionOrigins: [...allowed, host] };
+}
 
 function listFiles(root: string): Set<string> {
   const files = new Set<string>();

@@ -32,7 +32,7 @@ function signed(params: Record<string, string>) {
 test("POST /api/webhooks/twilio/sms answers TwiML to a signed request from anywhere", async () => {
   // From an address of its own (behind our proxy), so the flood test's caller, whose window may
   // be full, is not this one.
-  const app = createApp({ settings: { ...t.settings, trustProxy: true } });
+  const app = createApp({ settings: { ...t.settings, trustProxyHops: 1 } });
   const params = { From: "+64215550300", To: "+6498870000", Body: "HELP", MessageSid: "SM9" };
   const request = (signature: string) =>
     app.request("/api/webhooks/twilio/sms", {

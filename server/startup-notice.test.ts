@@ -11,7 +11,7 @@ test("`npm start` with nothing set lists every convenience and the mailbox link"
   expect(startupNotice(s)).toBe(
     [
       "Running with development conveniences (APP_ENV=development; APP_ENV=production allows none):",
-      "  - Admins: the example addresses admin@patch.nz, ops@patch.nz, grow@patch.nz, whoever signs up and confirms one of them (ADMIN_EMAILS is unset)",
+      "  - Admins: the example addresses admin@example.com, ops@example.com, grow@example.com, whoever signs up and confirms one of them (ADMIN_EMAILS is unset)",
       "  - Payments: the demo provider, test cards only and no money moves (the STRIPE_* keys are unset)",
       "  - E-mail: written to ./.data/mail as .eml files, not sent (SMTP_URL is unset)",
       "  - Texts: written to ./.data/sms, not sent (the TWILIO_* settings are unset)",

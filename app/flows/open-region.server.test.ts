@@ -22,14 +22,14 @@ test("opening a region opens it for subscriptions and e-mails its waitlist once,
   await insertContact("elsewhere@example.nz", "Otago", { confirmed: true });
   expect(await isRegionOpen("Taranaki")).toBe(false);
 
-  expect(await openRegionForSubscriptions("Taranaki", "admin@patch.nz")).toEqual({
+  expect(await openRegionForSubscriptions("Taranaki", "admin@example.com")).toEqual({
     ok: true,
     region: "Taranaki",
     opened: true,
     emailsStarted: true,
     message: "Taranaki is open for subscriptions. Launch e-mails are on their way.",
   });
-  expect(await openRegionForSubscriptions("Taranaki", "ops@patch.nz")).toMatchObject({
+  expect(await openRegionForSubscriptions("Taranaki", "ops@example.com")).toMatchObject({
     ok: true,
     opened: false,
     emailsStarted: false,
@@ -49,7 +49,7 @@ test("opening a region opens it for subscriptions and e-mails its waitlist once,
 });
 
 test("a region that isn't one of New Zealand's 16 is refused and nothing opens", async () => {
-  expect(await openRegionForSubscriptions("Mordor", "admin@patch.nz")).toMatchObject({
+  expect(await openRegionForSubscriptions("Mordor", "admin@example.com")).toMatchObject({
     ok: false,
     code: "invalid",
     message: "Please choose one of New Zealand's 16 regions.",
@@ -62,7 +62,7 @@ test("a region that isn't one of New Zealand's 16 is refused and nothing opens",
 test("a region already open (as Auckland in the demo data) still sends its launch e-mails the first time", async () => {
   await insertContact("tui@example.nz", "Auckland", { confirmed: true });
   expect(await openRegion("Auckland", "demo data")).toEqual({ opened: true });
-  expect(await openRegionForSubscriptions("Auckland", "admin@patch.nz")).toMatchObject({
+  expect(await openRegionForSubscriptions("Auckland", "admin@example.com")).toMatchObject({
     ok: true,
     opened: false,
     emailsStarted: true,

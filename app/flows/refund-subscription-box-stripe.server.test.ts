@@ -49,7 +49,7 @@ test("a box paid through Stripe is refunded at Stripe, once", async () => {
       subscriptionId: id,
       boxId: box!.id,
       requestKey: "5b0a7f5e-0000-4000-8000-00000000cafe",
-      adminEmail: "ops@patch.nz",
+      adminEmail: "ops@example.com",
     });
   const done = await refund();
   expect(done).toMatchObject({ ok: true, changed: true });

@@ -38,7 +38,7 @@ const env = testServices({ smtp: true, queues: jobs as never, emptyBeforeEach: t
 
 // The factory's week-2 subscription's January box is charged at its cutoff, 3 January 2027.
 const AFTER_CUTOFF = new Date("2027-01-03T01:00:00Z");
-const ADMIN = "ops@patch.nz";
+const ADMIN = "ops@example.com";
 const key = () => crypto.randomUUID();
 
 beforeEach(async () => {

@@ -1,6 +1,7 @@
-// Who is calling: the socket's address, or the first forwarded hop when we sit behind a proxy.
-// IPv6 clients are grouped by their /64, since one household or server gets a whole /64.
-import { isIPv6 } from "node:net";
+// Who is calling: the socket's address, or, behind TRUST_PROXY_HOPS proxies, the address the
+// furthest of them saw (ADR 062). IPv6 clients are grouped by their /64, since one household or
+// server gets a whole /64.
+import { isIP, isIPv6 } from "node:net";
 
 export function clientKey(ip: string): string {
   const bare = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
@@ -23,14 +24,21 @@ function expandIPv6(ip: string): string[] {
   );
 }
 
+/**
+ * Each proxy appends the address it was called from to X-Forwarded-For, after whatever the client
+ * wrote there; so only the rightmost `hops` entries are ours to believe, and the client is the
+ * hops-th from the right (Express's `trust proxy` number, counting the socket's peer as the first
+ * hop). With fewer entries than hops the furthest one given stands, as in Express. Something that
+ * is no address at all was never written by a proxy of ours: the socket's peer stands instead.
+ */
 export function resolveClientIp(
   socketAddress: string | undefined,
   forwardedFor: string | undefined,
-  trustProxy: boolean,
+  hops: number,
 ): string {
-  if (trustProxy && forwardedFor) {
-    const first = forwardedFor.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return socketAddress ?? "0.0.0.0";
+  const socket = socketAddress ?? "0.0.0.0";
+  if (hops < 1 || !forwardedFor) return socket;
+  const entries = forwardedFor.split(",").map((entry) => entry.trim());
+  const seen = entries[Math.max(0, entries.length - hops)] ?? "";
+  return isIP(seen) ? seen : socket;
 }

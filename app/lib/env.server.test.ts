@@ -148,3 +148,51 @@ test("referral credit milestones are friends:cents pairs, more friends each time
       /^Setting REFERRAL_CREDIT_MILESTONES is invalid: must be "friends:cents" pairs/,
     );
 });
+
+test("a trusted proxy is trusted by its hop count; TRUST_PROXY alone is refused", () => {
+  expect(parseSettings({ APP_ENV: "test" }).trustProxyHops).toBe(0);
+  expect(parseSettings({ APP_ENV: "test", TRUST_PROXY_HOPS: "2" }).trustProxyHops).toBe(2);
+  expect(
+    parseSettings({ APP_ENV: "test", TRUST_PROXY: "true", TRUST_PROXY_HOPS: "1" }).trustProxyHops,
+  ).toBe(1);
+  expect(parseSettings({ APP_ENV: "test", TRUST_PROXY: "false" }).trustProxyHops).toBe(0);
+  // Without the count the app cannot tell the proxies' entries from the client's own.
+  expect(() => parseSettings({ APP_ENV: "test", TRUST_PROXY: "true" })).toThrow(
+    /^Setting TRUST_PROXY_HOPS is missing: TRUST_PROXY=true needs the number of proxies/,
+  );
+  expect(() =>
+    parseSettings({ APP_ENV: "test", TRUST_PROXY: "false", TRUST_PROXY_HOPS: "1" }),
+  ).toThrow(/^Setting TRUST_PROXY is invalid: /);
+  for (const wrong of ["0", "-1", "one", "1.5", "21"]) {
+    expect(() => parseSettings({ APP_ENV: "test", TRUST_PROXY_HOPS: wrong }), wrong).toThrow(
+      /^Setting TRUST_PROXY_HOPS is invalid: /,
+    );
+  }
+});
+
+test("the example admin addresses are on an example domain, and never taken with real mail", () => {
+  const s = parseSettings({ APP_ENV: "test" });
+  expect(s.adminEmails.every((e) => e.endsWith("@example.com"))).toBe(true);
+  // Whoever reads real mail at those addresses would become an admin: not in any environment.
+  for (const APP_ENV of ["development", "test", undefined]) {
+    expect(() => parseSettings({ APP_ENV, SMTP_URL: "smtp://mail.example.net:587" })).toThrow(
+      /^Setting ADMIN_EMAILS is missing: with SMTP_URL set/,
+    );
+  }
+  // Named outright (as .env.example has them), they are refused too, but for a mail server on
+  // this machine (a development mail catcher, the tests' own), which delivers to no one else.
+  const examples = "admin@example.com,ops@example.com,grow@example.com";
+  expect(() =>
+    parseSettings({ APP_ENV: "test", SMTP_URL: "smtp://mail.example.net", ADMIN_EMAILS: examples }),
+  ).toThrow(/^Setting ADMIN_EMAILS is invalid: the example admin addresses are refused/);
+  expect(
+    parseSettings({ APP_ENV: "test", SMTP_URL: "smtp://127.0.0.1:2525", ADMIN_EMAILS: examples })
+      .adminEmails,
+  ).toHaveLength(3);
+  const own = parseSettings({
+    APP_ENV: "test",
+    SMTP_URL: "smtp://mail.example.net:587",
+    ADMIN_EMAILS: "a@patch.nz,b@patch.nz,c@patch.nz",
+  });
+  expect(own.adminEmails).toEqual(["a@patch.nz", "b@patch.nz", "c@patch.nz"]);
+});

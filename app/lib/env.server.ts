@@ -44,6 +44,13 @@ const emailList = z
       .length(3, { message: "must list exactly three e-mail addresses, comma-separated" }),
   );
 
+/** The admins when ADMIN_EMAILS is unset (development and tests only). */
+export const EXAMPLE_ADMIN_EMAILS = [
+  "admin@example.com",
+  "ops@example.com",
+  "grow@example.com",
+] as const;
+
 const MILESTONES_MESSAGE =
   'must be "friends:cents" pairs with more friends each time, like "3:500,10:1500" (1 to 50000 cents each)';
 
@@ -97,7 +104,9 @@ const schema = z.object({
   SOCIAL_URL: z.url().default("https://www.instagram.com/patch.nz"),
   SHOP_URL: optionalString.pipe(z.url().optional()),
   SURVEY_URL: optionalString.pipe(z.url().optional()),
-  ADMIN_EMAILS: emailList.default(["admin@patch.nz", "ops@patch.nz", "grow@patch.nz"]),
+  // The example admins sit on a domain nobody receives mail at (RFC 2606): refused whenever real
+  // mail goes out, since whoever read mail at them would become an admin.
+  ADMIN_EMAILS: emailList.default([...EXAMPLE_ADMIN_EMAILS]),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres(ql)?:\/\/|pglite:\/\/|memory:\/\/)/, {
@@ -181,7 +190,23 @@ const schema = z.object({
   // Web processes sharing the port (server/cluster.ts, ADR 051): one per core on PostgreSQL.
   WEB_PROCESSES: wholeNumber("processes", 1, [1, "must be at least 1"], [16, "must be at most 16"]),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: flag.default(false),
+  // How many proxies stand in front of the app (Express's `trust proxy` number, ADR 062): the
+  // client is the address the furthest of them saw. TRUST_PROXY=true alone is refused, since
+  // without the count the client's own X-Forwarded-For entries can't be told from the proxies'.
+  TRUST_PROXY_HOPS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^-?[0-9]+$/, { message: "must be the number of proxies in front of the app, like 1" })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, { message: "must be at least 1 (leave it unset when no proxy is in front)" })
+          .max(20, { message: "must be at most 20" }),
+      )
+      .optional(),
+  ),
+  TRUST_PROXY: flag.optional(),
 });
 
 export type Settings = ReturnType<typeof buildSettings>;
@@ -288,7 +313,8 @@ function buildSettings(
     runWorker: env.RUN_WORKER,
     webProcesses: env.WEB_PROCESSES,
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
+    /** Proxies in front of the app whose X-Forwarded-For entries we believe; 0 for none. */
+    trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
   };
 }
 
@@ -355,6 +381,32 @@ export function parseSettings(source: Record<string, string | undefined> = proce
   }
   if (env.APP_ENV === "production" && !env.SITE_URL?.startsWith("https://")) {
     throw new SettingsError("Setting SITE_URL is invalid: production must be served over https://");
+  }
+  if (env.SMTP_URL && !source.ADMIN_EMAILS?.trim()) {
+    throw new SettingsError(
+      "Setting ADMIN_EMAILS is missing: with SMTP_URL set, real mail goes out, so name the three admin e-mails",
+    );
+  }
+  if (
+    env.SMTP_URL &&
+    !LOOPBACK_HOSTS.has(new URL(env.SMTP_URL).hostname) &&
+    env.ADMIN_EMAILS.some((e) => (EXAMPLE_ADMIN_EMAILS as readonly string[]).includes(e))
+  ) {
+    // A mail server on this machine (a development mail catcher, the tests' own) delivers to no
+    // stranger's inbox; any other could.
+    throw new SettingsError(
+      "Setting ADMIN_EMAILS is invalid: the example admin addresses are refused while SMTP_URL sends real mail",
+    );
+  }
+  if (env.TRUST_PROXY === true && env.TRUST_PROXY_HOPS === undefined) {
+    throw new SettingsError(
+      "Setting TRUST_PROXY_HOPS is missing: TRUST_PROXY=true needs the number of proxies in front of the app (1 for one load balancer)",
+    );
+  }
+  if (env.TRUST_PROXY === false && env.TRUST_PROXY_HOPS !== undefined) {
+    throw new SettingsError(
+      "Setting TRUST_PROXY is invalid: it is false while TRUST_PROXY_HOPS is set; remove TRUST_PROXY",
+    );
   }
   if (env.WEB_PROCESSES > 1 && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
     throw new SettingsError(

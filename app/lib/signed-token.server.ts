@@ -39,7 +39,10 @@ export function verifyToken(
   now = Date.now(),
 ): string | null {
   if (!token || token.length > 2000) return null;
-  const [data, signature] = token.split(".");
+  // Exactly two parts: anything appended would otherwise ride along on a genuine signature.
+  const parts = token.split(".");
+  if (parts.length !== 2) return null;
+  const [data, signature] = parts;
   if (!data || !signature) return null;
   const expected = Buffer.from(sign(`${purpose}:${data}`));
   const given = Buffer.from(signature);

@@ -1,5 +1,5 @@
 // Each request's id, named in its log line and its answer's X-Request-Id. A client's own
-// X-Request-Id is taken only from a proxy we trust (TRUST_PROXY), which sets it for its own logs,
+// X-Request-Id is taken only from a proxy we trust (TRUST_PROXY_HOPS), which sets it for its own logs,
 // and only in a plain shape; otherwise anyone could choose the id our logs file their request
 // under, or write into the log line through it.
 import type { MiddlewareHandler } from "hono";

@@ -125,7 +125,7 @@ test("forgot password: e-mail link, new password, sign in with it", async ({ pag
 
 test("an admin's confirmed address opens /admin with the waitlist size", async ({ page }) => {
   // Made and confirmed here, or signed in if the shop's file (which shares this admin) came first.
-  await signedInAdmin(page, "admin@patch.nz");
+  await signedInAdmin(page, "admin@example.com");
   await page.goto("/admin");
   await page.getByRole("heading", { name: "Admin", exact: true }).waitFor();
   expect(Number(await page.getByTestId("waitlist-size").textContent())).toBeGreaterThanOrEqual(0);

@@ -10,7 +10,7 @@ import { DESKTOP, expect, PHONE, test, toastShown } from "./fixtures.ts";
 import { signedInAdmin } from "./members.ts";
 
 // One of the three admin addresses; this file only looks and acts as admin@, as shop does.
-const ADMIN = "admin@patch.nz";
+const ADMIN = "admin@example.com";
 
 /** A photo-like JPEG: a landscape frame with a shape off-centre. */
 async function photo(): Promise<Buffer> {

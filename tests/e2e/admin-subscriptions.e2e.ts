@@ -10,7 +10,7 @@ import { animationsDone, expect, PHONE, test } from "./fixtures.ts";
 import { signedInAdmin, signedInMember } from "./members.ts";
 
 // accounts and shop only look and act as admin@; so does this file.
-const ADMIN = "admin@patch.nz";
+const ADMIN = "admin@example.com";
 
 async function subscribe(page: Page) {
   await page.goto("/subscribe?plan=2m2");

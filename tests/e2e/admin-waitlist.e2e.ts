@@ -5,7 +5,7 @@ import { confirmFrom, mailTo, sentMail } from "./mail.ts";
 import { signedInAdmin, signedInMember } from "./members.ts";
 
 // Of the three admins, this file's own (members.ts).
-const ADMIN = "ops@patch.nz";
+const ADMIN = "ops@example.com";
 
 async function join(email: string, region: string) {
   const res = await fetch(baseUrl() + "/api/waitlist", {

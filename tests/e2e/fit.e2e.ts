@@ -87,7 +87,7 @@ async function bubbleForms(page: Page, routes: readonly string[]): Promise<strin
 test("no form on any page leaves its errors to the browser's bubbles", async ({ page }) => {
   await page.setViewportSize(PHONE);
   expect(await bubbleForms(page, PUBLIC_ROUTES)).toEqual([]);
-  await signedInAdmin(page, "admin@patch.nz");
+  await signedInAdmin(page, "admin@example.com");
   expect(
     await bubbleForms(page, [
       ...PROFILE_ROUTES,
@@ -115,7 +115,7 @@ test("no page of the account area is wider than a 390 or 1280 px window", async 
 
 test("no admin page is wider than a 390 or 1280 px window", async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await signedInAdmin(page, "admin@patch.nz");
+  await signedInAdmin(page, "admin@example.com");
   expect(await overflowing(page, ADMIN_ROUTES)).toEqual([]);
   await page.setViewportSize(DESKTOP);
   expect(await overflowing(page, ADMIN_ROUTES)).toEqual([]);

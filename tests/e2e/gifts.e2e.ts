@@ -194,7 +194,7 @@ for (const viewport of [PHONE, DESKTOP]) {
 
     // accounts, shop and the admin files act as admin@; so does this one.
     await page.setViewportSize(viewport);
-    await signedInAdmin(page, "admin@patch.nz");
+    await signedInAdmin(page, "admin@example.com");
     await page.goto("/admin");
     await page.getByRole("link", { name: "Gifts", exact: true }).click();
     await page.getByRole("heading", { name: "Gifts", level: 1 }).waitFor();
@@ -228,7 +228,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect.poll(() => page.getByTestId("gift-status").innerText()).toBe("Refunded");
     await expect
       .poll(() => page.getByTestId("gift-history").innerText())
-      .toContain("admin@patch.nz");
+      .toContain("admin@example.com");
     await waitForMail(buyer, /^Refund: your Patch gift for Mere Tane$/);
     await checkPage(page, `admin-gift-refunded-${viewport.width}`);
   }, 150_000);

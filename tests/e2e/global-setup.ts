@@ -26,7 +26,7 @@ export default async function setup({
     u.pathname = `/${dbName}`;
     env.DATABASE_URL = u.toString();
   }
-  const server = await startServer({ TRUST_PROXY: "true", ...env });
+  const server = await startServer({ TRUST_PROXY_HOPS: "1", ...env });
   // Empty on PGlite, which the server process holds open: the suite then checks pages instead.
   provide("databaseUrl", env.DATABASE_URL ?? "");
   provide("baseUrl", server.url);

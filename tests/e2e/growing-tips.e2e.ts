@@ -9,7 +9,7 @@ import { asVisitor, baseUrl, expect, PHONE, test } from "./fixtures.ts";
 import { confirmFrom, mailTo, sentMail } from "./mail.ts";
 import { signedInAdmin, signedInMember, waitForMail } from "./members.ts";
 
-const ADMIN = "grow@patch.nz";
+const ADMIN = "grow@example.com";
 const month = newZealandMonth(1);
 const label = formatTipsMonth(month);
 const monthOnly = label.split(" ")[0]!;

@@ -44,7 +44,7 @@ const ANSWER_WITHIN_MS = 15_000;
 const SAMPLED_PER_FIELD = 2;
 /** Requests in flight at once: enough to keep the server busy, few enough to stay honest. */
 const IN_FLIGHT = 4;
-const ADMIN = "grow@patch.nz";
+const ADMIN = "grow@example.com";
 const PRODUCT = "plant-labels";
 
 // ---------------------------------------------------------------------------------------------

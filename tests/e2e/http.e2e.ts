@@ -80,7 +80,7 @@ test("personal pages are private and never stored, signed in or not; public page
     expect(res?.headers()["cache-control"], path).toBe("private, no-store");
   }
   await context.clearCookies();
-  await signedInAdmin(page, "grow@patch.nz");
+  await signedInAdmin(page, "grow@example.com");
   for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/waitlist"]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);

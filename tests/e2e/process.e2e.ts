@@ -79,7 +79,7 @@ test("`npm start` with no APP_ENV or SITE_URL: links follow PORT, the mailbox is
       "Running with development conveniences (APP_ENV=development; APP_ENV=production allows none):",
     );
     expect(notice).toContain("  - Payments: the demo provider");
-    expect(notice).toContain("  - Admins: the example addresses admin@patch.nz");
+    expect(notice).toContain("  - Admins: the example addresses admin@example.com");
     const mailbox = await printedMailboxUrl(server.output);
     expect(mailbox).toMatch(new RegExp(`^http://localhost:${port}/_dev/mail\\?key=[\\w-]{43}$`));
 

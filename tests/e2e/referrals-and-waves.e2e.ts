@@ -134,7 +134,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await admin.goto(await createAccount(admin, email));
     await admin.context().clearCookies();
 
-    await signedInAdmin(admin, "admin@patch.nz");
+    await signedInAdmin(admin, "admin@example.com");
     await admin.goto("/admin/waitlist");
     const waves = admin.locator("#waves");
     await waves.getByLabel("Region").selectOption(region);
@@ -145,7 +145,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await table.waitFor();
     expect(await table.locator("tbody tr").first().locator("td").allInnerTexts()).toEqual([
       expect.any(String),
-      "admin@patch.nz",
+      "admin@example.com",
       "1",
       "1",
       "0",

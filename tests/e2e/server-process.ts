@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { EXAMPLE_ADMIN_EMAILS } from "#app/lib/env.server.ts";
 
 export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -49,6 +50,8 @@ export async function startServer(
       LOG_LEVEL: "warn",
       // Profiling a benchmark's server: SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
       ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+      // Mail to a local SMTP server (a benchmark's): the example admins are named, as real mail needs.
+      ...(env.SMTP_URL ? { ADMIN_EMAILS: EXAMPLE_ADMIN_EMAILS.join(",") } : {}),
       ...env,
     },
     // Benchmarks send the logs nowhere, so collecting them costs the load generator nothing.

@@ -333,7 +333,7 @@ test("an admin ships an order with a tracking number (the customer is told) and 
   const number = await page.getByTestId("order-number").textContent();
 
   // One of the three admin addresses (settings ADMIN_EMAILS), this file's own (members.ts).
-  await signedInAdmin(page, "admin@patch.nz");
+  await signedInAdmin(page, "admin@example.com");
 
   await page.goto("/admin/orders?status=paid");
   await page.getByRole("link", { name: number! }).click();
@@ -432,7 +432,7 @@ test("a confirmation link shows the order and nothing more: no checkout key, and
   expect(key).toMatch(UUID);
 
   // The order's link, as its e-mails carry it: /post-checkout?order={id}.
-  await signedInAdmin(page, "grow@patch.nz");
+  await signedInAdmin(page, "grow@example.com");
   await page.goto("/admin/orders?status=payment_failed");
   const href = await page
     .getByRole("row")
@@ -501,7 +501,7 @@ test("an order id of 36 dashes, or any other non-id, is a 404 page, never a 500"
     const res = await fetch(`${baseUrl()}/post-checkout?order=${id}`);
     expect(res.status, id).toBe(404);
   }
-  await signedInAdmin(page, "grow@patch.nz");
+  await signedInAdmin(page, "grow@example.com");
   const shown = await page.goto(`/admin/orders/${dashes}`);
   expect(shown?.status()).toBe(404);
   const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");

@@ -24,7 +24,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   stripe = await startStripeApi();
-  server = await startServer({ TRUST_PROXY: "true", ...stripeSettings(stripe, SECRET) });
+  server = await startServer({ TRUST_PROXY_HOPS: "1", ...stripeSettings(stripe, SECRET) });
   browser = await chromium.launch({ executablePath: chromiumPath(), args: ["--no-sandbox"] });
 });
 afterAll(async () => {

@@ -70,13 +70,13 @@ test("a signed-in non-admin goes home with the toast; the endpoint answers 403",
 });
 
 test("an admin address counts only once verified", async () => {
-  const cookie = await cookieFor("ops@patch.nz");
+  const cookie = await cookieFor("ops@example.com");
   expect((await requireAdmin(request("/admin", cookie))).isAdmin).toBe(true);
   expect((await stats(cookie)).data).toMatchObject({
     waitlistSize: 0,
     week: { orders: { thisWeek: 0, lastWeek: 0 }, waitlist: { thisWeek: 0, topRegions: [] } },
   });
-  await db().update(users).set({ emailVerified: false }).where(eq(users.email, "ops@patch.nz"));
+  await db().update(users).set({ emailVerified: false }).where(eq(users.email, "ops@example.com"));
   expect((await getCurrentUser(request("/", cookie))).user?.isAdmin).toBe(false);
   expect((await stats(cookie)).init?.status).toBe(403);
 });

@@ -88,7 +88,7 @@ beforeAll(async () => {
   await startQueue(t.handle, { connectionString: t.url });
   // Queues only, no workers: whatever a request queued stays in the queue to be seen.
   await createQueues(jobs);
-  adminCookie = (await account("ops@patch.nz")).cookie;
+  adminCookie = (await account("ops@example.com")).cookie;
   memberCookie = (await account("gardener@example.nz")).cookie;
 });
 afterAll(async () => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
     APP_ENV: "production",
     SITE_URL: SITE,
     AUTH_SECRET: "a-production-like-secret-of-enough-length-0123",
-    ADMIN_EMAILS: "admin@patch.nz,ops@patch.nz,grow@patch.nz",
+    ADMIN_EMAILS: "admin@example.com,ops@example.com,grow@example.com",
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "patch-prod-mail-")),
   });
   await startQueue(t.handle, { connectionString: t.url });

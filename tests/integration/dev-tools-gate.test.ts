@@ -24,7 +24,7 @@ beforeAll(async () => {
   });
   setSettings(dev);
   await sendMail({
-    to: "admin@patch.nz",
+    to: "admin@example.com",
     subject: "Confirm your e-mail",
     text: "Open https://patch.test/api/auth/verify-email?token=secret-token",
     html: "<p>Open the link</p>",

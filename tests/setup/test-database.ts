@@ -6,7 +6,12 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
 import { db, openDatabase, setDatabase, type DatabaseHandle } from "#app/lib/db.server.ts";
-import { parseSettings, setSettings, type Settings } from "#app/lib/env.server.ts";
+import {
+  EXAMPLE_ADMIN_EMAILS,
+  parseSettings,
+  setSettings,
+  type Settings,
+} from "#app/lib/env.server.ts";
 import { setLogLevel } from "#app/lib/log.server.ts";
 import { withDatabase } from "./postgres-template.ts";
 
@@ -18,7 +23,14 @@ export interface TestDatabase {
 }
 
 export function testSettings(overrides: Record<string, string> = {}): Settings {
-  return parseSettings({ APP_ENV: "test", LOG_LEVEL: "silent", RUN_WORKER: "false", ...overrides });
+  return parseSettings({
+    APP_ENV: "test",
+    LOG_LEVEL: "silent",
+    RUN_WORKER: "false",
+    // Mail to an in-process SMTP server: the example admins are named, as real mail needs.
+    ...(overrides.SMTP_URL ? { ADMIN_EMAILS: EXAMPLE_ADMIN_EMAILS.join(",") } : {}),
+    ...overrides,
+  });
 }
 
 export async function openTestDatabase(

@@ -253,12 +253,12 @@ test("waitlist migration: contact becomes the profile once; no contact gives a b
 
 test("admin: verified e-mail exactly in the list, with its rights granted; nothing less", () => {
   const granted = { role: "admin" };
-  expect(isAdminUser({ email: "admin@patch.nz", emailVerified: true, ...granted })).toBe(true);
-  expect(isAdminUser({ email: "admin@patch.nz", emailVerified: true, role: null })).toBe(false);
-  expect(isAdminUser({ email: "admin@patch.nz", emailVerified: false, ...granted })).toBe(false);
-  expect(isAdminUser({ email: "admin@patch.nz.evil.com", emailVerified: true, ...granted })).toBe(
-    false,
-  );
+  expect(isAdminUser({ email: "admin@example.com", emailVerified: true, ...granted })).toBe(true);
+  expect(isAdminUser({ email: "admin@example.com", emailVerified: true, role: null })).toBe(false);
+  expect(isAdminUser({ email: "admin@example.com", emailVerified: false, ...granted })).toBe(false);
+  expect(
+    isAdminUser({ email: "admin@example.com.evil.com", emailVerified: true, ...granted }),
+  ).toBe(false);
   expect(isAdminUser({ email: "someone@patch.nz", emailVerified: true, ...granted })).toBe(false);
 });
 
@@ -585,17 +585,17 @@ test("an admin address gets its rights only when its owner proves it while choos
   // Someone signs up ops@ first; the owner's link (or a scanner) asks for a password and grants
   // nothing, so the account can't even be signed in to.
   const attackerPassword = "a stranger chose this passphrase";
-  await signUp({ input: { email: "ops@patch.nz", password: attackerPassword }, meta: meta() });
-  await followLink(await confirmLink("ops@patch.nz"));
+  await signUp({ input: { email: "ops@example.com", password: attackerPassword }, meta: meta() });
+  await followLink(await confirmLink("ops@example.com"));
   expect(
-    await signIn({ input: { email: "ops@patch.nz", password: attackerPassword }, meta: meta() }),
+    await signIn({ input: { email: "ops@example.com", password: attackerPassword }, meta: meta() }),
   ).toMatchObject({ ok: false, message: MESSAGES.emailNotConfirmed });
 
   // An account confirmed before this rule (the old link signed in whoever opened it): the
   // password may be someone else's, so /admin sends home and e-mails the owner a reset link.
-  await db().update(users).set({ emailVerified: true }).where(eq(users.email, "ops@patch.nz"));
+  await db().update(users).set({ emailVerified: true }).where(eq(users.email, "ops@example.com"));
   const legacy = await signIn({
-    input: { email: "ops@patch.nz", password: attackerPassword },
+    input: { email: "ops@example.com", password: attackerPassword },
     meta: meta(),
   });
   const legacyCookie = cookieHeader(legacy.ok ? legacy.cookies : []);
@@ -608,7 +608,7 @@ test("an admin address gets its rights only when its owner proves it while choos
   expect(home?.status).toBe(302);
   expect(home?.headers.get("location")).toBe("/");
   const [reset] = await services.smtp.waitFor(1);
-  expect(reset?.to).toContain("ops@patch.nz");
+  expect(reset?.to).toContain("ops@example.com");
   expect(reset?.subject).toMatch(/Reset your/);
 
   // The owner chooses a password with that link: the other sessions end and the rights are granted.
@@ -618,10 +618,10 @@ test("an admin address gets its rights only when its owner proves it while choos
   expect(await resetPassword({ token, password: ownerPassword })).toMatchObject({ ok: true });
   expect((await getCurrentUser(adminRequest(legacyCookie))).user).toBeNull();
   expect(
-    await signIn({ input: { email: "ops@patch.nz", password: attackerPassword }, meta: meta() }),
+    await signIn({ input: { email: "ops@example.com", password: attackerPassword }, meta: meta() }),
   ).toMatchObject({ ok: false });
   const owner = await signIn({
-    input: { email: "ops@patch.nz", password: ownerPassword },
+    input: { email: "ops@example.com", password: ownerPassword },
     meta: meta(),
   });
   const ownerCookie = cookieHeader(owner.ok ? owner.cookies : []);
@@ -630,10 +630,10 @@ test("an admin address gets its rights only when its owner proves it while choos
 
   // The owner of grow@, whose address someone else signed up, confirms from the page: granted.
   await signUp({
-    input: { email: "grow@patch.nz", password: "a stranger chose this one too" },
+    input: { email: "grow@example.com", password: "a stranger chose this one too" },
     meta: meta(),
   });
-  const growPage = await followLink(await confirmLink("grow@patch.nz"));
+  const growPage = await followLink(await confirmLink("grow@example.com"));
   const growToken = new URL(growPage.headers.get("location")!).searchParams.get("token")!;
   const grow = await confirmEmailWithPassword({
     input: { token: growToken, password: "the real owner picked matai" },
@@ -645,9 +645,9 @@ test("an admin address gets its rights only when its owner proves it while choos
 
   // And admin@, signed up and confirmed in its owner's own browser: granted.
   const own = await signUp({
-    input: { email: "admin@patch.nz", password: PASSWORD },
+    input: { email: "admin@example.com", password: PASSWORD },
     meta: meta(),
   });
-  const signedIn = await confirm("admin@patch.nz", own.ok ? own.cookies : []);
+  const signedIn = await confirm("admin@example.com", own.ok ? own.cookies : []);
   expect((await getCurrentUser(adminRequest(cookieHeader(signedIn)))).user?.isAdmin).toBe(true);
 });

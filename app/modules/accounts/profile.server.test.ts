@@ -249,7 +249,7 @@ test("a session ends 30 days after sign-in however much it is used", async () =>
 });
 
 test("admin: search, suspend (signed out, can't sign in), restore, sign out everywhere", async () => {
-  const admin = (await signedIn("grow@patch.nz")).user;
+  const admin = (await signedIn("grow@example.com")).user;
   const target = await signedIn("weta@example.nz");
   expect(await searchUsers("weta")).toMatchObject([{ email: "weta@example.nz", sessions: 1 }]);
   expect(await banUser({ actor: admin, userId: admin.id, reason: null })).toMatchObject({

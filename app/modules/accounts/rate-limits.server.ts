@@ -1,9 +1,11 @@
 // The accounts limits (issue 5 "Security", issue 17, ADR 020), kept in the database so every app
 // process shares them. Failed sign-ins (password, texted code or two-factor code) slow the
 // guesser, not the owner: 5 a minute per IP (IPv6 by /64), 10 an hour per account from one IP, and
-// only far more (100 an hour) per account from everywhere, a lock a password reset lifts; two-factor
+// only far more (100 an hour) per account from everywhere, a lock a password reset lifts, and which
+// a browser that signed in to the account before passes by (10 failures an hour per such device,
+// OWASP's device cookies, ADR 062); two-factor
 // codes (whose guesser already has the password) 10 an hour per account from everywhere. Reset
-// e-mails 3 an hour per address; sign-ups (and waitlist conversions) 10 an hour per IP. Texted
+// e-mails 3 an hour per address and 10 an hour per connection; sign-ups (and waitlist conversions) 10 an hour per IP. Texted
 // codes, which cost money and can be pumped to premium numbers: 3 per number every 15 minutes, 5 an
 // hour per account, 10 an hour per IP, and SMS_CODES_PER_DAY from everyone together.
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -17,8 +19,12 @@ export const LIMITS = {
   signInPerIp: { limit: 5, windowSeconds: 60 },
   signInPerAccountAndIp: { limit: 10, windowSeconds: 60 * 60 },
   signInPerAccount: { limit: 100, windowSeconds: 60 * 60 },
+  /** Failures from a device the account signed in on before (device-cookie.server.ts). */
+  signInPerDevice: { limit: 10, windowSeconds: 60 * 60 },
   twoFactorPerAccount: { limit: 10, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 3, windowSeconds: 60 * 60 },
+  /** One connection can't have the site e-mail every member (ADR 062). */
+  resetPerIp: { limit: 10, windowSeconds: 60 * 60 },
   signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
   textsPerNumber: { limit: 3, windowSeconds: 15 * 60 },
   textsPerAccount: { limit: 5, windowSeconds: 60 * 60 },
@@ -32,6 +38,7 @@ const BUCKETS = {
   accountAndIp: "sign-in-account-ip",
   account: "sign-in-account",
   twoFactorAccount: "two-factor-account",
+  device: "sign-in-device",
 } as const;
 
 /** What was tried: a password or texted code, or a two-factor code (tighter per account). */
@@ -45,6 +52,8 @@ export interface LimitOutcome {
 export interface SignInLimit extends LimitOutcome {
   /** The account itself is locked (from everywhere, or from this IP): a password reset lifts it. */
   accountLocked: boolean;
+  /** The device this attempt was trusted as, whose own counter a failure then goes to. */
+  device?: string;
 }
 
 async function check(
@@ -86,8 +95,18 @@ export async function limitSignIn(
   // Stryker disable next-line StringLiteral: any step but "two-factor" is a password's
   step: SignInStep = "password",
   now = Date.now(),
+  /** A genuine device cookie of this account's (device-cookie.server.ts), if the browser sent one. */
+  device?: string | null,
 ): Promise<SignInLimit> {
   const { signInPerIp, signInPerAccountAndIp, signInPerAccount, twoFactorPerAccount } = LIMITS;
+  if (device && step === "password") {
+    // The account's own device answers only to its own counter, so strangers' failures elsewhere
+    // can't lock the owner out (OWASP's device cookies). Past its limit it is a stranger too.
+    const { signInPerDevice } = LIMITS;
+    const byDevice = await currentCount(BUCKETS.device, device, signInPerDevice.windowSeconds, now);
+    if (byDevice.count < signInPerDevice.limit)
+      return { allowed: true, retryAfter: 0, accountLocked: false, device };
+  }
   const perAccount = step === "two-factor" ? twoFactorPerAccount : signInPerAccount;
   const [byIp, byAccountAndIp, byAccount] = await Promise.all([
     // Failed sign-ins only count: a household behind one address signing in is never blocked.
@@ -124,8 +143,18 @@ export async function recordSignInFailure(
   account: string,
   // Stryker disable next-line StringLiteral: any step but "two-factor" is a password's
   step: SignInStep = "password",
+  /** The trusted device the attempt came from (SignInLimit.device): only its counter and the IP's. */
+  device?: string,
 ): Promise<void> {
   const { signInPerIp, signInPerAccountAndIp, signInPerAccount, twoFactorPerAccount } = LIMITS;
+  if (device) {
+    const { signInPerDevice } = LIMITS;
+    await Promise.all([
+      hitRateLimit(BUCKETS.ip, clientKey(ip), signInPerIp.limit, signInPerIp.windowSeconds),
+      hitRateLimit(BUCKETS.device, device, signInPerDevice.limit, signInPerDevice.windowSeconds),
+    ]);
+    return;
+  }
   await Promise.all([
     hitRateLimit(BUCKETS.ip, clientKey(ip), signInPerIp.limit, signInPerIp.windowSeconds),
     hitRateLimit(
@@ -173,10 +202,29 @@ export async function liftSignInLock(account: string): Promise<void> {
     );
 }
 
-export function limitPasswordReset(email: string): Promise<LimitOutcome> {
-  const { limit, windowSeconds } = LIMITS.resetPerAddress;
-  // Stryker disable next-line StringLiteral,MethodExpression: a bucket name need only differ from the others; upper case would normalise just as well
-  return check([hitRateLimit("password-reset", email.toLowerCase(), limit, windowSeconds)]);
+/** Per address, and per connection when a request asks (an admin's resend has none). */
+export function limitPasswordReset(email: string, ip?: string): Promise<LimitOutcome> {
+  const { resetPerAddress, resetPerIp } = LIMITS;
+  return check([
+    // Stryker disable next-line StringLiteral,MethodExpression: a bucket name need only differ from the others; upper case would normalise just as well
+    hitRateLimit(
+      "password-reset",
+      email.toLowerCase(),
+      resetPerAddress.limit,
+      resetPerAddress.windowSeconds,
+    ),
+    ...(ip === undefined
+      ? []
+      : [
+          // Stryker disable next-line StringLiteral: a bucket name need only differ from the others
+          hitRateLimit(
+            "password-reset-ip",
+            clientKey(ip),
+            resetPerIp.limit,
+            resetPerIp.windowSeconds,
+          ),
+        ]),
+  ]);
 }
 
 export function limitSignUp(ip: string): Promise<LimitOutcome> {

@@ -1,5 +1,6 @@
 // 'Forgot password': always the same answer, whether or not the address has an account; at most
-// 3 e-mails an hour per address (extra requests are answered the same and send nothing).
+// 3 e-mails an hour per address and 10 per connection (extra requests are answered the same and
+// send nothing).
 import { MESSAGES, forgotPasswordSchema } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders } from "./accounts-auth.server.ts";
 import { done, invalidForm, type AccountsOutcome } from "./outcome.ts";
@@ -28,7 +29,7 @@ export async function sendPasswordResetLink({
   email: string;
   meta?: RequestMeta;
 }): Promise<void> {
-  const limit = await limitPasswordReset(email);
+  const limit = await limitPasswordReset(email, meta?.clientIp);
   if (!limit.allowed) return;
   await accountsAuth().api.requestPasswordReset({
     body: { email, redirectTo: RESET_RETURN_PATH },

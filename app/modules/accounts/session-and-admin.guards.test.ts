@@ -44,7 +44,7 @@ const meta = () => ({ request: new Request(`${SITE}/profile`), clientIp: `198.18
 beforeAll(async () => {
   t = await openTestDatabase({
     SITE_URL: SITE,
-    ADMIN_EMAILS: "boss@patch.nz,ops@patch.nz,grow@patch.nz",
+    ADMIN_EMAILS: "boss@patch.nz,ops@example.com,grow@example.com",
     MAIL_OUTBOX_DIR: "/tmp/patch-guards-test-mail",
   });
 });
@@ -96,14 +96,14 @@ test("a sign-in is recent for ten minutes to the millisecond", () => {
 
 test("an admin is one of the three addresses, verified, granted its rights, however it is capitalised", () => {
   const admin = "admin" as const;
-  expect(isAdminUser({ email: "ops@patch.nz", emailVerified: true, role: admin })).toBe(true);
-  expect(isAdminUser({ email: "Ops@Patch.NZ", emailVerified: true, role: admin })).toBe(true);
-  expect(isAdminUser({ email: "ops@patch.nz", emailVerified: false, role: admin })).toBe(false);
+  expect(isAdminUser({ email: "ops@example.com", emailVerified: true, role: admin })).toBe(true);
+  expect(isAdminUser({ email: "Ops@Example.COM", emailVerified: true, role: admin })).toBe(true);
+  expect(isAdminUser({ email: "ops@example.com", emailVerified: false, role: admin })).toBe(false);
   // A listed, verified address without the grant (ADR 020) is no admin.
-  expect(isAdminUser({ email: "ops@patch.nz", emailVerified: true, role: null })).toBe(false);
-  expect(isAdminUser({ email: "ops@patch.nz", emailVerified: true, role: "user" })).toBe(false);
+  expect(isAdminUser({ email: "ops@example.com", emailVerified: true, role: null })).toBe(false);
+  expect(isAdminUser({ email: "ops@example.com", emailVerified: true, role: "user" })).toBe(false);
   expect(
-    isAdminUser({ email: "ops@patch.nz.evil.example", emailVerified: true, role: admin }),
+    isAdminUser({ email: "ops@example.com.evil.example", emailVerified: true, role: admin }),
   ).toBe(false);
   expect(isAdminUser({ email: "gardener@example.nz", emailVerified: true, role: admin })).toBe(
     false,
@@ -394,7 +394,7 @@ test("every sensitive change asks for a recent sign-in first, and only then look
 });
 
 test("an admin address confirmed before its rights are granted goes home and is e-mailed the link that grants them", async () => {
-  const email = "grow@patch.nz";
+  const email = "grow@example.com";
   await accountsAuth().api.signUpEmail({ body: { email, password: PASSWORD, name: "" } });
   await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
   const outcome = await signIn({ input: { email, password: PASSWORD }, meta: meta() });

@@ -12,12 +12,14 @@ import {
 import { withPasswordSlot } from "./password-work.server.ts";
 import { twoFactorPendingCookie } from "./two-factor.server.ts";
 import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
+import { deviceCookieFor, trustedDevice } from "./device-cookie.server.ts";
 
 export async function signIn({ input, meta, redirectTo }: SignInCall): Promise<AccountsOutcome> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) return invalidForm(parsed.error, MESSAGES.invalidCredentials);
   const { email, password } = parsed.data;
-  const limit = await limitSignIn(meta.clientIp, email);
+  const device = await trustedDevice(meta.request, (await findUserByEmail(email))?.id);
+  const limit = await limitSignIn(meta.clientIp, email, "password", Date.now(), device);
   if (!limit.allowed) return refusedByLimit(limit);
   try {
     const { headers, response } = await withPasswordSlot(() =>
@@ -36,7 +38,11 @@ export async function signIn({ input, meta, redirectTo }: SignInCall): Promise<A
         twoFactor: true,
       };
     }
-    return signedIn(setCookies(headers), redirectTo);
+    const { user } = response as { user: { id: string } };
+    return signedIn(
+      [...setCookies(headers), await deviceCookieFor(user.id, meta.request)],
+      redirectTo,
+    );
   } catch (error) {
     const code = authErrorCode(error);
     if (code === "BANNED_USER") {
@@ -46,7 +52,7 @@ export async function signIn({ input, meta, redirectTo }: SignInCall): Promise<A
       return { ok: false, code: "forbidden", message: MESSAGES.emailNotConfirmed };
     }
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "401") {
-      await recordSignInFailure(meta.clientIp, email);
+      await recordSignInFailure(meta.clientIp, email, "password", limit.device);
       return { ok: false, code: "unauthorized", message: await invalidMessage(email) };
     }
     if (code === undefined) throw error;

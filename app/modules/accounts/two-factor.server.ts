@@ -10,6 +10,8 @@ import { signedInRecently } from "./get-current-user.server.ts";
 import { done, refusedByLimit, signInAgain, signedIn, wrongField } from "./outcome.ts";
 import type { AccountsOutcome } from "./outcome.ts";
 import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
+import { deviceCookieFor } from "./device-cookie.server.ts";
+import { findUserByEmail } from "./find-user-by-email.server.ts";
 import type { RequestMeta } from "#app/lib/request-meta.ts";
 
 export type TwoFactorSetup =
@@ -154,7 +156,9 @@ export async function verifyTwoFactorSignIn({
       ? await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
       : await auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
     const cleared = await pendingAccountCookie().serialize("", { maxAge: 0 });
-    return signedIn([...setCookies(answer.headers), cleared], redirectTo);
+    const user = await findUserByEmail(account);
+    const device = user ? [await deviceCookieFor(user.id, meta.request)] : [];
+    return signedIn([...setCookies(answer.headers), cleared, ...device], redirectTo);
   } catch (error) {
     const reason = authErrorCode(error);
     if (reason === undefined) throw error;

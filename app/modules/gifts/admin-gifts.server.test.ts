@@ -30,7 +30,7 @@ const env = testServices({ smtp: true, queues: jobs as never });
 
 // 25 November 2026, 3pm in Auckland (NZDT, UTC+13).
 const NOW = new Date("2026-11-25T02:00:00Z");
-const admin = { email: "ops@patch.nz" };
+const admin = { email: "ops@example.com" };
 
 async function paidGift(overrides: Record<string, unknown> = {}, at = NOW) {
   return giftOf(await paidGiftId({ months: "6", sendOn: "2026-12-24", ...overrides }, at));
@@ -158,7 +158,7 @@ test("moving the day and recipient: the e-mail goes once, on the new day, to the
   expect(history).toHaveLength(1);
   expect(history[0]).toMatchObject({
     kind: "change",
-    by: "ops@patch.nz",
+    by: "ops@example.com",
     reason: "Buyer phoned",
     details: { before: { sendOn: "2026-12-24" }, after: { sendOn: "2027-01-10" } },
   });
@@ -250,7 +250,7 @@ test("re-sending: the same code once more, once per form; a fresh code when the 
   const mails = mailTo(gift.recipientEmail);
   expect(mails).toHaveLength(2);
   expect(mails[1]!.text).toContain(`Your gift code: ${code}`);
-  expect(await historyOf(gift.id)).toMatchObject([{ kind: "resend", by: "ops@patch.nz" }]);
+  expect(await historyOf(gift.id)).toMatchObject([{ kind: "resend", by: "ops@example.com" }]);
 
   // The stored hash is no longer this code's (AUTH_SECRET changed since): a fresh code is sent and
   // its hash replaces the old, which stops working.

@@ -72,17 +72,17 @@ test("a month's tips reach every subscriber once, in their zone, however often i
   await member("said-no@example.nz", { region: "Taranaki", optedOut: true });
   await insertContact("said-no@example.nz", "Taranaki", { confirmed: true });
 
-  expect(await startGrowingTipsRun("2026-12", "admin@patch.nz")).toEqual({
+  expect(await startGrowingTipsRun("2026-12", "admin@example.com")).toEqual({
     ok: true,
     started: true,
   });
-  expect(await startGrowingTipsRun("2026-12", "ops@patch.nz")).toEqual({
+  expect(await startGrowingTipsRun("2026-12", "ops@example.com")).toEqual({
     ok: true,
     started: false,
   });
   // The schedule on 1 December finds the early send and adds nothing.
   expect(await startGrowingTipsRun("2026-12", "schedule")).toEqual({ ok: true, started: false });
-  expect(await startGrowingTipsRun("December", "admin@patch.nz")).toMatchObject({ ok: false });
+  expect(await startGrowingTipsRun("December", "admin@example.com")).toMatchObject({ ok: false });
 
   await drained();
   expect(env.smtp.messages.map((m) => m.to).sort()).toEqual([
@@ -142,14 +142,16 @@ test("a month's tips reach every subscriber once, in their zone, however often i
   expect(env.smtp.messages).toHaveLength(5);
 
   const [progress] = await growingTipsProgress();
-  expectAllSent(progress, { month: "2026-12", requestedBy: "admin@patch.nz", recipients: 5 });
+  expectAllSent(progress, { month: "2026-12", requestedBy: "admin@example.com", recipients: 5 });
 });
 
 test("both unsubscribe links work in one click, and the next month those people get nothing", async () => {
   await insertContact("kea@example.nz", "Otago", { confirmed: true });
   await insertContact("tui@example.nz", "Auckland", { confirmed: true });
   await member("member@example.nz", { region: "Wellington" });
-  expect(await startGrowingTipsRun("2026-12", "admin@patch.nz")).toMatchObject({ started: true });
+  expect(await startGrowingTipsRun("2026-12", "admin@example.com")).toMatchObject({
+    started: true,
+  });
   await drained();
   const before = env.smtp.messages.length;
   expect(before).toBe(3);
@@ -236,7 +238,9 @@ test("a run whose recipient is erased after their send ends, counted as skipped,
   const before = env.smtp.messages.length;
   await insertContact("stays.jan@example.nz", "Nelson", { confirmed: true });
   const erased = await insertContact("erased.jan@example.nz", "Nelson", { confirmed: true });
-  expect(await startGrowingTipsRun("2027-05", "admin@patch.nz")).toMatchObject({ started: true });
+  expect(await startGrowingTipsRun("2027-05", "admin@example.com")).toMatchObject({
+    started: true,
+  });
   const may = async () => (await growingTipsProgress()).find((r) => r.month === "2027-05")!;
   await expect
     .poll(

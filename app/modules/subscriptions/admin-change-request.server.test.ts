@@ -17,7 +17,7 @@ const jobs = [sendSubscriptionChangeJob];
 const env = testServices({ smtp: true, queues: jobs as never });
 
 const NOW = new Date("2026-11-25T02:00:00Z");
-const ADMIN = "ops@patch.nz";
+const ADMIN = "ops@example.com";
 const key = () => crypto.randomUUID();
 
 async function asAdmin(subscriptionId: string) {

@@ -24,10 +24,10 @@ test("the demo data opens Auckland only, however often it runs; opening is once,
   expect(await isRegionOpen("Atlantis")).toBe(false);
 
   const when = new Date("2026-11-25T02:00:00Z");
-  expect(await openRegion("Southland", "admin@patch.nz", when)).toEqual({ opened: true });
-  expect(await openRegion("Southland", "ops@patch.nz", new Date())).toEqual({ opened: false });
+  expect(await openRegion("Southland", "admin@example.com", when)).toEqual({ opened: true });
+  expect(await openRegion("Southland", "ops@example.com", new Date())).toEqual({ opened: false });
   const [row] = await db().select().from(regions).where(eq(regions.name, "Southland"));
   // The second press changed nothing: who opened it and when are the first's.
-  expect(row).toMatchObject({ status: "open", openedBy: "admin@patch.nz", openedAt: when });
+  expect(row).toMatchObject({ status: "open", openedBy: "admin@example.com", openedAt: when });
   expect(await listOpenRegions()).toEqual(["Auckland", "Southland"]);
 });

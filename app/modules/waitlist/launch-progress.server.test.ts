@@ -44,7 +44,7 @@ test("people who leave after the fan-out are counted as skipped, and the progres
   const leaves = await contact("leaves@example.nz");
   const erased = await contact("erased@example.nz");
   const sentThenErased = await contact("sent-then-erased@example.nz");
-  expect(await notifyRegionLaunch("Gisborne", "admin@patch.nz")).toEqual({
+  expect(await notifyRegionLaunch("Gisborne", "admin@example.com")).toEqual({
     ok: true,
     started: true,
   });

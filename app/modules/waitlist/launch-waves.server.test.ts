@@ -53,7 +53,7 @@ async function invitedEmails(): Promise<string[]> {
 }
 
 const start = (region: string, spots: number | string, now: Date) =>
-  startLaunchWave({ input: { region, spots }, createdBy: "admin@patch.nz", now });
+  startLaunchWave({ input: { region, spots }, createdBy: "admin@example.com", now });
 
 test("a wave invites exactly N people in queue order, referrals first, and e-mails each once", async () => {
   const ids = await queueOf("Otago", ["ana", "ben", "cat", "dan", "eve"]);

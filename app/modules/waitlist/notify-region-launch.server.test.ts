@@ -32,9 +32,15 @@ test("a launch e-mails every confirmed, subscribed contact in the region once, h
   await insertContact("gone@example.nz", "Otago", { confirmed: true, unsubscribed: true });
   await insertContact("elsewhere@example.nz", "Southland", { confirmed: true });
 
-  expect(await notifyRegionLaunch("Otago", "admin@patch.nz")).toEqual({ ok: true, started: true });
-  expect(await notifyRegionLaunch("Otago", "ops@patch.nz")).toEqual({ ok: true, started: false });
-  expect(await notifyRegionLaunch("Mordor", "admin@patch.nz")).toMatchObject({ ok: false });
+  expect(await notifyRegionLaunch("Otago", "admin@example.com")).toEqual({
+    ok: true,
+    started: true,
+  });
+  expect(await notifyRegionLaunch("Otago", "ops@example.com")).toEqual({
+    ok: true,
+    started: false,
+  });
+  expect(await notifyRegionLaunch("Mordor", "admin@example.com")).toMatchObject({ ok: false });
 
   await drainQueue(jobs);
   expect(env.smtp.messages.map((m) => m.to).sort()).toEqual([
@@ -56,7 +62,7 @@ test("a launch e-mails every confirmed, subscribed contact in the region once, h
   expect(env.smtp.messages).toHaveLength(3);
 
   const [progress] = await launchProgress();
-  expectAllSent(progress, { region: "Otago", requestedBy: "admin@patch.nz", recipients: 3 });
+  expectAllSent(progress, { region: "Otago", requestedBy: "admin@example.com", recipients: 3 });
 });
 
 /** A worker's claim, made `at`, on the launch e-mail to a contact. */

@@ -203,24 +203,26 @@ test("voiding a counted referral (fraud) takes its places back, with a reason, o
       friend: "fake-friend@example.nz",
     }),
   );
-  expect(await voidReferral({ referralId: row.id, reason: "" }, "admin@patch.nz")).toMatchObject({
-    ok: false,
-    status: 400,
-  });
+  expect(await voidReferral({ referralId: row.id, reason: "" }, "admin@example.com")).toMatchObject(
+    {
+      ok: false,
+      status: 400,
+    },
+  );
   // A control code in the reason is refused in words, not stored (PostgreSQL can't keep a NUL).
   expect(
-    await voidReferral({ referralId: row.id, reason: "farm\u0000ed" }, "admin@patch.nz"),
+    await voidReferral({ referralId: row.id, reason: "farm\u0000ed" }, "admin@example.com"),
   ).toMatchObject({ ok: false, status: 400, fieldErrors: { reason: UNUSABLE_TEXT } });
   expect(
-    await voidReferral({ referralId: row.id, reason: "same household farm" }, "admin@patch.nz"),
+    await voidReferral({ referralId: row.id, reason: "same household farm" }, "admin@example.com"),
   ).toEqual({ ok: true });
   expect(await referralOf(friend.id)).toMatchObject({
     status: "void",
     reason: "same household farm",
-    voidedBy: "admin@patch.nz",
+    voidedBy: "admin@example.com",
   });
   expect(
-    await voidReferral({ referralId: row.id, reason: "again please" }, "admin@patch.nz"),
+    await voidReferral({ referralId: row.id, reason: "again please" }, "admin@example.com"),
   ).toMatchObject({ ok: false, status: 404 });
   expect((await topReferrers()).some((r) => r.id === referrer.id)).toBe(false);
   expect((await listCountedReferrals()).some((r) => r.id === row.id)).toBe(false);
