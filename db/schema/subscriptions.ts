@@ -124,5 +124,18 @@ export const subscriptionEvents = pgTable(
     actor: text("actor").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("subscription_events_subscription_idx").on(t.subscriptionId, t.createdAt)],
+  (t) => [
+    index("subscription_events_subscription_idx").on(t.subscriptionId, t.createdAt),
+    // A box is paid once: every successful charge writes its "charged" row (record-box-charges),
+    // so a second one for the same subscription and box is refused by the database, whatever the
+    // code path or race that tried it.
+    uniqueIndex("subscription_events_one_charge_per_box_idx")
+      .on(t.subscriptionId, sql`(${t.data}->>'box')`)
+      .where(sql`${t.type} = 'charged'`),
+    // The cancel flow's save offer discounts a box once (accept-cancel-offer.server.ts keeps it
+    // to once a year, under the subscription's lock; this holds whatever path wrote it).
+    uniqueIndex("subscription_events_one_discount_per_box_idx")
+      .on(t.subscriptionId, sql`(${t.data}->>'box')`)
+      .where(sql`${t.type} = 'discount_given'`),
+  ],
 );

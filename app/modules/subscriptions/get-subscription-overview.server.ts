@@ -7,6 +7,7 @@ import { subscriptionEvents } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { DELIVERY_WEEK_LABELS, formatBoxDate, type DeliveryWeek } from "./box-dates.ts";
+import { saveOfferRefusal } from "./accept-cancel-offer.server.ts";
 import { currentSubscription } from "./change-subscription.server.ts";
 import {
   CANCEL_REASONS,
@@ -138,7 +139,9 @@ export async function getSubscriptionOverview(
   const changeable = Boolean(next && !next.locked && !next.skipped && next.status === "scheduled");
   const choices = changeable && next ? await listSwapChoices(next.items) : null;
   const reason = cancelReasonSchema.safeParse(options.cancelReason);
-  const offer = reason.success ? offerFor(reason.data, sub.plan) : null;
+  const offer = reason.success
+    ? offerFor(reason.data, sub.plan, { discount: !(await saveOfferRefusal(db(), sub, now)) })
+    : null;
   const status = {
     active: "Active",
     paused: sub.pausedUntil
@@ -212,8 +215,11 @@ export async function getSubscriptionOverview(
             return { credit: money(credit), boxesLeft: prepaidBoxesLeft(credit, sub.price) };
           })(),
       cancelReasons: Object.entries(CANCEL_REASONS).map(([id, label]) => ({ id, label })),
-      cancel: offer
-        ? { reason: reason.data as CancelReason, offer: offerWords(offer, sub.price, sub.currency) }
+      cancel: reason.success
+        ? {
+            reason: reason.data as CancelReason,
+            offer: offer ? offerWords(offer, sub.price, sub.currency) : null,
+          }
         : null,
       history: events.map((e) => ({
         id: e.id,

@@ -28,6 +28,10 @@ export const MANAGE_MESSAGES = {
   notPaused: "Your deliveries aren't paused.",
   cantPause: "Your subscription can't be paused while a payment is due. Update your card first.",
   reason: "Please choose a reason",
+  discountPending:
+    "Your next box already has a discount, so this offer can't be added to it. Your subscription hasn't changed.",
+  saveOfferTaken:
+    "You've had this offer in the last 12 months, so it can't be taken again yet. Your subscription hasn't changed.",
   regionClosed: (region: string) =>
     `We don't deliver monthly boxes to ${region} yet. Keep your current address or choose one in a region we deliver to.`,
   unavailable: "We couldn't make that change just now. Nothing has changed: please try again.",
@@ -96,11 +100,27 @@ export type CancelOffer =
 /** The discount offered to someone who would otherwise cancel, on their next box only. */
 export const CANCEL_DISCOUNT_PERCENT = 25;
 
-/** The one offer a reason is met with; a smaller plan only when there is one. */
-export function offerFor(reason: CancelReason, planId: string): CancelOffer {
+/**
+ * The discount is money, not a change the member could make anyway (a pause, a skip, a smaller
+ * plan): a subscription has it at most once in this many months, and never on top of another.
+ */
+export const SAVE_OFFER_MONTHS = 12;
+
+/**
+ * The one offer a reason is met with; a smaller plan only when there is one, and the discount
+ * only when the subscription may have it (`discount`: false while one waits on the next box or
+ * one was taken within SAVE_OFFER_MONTHS): otherwise no offer, only the cancel.
+ */
+export function offerFor(
+  reason: CancelReason,
+  planId: string,
+  { discount: discountAllowed = true }: { discount?: boolean } = {},
+): CancelOffer | null {
   const index = plans.findIndex((p) => p.id === planId);
   const smaller = index > 0 ? plans[index - 1]!.id : null;
-  const discount: CancelOffer = { kind: "discount", percent: CANCEL_DISCOUNT_PERCENT };
+  const discount: CancelOffer | null = discountAllowed
+    ? { kind: "discount", percent: CANCEL_DISCOUNT_PERCENT }
+    : null;
   switch (reason) {
     case "too-expensive":
     case "too-much":

@@ -330,3 +330,27 @@ test("a card change is written once per SetupIntent, and a late event for an old
     code: "not-found",
   });
 });
+
+test("ten tabs confirming their cards at once: one charge at Stripe, one subscription, nine answered with it", async () => {
+  await openRegion("Auckland", "test", NOW);
+  const who = await member();
+  const setups: string[] = [];
+  const keys = new Set<string>();
+  for (let i = 0; i < 10; i++) {
+    const input = form();
+    keys.add(input.idempotencyKey);
+    const started = await startStripeSubscription(input, who);
+    if (!started.ok || !("setupIntentId" in started)) throw new Error("expected a SetupIntent");
+    env.stripe.confirmSetupIntent(started.setupIntentId, TEST_CARDS.visa);
+    setups.push(started.setupIntentId);
+  }
+  const results = await Promise.all(setups.map((id) => completeStripeSubscription(id, who, NOW)));
+  const [sub, ...others] = await rowsOf(who.id);
+  expect(others).toEqual([]);
+  expect(results.filter((r) => r.ok && r.created)).toHaveLength(1);
+  for (const r of results) expect(r).toMatchObject({ ok: true, subscriptionId: sub!.id });
+  const charges = [...env.stripe.paymentIntents.values()].filter((pi) =>
+    keys.has(pi.metadata.subscribeKey ?? ""),
+  );
+  expect(charges).toHaveLength(1);
+});

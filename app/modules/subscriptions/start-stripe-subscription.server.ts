@@ -100,7 +100,7 @@ export async function completeStripeSubscription(
   if (setup.status === "failed")
     return { ...failure("invalid", setup.message, { declined: true }), attempt: details };
   const result = await guardStart(details.idempotencyKey, async () => {
-    const blocked = await refusalToStart(details, member);
+    const blocked = await refusalToStart(details, member, now);
     if (blocked) return blocked;
     return payFirstBox(details, member, stripeSavedCards, setup, now);
   });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { subscriptionEvents, subscriptions } from "#db/schema/index.ts";
+import { orders, subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
@@ -100,12 +100,69 @@ test("a retried submit, even two at once, makes one subscription", async () => {
   expect(ids.size).toBe(1);
   expect([a, b, again].filter((r) => r.ok && r.created)).toHaveLength(1);
   expect(await rowsOf(who.id)).toHaveLength(1);
-  // Another attempt (a new key) while this one runs is refused: one running subscription each.
-  expect(await startSubscription(form(), who, NOW)).toMatchObject({
+  // Another tab's submit (a new key) just after is answered with the same subscription.
+  expect(await startSubscription(form(), who, NOW)).toEqual({
+    ok: true,
+    subscriptionId: a.ok ? a.subscriptionId : "",
+    created: false,
+  });
+  // A new attempt long after, while this one runs, is refused: one running subscription each.
+  const later = new Date(NOW.getTime() + 2 * 60 * 60 * 1000);
+  expect(await startSubscription(subscribeInput(later), who, later)).toMatchObject({
     ok: false,
     code: "conflict",
     message: SUBSCRIBE_MESSAGES.alreadySubscribed,
   });
+});
+
+test("ten submits at once from one member's tabs (ten keys): one charge, one subscription, nine answered with it", async () => {
+  await openRegion("Auckland", "test", NOW);
+  const who = await member();
+  const results = await Promise.all(
+    Array.from({ length: 10 }, () => startSubscription(form(), who, NOW)),
+  );
+  const [sub, ...others] = await rowsOf(who.id);
+  expect(others).toEqual([]);
+  expect(results.filter((r) => r.ok && r.created)).toHaveLength(1);
+  for (const r of results) expect(r).toMatchObject({ ok: true, subscriptionId: sub!.id });
+  // One box order and one "charged" row: the card was charged once.
+  const boxOrders = await db().select().from(orders).where(eq(orders.userId, who.id));
+  expect(boxOrders.map((o) => o.kind)).toEqual(["subscription box"]);
+  const charged = await db()
+    .select()
+    .from(subscriptionEvents)
+    .where(
+      and(eq(subscriptionEvents.subscriptionId, sub!.id), eq(subscriptionEvents.type, "charged")),
+    );
+  expect(charged).toHaveLength(1);
+});
+
+test("the database refuses a second successful charge of one box", async () => {
+  await openRegion("Auckland", "test", NOW);
+  const who = await member();
+  const result = await startSubscription(form(), who, NOW);
+  if (!result.ok) throw new Error("expected a subscription");
+  const [first] = await db()
+    .select()
+    .from(subscriptionEvents)
+    .where(
+      and(
+        eq(subscriptionEvents.subscriptionId, result.subscriptionId),
+        eq(subscriptionEvents.type, "charged"),
+      ),
+    );
+  const again = await db()
+    .insert(subscriptionEvents)
+    .values({ ...first!, id: undefined, data: { ...first!.data, reference: "demo_second" } })
+    .catch((e: unknown) => e);
+  expect(again).toBeInstanceOf(Error);
+  expect(String((again as { cause?: unknown }).cause ?? again)).toMatch(
+    /subscription_events_one_charge_per_box_idx/,
+  );
+  // Another box of the same subscription is charged as usual.
+  await db()
+    .insert(subscriptionEvents)
+    .values({ ...first!, id: undefined, data: { ...first!.data, box: "2027-01-12" } });
 });
 
 test("a region that isn't open is refused with a way onto its waitlist, and nothing is kept", async () => {

@@ -59,7 +59,7 @@ export async function startSubscription(
   if (!provider) return failure("unavailable", SUBSCRIBE_MESSAGES.noPayments);
 
   return guardStart(input.idempotencyKey, async () => {
-    const blocked = await refusalToStart(input, member);
+    const blocked = await refusalToStart(input, member, now);
     if (blocked) return blocked;
     // The provider's own keys come from the submit's key, so a retry never saves or charges twice.
     const saved = await provider.saveCard(
@@ -82,16 +82,21 @@ export type SubscriptionDetails = Omit<StartSubscriptionInput, "card">;
 export async function refusalToStart(
   details: SubscriptionDetails,
   member: Subscriber,
+  now = new Date(),
 ): Promise<StartSubscriptionOutcome | null> {
   const made = await madeByKey(details.idempotencyKey, member);
   if (made) return made;
   if (!(await isRegionOpen(details.address.region)))
     return failure("conflict", SUBSCRIBE_MESSAGES.regionClosed(details.address.region));
-  if (await hasRunningSubscription(member.id)) {
-    // The running one may be this very submit's, made by its twin since the look-up above.
+  const running = await runningSubscriptionOf(member.id);
+  if (running) {
+    // The running one may be this very submit's, or its twin's (another tab), made since the
+    // look-up above: that is this submit's answer. payFirstBox checks again under the lock.
     return (
       (await madeByKey(details.idempotencyKey, member)) ??
-      failure("conflict", SUBSCRIBE_MESSAGES.alreadySubscribed)
+      (isTwin(running, now)
+        ? { ok: true, subscriptionId: running.id, created: false }
+        : failure("conflict", SUBSCRIBE_MESSAGES.alreadySubscribed))
     );
   }
   return null;
@@ -109,7 +114,8 @@ async function madeByKey(
 }
 
 /**
- * The card is saved: in one transaction, under the submit's key lock, the member's credit pays
+ * The card is saved: in one transaction, under the member's lock (their running subscription,
+ * if a twin submit made one meanwhile, is the answer, and nothing is charged), the member's credit pays
  * what it can of the first box, the card is charged the rest (its key is the submit's, so a retry,
  * or the Stripe return and webhook both finishing, is one charge), and the subscription, its
  * history, the box and its order (recordBoxCharges, with the credit's debit) and the
@@ -132,9 +138,22 @@ export async function payFirstBox(
   const periodKey = `subscribe:${input.idempotencyKey}:first-box`;
 
   const created = await db().transaction(async (tx) => {
-    await lockKey(tx, input.idempotencyKey);
+    // One member's submits queue here (two tabs, a reload, the Stripe return and its webhook):
+    // the lock is held until this one's subscription is committed, so the next one finds it
+    // below and is answered with it before anything is charged.
+    await lockMember(tx, member.id);
     const again = await findByKey(input.idempotencyKey, tx);
-    if (again) return { id: again.id, created: false };
+    if (again) {
+      if (again.userId !== member.id)
+        return { refused: failure("invalid", SUBSCRIBE_MESSAGES.failed) };
+      return { id: again.id, created: false };
+    }
+    const running = await runningSubscriptionOf(member.id, tx);
+    if (running) {
+      if (!isTwin(running, now))
+        return { refused: failure("conflict", SUBSCRIBE_MESSAGES.alreadySubscribed) };
+      return { id: running.id, created: false };
+    }
     // The credits lock is taken last (ADR 040) and held until the debit is written with the box.
     await lockCredits(tx, member.id);
     const credit = creditToUse(await balanceOf(tx, member.id), plan.price);
@@ -168,6 +187,7 @@ export async function payFirstBox(
     });
     return { id, created: true };
   });
+  if ("refused" in created && created.refused) return created.refused;
   if ("ok" in created) return failure("invalid", created.message, { declined: true });
   return { ok: true, subscriptionId: created.id, created: created.created };
 }
@@ -296,20 +316,32 @@ async function findByKey(key: string, tx: Database = db()) {
   return row;
 }
 
-async function hasRunningSubscription(userId: string): Promise<boolean> {
-  const [row] = await db()
-    .select({ id: subscriptions.id })
+async function runningSubscriptionOf(userId: string, tx: Database = db()) {
+  const [row] = await tx
+    .select({ id: subscriptions.id, createdAt: subscriptions.createdAt })
     .from(subscriptions)
     .where(
       and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...RUNNING_STATUSES])),
     )
     .limit(1);
-  return Boolean(row);
+  return row;
 }
 
-async function lockKey(tx: Database, key: string): Promise<void> {
+/**
+ * A running subscription this young was started by the same sitting (another tab, a reload and
+ * retry, a double press): that submit is answered with it. An older one is a member trying to
+ * start a second, which is refused.
+ */
+const TWIN_WINDOW_MS = 15 * 60 * 1000;
+
+function isTwin(running: { createdAt: Date }, now: Date): boolean {
+  return now.getTime() - running.createdAt.getTime() < TWIN_WINDOW_MS;
+}
+
+/** Held by a start until it commits: one member's starts run one at a time. */
+async function lockMember(tx: Database, userId: string): Promise<void> {
   await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`subscribe-key:${key}`}, 0))`,
+    sql`select pg_advisory_xact_lock(hashtextextended(${`subscribe-member:${userId}`}, 0))`,
   );
 }
 

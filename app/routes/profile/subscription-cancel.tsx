@@ -36,20 +36,28 @@ export function CancelPanel({
   return (
     <Section id="cancel" title="Before you go">
       <div className="flex flex-col gap-4">
-        <p className="text-lg font-semibold">{cancel.offer.title}</p>
-        <p>{cancel.offer.text}</p>
+        {cancel.offer ? (
+          <>
+            <p className="text-lg font-semibold">{cancel.offer.title}</p>
+            <p>{cancel.offer.text}</p>
+          </>
+        ) : (
+          <p>Your subscription ends after the period you&apos;ve paid for.</p>
+        )}
         <div className="flex flex-wrap gap-3">
-          <IntentForm
-            intent="offer"
-            fields={{ requestKey, reason: cancel.reason }}
-            submit={cancel.offer.accept}
-            buttonClassName="btn-primary"
-            busy={busyIntent === "offer"}
-          />
+          {cancel.offer ? (
+            <IntentForm
+              intent="offer"
+              fields={{ requestKey, reason: cancel.reason }}
+              submit={cancel.offer.accept}
+              buttonClassName="btn-primary"
+              busy={busyIntent === "offer"}
+            />
+          ) : null}
           <IntentForm
             intent="cancel"
             fields={{ requestKey, reason: cancel.reason }}
-            submit="No thanks, cancel"
+            submit={cancel.offer ? "No thanks, cancel" : "Cancel my subscription"}
             buttonClassName="btn-secondary"
             busy={busyIntent === "cancel"}
           />

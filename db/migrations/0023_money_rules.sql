@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "subscription_events_one_charge_per_box_idx" ON "subscription_events" USING btree ("subscription_id",("data"->>'box')) WHERE "subscription_events"."type" = 'charged';--> statement-breakpoint
+CREATE UNIQUE INDEX "subscription_events_one_discount_per_box_idx" ON "subscription_events" USING btree ("subscription_id",("data"->>'box')) WHERE "subscription_events"."type" = 'discount_given';
