@@ -1,7 +1,17 @@
 // The one credits ledger (issue 22, ADR 040): every credit a member is given and every debit taken
 // from it, one row each, never updated or deleted. A member's balance is the SUM of their rows.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 
 /** Why a row is there: the first four add credit, the last two take it. */
@@ -48,5 +58,34 @@ export const creditEntries = pgTable(
                when ${t.kind} = 'taken_back' then ${t.amount} <= 0
                else ${t.amount} > 0 end`,
     ),
+  ],
+);
+
+/**
+ * A referral milestone's credit, one row per waitlist contact and milestone for ever (ADR 061): the
+ * ledger rows go with a deleted account, this row stays, so a new account with the contact's
+ * address finds the milestone already given. `held` is whether its credit stands (a void below
+ * the milestone takes it back; counted back up, it is earned again and `times` counts the
+ * earnings, which name the ledger keys referral:<contact>:<friends>:<times>). No foreign key to
+ * the contact: it outlives the contact too.
+ */
+export const referralMilestoneGrants = pgTable(
+  "referral_milestone_grants",
+  {
+    contactId: uuid("contact_id").notNull(),
+    /** The milestone: this many counted friends. */
+    friends: integer("friends").notNull(),
+    /** The account it was last granted to; null once that account is deleted. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    amount: integer("amount").notNull(),
+    held: boolean("held").notNull().default(true),
+    times: integer("times").notNull().default(1),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.friends] }),
+    check("referral_milestone_grants_amount", sql`${t.amount} > 0`),
+    check("referral_milestone_grants_times", sql`${t.times} >= 1`),
   ],
 );

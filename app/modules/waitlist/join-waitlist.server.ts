@@ -306,8 +306,10 @@ async function save(
     ip: context.ip,
     userAgent: consentAgent(context),
   });
-  // The share link's referral, in this transaction: saved with the contact or not at all.
-  if (context.referralCode) await recordReferral(id, context.referralCode, context.ip, tx);
+  // The share link's referral, in this transaction: saved with the contact or not at all. Only a
+  // contact made here has one: anyone can re-join a known address with their own link's cookie.
+  if (created && context.referralCode)
+    await recordReferral(id, context.referralCode, clientKey(context.ip), tx);
   return finishSave(tx, input, id, created, changed, needsConfirmation);
 }
 
@@ -406,7 +408,7 @@ const saveNewContacts = batched<
         -- contact made is never left without its referral (record-referral.server.ts).
         referred as (
           insert into referrals (referrer_id, friend_id, ip)
-          select referrer.id, allowed.id, allowed.ip
+          select referrer.id, allowed.id, allowed.limit_key
           from allowed
           join inserted using (id)
           join contacts referrer on referrer.referral_code = allowed.referred_by

@@ -4,12 +4,13 @@
 // credit back, as much as is left, never below zero; a referrer without an account gets nothing.
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { creditEntries, referrals } from "#db/schema/index.ts";
+import { creditEntries, referrals, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { addCreditEntry } from "#app/modules/credits/credit-ledger.server.ts";
 import { getCreditBalance } from "#app/modules/credits/get-credit-balance.server.ts";
 import { insertMember } from "#tests/factories/members.ts";
 import { testServices } from "#tests/setup/test-services.ts";
+import { carryContactCredit } from "./carry-contact-credit.server.ts";
 import { confirmContact } from "./confirm-contact.server.ts";
 import { confirmUrl } from "./contact-links.server.ts";
 import { joinWaitlist } from "./join-waitlist.server.ts";
@@ -111,4 +112,23 @@ test("a referrer without a verified account matching the address gets nothing re
   expect(await rowsOf(userId)).toEqual([]);
   const keys = (await db().select().from(creditEntries)).map((r) => r.requestKey);
   expect(keys.filter((k) => k.includes(stranger.id) || k.includes(unverified.id))).toEqual([]);
+});
+
+test("a milestone stays granted to the contact when the account goes: a new account with the address gets nothing again", async () => {
+  const referrer = await join("once.ever@example.nz");
+  const first = await insertMember({ email: "once.ever@example.nz" });
+  const friends = await friendsOf(referrer.code, ["oa", "ob", "oc"]);
+  for (const f of friends) await confirmContact(tokenOf(f.id));
+  expect(await balanceOf(first)).toBe(1500);
+
+  // The account is deleted (its ledger rows go with it) and the address signs up again.
+  await db().delete(users).where(eq(users.id, first));
+  expect(await rowsOf(first)).toEqual([]);
+  const second = await insertMember({ email: "once.ever@example.nz" });
+  // Both ways a settle runs: reaching /subscribe, and another friend counted.
+  expect(await carryContactCredit({ id: second, email: "once.ever@example.nz" })).toBe(0);
+  const [d] = await friendsOf(referrer.code, ["od"]);
+  await confirmContact(tokenOf(d!.id));
+  expect(await rowsOf(second)).toEqual([]);
+  expect(await balanceOf(second)).toBe(0);
 });

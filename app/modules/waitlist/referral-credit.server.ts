@@ -9,13 +9,18 @@ import {
   type ReferralCreditResult,
 } from "#app/modules/credits/settle-referral-credit.server.ts";
 
+/** The referrer's lock until the transaction ends (taken again by the same transaction, it stacks). */
+export async function lockReferrer(tx: Database, referrerId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`referrer:${referrerId}`}, 0))`,
+  );
+}
+
 export async function settleReferrerCredit(
   tx: Database,
   referrerId: string,
 ): Promise<ReferralCreditResult | null> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`referrer:${referrerId}`}, 0))`,
-  );
+  await lockReferrer(tx, referrerId);
   const found = (await tx.execute(sql`
     select c.email,
            (select count(*)::int from referrals r

@@ -23,9 +23,9 @@ let n = 0;
 const ip = () => `198.51.100.${++n % 250}`;
 const tokenOf = (id: string) => new URL(confirmUrl(id)).searchParams.get("token");
 
-async function join(email: string, referralCode?: string | null, from = ip()) {
+async function join(email: string, referralCode?: string | null, from = ip(), region = "Otago") {
   const result = await joinWaitlist(
-    { email, region: "Otago" },
+    { email, region },
     { ip: from, userAgent: "vitest", page: "/waitlist", referralCode },
   );
   if (!result.ok || !result.contactId) throw new Error(`join failed: ${JSON.stringify(result)}`);
@@ -247,18 +247,18 @@ test("a join through a link saves the contact and its referral together, or neit
     expect(
       await db().select().from(contacts).where(eq(contacts.email, "kaka.friend@example.nz")),
     ).toEqual([]);
-    // A known, unconfirmed address joining again through the link: merged and referred together.
+    // A known, unconfirmed address joining again through the link: the merge fails whole too.
     const known = "kaka.known@example.nz";
     await join(known);
     const [before] = await db().select().from(contacts).where(eq(contacts.email, known));
-    await expect(
-      joinWaitlist(
-        { email: known, region: "Nelson" },
-        { ip: ip(), userAgent: "vitest", page: "/waitlist", referralCode: referrer.code },
-      ),
-    ).rejects.toThrow();
+    // A re-join records no referral (only a new contact has one), so the refusing trigger
+    // doesn't touch it.
+    await joinWaitlist(
+      { email: known, region: "Nelson" },
+      { ip: ip(), userAgent: "vitest", page: "/waitlist", referralCode: referrer.code },
+    );
     const [after] = await db().select().from(contacts).where(eq(contacts.email, known));
-    expect(after!.region).toBe(before!.region);
+    expect(after!.timestamp).toEqual(before!.timestamp);
   } finally {
     await db().execute(sql`drop trigger refuse_referral on referrals`);
   }
@@ -270,5 +270,83 @@ test("a join through a link saves the contact and its referral together, or neit
     .select()
     .from(contacts)
     .where(eq(contacts.email, "kaka.known@example.nz"));
-  expect(await referralOf(known!.id)).toMatchObject({ referrerId: referrer.id });
+  expect(await referralOf(known!.id)).toBeUndefined();
+});
+
+test("a re-join through someone's link doesn't make the known, unconfirmed contact their friend", async () => {
+  const taker = await join("taker@example.nz", undefined, ip(), "Marlborough");
+  // Someone joins on their own and hasn't confirmed yet; another types their address with a
+  // share link's cookie.
+  const person = await join("own.signup@example.nz", undefined, ip(), "Marlborough");
+  await rejoin("own.signup@example.nz", taker.code);
+  expect(await referralOf(person.id)).toBeUndefined();
+  // The person's own confirmation then counts for no one.
+  await confirmContact(tokenOf(person.id));
+  const counted = await db().select().from(referrals).where(eq(referrals.referrerId, taker.id));
+  expect(counted).toEqual([]);
+});
+
+test("one inbox is one friend: each spelling of an address already counted for the referrer is refused", async () => {
+  const referrer = await join("host.one@example.nz", undefined, ip(), "Marlborough");
+  const first = await join("kiri.tane@gmail.com", referrer.code, ip(), "Marlborough");
+  await confirmContact(tokenOf(first.id));
+  expect(await referralOf(first.id)).toMatchObject({ status: "counted" });
+  for (const spelling of [
+    "kiritane@gmail.com",
+    "Kiri.Tane+patch@gmail.com",
+    "k.i.r.i.tane@googlemail.com",
+    "KIRITANE+x@GoogleMail.com",
+  ]) {
+    const again = await join(spelling, referrer.code, ip(), "Marlborough");
+    await confirmContact(tokenOf(again.id));
+    expect(await referralOf(again.id)).toMatchObject({ status: "refused", reason: "duplicate" });
+  }
+  // Outside Gmail a dot is part of the address: another person; a plus-tag is still the same.
+  const other = await join("mere.ana@example.nz", referrer.code, ip(), "Marlborough");
+  const dotted = await join("mereana@example.nz", referrer.code, ip(), "Marlborough");
+  const tagged = await join("Mere.Ana+2@Example.NZ", referrer.code, ip(), "Marlborough");
+  for (const f of [other, dotted, tagged]) await confirmContact(tokenOf(f.id));
+  expect((await referralOf(other.id))?.status).toBe("counted");
+  expect((await referralOf(dotted.id))?.status).toBe("counted");
+  expect(await referralOf(tagged.id)).toMatchObject({ status: "refused", reason: "duplicate" });
+  // Another referrer's friend under the same inbox is theirs to count.
+  const elsewhere = await join("host.two@example.nz", undefined, ip(), "Marlborough");
+  const theirs = await join("kiri.tane+two@gmail.com", elsewhere.code, ip(), "Marlborough");
+  await confirmContact(tokenOf(theirs.id));
+  expect((await referralOf(theirs.id))?.status).toBe("counted");
+});
+
+test("a farm from one IPv6 /64 is one connection: every address in it counts toward REFERRAL_FARM_MAX", async () => {
+  const referrer = await join("v6.farmer@example.nz", undefined, ip(), "Marlborough");
+  const friends = [];
+  for (let i = 0; i < 8; i++)
+    friends.push(
+      await join(`lamb${i}@example.nz`, referrer.code, `2001:db8:77:1::${i + 1}`, "Marlborough"),
+    );
+  // The next /64 over is another connection.
+  const neighbour = await join(
+    "v6.neighbour@example.nz",
+    referrer.code,
+    "2001:db8:77:2::1",
+    "Marlborough",
+  );
+  for (const f of [...friends, neighbour]) await confirmContact(tokenOf(f.id));
+  const decided = await Promise.all(friends.map((f) => referralOf(f.id)));
+  expect(decided.map((r) => r?.status)).toEqual([
+    ...Array(5).fill("counted"),
+    ...Array(3).fill("refused"),
+  ]);
+  expect(decided.slice(5).every((r) => r?.reason === "farm")).toBe(true);
+  expect((await referralOf(neighbour.id))?.status).toBe("counted");
+  // What is kept is the network, not the address.
+  expect(decided[0]?.ip).toBe("2001:0db8:0077:0001::/64");
+});
+
+test("two spellings of one inbox confirming at once count once", async () => {
+  const referrer = await join("host.three@example.nz", undefined, ip(), "Marlborough");
+  const a = await join("wiremu.p@gmail.com", referrer.code, ip(), "Marlborough");
+  const b = await join("wiremup+again@googlemail.com", referrer.code, ip(), "Marlborough");
+  await Promise.all([a, b].map((f) => confirmContact(tokenOf(f.id))));
+  const statuses = await Promise.all([a, b].map(async (f) => (await referralOf(f.id))?.status));
+  expect(statuses.sort()).toEqual(["counted", "refused"]);
 });
