@@ -37,6 +37,7 @@ test("a made-up secret and cookies without Secure are said, with why", () => {
 test("production with everything set says nothing; without SMTP it says where mail goes", () => {
   const production = {
     APP_ENV: "production",
+    DATABASE_URL: "postgres://patch@db.internal/patch",
     SITE_URL: "https://patch.nz",
     AUTH_SECRET: "p".repeat(40),
     ADMIN_EMAILS: "a@patch.nz,b@patch.nz,c@patch.nz",
@@ -51,7 +52,7 @@ test("production with everything set says nothing; without SMTP it says where ma
     "",
   );
   // No mailbox in production: the files are read on the server itself.
-  expect(startupNotice(parseSettings(production))).toBe(
+  expect(startupNotice(parseSettings({ ...production, MAIL_OUTBOX_DIR: "./.data/mail" }))).toBe(
     "Running in production with:\n" +
       "  - E-mail: written to ./.data/mail as .eml files, not sent (SMTP_URL is unset)\n",
   );

@@ -26,6 +26,8 @@ test("a wrong setting fails with one line naming it", () => {
 test("production demands its secrets, https and the admin list", () => {
   const prod = {
     APP_ENV: "production",
+    DATABASE_URL: "postgres://patch@db.internal/patch",
+    SMTP_URL: "smtp://mail.patch.nz",
     SITE_URL: "https://patch.nz",
     ADMIN_EMAILS: "a@patch.nz,b@patch.nz,c@patch.nz",
     AUTH_SECRET: "x".repeat(40),
@@ -70,6 +72,38 @@ test("STRIPE_API_URL points the Stripe library elsewhere and must be an http(s) 
   expect(() => parseSettings({ ...keys, STRIPE_API_URL: "ftp://stripe.local" })).toThrow(
     /^Setting STRIPE_API_URL is invalid: must be an http\(s\) URL/,
   );
+});
+
+test("production stops rather than stand in for its database, its mail or half of Stripe", () => {
+  const prod = {
+    APP_ENV: "production",
+    DATABASE_URL: "postgres://patch@db.internal/patch",
+    SMTP_URL: "smtp://mail.patch.nz",
+    SITE_URL: "https://patch.nz",
+    ADMIN_EMAILS: "a@patch.nz,b@patch.nz,c@patch.nz",
+    AUTH_SECRET: "x".repeat(40),
+  };
+  expect(parseSettings(prod).databaseUrl).toBe(prod.DATABASE_URL);
+  expect(() => parseSettings({ ...prod, DATABASE_URL: undefined })).toThrow(
+    /^Setting DATABASE_URL is missing: production needs its PostgreSQL database/,
+  );
+  // Said on purpose, the embedded database and the file outbox are allowed.
+  expect(parseSettings({ ...prod, DATABASE_URL: "pglite://./.data/db" }).databaseUrl).toBe(
+    "pglite://./.data/db",
+  );
+  expect(() => parseSettings({ ...prod, SMTP_URL: undefined })).toThrow(
+    /^Setting SMTP_URL is missing: production sends its e-mail/,
+  );
+  expect(
+    parseSettings({ ...prod, SMTP_URL: undefined, MAIL_OUTBOX_DIR: "/var/mail" }).smtpUrl,
+  ).toBe(undefined);
+  // Two of three Stripe keys would mean no payments at all: refused everywhere, production or not.
+  for (const env of [prod, { APP_ENV: "test" }]) {
+    expect(() =>
+      parseSettings({ ...env, STRIPE_SECRET_KEY: "sk_1", STRIPE_PUBLISHABLE_KEY: "pk_1" }),
+    ).toThrow(/^Setting STRIPE_WEBHOOK_SECRET is missing: the three Stripe keys go together/);
+  }
+  expect(parseSettings({ APP_ENV: "test" }).stripe).toBeUndefined();
 });
 
 test("links follow the port the server listens on when SITE_URL is unset", () => {

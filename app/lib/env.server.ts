@@ -408,6 +408,30 @@ export function parseSettings(source: Record<string, string | undefined> = proce
       "Setting TRUST_PROXY is invalid: it is false while TRUST_PROXY_HOPS is set; remove TRUST_PROXY",
     );
   }
+  // Production fails loudly rather than quietly standing something in: a missing setting there
+  // is a mistake, and the stand-in (a database on the container's disk, no payments, mail in
+  // files) would look like it works. Where someone really wants the stand-in they set it.
+  if (env.APP_ENV === "production" && !source.DATABASE_URL?.trim()) {
+    throw new SettingsError(
+      "Setting DATABASE_URL is missing: production needs its PostgreSQL database (postgres://…); set DATABASE_URL=pglite://<folder> to keep the embedded one on purpose",
+    );
+  }
+  if (env.APP_ENV === "production" && !env.SMTP_URL && !source.MAIL_OUTBOX_DIR?.trim()) {
+    throw new SettingsError(
+      "Setting SMTP_URL is missing: production sends its e-mail; set MAIL_OUTBOX_DIR to keep it in files on purpose",
+    );
+  }
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+  };
+  const missingStripe = Object.entries(stripeKeys).filter(([, v]) => !v);
+  if (missingStripe.length > 0 && missingStripe.length < 3) {
+    throw new SettingsError(
+      `Setting ${missingStripe[0]![0]} is missing: the three Stripe keys go together (with only some of them the site would run without payments)`,
+    );
+  }
   if (env.WEB_PROCESSES > 1 && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
     throw new SettingsError(
       "Setting WEB_PROCESSES is invalid: more than one web process needs DATABASE_URL to be a PostgreSQL database (the embedded one belongs to one process)",
