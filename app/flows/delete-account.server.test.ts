@@ -217,3 +217,21 @@ test("with Stripe, the saved card's PaymentMethod is detached from its Customer"
     charged: 0,
   });
 });
+
+test("a deletion racing the renewal: whichever goes first, the box ends refunded or is never charged", async () => {
+  const member = await memberWithSubscription("kea@example.nz");
+  const cards = chargeLedger();
+  const [deleted] = await Promise.all([
+    del(member, "refund"),
+    runRenewals({ now: JANUARY_CUTOFF, provider: cards }),
+  ]);
+  expect(deleted).toMatchObject({ ok: true });
+  expect(await runRenewals({ now: MARCH, provider: cards })).toMatchObject({ charged: 0 });
+  expect(cards.paid().length).toBeLessThanOrEqual(1);
+  const kept = await ordersOf(member.id);
+  expect(kept).toHaveLength(cards.paid().length);
+  for (const order of kept)
+    expect(order).toMatchObject({ status: "refunded", email: "deleted@deleted.invalid" });
+  const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.id, member.id));
+  expect(sub!.status).toBe("ended");
+});
