@@ -86,6 +86,13 @@ try {
     [ACTIVE, SKIPPED, total],
   );
   const insertMs = performance.now() - insertStarted;
+  // Each subscription's member has an account: the renewal never charges one whose account is gone.
+  await t.pool!.query(
+    `insert into users (id, name, email, email_verified)
+     select 'bench-user-' || i, 'Member ' || i, 'member' || i || '@example.nz', true
+     from generate_series(1, $1) as i`,
+    [total],
+  );
   await t.pool!.query(
     `insert into boxes (subscription_id, deliver_on, cutoff_at, status, plan, zone, items, amount, currency)
      select id, '2027-01-08', '2027-01-03T00:00:00Z', 'skipped', plan, 'warm-north', '[]', price, currency

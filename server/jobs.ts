@@ -33,6 +33,7 @@ import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.serve
 import { syncContactToCrmJob } from "#app/modules/waitlist/sync-contact-to-crm.server.ts";
 import { sendGiftEmailJob } from "#app/modules/gifts/send-gift-email.server.ts";
 import { refundGiftPaymentJob } from "#app/modules/gifts/refund-gift.server.ts";
+import { forgetSavedCardJob } from "#app/modules/payments/forget-saved-card.server.ts";
 
 const pruneRateLimitsJob = defineJob({
   name: "platform.prune-rate-limits",
@@ -69,4 +70,5 @@ export const jobs = [
   sendBoxEmailJob,
   sendGiftEmailJob,
   refundGiftPaymentJob,
+  forgetSavedCardJob,
 ] as unknown as JobDefinition[];

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { boxes, orders } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { addCreditEntry, balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
 import { refundOrderPaymentJob } from "#app/modules/orders/refund-order-payment.server.ts";
 import { sendOrderUpdateJob } from "#app/modules/orders/send-order-update.server.ts";
 import { stripeSavedCards } from "#app/modules/payments/stripe-saved-cards.server.ts";
@@ -12,7 +13,7 @@ import { runRenewals } from "#app/modules/subscriptions/renew-subscriptions.serv
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
-import { TEST_CARDS } from "#tests/setup/stripe-api.ts";
+import { savedStripeCard } from "#tests/factories/stripe-cards.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { refundSubscriptionBox } from "./refund-subscription-box.server.ts";
 
@@ -23,14 +24,7 @@ const env = testServices({
 });
 
 test("a box paid through Stripe is refunded at Stripe, once", async () => {
-  const setup = await stripeSavedCards.setUpCard({
-    owner: { email: "aroha@example.nz", name: "Aroha" },
-    idempotencyKey: "subscribe:refund-test",
-    metadata: { purpose: "subscribe" },
-  });
-  env.stripe.confirmSetupIntent(setup.setupIntentId, TEST_CARDS.visa);
-  const card = await stripeSavedCards.finishCardSetup(setup.setupIntentId);
-  if (card.status !== "saved") throw new Error(`expected a saved card, got ${card.status}`);
+  const card = await savedStripeCard(env.stripe, "aroha@example.nz");
   const { id } = await insertSubscription({
     overrides: {
       paymentProvider: "stripe",
@@ -59,4 +53,36 @@ test("a box paid through Stripe is refunded at Stripe, once", async () => {
   expect(await refund()).toMatchObject({ ok: true, changed: false });
   await drainQueue(jobs);
   expect(env.stripe.refunds.map((r) => r.payment_intent)).toEqual([order!.paymentReference]);
+});
+
+test("a Stripe subscription's box that credit paid in full is refunded as credit and never asked of Stripe", async () => {
+  const card = await savedStripeCard(env.stripe, "mere@example.nz");
+  const { id, userId } = await insertSubscription({
+    overrides: {
+      paymentProvider: "stripe",
+      providerCustomerId: card.customerId,
+      providerPaymentMethodId: card.paymentMethodId,
+    },
+  });
+  await db().transaction((tx) =>
+    addCreditEntry(tx, { userId, amount: 4000, kind: "goodwill", requestKey: crypto.randomUUID() }),
+  );
+  await runRenewals({ now: new Date("2027-01-03T01:00:00Z"), provider: stripeSavedCards });
+  const [box] = await db().select().from(boxes).where(eq(boxes.subscriptionId, id));
+  expect(box!.chargeReference).toMatch(/^credit:/);
+  await drainQueue(jobs);
+  const requestsBefore = env.stripe.requests.length;
+  const done = await refundSubscriptionBox({
+    subscriptionId: id,
+    boxId: box!.id,
+    requestKey: crypto.randomUUID(),
+    adminEmail: "ops@patch.nz",
+  });
+  expect(done).toMatchObject({ ok: true, changed: true });
+  await drainQueue(jobs);
+  // No refund was asked of Stripe for it: no request to /v1/refunds since the box was charged.
+  expect(env.stripe.requests.slice(requestsBefore).filter((r) => r.path === "/v1/refunds")).toEqual(
+    [],
+  );
+  expect(await db().transaction((tx) => balanceOf(tx, userId))).toBe(4000);
 });

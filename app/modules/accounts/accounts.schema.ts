@@ -95,6 +95,30 @@ export const confirmEmailSchema = z.object({
     .max(4000, { message: MESSAGES.confirmLinkInvalid }),
   password: newPassword,
 });
+/** What happens to a paid box not yet packed when its account is deleted (ADR 059). */
+export const PAID_BOX_CHOICES = ["refund", "keep"] as const;
+export type PaidBoxChoice = (typeof PAID_BOX_CHOICES)[number];
+
+export const DELETE_MESSAGES = {
+  form: "Tick the box and enter your password to delete your account.",
+  confirm: "Please tick the box to confirm.",
+  password: "Please enter your password.",
+  paidBox: "Choose whether we refund your paid box or still deliver it.",
+} as const;
+
+/** The delete form: the tick, the password, and the choice for a paid box not yet packed. */
+export const deleteAccountSchema = z.object({
+  confirm: z.literal("yes", { message: DELETE_MESSAGES.confirm }),
+  deletePassword: z
+    .string({ message: DELETE_MESSAGES.password })
+    .min(1, { message: DELETE_MESSAGES.password })
+    .max(PASSWORD_MAX, { message: DELETE_MESSAGES.password }),
+  paidBox: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.enum(PAID_BOX_CHOICES, { message: DELETE_MESSAGES.paidBox }).optional(),
+  ),
+});
+
 export const changePasswordSchema = z.object({
   currentPassword: anyPassword,
   newPassword,

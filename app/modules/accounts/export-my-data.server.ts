@@ -7,6 +7,7 @@ import type { SelectResultFields } from "drizzle-orm/query-builders/select.types
 import {
   boxSeedlingPlacements,
   contacts,
+  creditEntries,
   gardens,
   harvests,
   profiles,
@@ -136,6 +137,18 @@ export async function exportMyData(userId: string) {
     },
     [subscriptions.createdAt],
   );
+  // The credits ledger (ADR 040): every credit and debit, oldest first; its sum is the balance.
+  const credits = await ownRows(
+    creditEntries,
+    userId,
+    {
+      amount: creditEntries.amount,
+      kind: creditEntries.kind,
+      note: creditEntries.note,
+      at: creditEntries.createdAt,
+    },
+    [creditEntries.createdAt],
+  );
   // Gifts bought and redeemed (ADR 049), without their codes.
   const giftsData = await exportMemberGifts(userId, user.email);
   const { calendarToken: _secret, ...profileData } = profile ?? { calendarToken: null };
@@ -150,6 +163,7 @@ export async function exportMyData(userId: string) {
     harvestLog,
     boxSeedlingsPlaced,
     subscriptions: subscriptionRows,
+    credits,
     giftsBought: giftsData.bought,
     giftsRedeemed: giftsData.redeemed,
   };

@@ -15,12 +15,12 @@
 // - a gift they started but never paid for is deleted: no money moved;
 // - a gift they redeemed keeps the redemption (the credit it became) under the account's bare id,
 //   which now names no one; their delivery address and their name and address as its recipient go.
+import { FORGOTTEN } from "#app/lib/forgotten.ts";
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { gifts } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
 
-/** What a deleted person's name and address become on the records kept. */
-export const FORGOTTEN = { name: "Deleted account", email: "deleted@deleted.invalid" } as const;
+export { FORGOTTEN };
 
 const boughtBy = (userId: string, email: string): SQL =>
   or(eq(gifts.buyerUserId, userId), sql`lower(${gifts.buyerEmail}) = lower(${email})`)!;

@@ -2,7 +2,14 @@
 // scopes, the recent-sign-in rule, the data export and deleting the account; the 30-day limit.
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { contacts, profiles, sessions, smsReminders, users } from "#db/schema/index.ts";
+import {
+  contacts,
+  creditEntries,
+  profiles,
+  sessions,
+  smsReminders,
+  users,
+} from "#db/schema/index.ts";
 import { linkIn } from "#tests/setup/smtp.ts";
 import { confirmedAccount, cookieHeader } from "#tests/factories/accounts.ts";
 import { testServices } from "#tests/setup/test-services.ts";
@@ -202,6 +209,45 @@ test("export holds the account, profile, devices and waitlist entry, never token
     frequency: "weekly",
     consentStatement: "Text me weekly garden reminders.",
   });
+});
+
+test("export holds the member's credits ledger: every credit and debit, oldest first", async () => {
+  const { user } = await signedIn("tui@example.nz");
+  await db()
+    .insert(creditEntries)
+    .values([
+      {
+        userId: user.id,
+        amount: 1500,
+        kind: "goodwill",
+        note: "Sorry about the late box.",
+        requestKey: crypto.randomUUID(),
+        createdAt: new Date("2026-12-01T00:00:00Z"),
+      },
+      {
+        userId: user.id,
+        amount: -1500,
+        kind: "applied_to_box",
+        note: "The box of the week starting Friday 8 January 2027.",
+        requestKey: crypto.randomUUID(),
+        createdAt: new Date("2027-01-03T00:00:00Z"),
+      },
+    ]);
+  const data = await exportMyData(user.id);
+  expect(data?.credits).toEqual([
+    {
+      amount: 1500,
+      kind: "goodwill",
+      note: "Sorry about the late box.",
+      at: new Date("2026-12-01T00:00:00Z"),
+    },
+    {
+      amount: -1500,
+      kind: "applied_to_box",
+      note: "The box of the week starting Friday 8 January 2027.",
+      at: new Date("2027-01-03T00:00:00Z"),
+    },
+  ]);
 });
 
 test("deleting the account: confirmed with the password; profile and sessions go, contact unlinked", async () => {

@@ -6,7 +6,7 @@ import { failure, fieldErrors, type Outcome } from "#app/lib/outcome.ts";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { orders } from "#db/schema/index.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, type Database } from "#app/lib/db.server.ts";
 import { freeText } from "#app/lib/zod.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { isOrderId } from "./order-id.ts";
@@ -29,9 +29,17 @@ export type ChangeStatusResult = Outcome;
 
 const NOT_FOUND = failure("not-found", "That order doesn't exist.");
 
+export interface ChangeStatusOptions {
+  /** The caller's transaction, when this change is one part of a larger one. */
+  tx?: Database;
+  /** Cents of a refunded order the member's credit had paid: the e-mail says it is back as credit. */
+  credit?: number;
+}
+
 export async function changeOrderStatus(
   orderId: string,
   raw: unknown,
+  options: ChangeStatusOptions = {},
 ): Promise<ChangeStatusResult> {
   if (!isOrderId(orderId)) return NOT_FOUND;
   const parsed = changeStatusSchema.safeParse(raw);
@@ -41,7 +49,7 @@ export async function changeOrderStatus(
     return failure("invalid", Object.values(errors).join(" "), { fieldErrors: errors });
   }
   const { status, trackingNumber } = parsed.data;
-  return db().transaction(async (tx) => {
+  return (options.tx ?? db()).transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return NOT_FOUND;
     if (!nextStatuses(order.status).includes(status))
@@ -61,7 +69,11 @@ export async function changeOrderStatus(
     if ((status === "cancelled" || status === "refunded") && order.paidAt)
       await enqueue(tx, refundOrderPaymentJob, { orderId });
     if ((status === "shipped" || status === "cancelled" || status === "refunded") && order.paidAt)
-      await enqueue(tx, sendOrderUpdateJob, { orderId, status });
+      await enqueue(tx, sendOrderUpdateJob, {
+        orderId,
+        status,
+        ...(status === "refunded" && options.credit ? { credit: options.credit } : {}),
+      });
     return { ok: true };
   });
 }

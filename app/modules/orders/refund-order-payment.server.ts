@@ -14,6 +14,9 @@ export async function refundOrderPayment(orderId: string): Promise<"refunded" | 
   if (!order?.paidAt || !order.paymentReference) return "skipped";
   // The demo provider took no money, so there is nothing to give back.
   if (!providerRefunds(order.paymentProvider)) return "skipped";
+  // A box the member's credit paid in full has a `credit:` reference: no card payment to refund
+  // (its credit goes back to the ledger with the refund's history row, ADR 059).
+  if (order.paymentReference.startsWith("credit:")) return "skipped";
   await refundStripePayment(order.paymentReference, order.id);
   return "refunded";
 }

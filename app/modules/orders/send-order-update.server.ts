@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
+import { isForgottenEmail } from "#app/lib/forgotten.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import {
   deliverEmailOnce,
@@ -14,9 +15,25 @@ import { getOrder, orderNumber, type OrderWithItems } from "./get-order.server.t
 const payload = z.object({
   orderId: z.uuid(),
   status: z.enum(["shipped", "cancelled", "refunded"]),
+  /** Cents of a refund that went back as credit (a subscription box credit paid), not to the card. */
+  credit: z.number().int().positive().optional(),
 });
 
-function updateEmail(order: OrderWithItems, status: z.infer<typeof payload>["status"]) {
+/** What a refund returned: to the card, as credit, or both (ADR 059). */
+function refundWords(order: OrderWithItems, n: string, credit: number): string[] {
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const card = order.total - Math.min(credit, order.total);
+  const toCard = "It usually shows on your card within five working days.";
+  if (credit <= 0) return [`We've refunded ${money(order.total)} for order ${n}. ${toCard}`];
+  const parts = [
+    `We've refunded ${money(order.total)} for order ${n}: ${money(order.total - card)} is back as credit on your account, for your next box.`,
+  ];
+  if (card > 0) parts.push(`The other ${money(card)} goes back to your card. ${toCard}`);
+  return parts;
+}
+
+function updateEmail(order: OrderWithItems, p: z.infer<typeof payload>) {
+  const { status } = p;
   const s = settings();
   const n = orderNumber(order);
   const total = formatMoney(order.total, order.currency);
@@ -40,9 +57,7 @@ function updateEmail(order: OrderWithItems, status: z.infer<typeof payload>["sta
     refunded: {
       subject: `Your ${s.brandName} order ${n} has been refunded`,
       heading: "Your refund is on its way",
-      paragraphs: [
-        `We've refunded ${total} for order ${n}. It usually shows on your card within five working days.`,
-      ],
+      paragraphs: refundWords(order, n, p.credit ?? 0),
     },
   }[status];
   return {
@@ -60,14 +75,15 @@ export async function sendOrderUpdate(
   p: z.infer<typeof payload>,
 ): Promise<DeliveryResult | "skipped"> {
   const order = await getOrder(p.orderId);
-  if (!order) return "skipped";
+  // A deleted account's orders keep a reserved `.invalid` address (ADR 059): no one to tell.
+  if (!order || isForgottenEmail(order.email)) return "skipped";
   return deliverEmailOnce({
     key: `order-status:${order.id}:${p.status}`,
     template: `order-${p.status}`,
     to: order.email,
     resourceType: "order",
     resourceId: order.id,
-    message: () => updateEmail(order, p.status),
+    message: () => updateEmail(order, p),
   });
 }
 

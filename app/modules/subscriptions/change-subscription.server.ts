@@ -59,6 +59,8 @@ export interface ChangeRequest {
   subscriptionId?: string;
   /** Also once it has ended: a record about money, not a change to deliveries (a refund). */
   evenIfEnded?: boolean;
+  /** The caller's transaction, when the change is one part of a larger one (an account's deletion). */
+  tx?: Database;
 }
 
 /** The confirmation e-mail of one history row, queued in its transaction, sent once (its id). */
@@ -120,7 +122,7 @@ export async function changeSubscription(
 ): Promise<ChangeOutcome> {
   const now = request.now ?? new Date();
   try {
-    return await db().transaction(async (tx) => {
+    return await (request.tx ?? db()).transaction(async (tx) => {
       const sub = request.subscriptionId
         ? await lockedById(tx, request.subscriptionId, request.userId)
         : await currentSubscription(request.userId, tx, true);

@@ -2,6 +2,7 @@
 // next charge (which box, when, how much), the plans they could change to and what each costs,
 // the delivery address and week, the card, the offer their cancelling reason is met with, and the
 // history of every change. Without a subscription: the plans and whether their region is open.
+import { ACCOUNT_DELETED_ENDED } from "./end-account-subscriptions.server.ts";
 import { desc, eq } from "drizzle-orm";
 import { subscriptionEvents } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
@@ -62,6 +63,7 @@ function describe(type: string, data: Record<string, unknown>, currency: string)
     case "status":
       if (data.event === "prepaid_over")
         return `Your credit didn't cover the box of the week starting ${box} and no card was saved, so your subscription ended. Nothing was charged.`;
+      if (data.event === "account_deleted") return ACCOUNT_DELETED_ENDED;
       return "Your subscription changed.";
     default:
       return "Your subscription changed.";

@@ -23,7 +23,7 @@
 // (committed: the period has moved on and nothing is due any more).
 import { creditToUse } from "#app/modules/credits/credit-use.ts";
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
-import { boxes, subscriptionEvents, subscriptions, type BoxLine } from "#db/schema/index.ts";
+import { boxes, subscriptionEvents, subscriptions, users, type BoxLine } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
 import { lockedBalances } from "#app/modules/credits/credit-ledger.server.ts";
 import { settings } from "#app/lib/env.server.ts";
@@ -91,6 +91,8 @@ export interface RenewalTally {
   unpaid: number;
   /** Prepaid subscriptions ended because their credit no longer paid a box. */
   prepaidOver: number;
+  /** Subscriptions whose account is gone: ended, nothing charged or sent (ADR 059). */
+  skippedNoAccount: number;
 }
 
 const emptyTally = (): RenewalTally => ({
@@ -104,6 +106,7 @@ const emptyTally = (): RenewalTally => ({
   retriesFailed: 0,
   unpaid: 0,
   prepaidOver: 0,
+  skippedNoAccount: 0,
 });
 
 /** The idempotency key of a box's nth charge attempt: the first is the subscription + period. */
@@ -159,6 +162,8 @@ async function remindBatch({ now, size, tally }: Pick<Run, "now" | "size" | "tal
           eq(subscriptions.status, "active"),
           gt(subscriptions.currentPeriodEnd, now),
           lte(subscriptions.currentPeriodEnd, soon),
+          // No reminder for an account that is gone (the renewal then ends its subscription).
+          sql`exists (select 1 from ${users} u where u.id = ${subscriptions.userId})`,
           sql`not exists (select 1 from ${boxes} b where b.subscription_id = ${subscriptions.id}
                 and b.deliver_on = ${upcomingOnSql}
                 and (b.reminded_at is not null or b.status <> 'scheduled'))`,
@@ -277,9 +282,14 @@ async function renewBatch({ now, size, provider, concurrency, tally }: Run): Pro
       .for("update", { skipLocked: true });
     if (due.length === 0) return 0;
 
-    const cancelled = due.filter((s) => s.status === "cancelled");
-    const paused = due.filter((s) => s.status === "paused");
-    const active = due.filter((s) => s.status === "active");
+    // Defence in depth: a subscription whose account is gone is never charged, whatever left it
+    // running; it ends (state machine: account_deleted) without an e-mail.
+    const gone = await endWithoutAccount(tx, due, now);
+    tally.skippedNoAccount += gone.size;
+    const live = due.filter((s) => !gone.has(s.id));
+    const cancelled = live.filter((s) => s.status === "cancelled");
+    const paused = live.filter((s) => s.status === "paused");
+    const active = live.filter((s) => s.status === "active");
     // Cancelled subscriptions whose paid period is over end (state machine: period_over).
     await moveSubscriptions(
       tx,
@@ -592,6 +602,29 @@ async function moveSubscriptions<T extends { sub: SubscriptionRow }>(
   return moving;
 }
 
+/** Ends those of these subscriptions whose account no longer exists; answers their ids. */
+async function endWithoutAccount(
+  tx: Database,
+  subs: readonly SubscriptionRow[],
+  now: Date,
+): Promise<Set<string>> {
+  const userIds = [...new Set(subs.map((s) => s.userId))];
+  const present = new Set(
+    (await tx.select({ id: users.id }).from(users).where(inArray(users.id, userIds))).map(
+      (u) => u.id,
+    ),
+  );
+  const orphans = subs.filter((s) => !present.has(s.userId));
+  if (orphans.length === 0) return new Set();
+  await moveSubscriptions(
+    tx,
+    orphans.map((sub) => ({ sub })),
+    { to: "ended", event: "account_deleted", now },
+    () => ({ type: "status", data: { event: "account_deleted" } }),
+  );
+  return new Set(orphans.map((s) => s.id));
+}
+
 /** Whether a card is saved on the subscription (a gift's prepaid one has none until added). */
 export function hasCard(
   sub: Pick<SubscriptionRow, "providerCustomerId" | "providerPaymentMethodId">,
@@ -655,7 +688,14 @@ async function retryBatch({ now, size, provider, concurrency, tally }: Run): Pro
       .limit(size)
       .for("update", { skipLocked: true });
     if (due.length === 0) return 0;
-    const outcome = await attemptAgain(tx, due, { provider, concurrency, now, scheduled: true });
+    const gone = await endWithoutAccount(
+      tx,
+      due.map((d) => d.sub),
+      now,
+    );
+    tally.skippedNoAccount += gone.size;
+    const live = due.filter((d) => !gone.has(d.sub.id));
+    const outcome = await attemptAgain(tx, live, { provider, concurrency, now, scheduled: true });
     tally.retriesPaid += outcome.paid;
     tally.retriesFailed += outcome.failed;
     tally.unpaid += outcome.unpaid;

@@ -18,6 +18,7 @@ const EVENTS: SubscriptionEvent[] = [
   "undo_cancel",
   "period_over",
   "prepaid_over",
+  "account_deleted",
 ];
 
 // The expected table, written out by hand (not derived from the module): from → to → events.
@@ -25,14 +26,16 @@ const EXPECTED: Record<string, SubscriptionEvent[]> = {
   "active→paused": ["pause"],
   "active→past_due": ["payment_failed"],
   "active→cancelled": ["cancel"],
-  "active→ended": ["prepaid_over"],
+  "active→ended": ["prepaid_over", "account_deleted"],
   "paused→active": ["resume", "payment_succeeded"],
   "paused→cancelled": ["cancel"],
+  "paused→ended": ["account_deleted"],
   "past_due→active": ["payment_succeeded"],
   "past_due→paused": ["retries_exhausted"],
   "past_due→cancelled": ["cancel"],
+  "past_due→ended": ["account_deleted"],
   "cancelled→active": ["undo_cancel"],
-  "cancelled→ended": ["period_over"],
+  "cancelled→ended": ["period_over", "account_deleted"],
 };
 
 describe("every pair of statuses, by every event", () => {

@@ -8,6 +8,7 @@
 //   active | paused | past_due ──cancel──▶ cancelled ──paid period over──▶ ended
 //   cancelled ──undo before the period ends──▶ active
 //   active ──prepaid credit used up, no card──▶ ended   (a gift's boxes are over, ADR 043)
+//   active | paused | past_due | cancelled ──account deleted──▶ ended   (ADR 059)
 //   ended is final: subscribing again starts a new subscription.
 import type { SubscriptionStatus } from "#db/schema/subscriptions.ts";
 
@@ -31,7 +32,8 @@ export type SubscriptionEvent =
   | "cancel"
   | "undo_cancel"
   | "period_over"
-  | "prepaid_over";
+  | "prepaid_over"
+  | "account_deleted";
 
 /** The allowed moves: from → to → the events that cause it. */
 export const TRANSITIONS: Readonly<
@@ -41,20 +43,22 @@ export const TRANSITIONS: Readonly<
     paused: ["pause"],
     past_due: ["payment_failed"],
     cancelled: ["cancel"],
-    ended: ["prepaid_over"],
+    ended: ["prepaid_over", "account_deleted"],
   },
   paused: {
     active: ["resume", "payment_succeeded"],
     cancelled: ["cancel"],
+    ended: ["account_deleted"],
   },
   past_due: {
     active: ["payment_succeeded"],
     paused: ["retries_exhausted"],
     cancelled: ["cancel"],
+    ended: ["account_deleted"],
   },
   cancelled: {
     active: ["undo_cancel"],
-    ended: ["period_over"],
+    ended: ["period_over", "account_deleted"],
   },
   ended: {},
 };

@@ -4,7 +4,10 @@ import { data, redirect } from "react-router";
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
 import { confirmPassword } from "#app/modules/accounts/confirm-password.server.ts";
-import { deleteAccount } from "#app/modules/accounts/delete-account.server.ts";
+import { deleteAccountAndEndMoney } from "#app/flows/delete-account.server.ts";
+import { accountMoneyOnDelete } from "#app/modules/subscriptions/end-account-subscriptions.server.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import { myDataDownloadPath } from "#app/modules/accounts/export-my-data.server.ts";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
@@ -17,8 +20,8 @@ import { IntentForm, PasswordField, Reauth, Section, useAnswer } from "./profile
 export const headers = retryAfterHeader;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  return accountMoneyOnDelete(user.id);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,9 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect(myDataDownloadPath(user.id));
     }
     case "delete-account": {
-      const outcome = await deleteAccount({
+      const outcome = await deleteAccountAndEndMoney({
         user,
-        input: { password: form.get("password"), confirm: form.get("confirm") },
+        input: {
+          password: form.get("password"),
+          confirm: form.get("confirm"),
+          paidBox: form.get("paidBox"),
+        },
         meta,
       });
       return outcome.ok
@@ -53,7 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function ProfilePrivacy({ actionData }: Route.ComponentProps) {
+export default function ProfilePrivacy({ actionData, loaderData }: Route.ComponentProps) {
+  const money = loaderData;
   const { busyIntent, forIntent } = useAnswer(actionData);
   const exp = forIntent("export-data");
   const del = forIntent("delete-account");
@@ -89,6 +97,42 @@ export default function ProfilePrivacy({ actionData }: Route.ComponentProps) {
           This removes your account, profile and signed-in devices for good. Your waitlist entry
           stays until you unsubscribe from it.
         </p>
+        <p className="text-sm text-ink/80">
+          {money.running
+            ? "Your subscription ends straight away: nothing more is charged, and your saved card is removed. "
+            : "Your saved card, if any, is removed. "}
+          Any credit on your account ends with it. We keep the records of what you paid and were
+          refunded for seven years, as tax law requires, without your name, e-mail or address.
+        </p>
+        {money.paidBoxes.length > 0 && (
+          <fieldset
+            className="flex flex-col gap-2"
+            aria-invalid={del?.fieldErrors?.paidBox ? true : undefined}
+            aria-describedby={del?.fieldErrors?.paidBox ? "paidBox-error" : undefined}
+          >
+            <legend className="font-medium">
+              {money.paidBoxes.length === 1
+                ? `Your box for the week starting ${formatBoxDate(money.paidBoxes[0]!.deliverOn)} is paid (${formatMoney(money.paidBoxes[0]!.amount, money.paidBoxes[0]!.currency)}) but not packed yet.`
+                : "Some of your boxes are paid but not packed yet."}{" "}
+              What should we do?
+            </legend>
+            <label className="flex items-start gap-2">
+              <input type="radio" name="paidBox" value="refund" className="mt-1 h-5 w-5" />
+              <span>Refund it: the money goes back to the card or credit that paid it.</span>
+            </label>
+            <label className="flex items-start gap-2">
+              <input type="radio" name="paidBox" value="keep" className="mt-1 h-5 w-5" />
+              <span>
+                Still deliver it: we keep your name and delivery address only until it ships.
+              </span>
+            </label>
+            {del?.fieldErrors?.paidBox && (
+              <p id="paidBox-error" className="text-sm font-medium text-clay-dark">
+                {del.fieldErrors.paidBox}
+              </p>
+            )}
+          </fieldset>
+        )}
         {del?.reauth ? (
           <Reauth />
         ) : (
