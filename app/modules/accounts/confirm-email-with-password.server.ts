@@ -1,11 +1,12 @@
 // Confirming an address from its link anywhere but the browser that signed up (ADR 020): whoever
 // holds the link owns the mailbox, so they choose the account's password here. Any password set
 // before (perhaps by someone who registered the address first) stops working, every session of
-// the account ends, and then the owner is signed in with the new one. Opening the page does
+// the account ends, the name they gave is dropped (it would greet the owner, or an admin, as
+// whoever they chose), and then the owner is signed in with the new one. Opening the page does
 // nothing, so mail scanners that follow links confirm nobody.
 import { and, eq } from "drizzle-orm";
 import { verifyJWT } from "better-auth/crypto";
-import { authAccounts, sessions, users } from "#db/schema/index.ts";
+import { authAccounts, profiles, sessions, users } from "#db/schema/index.ts";
 import { hashPassword } from "#app/lib/auth.server.ts";
 import { db } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
@@ -64,7 +65,7 @@ export async function confirmEmailWithPassword({
   const confirmed = await db().transaction(async (tx) => {
     const [changed] = await tx
       .update(users)
-      .set({ emailVerified: true, updatedAt: new Date() })
+      .set({ emailVerified: true, name: "", updatedAt: new Date() })
       .where(and(eq(users.id, account.id), eq(users.emailVerified, false)))
       .returning({ id: users.id });
     // The same link used twice at once: only the first sets the password.
@@ -83,6 +84,10 @@ export async function confirmEmailWithPassword({
         password: hash,
       });
     }
+    await tx
+      .update(profiles)
+      .set({ fullName: null, updatedAt: new Date() })
+      .where(eq(profiles.id, account.id));
     await tx.delete(sessions).where(eq(sessions.userId, account.id));
     return true;
   });
