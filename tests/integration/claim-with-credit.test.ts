@@ -71,6 +71,15 @@ const formFields = (idempotencyKey: string, region: string) => ({
   postcode: "9016",
 });
 
+/** The wave's e-mail to `email`, and its claim link pressed: the spot is theirs. */
+async function claimSpot(email: string) {
+  await drainQueue(jobs);
+  const invite = env.smtp.messages.find((m) => m.to === email && /spot/i.test(m.subject));
+  expect(invite, `the wave's e-mail to ${email}`).toBeDefined();
+  const token = new URL(linkIn(invite!, `${SITE}/waitlist/claim`)).searchParams.get("token");
+  expect(await claimWaveInvitation({ token })).toMatchObject({ state: "claimed" });
+}
+
 const ledgerOf = (userId: string) =>
   db().select().from(creditEntries).where(eq(creditEntries.userId, userId));
 
@@ -154,6 +163,7 @@ test("a first box its credit pays in full is paid without the card, and still st
     requestKey: `test:${userId}`,
   });
   await startLaunchWave({ input: { region: "Otago", spots: 5 }, createdBy: "ops" });
+  await claimSpot("tane.credit@example.nz");
   const page = await load(cookie, "?plan=1m2&region=Otago");
   if (page instanceof Response) throw new Error(`loader answered ${page.status}`);
   expect(page.credit).toBe(5000);
@@ -195,6 +205,7 @@ test("credit that would leave the first box's card under 50 cents leaves it 50, 
     requestKey: `test:${userId}`,
   });
   await startLaunchWave({ input: { region: "Otago", spots: 5 }, createdBy: "ops" });
+  await claimSpot("hemi.cents@example.nz");
   const page = await load(cookie, "?plan=1m2&region=Otago");
   if (page instanceof Response) throw new Error(`loader answered ${page.status}`);
   const sent = await submit(cookie, formFields(page.idempotencyKey, "Otago"));
