@@ -6,7 +6,7 @@
 // the webhook and a resubmit move no credit twice; a box the credit pays in full charges no card.
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { creditEntries, subscriptionEvents, subscriptions, users } from "#db/schema/index.ts";
+import { creditEntries, subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { handleStripeWebhook } from "#app/flows/handle-stripe-webhook.server.ts";
 import { addCreditEntry } from "#app/modules/credits/credit-ledger.server.ts";
@@ -23,7 +23,13 @@ import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { linkIn } from "#tests/setup/smtp.ts";
 import { TEST_CARDS } from "#tests/setup/stripe-api.ts";
 import { testServices } from "#tests/setup/test-services.ts";
-import { load, SITE, signedIn, submit } from "#tests/setup/subscribe-route.ts";
+import {
+  load,
+  SITE,
+  signedInMember,
+  submit,
+  subscribeFields,
+} from "#tests/setup/subscribe-route.ts";
 
 const SECRET = "whsec_claim_credit_test";
 const jobs = [sendSubscriptionConfirmationJob, sendWaveInvitationJob, sendWaitlistConfirmationJob];
@@ -55,21 +61,8 @@ async function referrerWith(email: string, region: string, friends: number) {
   return me;
 }
 
-async function member(email: string): Promise<{ cookie: string; userId: string }> {
-  const cookie = await signedIn(email, "Mere");
-  const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { cookie, userId: user!.id };
-}
-
-const formFields = (idempotencyKey: string, region: string) => ({
-  idempotencyKey,
-  plan: "1m2",
-  deliveryWeek: "2",
-  street: "9 Rimu Street",
-  city: "Dunedin",
-  region,
-  postcode: "9016",
-});
+const member = (email: string) => signedInMember(email);
+const formFields = subscribeFields;
 
 /** The wave's e-mail to `email`, and its claim link pressed: the spot is theirs. */
 async function claimSpot(email: string) {

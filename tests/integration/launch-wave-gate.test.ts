@@ -6,7 +6,7 @@
 // claims race the roll-over that hands expired spots on.
 import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { contacts, orders, subscriptions, users, waveInvitations } from "#db/schema/index.ts";
+import { contacts, orders, subscriptions, waveInvitations } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { openRegionForSubscriptions } from "#app/flows/open-region.server.ts";
 import { isRegionOpen } from "#app/modules/subscriptions/regions.server.ts";
@@ -26,7 +26,13 @@ import { insertContact } from "#tests/factories/contacts.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { linkIn } from "#tests/setup/smtp.ts";
 import { testServices } from "#tests/setup/test-services.ts";
-import { load, SITE, signedIn, submit } from "#tests/setup/subscribe-route.ts";
+import {
+  load,
+  SITE,
+  signedInMember,
+  submit,
+  subscribeFields,
+} from "#tests/setup/subscribe-route.ts";
 
 const jobs = [
   sendWaveInvitationJob,
@@ -38,23 +44,12 @@ const env = testServices({ smtp: true, queues: jobs as never, emptyBeforeEach: t
 
 const card = testCard("success", new Date());
 const formFields = (idempotencyKey: string, region = "Otago") => ({
-  idempotencyKey,
-  plan: "1m2",
-  deliveryWeek: "2",
-  street: "9 Rimu Street",
-  city: "Dunedin",
-  region,
-  postcode: "9016",
+  ...subscribeFields(idempotencyKey, region),
   cardNumber: card.number,
   cardExpiry: card.expiry,
   cardCvc: card.cvc,
 });
-
-async function member(email: string) {
-  const cookie = await signedIn(email, "Mere");
-  const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { cookie, userId: user!.id };
-}
+const member = (email: string) => signedInMember(email);
 
 const subscriptionsOf = (userId: string) =>
   db().select().from(subscriptions).where(eq(subscriptions.userId, userId));
