@@ -4,7 +4,8 @@
 // keys; with them (ADR 035) the form becomes a SetupIntent, the card goes into Stripe's Payment
 // Element, and Stripe sends the browser back here with ?setup_intent=…, where the subscription is
 // completed (or found already completed by the webhook). A launch wave's claim link (ADR 041)
-// arrives with ?region=, filled in when the member's saved address has no region.
+// arrives with ?region=, filled in when the member's saved address has no region; a region in
+// waves is offered only to a member whose invitation there is claimed (ADR 060).
 import { creditToUse } from "#app/modules/credits/credit-use.ts";
 import { randomUUID } from "node:crypto";
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
@@ -24,14 +25,17 @@ import {
   formatBoxDate,
 } from "#app/modules/subscriptions/box-dates.ts";
 import { DEFAULT_PLAN_ID, findPlan } from "#app/modules/subscriptions/plans.ts";
-import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
+import { listRegionsFor, listWaveRegions } from "#app/modules/subscriptions/regions.server.ts";
 import { carryContactCredit } from "#app/modules/waitlist/carry-contact-credit.server.ts";
 import {
   completeStripeSubscription,
   startStripeSubscription,
 } from "#app/modules/subscriptions/start-stripe-subscription.server.ts";
 import { startSubscription } from "#app/modules/subscriptions/start-subscription.server.ts";
-import { subscribeFormValues } from "#app/modules/subscriptions/subscribe.schema.ts";
+import {
+  SUBSCRIBE_MESSAGES,
+  subscribeFormValues,
+} from "#app/modules/subscriptions/subscribe.schema.ts";
 import {
   SubscribeForm,
   type SubscribeOutcome,
@@ -61,12 +65,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     attempt = result.attempt;
   }
   // The waitlist contact's referral credit comes with them (ADR 041) and pays the first box.
-  const [profile, openRegions, heldGifts, credit] = await Promise.all([
+  const [profile, openRegions, waveRegions, heldGifts, credit] = await Promise.all([
     getProfile(user.id),
-    listOpenRegions(),
+    listRegionsFor(user.id),
+    listWaveRegions(),
     listHeldGifts(user.id),
     carryContactCredit(user),
   ]);
+  // A region in launch waves this member has no claimed spot in: said plainly when it's chosen.
+  const regionNotes = Object.fromEntries(
+    waveRegions
+      .filter((r) => !openRegions.includes(r))
+      .map((r) => [r, SUBSCRIBE_MESSAGES.regionByInvitation(r)]),
+  );
   const a = profile.address;
   // From a launch wave's claim link (ADR 041): its region, when the saved address names none.
   const waveRegion = openRegions.find((r) => r === url.searchParams.get("region"));
@@ -83,6 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     returned,
     demoNotice: DEMO_NOTICE,
     openRegions,
+    regionNotes,
     firstBoxes: Object.fromEntries(
       DELIVERY_WEEKS.map((w) => [w, formatBoxDate(firstBoxDate(w, now, settings().boxCutoffDays))]),
     ) as Record<(typeof DELIVERY_WEEKS)[number], string>,

@@ -16,10 +16,11 @@ import {
 } from "drizzle-orm/pg-core";
 import type { OrderAddress } from "./shop.ts";
 
-export type RegionStatus = "waitlist" | "open";
+export type RegionStatus = "waitlist" | "waves" | "open";
 
 /**
- * A region's state for subscriptions. A region without a row is waitlist-only; opening it writes
+ * A region's state for subscriptions. A region without a row is waitlist-only; a launch wave puts
+ * it in "waves" (only members with a claimed invitation subscribe there); opening it writes
  * "open" with who and when (the demo data opens Auckland).
  */
 export const regions = pgTable("regions", {

@@ -6,7 +6,7 @@
 // the webhook and a resubmit move no credit twice; a box the credit pays in full charges no card.
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { creditEntries, subscriptionEvents, subscriptions, users } from "#db/schema/index.ts";
+import { creditEntries, subscriptionEvents, subscriptions } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { handleStripeWebhook } from "#app/flows/handle-stripe-webhook.server.ts";
 import { addCreditEntry } from "#app/modules/credits/credit-ledger.server.ts";
@@ -23,7 +23,13 @@ import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { linkIn } from "#tests/setup/smtp.ts";
 import { TEST_CARDS } from "#tests/setup/stripe-api.ts";
 import { testServices } from "#tests/setup/test-services.ts";
-import { load, SITE, signedIn, submit } from "#tests/setup/subscribe-route.ts";
+import {
+  load,
+  SITE,
+  signedInMember,
+  submit,
+  subscribeFields,
+} from "#tests/setup/subscribe-route.ts";
 
 const SECRET = "whsec_claim_credit_test";
 const jobs = [sendSubscriptionConfirmationJob, sendWaveInvitationJob, sendWaitlistConfirmationJob];
@@ -55,21 +61,17 @@ async function referrerWith(email: string, region: string, friends: number) {
   return me;
 }
 
-async function member(email: string): Promise<{ cookie: string; userId: string }> {
-  const cookie = await signedIn(email, "Mere");
-  const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { cookie, userId: user!.id };
-}
+const member = (email: string) => signedInMember(email);
+const formFields = subscribeFields;
 
-const formFields = (idempotencyKey: string, region: string) => ({
-  idempotencyKey,
-  plan: "1m2",
-  deliveryWeek: "2",
-  street: "9 Rimu Street",
-  city: "Dunedin",
-  region,
-  postcode: "9016",
-});
+/** The wave's e-mail to `email`, and its claim link pressed: the spot is theirs. */
+async function claimSpot(email: string) {
+  await drainQueue(jobs);
+  const invite = env.smtp.messages.find((m) => m.to === email && /spot/i.test(m.subject));
+  expect(invite, `the wave's e-mail to ${email}`).toBeDefined();
+  const token = new URL(linkIn(invite!, `${SITE}/waitlist/claim`)).searchParams.get("token");
+  expect(await claimWaveInvitation({ token })).toMatchObject({ state: "claimed" });
+}
 
 const ledgerOf = (userId: string) =>
   db().select().from(creditEntries).where(eq(creditEntries.userId, userId));
@@ -154,6 +156,7 @@ test("a first box its credit pays in full is paid without the card, and still st
     requestKey: `test:${userId}`,
   });
   await startLaunchWave({ input: { region: "Otago", spots: 5 }, createdBy: "ops" });
+  await claimSpot("tane.credit@example.nz");
   const page = await load(cookie, "?plan=1m2&region=Otago");
   if (page instanceof Response) throw new Error(`loader answered ${page.status}`);
   expect(page.credit).toBe(5000);
@@ -195,6 +198,7 @@ test("credit that would leave the first box's card under 50 cents leaves it 50, 
     requestKey: `test:${userId}`,
   });
   await startLaunchWave({ input: { region: "Otago", spots: 5 }, createdBy: "ops" });
+  await claimSpot("hemi.cents@example.nz");
   const page = await load(cookie, "?plan=1m2&region=Otago");
   if (page instanceof Response) throw new Error(`loader answered ${page.status}`);
   const sent = await submit(cookie, formFields(page.idempotencyKey, "Otago"));

@@ -26,6 +26,27 @@ export async function signedIn(email: string, name = "Aroha"): Promise<string> {
   return outcome.cookies.map((c) => c.split(";")[0]).join("; ");
 }
 
+/** A new verified account signed in (`signedIn`): its session cookie and its user id. */
+export async function signedInMember(
+  email: string,
+  name = "Mere",
+): Promise<{ cookie: string; userId: string }> {
+  const cookie = await signedIn(email, name);
+  const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { cookie, userId: user!.id };
+}
+
+/** The subscribe form's fields (no card: Stripe's form takes it) for a Dunedin address. */
+export const subscribeFields = (idempotencyKey: string, region: string) => ({
+  idempotencyKey,
+  plan: "1m2",
+  deliveryWeek: "2",
+  street: "9 Rimu Street",
+  city: "Dunedin",
+  region,
+  postcode: "9016",
+});
+
 function args(request: Request) {
   const context = new RouterContextProvider();
   context.set(requestInfo, {

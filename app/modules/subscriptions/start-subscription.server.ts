@@ -24,7 +24,7 @@ import { ensureBox } from "./box-contents.server.ts";
 import { cutoffOf, firstBoxDate, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
 import { findPlan } from "./plans.ts";
 import { recordBoxCharges } from "./record-box-charges.server.ts";
-import { isRegionOpen } from "./regions.server.ts";
+import { regionRefusal } from "./regions.server.ts";
 import { sendSubscriptionConfirmationJob } from "./send-subscription-confirmation.server.ts";
 import {
   startSubscriptionSchema,
@@ -77,7 +77,8 @@ export type SubscriptionDetails = Omit<StartSubscriptionInput, "card">;
 
 /**
  * Before any card is saved: a retried submit finds the subscription the first one made (none if
- * it was another member's key), the region must be open, and the member may have one running.
+ * it was another member's key), the region must be open (or in launch waves with this member's
+ * claimed invitation), and the member may have one running.
  */
 export async function refusalToStart(
   details: SubscriptionDetails,
@@ -86,8 +87,8 @@ export async function refusalToStart(
 ): Promise<StartSubscriptionOutcome | null> {
   const made = await madeByKey(details.idempotencyKey, member);
   if (made) return made;
-  if (!(await isRegionOpen(details.address.region)))
-    return failure("conflict", SUBSCRIBE_MESSAGES.regionClosed(details.address.region));
+  const refusal = await regionRefusal(details.address.region, member.id);
+  if (refusal) return failure("conflict", refusal);
   const running = await runningSubscriptionOf(member.id);
   if (running) {
     // The running one may be this very submit's, or its twin's (another tab), made since the

@@ -51,6 +51,8 @@ export interface SubscribeFormProps {
   payments: "demo" | "stripe" | "none";
   demoNotice: string;
   openRegions: readonly string[];
+  /** What to say for a region in launch waves this member has no claimed spot in. */
+  regionNotes?: Record<string, string>;
   /** The first box's week start per delivery week, already written out. */
   firstBoxes: Record<DeliveryWeek, string>;
   address: { street?: string; suburb?: string; city?: string; region?: string; postcode?: string };
@@ -116,18 +118,30 @@ export function SubscribeForm(props: SubscribeFormProps) {
           openRegions={openRegions}
           region={region}
           onRegion={setRegion}
-          closedNote={(closed) => (
-            <>
-              We don&apos;t deliver monthly boxes to {closed} yet.{" "}
-              <Link
-                to={`${paths.waitlist}?plan=${encodeURIComponent(planId)}`}
-                className="font-semibold text-leaf-dark underline underline-offset-4"
-              >
-                Join the waitlist for {closed}
-              </Link>{" "}
-              and we&apos;ll e-mail you the day we open there.
-            </>
-          )}
+          closedNote={(closed) =>
+            props.regionNotes?.[closed] ? (
+              <>
+                {props.regionNotes[closed]}{" "}
+                <Link
+                  to={`${paths.waitlist}?plan=${encodeURIComponent(planId)}`}
+                  className="font-semibold text-leaf-dark underline underline-offset-4"
+                >
+                  Go to the waitlist
+                </Link>
+              </>
+            ) : (
+              <>
+                We don&apos;t deliver monthly boxes to {closed} yet.{" "}
+                <Link
+                  to={`${paths.waitlist}?plan=${encodeURIComponent(planId)}`}
+                  className="font-semibold text-leaf-dark underline underline-offset-4"
+                >
+                  Join the waitlist for {closed}
+                </Link>{" "}
+                and we&apos;ll e-mail you the day we open there.
+              </>
+            )
+          }
         />
         <DeliveryWeekFields week={week} onWeek={setWeek} error={errors.deliveryWeek} />
 

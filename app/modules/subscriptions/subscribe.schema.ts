@@ -17,6 +17,8 @@ export const SUBSCRIBE_MESSAGES = {
   failed: "We couldn't start your subscription. Please check the form and try again.",
   regionClosed: (region: string) =>
     `We don't deliver monthly boxes to ${region} yet. Join the waitlist and we'll e-mail you the day we open there.`,
+  regionByInvitation: (region: string) =>
+    `We're starting in ${region} a few gardens at a time, by invitation from the waitlist, and this account doesn't have a claimed spot there yet. Join the waitlist for ${region} and we'll e-mail you when a spot is yours.`,
   alreadySubscribed:
     "You already have a subscription running. Change it from your account instead of starting another.",
   noPayments:

@@ -6,7 +6,7 @@ import { expect, test } from "vitest";
 import { contacts, referrals, waveInvitations } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { signToken } from "#app/lib/signed-token.server.ts";
-import { isRegionOpen } from "#app/modules/subscriptions/regions.server.ts";
+import { isRegionOpen, listWaveRegions } from "#app/modules/subscriptions/regions.server.ts";
 import * as claimRoute from "#app/routes/waitlist-claim.tsx";
 import { insertContact } from "#tests/factories/contacts.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
@@ -68,7 +68,9 @@ test("a wave invites exactly N people in queue order, referrals first, and e-mai
 
   const now = new Date("2026-11-26T00:00:00Z");
   expect(await start("Otago", 3, now)).toMatchObject({ ok: true, invited: 3 });
-  expect(await isRegionOpen("Otago")).toBe(true);
+  // In waves, not open: only the invited who claim may subscribe there until an admin opens it.
+  expect(await isRegionOpen("Otago")).toBe(false);
+  expect(await listWaveRegions()).toEqual(["Otago"]);
   expect(await invitedEmails()).toEqual(["ana@example.nz", "ben@example.nz", "eve@example.nz"]);
 
   await drainQueue(jobs);

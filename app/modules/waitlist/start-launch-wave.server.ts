@@ -1,5 +1,5 @@
-// An admin starts a launch wave for a region (issue 22, ADR 041): the region opens for
-// subscriptions (without the everyone-at-once launch e-mail) and the first N not-yet-invited
+// An admin starts a launch wave for a region (issue 22, ADR 041): the region goes into waves
+// (subscriptions only from the invited who claimed, ADR 060) and the first N not-yet-invited
 // people of its queue each get a claim link, in one transaction under the region's lock, so two
 // presses at once never invite the same person twice. Each press is a new wave of N more.
 import { sql } from "drizzle-orm";
@@ -8,7 +8,7 @@ import { db } from "#app/lib/db.server.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { failure, fieldErrors, type Outcome } from "#app/lib/outcome.ts";
 import { z } from "#app/lib/zod.ts";
-import { openRegion } from "#app/modules/subscriptions/regions.server.ts";
+import { startRegionWaves } from "#app/modules/subscriptions/regions.server.ts";
 import { inviteNextInQueue, lockRegionWaves } from "./wave-invitations.server.ts";
 
 export const MAX_WAVE_SPOTS = 5000;
@@ -52,7 +52,9 @@ export async function startLaunchWave(options: {
         invited: 0,
         message: `Nobody in ${region}'s queue is waiting for an invitation: no wave was started.`,
       };
-    await openRegion(region, options.createdBy, now, tx);
+    // Not opened: in waves, only the invited who claimed may subscribe there (ADR 060); the
+    // admin's full opening (open-region) lets everyone in.
+    await startRegionWaves(region, tx, now);
     const [wave] = await tx
       .insert(launchWaves)
       .values({ region, spots, createdBy: options.createdBy, createdAt: now })
