@@ -8,6 +8,7 @@ import { checkCart } from "#app/modules/catalog/check-cart.server.ts";
 import { unsubscribeAnyByLink } from "#app/flows/unsubscribe-link.server.ts";
 import { handleStripeWebhook } from "#app/flows/handle-stripe-webhook.server.ts";
 import { handleTwilioSmsWebhook } from "#app/modules/reminders/handle-twilio-sms-webhook.server.ts";
+import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
 import { MESSAGES } from "#app/modules/waitlist/waitlist.schema.ts";
 import { shareUrl } from "#app/modules/waitlist/referral-code.server.ts";
@@ -63,8 +64,10 @@ export function apiRoutes() {
     } catch {
       return c.json({ ok: false, message: MESSAGES.joinFailed, fieldErrors: {} }, 400);
     }
+    const { user } = await getCurrentUser(c.req.raw);
     const result = await joinWaitlist(body, {
       ip: c.get("clientIp"),
+      memberEmail: user?.emailVerified ? user.email : null,
       userAgent: c.req.header("user-agent"),
       page:
         typeof (body as { page?: unknown })?.page === "string"
@@ -72,13 +75,14 @@ export function apiRoutes() {
           : "/waitlist",
       referralCode: referralCodeFrom(c.req.header("cookie")),
     });
+    // 201 for every join, new address or known (ADR 061): the status tells no one who is listed.
     if (result.ok)
       return c.json(
         {
           ...result,
           ...(result.referralCode ? { shareUrl: shareUrl(result.referralCode) } : {}),
         },
-        result.created ? 201 : 200,
+        201,
       );
     if (result.status !== 400) c.header("Retry-After", String(result.retryAfter));
     return c.json(result, result.status);

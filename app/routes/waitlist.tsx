@@ -7,6 +7,7 @@ import { requestInfo } from "#app/lib/request-context.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { findPlan } from "#app/modules/subscriptions/plans.ts";
 import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
+import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
 import { shareUrl as shareUrlFor } from "#app/modules/waitlist/referral-code.server.ts";
 import { referralCodeFrom } from "#app/modules/waitlist/referral-cookie.server.ts";
@@ -41,8 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     typeof pageField === "string" && pageField.startsWith("/")
       ? pageField.slice(0, 100)
       : "/waitlist";
+  const { user } = await getCurrentUser(request);
   const result = await joinWaitlist(values, {
     ip: context.get(requestInfo).clientIp,
+    memberEmail: user?.emailVerified ? user.email : null,
     userAgent: request.headers.get("user-agent"),
     page,
     referralCode: referralCodeFrom(request.headers.get("cookie")),

@@ -42,7 +42,7 @@ test("joining stores the contact, its consent and sends the confirmation with it
   );
   expect(result).toMatchObject({
     ok: true,
-    created: true,
+    contactId: expect.any(String),
     emailSent: true,
     message: MESSAGES.joinedWithEmail,
   });
@@ -119,7 +119,6 @@ test("a filled honeypot is quietly accepted like any join, and nothing is stored
     const bot = await joinWaitlist({ email: "bot@example.nz", region: "Otago", website }, ctx());
     expect(bot).toEqual({
       ok: true,
-      created: true,
       emailSent: true,
       confirmationFailed: false,
       message: MESSAGES.joinedWithEmail,
@@ -150,11 +149,11 @@ test("joining twice succeeds twice, leaves one row, keeps the first timestamp, s
   if (!first.ok || !second.ok) return;
   // The second request didn't make the contact nor carry its id: it learns no id.
   expect(second.contactId).toBeUndefined();
-  expect(second.created).toBe(false);
   expect(second.message).toBe(MESSAGES.joinedWithEmail);
   const rows = await db().select().from(contacts).where(eq(contacts.email, "twice@example.nz"));
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({ region: "Tasman", plan: "1m2", address: { state: "Tasman" } });
+  // Whoever types the address may not be its owner: the region stays (ADR 061).
+  expect(rows[0]).toMatchObject({ region: "Nelson", plan: "1m2", address: { state: "Nelson" } });
   expect(rows[0]?.timestamp.getTime()).toBe(original?.timestamp.getTime());
   expect(rows[0]!.updatedAt.getTime()).toBeGreaterThan(original!.updatedAt.getTime());
   // Including the queued confirmation jobs, run now rather than a minute later.
@@ -176,8 +175,8 @@ test("concurrent joins of one new address make one contact and all succeed", asy
   expect(results.every((r) => r.ok)).toBe(true);
   const rows = await db().select().from(contacts).where(eq(contacts.email, "rush@example.nz"));
   expect(rows).toHaveLength(1);
-  expect(results.filter((r) => r.ok && r.created)).toHaveLength(1);
-  const made = results.find((r) => r.ok && r.created);
+  expect(results.filter((r) => r.ok && r.contactId)).toHaveLength(1);
+  const made = results.find((r) => r.ok && r.contactId);
   expect(made?.ok && made.contactId).toBe(rows[0]?.id);
 });
 
@@ -188,7 +187,7 @@ test("joins arriving together share one transaction, and each gets its own conta
       joinWaitlist({ email, region: i % 2 ? "Otago" : "Northland", plan: "2m2" }, ctx()),
     ),
   );
-  expect(results.every((r) => r.ok && r.created)).toBe(true);
+  expect(results.every((r) => r.ok && r.contactId)).toBe(true);
   const ids = results.map((r) => (r.ok ? r.contactId : ""));
   expect(new Set(ids).size).toBe(12);
   for (const [i, email] of emails.entries()) {
@@ -221,23 +220,113 @@ test("a retried submission with its browser-made id is the same contact; another
   expect(a.ok && b.ok && other.ok).toBe(true);
   if (!a.ok || !b.ok || !other.ok) return;
   expect(a.contactId).toBe(id);
-  expect(b.contactId).toBe(id);
+  // The retry made nothing, so it gets none of the contact's own (the device keeps its id).
+  expect(b.contactId).toBeUndefined();
   expect(other.contactId).not.toBe(id);
+  expect(other.contactId).toBeDefined();
   const [first] = await db().select().from(contacts).where(eq(contacts.id, id));
   expect(first?.email).toBe("device@example.nz");
 });
 
-test("a confirmed contact joining again is told the short message and gets no e-mail", async () => {
-  const joined = await joinWaitlist({ email: "confirmed@example.nz", region: "Southland" }, ctx());
-  const [mail] = await env.smtp.waitFor(1);
-  const confirm = await confirmContact(
-    new URL(linkIn(mail!, "https://patch.test/waitlist/confirm?token=")).searchParams.get("token"),
-  );
-  expect(confirm).toMatchObject({ ok: true, email: "confirmed@example.nz" });
-  const again = await joinWaitlist({ email: "confirmed@example.nz", region: "Southland" }, ctx());
-  expect(again).toMatchObject({ ok: true, emailSent: false, message: MESSAGES.joined });
-  expect(joined.ok).toBe(true);
+test("a join answers the same whatever the address: new, unconfirmed, confirmed or unsubscribed; the e-mail tells the rest", async () => {
+  const emails = ["fresh@example.nz", "waiting@example.nz", "sure@example.nz", "gone@example.nz"];
+  for (const email of emails.slice(1))
+    expect(await joinWaitlist({ email, region: "Southland" }, ctx())).toMatchObject({ ok: true });
+  await env.smtp.waitFor(3);
+  const linkFor = (email: string, prefix: string) =>
+    new URL(
+      linkIn(
+        env.smtp.messages.find((m) => m.to === email)!,
+        prefix,
+      ),
+    ).searchParams.get("token");
+  expect(
+    await confirmContact(linkFor("sure@example.nz", "https://patch.test/waitlist/confirm?token=")),
+  ).toMatchObject({ ok: true, state: "confirmed" });
+  expect(
+    await unsubscribeContact(linkFor("gone@example.nz", "https://patch.test/unsubscribe?token=")),
+  ).toMatchObject({ ok: true });
+  // Later than the 10 minutes in which a contact gets one e-mail at most.
+  await db().execute(sql`delete from pgboss.job where name = ${sendWaitlistConfirmationJob.name}`);
+  env.smtp.messages.length = 0;
+
+  const answers = [];
+  for (const email of emails)
+    answers.push(await joinWaitlist({ email, region: "Southland" }, ctx()));
+  // Only the request that made the contact gets its own things (id, signed survey link, share
+  // code); everything else is one answer.
+  const [fresh, ...known] = answers;
+  expect(fresh).toMatchObject({ contactId: expect.any(String), referralCode: expect.any(String) });
+  const {
+    contactId: _id,
+    referralCode: _code,
+    surveyUrl: _survey,
+    ...freshRest
+  } = fresh as {
+    contactId?: string;
+    referralCode?: string;
+    surveyUrl: string;
+  };
+  const plain = { ...freshRest, surveyUrl: "https://patch.test/define-garden" };
+  expect(plain).toEqual({
+    ok: true,
+    emailSent: true,
+    confirmationFailed: false,
+    message: MESSAGES.joinedWithEmail,
+    surveyUrl: "https://patch.test/define-garden",
+  });
+  for (const answer of known) expect(answer).toEqual(plain);
+
+  // Each address got one e-mail: a confirmation, or for a confirmed contact, its links again.
+  const mails = await env.smtp.waitFor(4);
+  const to = (email: string) => mails.filter((m) => m.to === email);
+  for (const email of emails) expect(to(email)).toHaveLength(1);
+  expect(to("sure@example.nz")[0]?.subject).toBe("You're already on the Patch waitlist");
+  expect(() =>
+    linkIn(to("sure@example.nz")[0]!, "https://patch.test/waitlist/confirm?token="),
+  ).toThrow();
+  expect(linkIn(to("sure@example.nz")[0]!, "https://patch.test/waitlist/status?t=")).toBeTruthy();
+  for (const email of ["fresh@example.nz", "waiting@example.nz", "gone@example.nz"])
+    expect(to(email)[0]?.subject).toBe("Confirm you're on the Patch waitlist");
   expect(await confirmContact("forged.token")).toEqual({ ok: false });
+});
+
+test("an id and an address give a stranger nothing of the owner's, nor a move to another region's queue", async () => {
+  const id = crypto.randomUUID();
+  const owner = await joinWaitlist({ id, email: "owned@example.nz", region: "Otago" }, ctx());
+  expect(owner).toMatchObject({ ok: true, contactId: id, referralCode: expect.any(String) });
+  // The id is inside every link the owner was sent; with the address it is still a stranger.
+  const stranger = await joinWaitlist(
+    { id, email: "owned@example.nz", region: "Northland" },
+    ctx(),
+  );
+  expect(stranger).toEqual({
+    ok: true,
+    emailSent: true,
+    confirmationFailed: false,
+    message: MESSAGES.joinedWithEmail,
+    surveyUrl: "https://patch.test/define-garden",
+  });
+  const regionOf = async () =>
+    (await db().select().from(contacts).where(eq(contacts.id, id)))[0]?.region;
+  expect(await regionOf()).toBe("Otago");
+  // The e-mail names the region the contact is in, not the one typed.
+  await drainQueue([sendWaitlistConfirmationJob]);
+  const mails = env.smtp.messages.filter((m) => m.to === "owned@example.nz");
+  expect(mails.length).toBeGreaterThan(0);
+  expect(mails.every((m) => m.text.includes("Otago") && !m.text.includes("Northland"))).toBe(true);
+  // Signed in as the owner (their verified account's address), the move is theirs to make.
+  const signedInElse = await joinWaitlist(
+    { email: "owned@example.nz", region: "Northland" },
+    { ...ctx(), memberEmail: "someone.else@example.nz" },
+  );
+  expect(signedInElse.ok).toBe(true);
+  expect(await regionOf()).toBe("Otago");
+  await joinWaitlist(
+    { email: "owned@example.nz", region: "Northland" },
+    { ...ctx(), memberEmail: "Owned@Example.NZ" },
+  );
+  expect(await regionOf()).toBe("Northland");
 });
 
 test("when the first send fails the person is told, and the queued job delivers it exactly once", async () => {
@@ -403,8 +492,8 @@ test(`${JOIN_LIMIT.free} people behind one shared address join in an hour with n
     );
   }
   expect(JOIN_LIMIT.free).toBeGreaterThanOrEqual(200);
-  expect(results[199]).toMatchObject({ ok: true, created: true });
-  expect(results.filter((r) => r.ok && r.created)).toHaveLength(JOIN_LIMIT.free);
+  expect(results[199]).toMatchObject({ ok: true, contactId: expect.any(String) });
+  expect(results.filter((r) => r.ok && r.contactId)).toHaveLength(JOIN_LIMIT.free);
 
   const next = { email: "one.more@example.nz", region: "Canterbury" };
   const asked = await joinWaitlist(next, { ip, page: "/" });
@@ -437,7 +526,7 @@ test(`${JOIN_LIMIT.free} people behind one shared address join in an hour with n
     ),
   ).toMatchObject({ status: 429, challenge: expect.anything() });
   const joined = await joinWaitlist({ ...next, work }, { ip, page: "/" });
-  expect(joined).toMatchObject({ ok: true, created: true, emailSent: true });
+  expect(joined).toMatchObject({ ok: true, contactId: expect.any(String), emailSent: true });
   expect(await db().select().from(contacts).where(eq(contacts.email, next.email))).toHaveLength(1);
 
   // Each of them got one confirmation e-mail, and their queued jobs send nothing more.
@@ -482,7 +571,7 @@ test("with work, the last sign-up under the ceiling joins", async () => {
   const work = await solveJoinChallenge(asked.challenge, email);
   expect(await joinWaitlist({ email, region: "Otago", work }, { ip, page: "/" })).toMatchObject({
     ok: true,
-    created: true,
+    contactId: expect.any(String),
   });
 });
 
@@ -502,12 +591,13 @@ test("joins that arrive together from one address are counted one by one against
       joinWaitlist({ email: `oneip${i}@example.nz`, region: "Tasman" }, { ip, page: "/" }),
     ),
   ]);
-  expect(results[0]).toMatchObject({ ok: true, created: false });
-  expect(results.slice(1, 9).every((r) => r.ok && r.created)).toBe(true);
+  expect(results[0]).toMatchObject({ ok: true });
+  expect(results[0]).not.toHaveProperty("contactId");
+  expect(results.slice(1, 9).every((r) => r.ok && r.contactId)).toBe(true);
   for (const asked of results.slice(9))
     expect(asked).toMatchObject({ ok: false, status: 429, message: MESSAGES.checkNeeded });
   const [row] = await db().select().from(contacts).where(eq(contacts.email, "known@example.nz"));
-  expect(row?.region).toBe("Nelson");
+  expect(row?.region).toBe("Tasman");
   const made = await db().select({ email: contacts.email }).from(contacts);
   expect(
     made
@@ -553,13 +643,13 @@ test("joins with browser-made ids arriving together keep their ids; one id sent 
   ]);
   expect(results.every((r) => r.ok)).toBe(true);
   for (const [i, id] of ids.entries()) {
-    expect(results[i]).toMatchObject({ ok: true, created: true, contactId: id });
+    expect(results[i]).toMatchObject({ ok: true, contactId: id });
     const [row] = await db().select().from(contacts).where(eq(contacts.id, id));
     expect(row?.email).toBe(`withid${i}@example.nz`);
   }
   const retried = results.slice(6);
-  expect(retried.filter((r) => r.ok && r.created)).toHaveLength(1);
-  expect(retried.every((r) => r.ok && r.contactId === twice)).toBe(true);
+  expect(retried.filter((r) => r.ok && r.contactId === twice)).toHaveLength(1);
+  expect(retried.every((r) => r.ok)).toBe(true);
   expect(
     await db().select().from(contacts).where(eq(contacts.email, "retried@example.nz")),
   ).toHaveLength(1);
@@ -570,11 +660,11 @@ test("joins with browser-made ids arriving together keep their ids; one id sent 
 test("knowing an address gets neither its contact's id nor a signed survey link", async () => {
   const id = crypto.randomUUID();
   const owner = await joinWaitlist({ id, email: "mine@example.nz", region: "Otago" }, ctx());
-  expect(owner).toMatchObject({ ok: true, created: true, contactId: id });
+  expect(owner).toMatchObject({ ok: true, contactId: id });
   if (!owner.ok) return;
   expect(new URL(owner.surveyUrl).searchParams.get("t")).toBeTruthy();
   const stranger = await joinWaitlist({ email: "mine@example.nz", region: "Otago" }, ctx());
-  expect(stranger).toMatchObject({ ok: true, created: false });
+  expect(stranger).toMatchObject({ ok: true });
   if (!stranger.ok) return;
   expect(stranger.contactId).toBeUndefined();
   expect(new URL(stranger.surveyUrl).searchParams.get("t")).toBeNull();
@@ -583,10 +673,11 @@ test("knowing an address gets neither its contact's id nor a signed survey link"
     ctx(),
   );
   expect(strangerWithOwnId.ok && strangerWithOwnId.contactId).toBeUndefined();
-  // The device that joined, sending its id again, is still recognised.
+  // Nor does the id (it is inside every link the owner was sent): only the request that made the
+  // contact gets its own things.
   const again = await joinWaitlist({ id, email: "mine@example.nz", region: "Otago" }, ctx());
-  expect(again.ok && again.contactId).toBe(id);
-  expect(again.ok && new URL(again.surveyUrl).searchParams.get("t")).toBeTruthy();
+  expect(again.ok && again.contactId).toBeUndefined();
+  expect(again.ok && new URL(again.surveyUrl).searchParams.get("t")).toBeNull();
 });
 
 test("joining again after unsubscribing sends a new confirmation but the unsubscribe stands until it is used", async () => {

@@ -52,22 +52,31 @@ export interface JoinContext {
   page: string;
   /** The share code the person arrived through (/r/{code}), if any (ADR 037). */
   referralCode?: string | null;
+  /**
+   * The verified address of the member signed in for this request, if any: signed in as the
+   * contact, a re-join may move them to another region's queue (ADR 061).
+   */
+  memberEmail?: string | null;
 }
 
 export type JoinResult =
   | {
+      /**
+       * One answer whatever the address (ADR 061): new, unconfirmed, confirmed or unsubscribed,
+       * each gets this message and an e-mail that tells the rest.
+       */
       ok: true;
       /**
-       * Only to the request that made the contact or carried its id: whoever merely knows an
-       * address learns nothing about its contact, and gets no signed survey link for it.
+       * Only to the request that made the contact: whoever knows an address (and its id, which
+       * is inside every link the contact was sent) learns nothing of the contact, and gets no
+       * signed survey link for it.
        */
       contactId?: string;
-      created: boolean;
       emailSent: boolean;
       confirmationFailed: boolean;
       message: string;
       surveyUrl: string;
-      /** The contact's own share code, to the request that may know the contact (as contactId). */
+      /** The contact's own share code, to the request that made the contact (as contactId). */
       referralCode?: string;
     }
   | {
@@ -102,7 +111,6 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
     log.warn({ ip: context.ip }, "waitlist honeypot filled");
     return {
       ok: true,
-      created: true,
       emailSent: true,
       confirmationFailed: false,
       message: MESSAGES.joinedWithEmail,
@@ -136,8 +144,14 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
       try {
         await withTimeout(
           sendWaitlistConfirmation(
-            { email: input.email, region: input.region, contactId: saved.id, key: saved.key },
-            { id: saved.id, email: input.email, region: input.region, claimId: saved.claimId },
+            { email: input.email, region: saved.region, contactId: saved.id, key: saved.key },
+            {
+              id: saved.id,
+              email: input.email,
+              region: saved.region,
+              claimId: saved.claimId,
+              alreadyConfirmed: saved.alreadyConfirmed,
+            },
           ),
           INLINE_SEND_TIMEOUT_MS,
         );
@@ -150,11 +164,10 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
     } else if (saved.confirmation === "recently-sent") {
       emailSent = true;
     }
-    const own = saved.created || input.id === saved.id;
+    const own = saved.created;
     return {
       ok: true,
-      contactId: own ? saved.id : undefined,
-      created: saved.created,
+      ...(own ? { contactId: saved.id } : {}),
       emailSent,
       confirmationFailed,
       message: confirmationFailed
@@ -177,7 +190,11 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
 interface Saved {
   id: string;
   created: boolean;
-  confirmation: "queued" | "recently-sent" | "not-needed";
+  /** The contact's region as saved (a stranger's re-join doesn't change it): the e-mail's. */
+  region: string;
+  /** Confirmed and not unsubscribed: the e-mail gives the links again instead of asking. */
+  alreadyConfirmed: boolean;
+  confirmation: "queued" | "recently-sent";
   key?: string;
   /** The send record already claimed for the inline first attempt (a new contact). */
   claimId?: string;
@@ -206,7 +223,15 @@ async function saveNew(
         : {}),
     };
   if (made.claimId)
-    return { id, created: true, confirmation: "queued", key, claimId: made.claimId };
+    return {
+      id,
+      created: true,
+      region: input.region,
+      alreadyConfirmed: false,
+      confirmation: "queued",
+      key,
+      claimId: made.claimId,
+    };
   return saveWithRetry(input, context);
 }
 
@@ -259,17 +284,22 @@ async function save(
   context: JoinContext,
 ): Promise<Saved> {
   const { row: existing, idTaken } = await findExisting(tx, input);
+  // Anyone can type an address (and the id is in every link the contact was sent): only the
+  // contact, signed in as them, moves them to another region's queue.
+  const mayMove =
+    !existing || Boolean(context.memberEmail && sameAddress(context.memberEmail, existing.email));
   const incoming = {
     email: input.email,
-    region: input.region,
-    address: { state: input.region, country: "New Zealand" },
+    region: mayMove ? input.region : undefined,
+    address: mayMove ? { state: input.region, country: "New Zealand" } : undefined,
     plan: input.plan,
     source: existing?.source === "waitlist_page_migrated" ? undefined : "waitlist_page",
   };
   let id: string;
   let created = false;
   let changed = false;
-  let needsConfirmation: boolean;
+  let region: string = input.region;
+  let alreadyConfirmed = false;
   if (existing) {
     const before = toStored(existing);
     const merged = mergeContact(before, incoming);
@@ -282,7 +312,8 @@ async function save(
       .update(contacts)
       .set({ ...merged, updatedAt: new Date() })
       .where(eq(contacts.id, id));
-    needsConfirmation = !existing.confirmedAt || Boolean(existing.unsubscribedAt);
+    region = merged.region ?? input.region;
+    alreadyConfirmed = Boolean(existing.confirmedAt) && !existing.unsubscribedAt;
   } else {
     id = input.id && !idTaken ? input.id : randomUUID();
     await tx.insert(contacts).values({
@@ -296,7 +327,6 @@ async function save(
     });
     created = true;
     changed = true;
-    needsConfirmation = true;
   }
   await tx.insert(contactConsents).values({
     contactId: id,
@@ -310,8 +340,10 @@ async function save(
   // contact made here has one: anyone can re-join a known address with their own link's cookie.
   if (created && context.referralCode)
     await recordReferral(id, context.referralCode, clientKey(context.ip), tx);
-  return finishSave(tx, input, id, created, changed, needsConfirmation);
+  return finishSave(tx, { input, id, created, changed, region, alreadyConfirmed });
 }
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const consentSource = (context: JoinContext) =>
   `${settings().siteUrl}${formPageSchema.parse(context.page)}`;
@@ -463,13 +495,27 @@ const saveNewContacts = batched<
   }),
 );
 
+/**
+ * Every join is answered alike, so every join e-mails the address (ADR 061): a confirmation, or
+ * for a confirmed contact their links again. The e-mail, not the answer, says which.
+ */
 async function finishSave(
   tx: Database,
-  input: ReturnType<typeof joinWaitlistSchema.parse>,
-  id: string,
-  created: boolean,
-  changed: boolean,
-  needsConfirmation: boolean,
+  {
+    input,
+    id,
+    created,
+    changed,
+    region,
+    alreadyConfirmed,
+  }: {
+    input: JoinInput;
+    id: string;
+    created: boolean;
+    changed: boolean;
+    region: string;
+    alreadyConfirmed: boolean;
+  },
 ): Promise<Saved> {
   if (changed && settings().crmWebhook) {
     await enqueue(tx, syncContactToCrmJob, {
@@ -477,18 +523,18 @@ async function finishSave(
       event: created ? "created" : "updated",
     });
   }
-  if (!needsConfirmation) return { id, created, confirmation: "not-needed" };
   const key = `waitlist-confirmation:${randomUUID()}`;
-  // At most one confirmation e-mail per contact every 10 minutes, however often they press Join.
+  // At most one e-mail per contact every 10 minutes, however often anyone presses Join.
   const jobId = await enqueue(
     tx,
     sendWaitlistConfirmationJob,
-    { email: input.email, region: input.region, contactId: id, key, requestedAt: Date.now() },
+    { email: input.email, region, contactId: id, key, requestedAt: Date.now() },
     { singletonKey: `confirm:${id}`, singletonSeconds: 600, startAfter: JOB_DELAY_SECONDS },
   );
+  const saved = { id, created, region, alreadyConfirmed };
   return jobId
-    ? { id, created, confirmation: "queued", key }
-    : { id, created, confirmation: "recently-sent" };
+    ? { ...saved, confirmation: "queued", key }
+    : { ...saved, confirmation: "recently-sent" };
 }
 
 function toStored(row: ContactRow): StoredContact {

@@ -43,8 +43,12 @@ export function confirmationEmail(contact: {
   region: string;
   /** Their share link (ADR 037); friends count once both have confirmed. */
   shareUrl?: string;
+  /** Confirmed and not unsubscribed: someone joined with the address again (ADR 061). */
+  alreadyConfirmed?: boolean;
 }) {
   const s = settings();
+  if (contact.alreadyConfirmed)
+    return alreadyOnTheListEmail({ ...contact, shareUrl: contact.shareUrl });
   return {
     to: contact.email,
     ...renderEmail({
@@ -77,17 +81,72 @@ export function confirmationEmail(contact: {
 }
 
 /**
+ * A join with the address of a confirmed contact: the join answered as for anyone, so this says
+ * what it couldn't, and gives the contact's own links again (to them only: it goes to the address).
+ */
+function alreadyOnTheListEmail(contact: {
+  id: string;
+  email: string;
+  region: string;
+  shareUrl?: string;
+}) {
+  const s = settings();
+  return {
+    to: contact.email,
+    ...renderEmail({
+      subject: `You're already on the ${s.brandName} waitlist`,
+      preheader: `Nothing more to do: we'll tell you when ${s.brandName} launches in ${contact.region}.`,
+      heading: "You're already on the list",
+      paragraphs: [
+        `Kia ora! Someone, hopefully you, asked to join the ${s.brandName} waitlist with this address. You're already on it for ${contact.region} and confirmed, so there's nothing more to do.`,
+        "To move to another region's list, sign in with this address and join again from the waitlist page.",
+      ],
+      button: { label: "See your place in the queue", url: statusUrl(contact.id) },
+      secondary: [
+        { label: "Tell us about your space (2 minutes)", url: surveyUrl(contact.id) },
+        ...(contact.shareUrl
+          ? [
+              {
+                label: "Share your link: each friend who joins and confirms moves you up the list",
+                url: contact.shareUrl,
+              },
+            ]
+          : []),
+      ],
+      reason: `You're getting this because this address was entered on the ${s.brandName} waitlist. If that wasn't you, ignore this e-mail or unsubscribe.`,
+      unsubscribeUrl: unsubscribeUrl(contact.id),
+      oneClickUnsubscribeUrl: oneClickUnsubscribeUrl(contact.id),
+    }),
+  };
+}
+
+/**
  * Sends the confirmation once per key. The job reads the contact first (it may have unsubscribed
  * or gone since); the inline first attempt passes the contact it has just saved, with the send
  * record its join already claimed when the contact is new.
  */
 export async function sendWaitlistConfirmation(
   payload: z.infer<typeof confirmationPayload>,
-  justSaved?: { id: string; email: string; region: string | null; claimId?: string },
+  justSaved?: {
+    id: string;
+    email: string;
+    region: string | null;
+    claimId?: string;
+    alreadyConfirmed?: boolean;
+  },
 ): Promise<DeliveryResult | "skipped"> {
   const [contact] = justSaved
-    ? [{ ...justSaved, unsubscribedAt: null }]
-    : await db().select().from(contacts).where(eq(contacts.id, payload.contactId));
+    ? [
+        {
+          ...justSaved,
+          unsubscribedAt: null,
+          alreadyConfirmed: Boolean(justSaved.alreadyConfirmed),
+        },
+      ]
+    : (await db().select().from(contacts).where(eq(contacts.id, payload.contactId))).map((c) => ({
+        ...c,
+        alreadyConfirmed: Boolean(c.confirmedAt) && !c.unsubscribedAt,
+      }));
   // Deleted, or unsubscribed since asking: nothing to send.
   if (!contact) return "skipped";
   if (
@@ -102,6 +161,7 @@ export async function sendWaitlistConfirmation(
       email: contact.email,
       region: contact.region ?? payload.region,
       shareUrl: share,
+      alreadyConfirmed: contact.alreadyConfirmed,
     });
   if (justSaved?.claimId) return deliverClaimedEmail(justSaved.claimId, message);
   return deliverEmailOnce({
