@@ -84,19 +84,7 @@ import { emptyDatabase, testSettings } from "#tests/setup/test-database.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 
 /** Operations left out of the random runs until the fix for what they reach is merged. */
-const KNOWN_OPEN: readonly OpKind[] = [
-  // (iv) two subscribe submits at once: both cards charged, one subscription (the other charge
-  // belongs to nothing of ours).
-  "subscribeTwiceAtOnce",
-  // (i) deleting an account leaves its subscription active: the renewal charges the card.
-  "deleteAccountWithSubscription",
-  // (v) a new account with a deleted one's address is granted the contact's milestone again.
-  "signUpAgain",
-  // (vi) the save offer's discount taken again on a later box.
-  "acceptSaveOfferAgain",
-  // (iv) refunding a box credit paid part of gives the credit part nothing back.
-  "refundBoxPaidWithCredit",
-];
+const KNOWN_OPEN: readonly OpKind[] = [];
 
 const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 25);
 /** Where the bench (bench/money-properties.ts) reads how many sequences ran and what broke. */

@@ -19,7 +19,7 @@ import { getSubscriptionOverview } from "./get-subscription-overview.server.ts";
 import { MANAGE_MESSAGES, offerFor } from "./manage.schema.ts";
 import { pauseSubscription } from "./pause-subscription.server.ts";
 import { sendSubscriptionChangeJob } from "./send-subscription-change.server.ts";
-import { undoCancelSubscription } from "./undo-cancel-subscription.server.ts";
+import { UNDO_CANCEL_MESSAGES, undoCancelSubscription } from "./undo-cancel-subscription.server.ts";
 
 const jobs = [sendSubscriptionChangeJob];
 const env = testServices({ smtp: true, queues: jobs as never });
@@ -188,4 +188,19 @@ test("/profile/subscription's loader and action each send someone not signed in 
       "/login?redirectTo=%2Fprofile%2Fsubscription",
     );
   }
+});
+
+test("'Keep my subscription' is refused, not a failure, once another subscription has started", async () => {
+  // Found by the money property suite: subscribe, cancel, subscribe again, undo the cancel.
+  const { id, userId } = await insertSubscription();
+  await cancelSubscription({ requestKey: key(), reason: "other" }, { userId, now: NOW });
+  const first = await rowOf(id);
+  const newer = crypto.randomUUID();
+  await db()
+    .insert(subscriptions)
+    .values({ ...first, id: newer, idempotencyKey: key(), status: "active" });
+  const kept = await undoCancelSubscription({ requestKey: key() }, { userId, now: NOW });
+  expect(kept).toMatchObject({ ok: false, message: UNDO_CANCEL_MESSAGES.anotherRunning });
+  expect((await rowOf(id)).status).toBe("cancelled");
+  expect((await rowOf(newer)).status).toBe("active");
 });
