@@ -3,7 +3,6 @@
 // this after `react-router build`) with a manifest of its own that the server reads.
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
-import { preactAliases } from "./vite.preact.ts";
 
 export default defineConfig({
   publicDir: false,
@@ -21,10 +20,6 @@ export default defineConfig({
     },
   },
   resolve: {
-    alias: [
-      { find: /^react-router$/, replacement: resolve("app/islands/router-shim.tsx") },
-      // The browser runs the islands with Preact's React layer (ADR 048).
-      ...preactAliases,
-    ],
+    alias: [{ find: /^react-router$/, replacement: resolve("app/islands/router-shim.tsx") }],
   },
 });

@@ -21,7 +21,6 @@ import { CrashScreen, NotFoundScreen } from "#app/components/error-screens.tsx";
 import { RouteProgress } from "#app/components/route-progress.tsx";
 import { Toasts } from "#app/components/ui/toasts.tsx";
 import { SiteFooter } from "#app/shell/site-footer.tsx";
-import { DrawWhenIdle } from "#app/components/draw-when-idle.tsx";
 import { SiteHeader } from "#app/shell/site-header.tsx";
 import { Island, IslandsBuildContext, IslandsMode } from "#app/islands/island.tsx";
 import { IslandScripts } from "#app/islands/island-scripts.tsx";
@@ -73,14 +72,6 @@ interface RouteHandle {
   islands?: boolean;
 }
 
-// In the browser's build React Router's pages run on Preact (ADR 055, vite.preact.ts), which
-// renders a document into its <html> element: there the element is the container and only its
-// children are rendered. The server (and the dev server's React) render the element itself.
-const htmlIsContainer = import.meta.env.PREACT === true;
-function Html({ lang, children }: { lang: string; children: React.ReactNode }) {
-  return htmlIsContainer ? children : <html lang={lang}>{children}</html>;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const s = rootData?.settings ?? fallbackSettings;
@@ -97,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   return (
     <IslandsMode.Provider value={islands}>
-      <Html lang="en-NZ">
+      <html lang="en-NZ">
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -132,9 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" className="flex-1">
             {children}
           </main>
-          <DrawWhenIdle>
-            <SiteFooter settings={s} />
-          </DrawWhenIdle>
+          <SiteFooter settings={s} />
           <Island name="cart-panel" component={CartPanel} props={{ currency: s.currency }} lazy />
           <Island name="toasts" component={Toasts} props={{ toast: rootData?.toast ?? null }} />
           {islandsBuild && islands ? (
@@ -146,7 +135,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </>
           )}
         </body>
-      </Html>
+      </html>
     </IslandsMode.Provider>
   );
 }
