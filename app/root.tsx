@@ -6,7 +6,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useMatches,
   useRouteLoaderData,
@@ -16,6 +15,7 @@ import type { Route } from "./+types/root";
 // preloads: the page paints once the CSS is in, without waiting behind 120 KB of JavaScript.
 import appCss from "./app.css?url";
 import { CartPanel } from "#app/shell/cart-panel.tsx";
+import { DeferredScripts } from "#app/components/deferred-scripts.tsx";
 import { PressReplay } from "#app/components/press-replay.tsx";
 import { CrashScreen, NotFoundScreen } from "#app/components/error-screens.tsx";
 import { RouteProgress } from "#app/components/route-progress.tsx";
@@ -112,7 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CartPanel currency={s.currency} />
         <Toasts toast={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );
