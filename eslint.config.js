@@ -59,8 +59,6 @@ const moduleZones = Object.entries(moduleImports).map(([area, allowed]) => ({
     "./components/ui",
     `./modules/${area}`,
     ...allowed.map((other) => `./modules/${other}`),
-    // The <Island> wrapper is a feature-free component kept with the islands it wraps (ADR 017).
-    "./islands/island.tsx",
   ],
   message: `app/modules/${area} may import lib, components/ui and ${allowed.join(", ") || "no other area"} (ADR 025).`,
 }));
@@ -95,12 +93,6 @@ const folderZones = [
     from: "./app",
     except: ["./lib", "./components", "./modules", "./shell"],
     message: "app/shell composes modules and components; it imports no routes or flows (ADR 025).",
-  },
-  {
-    target: "./app/islands",
-    from: "./app",
-    except: ["./lib", "./components", "./modules", "./shell", "./islands"],
-    message: "app/islands wraps modules and the shell; it imports no routes or flows (ADR 025).",
   },
   {
     target: "./app/flows",

@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { preactInTheBrowser } from "./vite.preact.ts";
+import { inlineScripts } from "./vite.inline-script.ts";
 import { shellChunk } from "./vite.shell-chunk.ts";
 
 // The server bundle's entry is our Hono app (server/entry.ts), which imports React Router's
@@ -16,9 +16,8 @@ export default defineConfig({
     // Native / WASM packages are loaded from node_modules at run time, not bundled.
     external: ["@electric-sql/pglite", "pg", "pg-boss", "pino", "nodemailer"],
   },
-  // The browser runs React Router's pages on Preact's React layer (ADR 055).
   plugins: [
-    preactInTheBrowser(),
+    inlineScripts(),
     shellChunk(/[\\/]app[\\/](root|entry\.client)\.tsx/),
     tailwindcss(),
     reactRouter(),

@@ -2,8 +2,6 @@
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
-import { IslandsBuildContext } from "#app/islands/island.tsx";
-import { islandsBuild } from "#app/islands/islands-build.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
@@ -38,9 +36,7 @@ export default async function handleRequest(
   try {
     const stream = await renderToReadableStream(
       <NonceContext.Provider value={nonce}>
-        <IslandsBuildContext.Provider value={islandsBuild()}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </IslandsBuildContext.Provider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,

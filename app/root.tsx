@@ -1,5 +1,5 @@
 import { cookieHeaders } from "#app/lib/outcome.ts";
-import { useContext, useEffect } from "react";
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -21,10 +21,7 @@ import { CrashScreen, NotFoundScreen } from "#app/components/error-screens.tsx";
 import { RouteProgress } from "#app/components/route-progress.tsx";
 import { Toasts } from "#app/components/ui/toasts.tsx";
 import { SiteFooter } from "#app/shell/site-footer.tsx";
-import { DrawWhenIdle } from "#app/components/draw-when-idle.tsx";
 import { SiteHeader } from "#app/shell/site-header.tsx";
-import { Island, IslandsBuildContext, IslandsMode } from "#app/islands/island.tsx";
-import { IslandScripts } from "#app/islands/island-scripts.tsx";
 import { publicSettings, settings, type PublicSettings } from "#app/lib/env.server.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
@@ -69,16 +66,6 @@ const fallbackSettings: PublicSettings = {
 interface RouteHandle {
   /** The page opens on a dark picture: the header starts with light text. */
   headerOverDark?: boolean;
-  /** Sent as islands (ADR 017): plain HTML with a few parts hydrated, not the whole document. */
-  islands?: boolean;
-}
-
-// In the browser's build React Router's pages run on Preact (ADR 055, vite.preact.ts), which
-// renders a document into its <html> element: there the element is the container and only its
-// children are rendered. The server (and the dev server's React) render the element itself.
-const htmlIsContainer = import.meta.env.PREACT === true;
-function Html({ lang, children }: { lang: string; children: React.ReactNode }) {
-  return htmlIsContainer ? children : <html lang={lang}>{children}</html>;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -86,68 +73,48 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const s = rootData?.settings ?? fallbackSettings;
   const nonce = useNonce();
   const handles = useMatches().map((m) => (m.handle ?? {}) as RouteHandle);
-  // Only the server decides (the islands build is known there): in the browser this layout runs
-  // only in React Router's own pages, including a client-side visit to an islands route.
-  const islandsBuild = useContext(IslandsBuildContext);
-  const islands = islandsBuild !== null && handles.some((h) => h.islands);
-  // The app's scripts start after the first paint (DeferredScripts); this marks when React has
-  // taken over the page, for styles that differ before and after, and for the e2e tests.
+  // Marks when React has taken over the page: the press script (ADR 030) then replays what was
+  // pressed before, and styles and the e2e tests tell before from after.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <IslandsMode.Provider value={islands}>
-      <Html lang="en-NZ">
-        <head>
-          <meta charSet="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <meta name="theme-color" content="#fbf7ee" />
-          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MEMBER_HINT_SCRIPT }} />
-          {/* Presses made before hydration are kept and replayed after it (ADR 030). */}
-          <PressReplay nonce={nonce} />
-          <link rel="stylesheet" href={appCss} precedence="default" />
-          <Meta />
-          <Links />
-        </head>
-        <body className="flex min-h-dvh flex-col">
-          <a
-            href="#main"
-            className="sr-only z-50 rounded bg-ink px-4 py-2 text-cream focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-          >
-            Skip to content
-          </a>
-          <Island
-            name="site-header"
-            component={SiteHeader}
-            props={{
-              brandName: s.brandName,
-              // An islands header learns who is signed in itself (header-user.ts), as on a kept
-              // page, so that what it learns later (signed out elsewhere) can change it.
-              knownUser: islands ? undefined : rootData?.user,
-              overDark: handles.some((h) => h.headerOverDark),
-            }}
-          />
-          {!islands && <RouteProgress />}
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <DrawWhenIdle>
-            <SiteFooter settings={s} />
-          </DrawWhenIdle>
-          <Island name="cart-panel" component={CartPanel} props={{ currency: s.currency }} lazy />
-          <Island name="toasts" component={Toasts} props={{ toast: rootData?.toast ?? null }} />
-          {islandsBuild && islands ? (
-            <IslandScripts build={islandsBuild} nonce={nonce} />
-          ) : (
-            <>
-              <ScrollRestoration nonce={nonce} />
-              <DeferredScripts nonce={nonce} />
-            </>
-          )}
-        </body>
-      </Html>
-    </IslandsMode.Provider>
+    <html lang="en-NZ">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf7ee" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MEMBER_HINT_SCRIPT }} />
+        {/* Presses made before hydration are kept and replayed after it (ADR 030). */}
+        <PressReplay nonce={nonce} />
+        <link rel="stylesheet" href={appCss} precedence="default" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-ink px-4 py-2 text-cream focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader
+          brandName={s.brandName}
+          knownUser={rootData?.user}
+          overDark={handles.some((h) => h.headerOverDark)}
+        />
+        <RouteProgress />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter settings={s} />
+        <CartPanel currency={s.currency} />
+        <Toasts toast={rootData?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
+      </body>
+    </html>
   );
 }
 

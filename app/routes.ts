@@ -7,7 +7,6 @@ export default [
   route("products", "routes/products.tsx"),
   route("uploads/products/:file", "routes/product-picture.ts", { id: "product-picture" }),
   route("education", "routes/education.tsx", { id: "education" }),
-  route("education/search.json", "routes/education-search.ts", { id: "education-search" }),
   route("education/:slug", "routes/education-page.tsx", { id: "education-page" }),
   route("education/monthly/:id", "routes/monthly-guide.tsx", { id: "education-monthly" }),
   route("education/layouts", "routes/planting-layouts.tsx", { id: "education-layouts" }),

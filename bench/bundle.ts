@@ -68,37 +68,8 @@ const rows = Object.keys(manifest)
   })
   .sort((a, b) => Number(b["KB gzip"]) - Number(a["KB gzip"]));
 
-// Routes sent as islands (ADR 017, 036) load the islands script instead of React Router's
-// client: their first load is that script and what it imports statically.
-const islandsManifest = JSON.parse(
-  readFileSync("build/client/.vite/islands-manifest.json", "utf8"),
-) as Record<string, Chunk>;
-const islandsEntry = Object.keys(islandsManifest).find((k) => islandsManifest[k]?.isEntry);
-const islandsFiles = new Set<string>();
-const visitIslands = (key: string | undefined) => {
-  const chunk = key ? islandsManifest[key] : undefined;
-  if (!chunk || islandsFiles.has(chunk.file)) return;
-  islandsFiles.add(chunk.file);
-  for (const i of chunk.imports ?? []) visitIslands(i);
-};
-visitIslands(islandsEntry);
-const islandsBytes = [...islandsFiles].reduce((n, f) => n + gz(f), 0);
-// Each also loads the chunks of its own parts (ADR 036, 0.3–5 KB each): the lighthouse bench
-// counts every script a page loads. Which routes are islands is read from their own handle
-// (`islands: true`), so a page converted later is counted without a list kept here.
-const isIslandsRoute = (route: string) =>
-  /\bislands:\s*true\b/.test(readFileSync(join("app/routes", route), "utf8"));
-for (const row of rows) {
-  if (!isIslandsRoute(row.route)) continue;
-  row.route = `${row.route} (islands; in-app visit ${row["KB gzip"]} KB)`;
-  row["KB gzip"] = (islandsBytes / 1024).toFixed(1);
-  row["KB brotli"] = ([...islandsFiles].reduce((n, f) => n + br(f), 0) / 1024).toFixed(1);
-  row["own KB"] = "-";
-}
-rows.sort((a, b) => Number(b["KB gzip"]) - Number(a["KB gzip"]));
-
 printTable(
-  `First-load JavaScript per route (shared entry + root: ${(baseBytes / 1024).toFixed(1)} KB gzip; islands script: ${(islandsBytes / 1024).toFixed(1)} KB)`,
+  `First-load JavaScript per route (shared entry + root: ${(baseBytes / 1024).toFixed(1)} KB gzip)`,
   rows,
 );
 const home = rows.find((r) => r.route.startsWith("home.tsx"));

@@ -7,13 +7,14 @@
 // `npm run bench -- presses` (BENCH_RUNS, default 3; BENCH_CONTROLS to pick controls by name).
 import { chromium, type Browser, type Page } from "playwright-core";
 import { chromiumPath } from "#tests/e2e/chromium.ts";
-import { PRESS_REPLAY_SCRIPT } from "#app/lib/press-replay.ts";
 import { PRESS_CONTROLS as controls, type Control } from "./press-controls.ts";
 import { printTable, startServer } from "./lib.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Only the controls whose name contains this (BENCH_CONTROLS="Add to cart"). */
 const only = process.env.BENCH_CONTROLS ?? "";
+// The capture script as the root layout renders it (app/components/press-replay.tsx).
+const CAPTURE_SCRIPT = /<script id="press-capture"[^>]*>[\s\S]*?<\/script>/;
 
 interface Run {
   lost: boolean;
@@ -66,7 +67,7 @@ async function pressOnce(browser: Browser, url: string, c: Control, capture: boo
   if (!capture) {
     await page.route(url + c.path, async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(PRESS_REPLAY_SCRIPT, "");
+      const html = (await response.text()).replace(CAPTURE_SCRIPT, "");
       await route.fulfill({ response, body: html });
     });
   }
@@ -108,6 +109,9 @@ async function pressOnce(browser: Browser, url: string, c: Control, capture: boo
 }
 
 const server = await startServer({ LOG_LEVEL: "warn" }, { quiet: true });
+const captureBytes = new TextEncoder().encode(
+  CAPTURE_SCRIPT.exec(await (await fetch(server.url)).text())?.[0] ?? "",
+).length;
 const browser = await chromium.launch({
   executablePath: chromiumPath(),
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
@@ -137,7 +141,7 @@ try {
   }
   printTable(
     `Presses made before hydration that are lost, 390 px, 4× CPU, slow 4G, ${RUNS} runs each ` +
-      `(capture script: ${new TextEncoder().encode(PRESS_REPLAY_SCRIPT).length} bytes, ` +
+      `(capture script: ${captureBytes} bytes, ` +
       `inline in <head>)`,
     rows,
   );

@@ -1,4 +1,4 @@
-// After both client builds (React Router's and the islands'): each compressible hashed asset is
+// After React Router's client build: each compressible hashed asset is
 // also written beside itself as Brotli (quality 11) and gzip (level 9), once, so the server sends
 // a file instead of compressing every request at a fast level (ADR 058). `npm run build` runs it.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,7 +1,10 @@
-// The inline script that keeps presses made before hydration (app/lib/press-replay.ts, ADR 030),
-// rendered first thing in <head> by the root layout with the render's CSP nonce.
-import { PRESS_REPLAY_SCRIPT } from "#app/lib/press-replay.ts";
+// The inline script that keeps presses made before hydration (app/lib/press-capture.ts, ADR 030),
+// rendered first thing in <head> by the root layout with the render's CSP nonce (its id lets the
+// presses bench take it out).
+import PRESS_CAPTURE from "#app/lib/press-capture.ts?inline-script";
 
 export function PressReplay({ nonce }: { nonce: string | undefined }) {
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRESS_REPLAY_SCRIPT }} />;
+  return (
+    <script id="press-capture" nonce={nonce} dangerouslySetInnerHTML={{ __html: PRESS_CAPTURE }} />
+  );
 }

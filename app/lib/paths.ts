@@ -9,8 +9,6 @@ export const paths = {
   products: "/products",
   about: "/about",
   education: "/education",
-  /** The hub's search as JSON, for its search box once live on an islands page. */
-  educationSearch: "/education/search.json",
   /** An article or a dated monthly issue: /education/slug-patrol, /education/june-2024. */
   educationPage: (slug: string) => `/education/${slug}`,
   monthlyGuide: (month: string) => `/education/monthly/${encodeURIComponent(month)}`,

@@ -10,9 +10,6 @@ import { staticPageMeta } from "#app/lib/seo.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
-// Sent as islands (ADR 017, 048): plain HTML; only the header is hydrated.
-export const handle = { islands: true };
-
 export const meta = staticPageMeta("/about");
 
 const link = "font-semibold text-leaf underline underline-offset-4";

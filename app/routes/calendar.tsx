@@ -1,7 +1,6 @@
 // The calendar export (/calendar): choose a region and plan, then subscribe to or download the
 // planting calendar. A plain GET form, so it works before (or without) JavaScript.
 import { Link } from "react-router";
-import { Island } from "#app/islands/island.tsx";
 import { settings } from "#app/lib/env.server.ts";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
@@ -14,10 +13,6 @@ import { formatDayAndDate } from "#app/modules/guidance/new-zealand-date.ts";
 import { previewPlantingCalendar } from "#app/modules/guidance/preview-planting-calendar.server.ts";
 import { DEFAULT_PLAN_ID } from "#app/modules/subscriptions/plans.ts";
 import type { Route } from "./+types/calendar";
-
-// Sent as islands (ADR 017, 036): only the header and the form (which focuses a choice to fix) are
-// hydrated.
-export const handle = { islands: true };
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -131,11 +126,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <Island
-        name="calendar-form"
-        component={CalendarForm}
-        props={{ values, errors, made: Boolean(calendar) }}
-      />
+      <CalendarForm values={values} errors={errors} made={Boolean(calendar)} />
 
       <p className="mt-8 max-w-3xl text-sm text-ink/75">
         Not sure where things go? The{" "}

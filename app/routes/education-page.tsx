@@ -7,9 +7,6 @@ import { getEducationPage } from "#app/modules/guidance/get-education-page.serve
 import { MonthlyGuideView } from "#app/modules/guidance/monthly-guide-view.tsx";
 import type { Route } from "./+types/education-page";
 
-// Sent as islands (ADR 017, 036): plain HTML; only the header is hydrated.
-export const handle = { islands: true };
-
 export function loader({ params }: Route.LoaderArgs) {
   const page = getEducationPage({ slug: params.slug });
   if (!page) throw data(null, { status: 404 });

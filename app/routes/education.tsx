@@ -11,11 +11,7 @@ import { GuidanceCard } from "#app/modules/guidance/guidance-card.tsx";
 import { monthName } from "#app/modules/guidance/guidance-content.ts";
 import { Illustration } from "#app/modules/guidance/illustration.tsx";
 import { GuidanceSearch } from "#app/modules/guidance/guidance-search.tsx";
-import { Island } from "#app/islands/island.tsx";
 import type { Route } from "./+types/education";
-
-// Sent as islands (ADR 017, 048): plain HTML in which only the header and the search come alive.
-export const handle = { islands: true };
 
 export function loader({ request }: Route.LoaderArgs) {
   return getEducationHub(new URL(request.url).searchParams.get("q"));
@@ -43,7 +39,7 @@ export default function Education({ loaderData }: Route.ComponentProps) {
           keeping the slugs off.
         </p>
       </header>
-      <Island name="guidance-search" component={GuidanceSearch} props={{ query, results }} />
+      <GuidanceSearch query={query} results={results} />
 
       <div className="group-has-[[data-search-results]]/hub:hidden">
         {thisMonth && (

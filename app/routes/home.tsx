@@ -1,6 +1,5 @@
 // The home page (SPEC §2 "Home page").
 import { useRouteLoaderData } from "react-router";
-import { Island } from "#app/islands/island.tsx";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { CallToAction } from "#app/modules/marketing/call-to-action.tsx";
@@ -11,8 +10,7 @@ import { plans } from "#app/modules/subscriptions/plans.ts";
 import { WaitlistSection } from "#app/modules/waitlist/waitlist-section.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 
-// Sent as islands (ADR 017): only the header, hero, plan cards and waitlist form are hydrated.
-export const handle = { headerOverDark: true, islands: true };
+export const handle = { headerOverDark: true };
 
 export const meta = staticPageMeta("/");
 
@@ -60,14 +58,10 @@ export default function Home() {
   return (
     <>
       <JsonLd data={structured} />
-      <Island name="hero" component={Hero} props={{ shopUrl: settings?.shopUrl ?? "/products" }} />
+      <Hero shopUrl={settings?.shopUrl ?? "/products"} />
       <HowItWorks />
       <CallToAction />
-      <Island
-        name="plan-picker"
-        component={PlanPicker}
-        props={{ currency: settings?.currency ?? "USD" }}
-      />
+      <PlanPicker currency={settings?.currency ?? "USD"} />
       <WaitlistSection settings={settings} />
     </>
   );

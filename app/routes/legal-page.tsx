@@ -10,9 +10,6 @@ import { TableOfContents } from "#app/modules/guidance/table-of-contents.tsx";
 import type { Route } from "./+types/legal-page";
 import { oneOf } from "#app/lib/one-of.ts";
 
-// Sent as islands (ADR 017, 036): plain HTML; only the header is hydrated.
-export const handle = { islands: true };
-
 const isLegalPageId = oneOf(LEGAL_PAGES);
 
 export function loader({ request }: Route.LoaderArgs) {

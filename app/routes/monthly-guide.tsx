@@ -7,9 +7,6 @@ import { getMonthlyGuide } from "#app/modules/guidance/get-monthly-guide.server.
 import { MonthlyGuideView } from "#app/modules/guidance/monthly-guide-view.tsx";
 import type { Route } from "./+types/monthly-guide";
 
-// Sent as islands (ADR 017, 036): plain HTML; only the header is hydrated.
-export const handle = { islands: true };
-
 export function loader({ params }: Route.LoaderArgs) {
   const id = params.id;
   if (id !== id.toLowerCase()) throw redirect(paths.monthlyGuide(id.toLowerCase()), 301);

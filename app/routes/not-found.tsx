@@ -2,9 +2,6 @@
 import { noindexMeta } from "#app/lib/seo.ts";
 import { data } from "react-router";
 
-// Sent as islands (ADR 017, 048): plain HTML; only the header is hydrated.
-export const handle = { islands: true };
-
 export function loader() {
   throw data(null, { status: 404 });
 }

@@ -8,9 +8,6 @@ import { PlantingGrid } from "#app/modules/guidance/planting-grid.tsx";
 import { listPlantingLayouts } from "#app/modules/guidance/planting-layouts.ts";
 import type { Route } from "./+types/planting-layouts";
 
-// Sent as islands (ADR 017, 036): plain HTML; only the header is hydrated.
-export const handle = { islands: true };
-
 export function loader() {
   return { layouts: listPlantingLayouts() };
 }

@@ -3,7 +3,6 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { pageMeta, rootSettings } from "#app/lib/seo.ts";
-import { Island } from "#app/islands/island.tsx";
 import { imageSrc } from "#app/lib/product-images.ts";
 import { cartFields, QuantityAndAdd } from "#app/modules/catalog/add-to-cart.tsx";
 import { getProduct } from "#app/modules/catalog/get-product.server.ts";
@@ -15,10 +14,6 @@ import { DeliveryNote } from "#app/modules/checkout/delivery-note.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product-detail";
 import { TextList } from "#app/components/ui/text-list.tsx";
-
-// Sent as islands (ADR 017, 036): only the header, the pictures, the quantity and Add to cart, the
-// delivery note (it reads the cart) and the related products' Add to cart are hydrated.
-export const handle = { islands: true };
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Product not found | Patch" }];
@@ -58,15 +53,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <div className="mt-4 grid gap-10 md:grid-cols-2">
-        {product.images.length > 1 ? (
-          <Island
-            name="product-gallery"
-            component={ProductGallery}
-            props={{ images: product.images, name: product.name }}
-          />
-        ) : (
-          <ProductGallery images={product.images} name={product.name} />
-        )}
+        <ProductGallery images={product.images} name={product.name} />
         <div className="flex flex-col gap-4">
           <p className="text-sm font-semibold tracking-widest text-leaf uppercase">
             {product.category}
@@ -74,12 +61,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
           <p className="text-3xl font-bold">{formatMoney(product.price, currency)}</p>
           <StockNote stock={product.stockQuantity} />
-          <Island
-            name="quantity-and-add"
-            component={QuantityAndAdd}
-            props={{ product: cartFields(product), currency }}
-          />
-          <Island name="delivery-note" component={DeliveryNote} props={{ currency }} />
+          <QuantityAndAdd product={cartFields(product)} currency={currency} />
+          <DeliveryNote currency={currency} />
           <div className="mt-4 space-y-4 text-ink/85">
             {paragraphs.map((p) => (
               <p key={p.slice(0, 40)}>{p}</p>

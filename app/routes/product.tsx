@@ -7,7 +7,8 @@ import { staticPageMeta } from "#app/lib/seo.ts";
 import { listProductDetails } from "#app/modules/catalog/list-products.server.ts";
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";
 import { StockNote } from "#app/modules/catalog/stock-note.tsx";
-import { AddToCartIsland, KIT_LINE } from "#app/modules/catalog/product-card.tsx";
+import { KIT_LINE } from "#app/modules/catalog/product-card.tsx";
+import { AddToCartButton, cartFields } from "#app/modules/catalog/add-to-cart.tsx";
 import { GiftBoxCard } from "#app/modules/gifts/gift-box-card.tsx";
 import {
   planCardClass,
@@ -18,9 +19,6 @@ import { plans } from "#app/modules/subscriptions/plans.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/product";
 import { TextList } from "#app/components/ui/text-list.tsx";
-
-// Sent as islands (ADR 017, 036): only the header and each Add to cart are hydrated.
-export const handle = { islands: true };
 
 export const meta = staticPageMeta("/product");
 
@@ -77,7 +75,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 items={kit.contents}
               />
               <div className="mt-auto pt-3">
-                <AddToCartIsland product={kit} className="btn-primary w-full" />
+                <AddToCartButton product={cartFields(kit)} className="btn-primary w-full" />
               </div>
             </div>
           </li>

@@ -1,7 +1,6 @@
 // /products: the whole catalogue with a category filter and a sort, both GET parameters so the
 // form works before (or without) JavaScript (app/modules/catalog/product-filter.tsx).
 import { Link, useRouteLoaderData } from "react-router";
-import { Island } from "#app/islands/island.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { parseListQuery } from "#app/modules/catalog/catalog.schema.ts";
@@ -11,9 +10,6 @@ import { ProductFilter } from "#app/modules/catalog/product-filter.tsx";
 import { GiftBoxCard } from "#app/modules/gifts/gift-box-card.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/products";
-
-// Sent as islands (ADR 017, 036): only the header, the filter and each Add to cart are hydrated.
-export const handle = { islands: true };
 
 export const meta = staticPageMeta("/products");
 
@@ -32,11 +28,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         Everything for a first vegetable garden, chosen for New Zealand conditions.
       </p>
       <GiftBoxCard currency={currency} className="mt-8" />
-      <Island
-        name="product-filter"
-        component={ProductFilter}
-        props={{ category: query.category ?? "", sort: query.sort }}
-      />
+      <ProductFilter category={query.category ?? ""} sort={query.sort} />
       <p className="mt-6 text-sm text-ink/70" aria-live="polite">
         {products.length} {products.length === 1 ? "product" : "products"}
         {query.category ? ` in ${query.category}` : ""}

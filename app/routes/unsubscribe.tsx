@@ -3,16 +3,13 @@
 // sign-in needed. The link opens this page; the button is the one click (a link alone would be
 // followed by mail scanners).
 import { noindexMeta } from "#app/lib/seo.ts";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import {
   readAnyUnsubscribeLink,
   unsubscribeAnyByLink,
 } from "#app/flows/unsubscribe-link.server.ts";
 import type { Route } from "./+types/unsubscribe";
-
-// Sent as islands (ADR 017, 048): plain HTML; the button is a form post the server answers.
-export const handle = { islands: true };
 
 export const meta = () => noindexMeta("Unsubscribe");
 
@@ -29,6 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { contact, token } = loaderData;
   const done = actionData?.ok || contact?.unsubscribed;
+  const busy = useNavigation().state === "submitting";
   return (
     <section className="container-page max-w-2xl pt-32 pb-24">
       {!contact ? (
@@ -76,8 +74,14 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
                 : "You'll stop getting launch news and growing tips from Patch."}
           </p>
           <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(token ?? "")}`}>
-            <button type="submit" data-pending="Unsubscribing..." className="btn-primary mt-8">
-              Unsubscribe
+            <button
+              type="submit"
+              disabled={busy}
+              aria-busy={busy || undefined}
+              data-pending="Unsubscribing..."
+              className="btn-primary mt-8"
+            >
+              {busy ? "Unsubscribing..." : "Unsubscribe"}
             </button>
           </Form>
         </>

@@ -13,9 +13,6 @@ import {
 import type { Route } from "./+types/waitlist-claim";
 import { nzDayAndTime } from "#app/lib/nz-time.ts";
 
-// Sent as islands (ADR 017, 048): plain HTML; the button is a form post the server answers.
-export const handle = { islands: true };
-
 export function meta() {
   return [{ title: "Claim your spot | Patch" }, { name: "robots", content: "noindex" }];
 }
@@ -75,6 +72,7 @@ export default function WaitlistClaim({ loaderData, actionData }: Route.Componen
         <button
           type="submit"
           disabled={busy}
+          aria-busy={busy || undefined}
           data-pending="Claiming..."
           className="btn-primary w-full sm:w-auto"
         >

@@ -5,13 +5,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { NoticePage } from "#app/components/ui/notice-page.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { confirmContact, readConfirmLink } from "#app/modules/waitlist/confirm-contact.server.ts";
-import { Island } from "#app/islands/island.tsx";
 import { ShareLink } from "#app/modules/waitlist/share-link.tsx";
 import type { Route } from "./+types/waitlist-confirm";
-
-// Sent as islands (ADR 017, 048): plain HTML; the button is a form post the server answers, and the share
-// link is an island.
-export const handle = { islands: true };
 
 export function meta() {
   return [{ title: "Confirm your e-mail | Patch" }, { name: "robots", content: "noindex" }];
@@ -64,6 +59,7 @@ export default function WaitlistConfirm({ loaderData, actionData }: Route.Compon
             <button
               type="submit"
               disabled={busy}
+              aria-busy={busy || undefined}
               data-pending="Confirming..."
               className="btn-primary w-full sm:w-auto"
             >
@@ -91,9 +87,7 @@ export default function WaitlistConfirm({ loaderData, actionData }: Route.Compon
             Thanks! {link.email} is on the waitlist{where}. We'll e-mail you the day we launch
             there, and send growing tips for your region until then.
           </p>
-          {link.shareUrl && (
-            <Island name="share-link" component={ShareLink} props={{ url: link.shareUrl }} />
-          )}
+          {link.shareUrl && <ShareLink url={link.shareUrl} />}
           <div className="mt-8 flex flex-wrap gap-3">
             {link.surveyUrl && (
               <a href={link.surveyUrl} className="btn-primary">

@@ -6,13 +6,9 @@ import { formatMoney } from "#app/lib/money.ts";
 import { NoticePage } from "#app/components/ui/notice-page.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { getReferralStatus } from "#app/modules/waitlist/get-referral-status.server.ts";
-import { Island } from "#app/islands/island.tsx";
 import { ShareLink } from "#app/modules/waitlist/share-link.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/waitlist-status";
-
-// Sent as islands (ADR 017, 048): plain HTML; only the header and the share link are hydrated.
-export const handle = { islands: true };
 
 export function meta() {
   return [{ title: "Your place on the waitlist | Patch" }, { name: "robots", content: "noindex" }];
@@ -112,13 +108,9 @@ export default function WaitlistStatus({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </div>
-      <Island
-        name="share-link"
-        component={ShareLink}
-        props={{
-          url: status.shareUrl,
-          note: "Each friend who joins and confirms moves you up your region's queue.",
-        }}
+      <ShareLink
+        url={status.shareUrl}
+        note={"Each friend who joins and confirms moves you up your region's queue."}
       />
     </NoticePage>
   );

@@ -12,7 +12,6 @@ import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
 import { shareUrl as shareUrlFor } from "#app/modules/waitlist/referral-code.server.ts";
 import { referralCodeFrom } from "#app/modules/waitlist/referral-cookie.server.ts";
 import { joinFormValues } from "#app/modules/waitlist/waitlist.schema.ts";
-import { Island } from "#app/islands/island.tsx";
 import { WaitlistForm, type WaitlistOutcome } from "#app/modules/waitlist/waitlist-form.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/waitlist";
@@ -20,10 +19,6 @@ import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
 export const headers = retryAfterHeader;
-
-// Sent as islands (ADR 017, 048): plain HTML; the form is an island that posts here
-// without JavaScript and answers in place with it.
-export const handle = { islands: true };
 
 export const meta = staticPageMeta("/waitlist");
 
@@ -120,17 +115,13 @@ export default function Waitlist({ loaderData, actionData }: Route.ComponentProp
           <li>· Free shipping on subscriptions when we open.</li>
         </ul>
       </div>
-      <Island
-        name="waitlist-form"
-        component={WaitlistForm}
-        props={{
-          page: "/waitlist",
-          plan: plan?.id,
-          emailPlaceholder: settings?.contactEmail ?? "you@example.co.nz",
-          surveyUrl: settings?.surveyUrl ?? "/define-garden",
-          outcome: actionData?.outcome,
-          openRegions: loaderData.openRegions,
-        }}
+      <WaitlistForm
+        page={"/waitlist"}
+        plan={plan?.id}
+        emailPlaceholder={settings?.contactEmail ?? "you@example.co.nz"}
+        surveyUrl={settings?.surveyUrl ?? "/define-garden"}
+        outcome={actionData?.outcome}
+        openRegions={loaderData.openRegions}
       />
     </section>
   );

@@ -138,12 +138,11 @@ function hydrating(page: Page): Page {
   return page;
 }
 
-/** Waits until React has hydrated a page of ours, or its islands (not needed for other documents). */
+/** Waits until React has hydrated a page of ours (not needed for other documents). */
 export async function waitForHydration<T>(page: Page, result: T): Promise<T> {
   await page.waitForFunction(
     () =>
-      (document.getElementById("rr-scripts") === null &&
-        document.querySelector("[data-island]") === null) ||
+      document.getElementById("press-capture") === null ||
       document.documentElement.dataset.hydrated === "true",
   );
   return result;

@@ -1,8 +1,7 @@
 // No press is lost before hydration (issue 20, ADR 030): the page's scripts are held back so that
 // it is painted and pressable long before it hydrates; each control is pressed in that window, and
 // once the scripts are let through, its effect happens exactly once. Links and forms that work
-// without JavaScript are left alone. At 390 and 1280 px, on an islands page (/) and on React
-// Router's pages.
+// without JavaScript are left alone. At 390 and 1280 px, on the public pages and the checkout.
 import type { BrowserContext, Page } from "playwright-core";
 import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
 
@@ -28,7 +27,7 @@ async function lateScripts(context: BrowserContext, viewport: { width: number; h
     async open(path: string) {
       await page.goto(path, { waitUntil: "domcontentloaded" });
     },
-    /** Lets the scripts through and waits until the page (or every island) has hydrated. */
+    /** Lets the scripts through and waits until the page has hydrated. */
     async hydrate() {
       release();
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -203,72 +202,4 @@ test("a pressed control whose node was replaced before hydration is found again 
   await page.getByRole("dialog", { name: "Your Cart (1)" }).waitFor();
   await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("1");
   expect(errors).toEqual([]);
-});
-
-test("islands hydrate by need: a pressed one first, replayed as soon as it alone is live, at 390 px", async ({
-  context,
-}) => {
-  const page = await context.newPage();
-  await page.setViewportSize(PHONE);
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  // Neither "seen" nor "idle" ever comes: only a press may bring a page island to life.
-  await page.addInitScript(() => {
-    window.requestIdleCallback = () => 0;
-    window.IntersectionObserver = class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-      takeRecords() {
-        return [];
-      }
-    } as unknown as typeof IntersectionObserver;
-  });
-  await page.goto("/products");
-  // The header (in the first script) comes alive at once; no product's Add to cart does.
-  await page.waitForSelector('[data-island="site-header"][data-live]');
-  const adds = page.locator('[data-island="add-to-cart"]');
-  const count = await adds.count();
-  expect(count).toBeGreaterThan(3);
-  expect(await page.locator('[data-island="add-to-cart"][data-live]').count()).toBe(0);
-  // Pressing the third product's Add to cart hydrates that island, and the press is replayed
-  // once it is live, while the rest of the page is still waiting.
-  const third = adds.nth(2);
-  await third.getByRole("button", { name: /^Add to cart: / }).click();
-  await page.getByRole("dialog", { name: "Your Cart (1)" }).waitFor();
-  await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("1");
-  expect(await third.getAttribute("data-live")).toBe("");
-  expect(await page.locator('[data-island="add-to-cart"][data-live]').count()).toBe(1);
-  expect(await notHydrated(page)).toBe(true);
-  expect(errors).toEqual([]);
-});
-
-test("islands in view hydrate first; those further down when idle, until the page is hydrated", async ({
-  context,
-}) => {
-  const page = await context.newPage();
-  await page.setViewportSize(PHONE);
-  // Idle never comes, so only what is seen hydrates.
-  await page.addInitScript(() => (window.requestIdleCallback = () => 0));
-  await page.goto("/products");
-  const live = () => page.locator('[data-island="add-to-cart"][data-live]').count();
-  const adds = page.getByRole("button", { name: /^Add to cart: / });
-  // The first product comes into view (wherever the list starts on a phone) and comes alive...
-  await adds.first().scrollIntoViewIfNeeded();
-  await expect.poll(live).toBeGreaterThan(0);
-  // ...while the last, far below, is not live until it too is scrolled to.
-  const all = await page.locator('[data-island="add-to-cart"]').count();
-  const before = await live();
-  expect(before).toBeLessThan(all);
-  const last = page.locator('[data-island="add-to-cart"]').last();
-  expect(await last.getAttribute("data-live")).toBeNull();
-  await adds.last().scrollIntoViewIfNeeded();
-  await expect.poll(() => last.getAttribute("data-live")).toBe("");
-  expect(await live()).toBeGreaterThan(before);
-  // With idle time, everything comes alive and the document is marked hydrated.
-  const idle = await context.newPage();
-  await idle.setViewportSize(PHONE);
-  await idle.goto("/products");
-  await idle.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  expect(await idle.locator('[data-island="add-to-cart"]:not([data-live])').count()).toBe(0);
 });

@@ -48,29 +48,18 @@ test("every route of the spec's table renders inside the shell", async () => {
   }
 });
 
-test("the public pages a stranger reaches are islands pages, without React Router's client", async () => {
-  // ADR 036, 048: server-rendered HTML whose interactive parts alone are hydrated.
-  const pages = [
+test("every page is React Router's, with its route manifest the page's own slice", async () => {
+  for (const path of [
     "/",
     "/products",
     "/education",
-    "/education/slug-patrol",
-    "/about",
-    "/waitlist",
     "/waitlist/confirm?token=x",
-    "/waitlist/status?t=x",
-    "/waitlist/claim?token=x",
-    "/unsubscribe?token=x",
-    "/privacy",
     "/no-such-page",
-  ];
-  for (const path of pages) {
+  ]) {
     const html = await (await fetch(baseUrl() + path)).text();
-    expect(html, path).not.toContain("__reactRouterContext");
-    expect(html, path).not.toMatch(/\/assets\/manifest-/);
-    expect(html, path).toContain("/assets/islands-");
+    expect(html, path).toContain("__reactRouterContext");
+    expect(html, path).not.toContain("data-island");
   }
-  // Where client-side navigation earns its cost, React Router's client stays.
   // Its route manifest is the page's own slice, written inline (routeDiscovery "lazy", ADR 054):
   // the browser builds and ranks the routes of this page, not all of the site's.
   const checkout = await (await fetch(baseUrl() + "/checkout")).text();
@@ -81,7 +70,7 @@ test("the public pages a stranger reaches are islands pages, without React Route
   expect(checkout).not.toMatch(/import "\/assets\/manifest-/);
 });
 
-test("React Router's pages hydrate the server's document in place on Preact, and a visit inside the app updates it (ADR 055)", async ({
+test("React Router's pages hydrate the server's document in place with React DOM, and a visit inside the app updates it", async ({
   page,
 }) => {
   // Each server element is marked before any script runs; hydration must keep them, not draw a
@@ -109,8 +98,6 @@ test("React Router's pages hydrate the server's document in place on Preact, and
     title: "Checkout | Patch",
   });
   expect(await page.locator("main h1[data-from-server]").count()).toBe(1);
-  // The footer, kept as sent during hydration, is the app's once the browser has been idle.
-  await expect.poll(() => page.locator("[data-kept]").count()).toBe(0);
   expect(await page.locator("footer").count()).toBe(1);
   // A visit inside the app: same document, new title and heading; the cart still opens.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));

@@ -61,9 +61,9 @@ test("Skip for now scrolls to the top and goes home", async ({ page }) => {
   const skip = page.getByRole("link", { name: "Skip for now" });
   await skip.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  // The positions the page passed through, and where it was when it moved on to /: the page is
-  // sent as islands, so going home loads the next document; what this one saw is kept in
-  // sessionStorage as it goes (it outlives the document), and a client-side move is caught too.
+  // The positions the page passed through, and where it was when it moved on to /: what this one
+  // saw is kept in sessionStorage as it goes (it outlives a document), and a client-side move is
+  // caught too.
   const start = await page.evaluate(() => window.scrollY);
   await page.evaluate(() => {
     const passed: number[] = [];

@@ -2,9 +2,7 @@
 import { Link } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
-import { Island } from "#app/islands/island.tsx";
 import { AddToCartButton, cartFields } from "./add-to-cart.tsx";
-import type { CatalogProduct } from "#app/modules/cart/cart-product.ts";
 import type { ProductSummary } from "./catalog.schema.ts";
 import { ProductImage } from "./product-image.tsx";
 import { StockNote } from "./stock-note.tsx";
@@ -49,25 +47,11 @@ export function ProductCard({
         </div>
       </Link>
       <div className="px-3 pb-3 sm:px-4 sm:pb-4">
-        <AddToCartIsland product={product} className="btn-secondary w-full px-3 sm:px-6" />
+        <AddToCartButton
+          product={cartFields(product)}
+          className="btn-secondary w-full px-3 sm:px-6"
+        />
       </div>
     </li>
-  );
-}
-
-/** A product's Add to cart button, sent to the browser as an island with only what it needs. */
-export function AddToCartIsland({
-  product,
-  className,
-}: {
-  product: CatalogProduct;
-  className: string;
-}) {
-  return (
-    <Island
-      name="add-to-cart"
-      component={AddToCartButton}
-      props={{ product: cartFields(product), className }}
-    />
   );
 }

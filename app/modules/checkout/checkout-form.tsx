@@ -218,9 +218,8 @@ export function CheckoutForm({
         if (e.currentTarget.value.trim() || checked[field] !== undefined)
           checkValue(e.currentTarget.value);
       },
-      // One handler for the input's every change: the caller's value and the check (an onChange
-      // beside an onInput lost the check under Preact, which runs this form in the browser, ADR
-      // 055; React's onChange is the input event anyway).
+      // One handler for the input's every change: the caller's value and the check (React's
+      // onChange is the input event).
       onChange: (e: ChangeEvent<HTMLInputElement>) => {
         onValue?.(e.currentTarget.value);
         if (errors[field]) checkValue(e.currentTarget.value);

@@ -25,8 +25,8 @@ export interface EducationHub {
 export type EducationSearch = Pick<EducationHub, "query" | "results">;
 
 /**
- * The hub's search alone (/education/search.json, for the search box as you type): the query as
- * searched (trimmed, cut to MAX_QUERY_LENGTH) and what matched.
+ * The hub's search alone: the query as searched (trimmed, cut to MAX_QUERY_LENGTH) and what
+ * matched.
  */
 export function searchEducation(rawQuery: string | null): EducationSearch {
   const query = (rawQuery ?? "").trim().slice(0, MAX_QUERY_LENGTH);

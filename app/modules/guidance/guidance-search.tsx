@@ -1,12 +1,9 @@
-// The hub's search (an island on /education, ADR 017, 048): the box, how many matched and the
-// results. Without JavaScript it is a plain GET form (?q=…) answered by the server; once live the
-// same search goes out as you type, after a short pause, so results follow the typing without a
-// click. The server does the matching either way. In an islands document the results come from
-// /education/search.json and the address is kept in step with history's own calls; inside the app
-// (a client-side visit from one of React Router's pages) the search is a navigation whose loader
-// answers it, as before.
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useInRouterContext, useSubmit } from "react-router";
+// The hub's search on /education: the box, how many matched and the results. Without JavaScript it
+// is a plain GET form (?q=…) answered by the server; once hydrated the same search goes out as you
+// type, after a short pause, so results follow the typing without a click. The server does the
+// matching either way (the page's loader).
+import { useEffect, useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
 import { CardTitleLink } from "#app/components/ui/card-title-link.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { formatDate } from "./new-zealand-date.ts";
@@ -20,25 +17,11 @@ export interface GuidanceSearchProps {
   results: SearchResult[] | undefined;
 }
 
-/** The hub's address for a query: /education, or /education?q=… */
-const hubUrl = (query: string) =>
-  query ? `${paths.education}?${new URLSearchParams({ q: query })}` : paths.education;
-
-export function GuidanceSearch(props: GuidanceSearchProps) {
-  const inApp = useInRouterContext();
+export function GuidanceSearch({ query, results }: GuidanceSearchProps) {
   const submit = useSubmit();
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<number | undefined>(undefined);
-  const pending = useRef<AbortController | null>(null);
-  const [shown, setShown] = useState<GuidanceSearchProps>(props);
-  const { query, results } = shown;
 
-  // Inside the app a search is a navigation: the loader's answer arrives as new props.
-  const [given, setGiven] = useState(props);
-  if (given.query !== props.query || given.results !== props.results) {
-    setGiven(props);
-    setShown(props);
-  }
   // Back and forward change the query under the box; follow it unless someone is typing.
   useEffect(() => {
     const el = input.current;
@@ -46,45 +29,15 @@ export function GuidanceSearch(props: GuidanceSearchProps) {
   }, [query]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  // In an islands document: fetch the results, then say so in the address bar.
-  async function fetchResults(value: string, history: "push" | "replace" | "none") {
-    pending.current?.abort();
-    const controller = new AbortController();
-    pending.current = controller;
-    const q = value.trim();
-    const answer: GuidanceSearchProps = q
-      ? await fetch(`${paths.educationSearch}?${new URLSearchParams({ q })}`, {
-          signal: controller.signal,
-        })
-          .then((res) => (res.ok ? (res.json() as Promise<GuidanceSearchProps>) : null))
-          .catch(() => null)
-          .then((json) => json ?? { query: q, results: undefined })
-      : { query: "", results: undefined };
-    if (controller.signal.aborted) return;
-    setShown(answer);
-    if (history === "push") window.history.pushState(null, "", hubUrl(answer.query));
-    if (history === "replace") window.history.replaceState(null, "", hubUrl(answer.query));
-  }
-
-  // Back and forward within the hub's own searches (islands document only).
-  useEffect(() => {
-    if (inApp) return;
-    const follow = () =>
-      void fetchResults(new URLSearchParams(window.location.search).get("q") ?? "", "none");
-    window.addEventListener("popstate", follow);
-    return () => window.removeEventListener("popstate", follow);
-  });
-
+  // A search is a navigation whose loader answers it: the results arrive as new props. The first
+  // search adds a history entry (Back returns to the full hub); refinements replace it.
   function search(value: string) {
-    // The first search adds a history entry (Back returns to the full hub); refinements replace it.
-    const replace = query !== "";
-    if (!inApp) return void fetchResults(value, replace ? "replace" : "push");
     const params = new URLSearchParams();
     if (value.trim()) params.set("q", value.trim());
     void submit(params, {
       action: paths.education,
       method: "get",
-      replace,
+      replace: query !== "",
       preventScrollReset: true,
     });
   }
@@ -97,13 +50,7 @@ export function GuidanceSearch(props: GuidanceSearchProps) {
         role="search"
         aria-label="Guides"
         className="mt-8 max-w-xl"
-        onSubmit={(event) => {
-          window.clearTimeout(timer.current);
-          if (inApp) return;
-          // Live in an islands document: the same search, without loading the page again.
-          event.preventDefault();
-          search(input.current?.value ?? "");
-        }}
+        onSubmit={() => window.clearTimeout(timer.current)}
       >
         <label htmlFor="guide-search" className="block font-semibold">
           Search the guides

@@ -1,5 +1,4 @@
 // 'Coming Soon to Your Area' (SPEC §2 waitlist section) on the home page.
-import { Island } from "#app/islands/island.tsx";
 import type { PublicSettings } from "#app/lib/env.server.ts";
 import { WaitlistForm } from "./waitlist-form.tsx";
 
@@ -22,15 +21,11 @@ export function WaitlistSection({ settings }: { settings: PublicSettings | undef
             We're opening region by region across Aotearoa, from Northland to Southland.
           </p>
         </div>
-        <Island
-          name="waitlist-form"
-          component={WaitlistForm}
-          props={{
-            page: "/",
-            idPrefix: "home-waitlist",
-            emailPlaceholder: settings?.contactEmail ?? "you@example.co.nz",
-            surveyUrl: settings?.surveyUrl ?? "/define-garden",
-          }}
+        <WaitlistForm
+          page={"/"}
+          idPrefix={"home-waitlist"}
+          emailPlaceholder={settings?.contactEmail ?? "you@example.co.nz"}
+          surveyUrl={settings?.surveyUrl ?? "/define-garden"}
         />
       </div>
     </section>
