@@ -59,7 +59,7 @@ const refund = (subscriptionId: string, boxId: string) =>
     subscriptionId,
     boxId,
     requestKey: crypto.randomUUID(),
-    adminEmail: "ops@patch.nz",
+    adminEmail: "ops@example.com",
   });
 
 const refundRows = (userId: string) =>

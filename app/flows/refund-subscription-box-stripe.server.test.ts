@@ -76,7 +76,7 @@ test("a Stripe subscription's box that credit paid in full is refunded as credit
     subscriptionId: id,
     boxId: box!.id,
     requestKey: crypto.randomUUID(),
-    adminEmail: "ops@patch.nz",
+    adminEmail: "ops@example.com",
   });
   expect(done).toMatchObject({ ok: true, changed: true });
   await drainQueue(jobs);

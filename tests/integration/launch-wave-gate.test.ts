@@ -112,7 +112,7 @@ test("a 1-spot wave: the never-invited are refused at /subscribe, the invited me
   expect(waitlist.openRegions).not.toContain("Otago");
 
   // The admin opens Otago fully: now anyone may subscribe there.
-  expect(await openRegionForSubscriptions("Otago", "ops@patch.nz")).toMatchObject({ ok: true });
+  expect(await openRegionForSubscriptions("Otago", "ops@example.com")).toMatchObject({ ok: true });
   const stranger = await member("late@example.nz");
   const open = await load(stranger.cookie, "?plan=1m2&region=Otago");
   if (open instanceof Response) throw new Error("loader redirected");
