@@ -50,6 +50,10 @@ test("20 wrong passwords from one connection meet the limit whatever the client 
     statuses.push(res.status);
     await res.body?.cancel();
   }
-  expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-  expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+  // Five attempts a minute per connection, in fixed minutes: 20 posts cross at most one minute's
+  // edge, so at most ten are answered and the rest refused. Were the client's own entries
+  // believed, each post would be a new connection and none refused.
+  expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
 });

@@ -676,6 +676,8 @@ const waitlistFields = () => ({
 
 const API: Record<string, () => Jobs> = {
   "GET /api/health": () => query("GET /api/health", "/api/health", ["verbose"]),
+  "GET /api/health/live": () => query("GET /api/health/live", "/api/health/live", ["verbose"]),
+  "GET /api/health/ready": () => query("GET /api/health/ready", "/api/health/ready", ["verbose"]),
   "POST /api/waitlist": () => [
     ...jsonFields("POST /api/waitlist", "/api/waitlist", waitlistFields),
     // The same endpoint takes the form before scripts have loaded.

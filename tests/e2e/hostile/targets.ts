@@ -238,7 +238,7 @@ export const FORMS: FormSpec[] = [
   {
     action: "/profile/privacy",
     intent: "delete-account",
-    fields: { password: WRONG_PASSWORD, confirm: "DELETE" },
+    fields: { password: WRONG_PASSWORD, confirm: "DELETE", paidBox: "refund" },
   },
   { action: "/profile/reminders", intent: "calendar-plan", fields: { plan: "1m2" } },
   { action: "/profile/reminders", intent: "calendar-reset", fields: {} },
