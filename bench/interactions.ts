@@ -1,4 +1,5 @@
-// Press to next paint (INP, issue 20) for opening the cart, adding to cart and flipping a plan card,
+// Press to next paint (INP, issue 20) for opening the cart, adding to cart, flipping a plan card and
+// placing a plant in a garden square,
 // on a phone (390 × 844) at 4× CPU slowdown once the page has hydrated, measured by the browser's
 // own Event Timing API (the longest event of the press, input to the next frame painted, as
 // Lighthouse and the Chrome UX Report count INP), and the time until the press's effect is on
@@ -18,6 +19,12 @@ const controls: Control[] = [
   { ...byName("plan card flip (/)"), name: "flip a plan card (/)" },
   byName("Add to cart (/product/{id})"),
   byName("Add to cart (/products)"),
+  {
+    name: "place a plant in a garden square (/garden)",
+    path: "/garden",
+    target: '[role="gridcell"][data-square="4"]',
+    done: `/^Placed /.test(document.querySelector('[data-testid="garden-announcement"]')?.textContent ?? "")`,
+  },
   {
     name: "reference: a press on the page's text (/products)",
     path: "/products",
@@ -89,7 +96,7 @@ try {
   }
   printTable(`Press to next paint, 390 px, 4× CPU, after hydration, ${RUNS} presses each`, rows);
   console.log(
-    "Floor: INP ≤ 200 ms; goal ≤ 100 ms (issue 20). INP is counted at p75, as the CrUX does.",
+    "Floor: INP ≤ 150 ms; goal ≤ 100 ms (issue 37). INP is counted at p75, as the CrUX does.",
   );
 } finally {
   await browser.close();
