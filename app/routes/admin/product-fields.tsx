@@ -34,7 +34,7 @@ export function ProductFields({
           label={`Price (${unit}, incl. GST)`}
           inputMode="decimal"
           required
-          hint="What buyers pay, GST included (ADR 028): dollars and cents, e.g. 24.90"
+          hint="What buyers pay, GST included: dollars and cents, e.g. 24.90"
           defaultValue={values.price}
           error={errors.price}
         />
