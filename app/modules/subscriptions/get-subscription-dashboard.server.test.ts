@@ -77,10 +77,35 @@ test("counts, revenue, churn, regions and months from the subscriptions and thei
   expect(month("2026-01")).toEqual({ month: "2026-01", started: 1, cancelled: 0 });
   expect(month("2026-02")).toEqual({ month: "2026-02", started: 1, cancelled: 0 });
   expect(month("2026-08")).toEqual({ month: "2026-08", started: 0, cancelled: 1 });
-  expect(month("2026-09")).toEqual({ month: "2026-09", started: 0, cancelled: 1 });
+  // Waikato's September cancellation was taken back the next day: it never stood.
+  expect(month("2026-09")).toEqual({ month: "2026-09", started: 0, cancelled: 0 });
   expect(month("2026-10")).toEqual({ month: "2026-10", started: 0, cancelled: 1 });
   expect(month("2026-11")).toEqual({ month: "2026-11", started: 1, cancelled: 1 });
   expect(d.months.reduce((n, m) => n + m.started, 0)).toBe(7);
+});
+
+test("a cancellation the member took back is not churn; one made again after it is", async () => {
+  await member("1m2", "Auckland", "active", "2026-06-10", [
+    ["active", "cancelled", "2026-11-10"],
+    ["cancelled", "active", "2026-11-12"],
+  ]);
+  await member("1m2", "Otago", "cancelled", "2026-06-10", [
+    ["active", "cancelled", "2026-11-01"],
+    ["cancelled", "active", "2026-11-02"],
+    ["active", "cancelled", "2026-11-20"],
+  ]);
+  const d = await getSubscriptionDashboard({ now: NOW });
+  expect(d.churn).toEqual({ cancelled: 1, runningAtStart: 2, rate: 0.5 });
+  expect(d.cancelled30).toBe(1);
+  expect(d.regions.map((r) => [r.region, r.cancelled])).toEqual([
+    ["Auckland", 0],
+    ["Otago", 1],
+  ]);
+  expect(d.months.find((m) => m.month === "2026-11")).toEqual({
+    month: "2026-11",
+    started: 0,
+    cancelled: 1,
+  });
 });
 
 test("with no subscriptions every figure is zero and churn is none, not a division by zero", async () => {

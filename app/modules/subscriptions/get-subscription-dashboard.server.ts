@@ -1,6 +1,6 @@
 // The figures at the top of /admin/subscriptions (issue 21): how many subscriptions are active,
 // paused and past due now, how many were cancelled in the last 30 days, monthly recurring revenue
-// (the monthly prices of the active ones), churn (cancelled in the 30 days over those running at
+// (the monthly prices of the active ones), churn (cancelled in the 30 days, and not taken back, over those running at
 // the window's start), the same by region, and new against cancelled for each of the last 12
 // New Zealand months. Status at a past moment is read from the history (subscription_events).
 import { and, count, eq, gte, lt, sql, sum } from "drizzle-orm";
@@ -30,8 +30,16 @@ export async function getSubscriptionDashboard({ now = new Date() }: { now?: Dat
   const windowStart = new Date(now.getTime() - CHURN_WINDOW_DAYS * DAY_MS);
   const months = lastMonths(now);
   const firstMonthStart = sql`(${`${months[0]}-01`}::timestamp at time zone 'Pacific/Auckland')`;
+  // Churn counts the cancellations that stood: one the member took back (kept their subscription
+  // before its period ended) was never a lost subscriber.
+  const stood = sql`not exists (
+    select 1 from ${subscriptionEvents} later
+    where later.subscription_id = ${subscriptionEvents.subscriptionId}
+      and later.from_status = 'cancelled' and later.to_status in ('active', 'paused', 'past_due')
+      and later.created_at > ${subscriptionEvents.createdAt})`;
   const cancelledInWindow = and(
     eq(subscriptionEvents.toStatus, "cancelled"),
+    stood,
     gte(subscriptionEvents.createdAt, windowStart),
     lt(subscriptionEvents.createdAt, now),
   );
@@ -110,6 +118,7 @@ export async function getSubscriptionDashboard({ now = new Date() }: { now?: Dat
         .where(
           and(
             eq(subscriptionEvents.toStatus, "cancelled"),
+            stood,
             gte(subscriptionEvents.createdAt, firstMonthStart),
             lt(subscriptionEvents.createdAt, now),
           ),
