@@ -103,7 +103,12 @@ test("packing for a day: counts by plan and zone, the pick list (and CSV), a lab
   const csv = await packingPickListCsv("2027-01-08");
   expect(csv.startsWith("\uFEFFItem,Kind,Quantity\r\n")).toBe(true);
   expect(csv).toContain("Compost top-up,supply,3\r\n");
-  expect((await getPackingList("2027-01-01")).total).toBe(0);
+  expect(list.warnings).toEqual([]); // Friday 8 January: a working day, no anniversary that week
+  const newYear = await getPackingList("2027-01-01");
+  expect(newYear.total).toBe(0);
+  expect(newYear.warnings).toEqual([
+    expect.stringMatching(/^Friday 1 January 2027 is New Year's Day, a public holiday/),
+  ]);
 });
 
 test("the next packing day is today's or the next 1st, 8th, 15th or 22nd in New Zealand", () => {

@@ -2,6 +2,8 @@
 // one plan, from the item catalogue) and packing for the next packing day: counts by plan and
 // zone, the pick list of every item (also as CSV) and each box's label (name, address, contents).
 // Packing reads the boxes the renewal charged for that day (ADR 032).
+import { isNzRegion } from "#app/lib/nz-regions.ts";
+import { packingDayWarnings } from "./packing-holidays.server.ts";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { boxContents, boxes, boxItems, subscriptions } from "#db/schema/index.ts";
 import { CLIMATE_ZONES, type ClimateZoneId } from "#app/lib/climate-zones.ts";
@@ -143,7 +145,12 @@ export interface PackingLabel {
 /** Everything to pack on a day: the paid boxes delivered that week. */
 export async function getPackingList(day: string) {
   const rows = await db()
-    .select({ box: boxes, name: subscriptions.name, address: subscriptions.address })
+    .select({
+      box: boxes,
+      name: subscriptions.name,
+      address: subscriptions.address,
+      region: subscriptions.region,
+    })
     .from(boxes)
     .innerJoin(subscriptions, eq(subscriptions.id, boxes.subscriptionId))
     .where(and(eq(boxes.deliverOn, day), inArray(boxes.status, ["charged", "packed", "shipped"])))
@@ -174,9 +181,12 @@ export async function getPackingList(day: string) {
       contents: box.items.map((i) => (i.quantity > 1 ? `${i.name} × ${i.quantity}` : i.name)),
     });
   }
+  const regions = [...new Set(rows.map((r) => r.region))].filter(isNzRegion);
   return {
     day,
     total: rows.length,
+    /** Public holidays on the packing day, and regions' anniversary days in its delivery week. */
+    warnings: packingDayWarnings(day, regions),
     counts: [...counts.entries()].map(([key, count]) => {
       const [plan, zone] = key.split("|") as [string, string];
       return { plan, zone, count };

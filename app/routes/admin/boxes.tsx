@@ -1,5 +1,6 @@
 // /admin/boxes (admins only, issue 21): edit what each month's box holds by climate zone and plan,
-// and pack the next packing day: counts by plan and zone, the pick list (printable, and as CSV at
+// and pack the next packing day (warned of New Zealand's holidays on it and in its delivery week):
+// counts by plan and zone, the pick list (printable, and as CSV at
 // /admin/boxes/pick-list.csv) and every box's label. Printing the page prints the packing part.
 import { data, Form, Link } from "react-router";
 import { DataTable } from "#app/components/ui/data-table.tsx";
@@ -217,6 +218,20 @@ export default function AdminBoxes({ loaderData, actionData }: Route.ComponentPr
             Pick list as CSV
           </Link>
         </Form>
+        {packing.warnings.length > 0 ? (
+          <div
+            role="note"
+            aria-label="Holidays"
+            className="mt-4 rounded-xl border-2 border-amber-600 bg-amber-50 p-4"
+          >
+            <h3 className="font-semibold">New Zealand holidays for this run</h3>
+            <ul className="mt-1 list-disc pl-5">
+              {packing.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <p className="mt-4">
           {packing.total === 0
             ? "No paid boxes to pack on this day."
