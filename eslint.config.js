@@ -21,6 +21,7 @@ const oneSpelling = {
 // areas can lean on each other. A use-case that spans areas goes above them, in app/flows/.
 const moduleImports = {
   notifications: [],
+  notes: [],
   subscriptions: ["checkout", "credits", "notifications", "payments"],
   credits: [],
   payments: [],

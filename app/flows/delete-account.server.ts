@@ -9,6 +9,7 @@ import { failure } from "#app/lib/outcome.ts";
 import { deleteAccount } from "#app/modules/accounts/delete-account.server.ts";
 import { DELETE_MESSAGES, type PaidBoxChoice } from "#app/modules/accounts/accounts.schema.ts";
 import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
+import { forgetNotes } from "#app/modules/notes/notes.server.ts";
 import { forgetCustomerOrders } from "#app/modules/orders/forget-customer-orders.server.ts";
 import { providerRefunds } from "#app/modules/payments/stripe.server.ts";
 import {
@@ -62,6 +63,7 @@ async function settleAccount(
   const kept = paidBox === "keep" ? unpacked : [];
   await endAccountSubscriptions(tx, { userId, keptBoxes: kept });
   const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  await forgetNotes(tx, userId);
   await forgetCustomerOrders(tx, {
     userId,
     email: account?.email ?? "",

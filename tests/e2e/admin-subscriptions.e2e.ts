@@ -1,7 +1,8 @@
 // Issue 21, the admin's side of subscriptions: a member subscribes; an admin sees the figures
 // (the chart has its table), finds the member by e-mail, opens the subscription and pauses it for
 // a month (a toast, the status and the history say so, naming the admin), then refunds the first
-// box, which the member then sees refunded among their orders. The pages have no axe
+// box, which the member then sees refunded among their orders; a note about the member is kept
+// on the page with who wrote it. The pages have no axe
 // violations and no sideways scroll on a phone.
 import type { Page } from "playwright-core";
 import { futureExpiry } from "#tests/factories/cards.ts";
@@ -72,6 +73,18 @@ test("an admin finds a member's subscription, sees the figures and pauses it for
     .poll(() => page.getByTestId("subscription-status").innerText())
     .toMatch(/^Paused until /);
   await expect.poll(() => page.getByTestId("history").innerText()).toContain(`Admin ${ADMIN}`);
+
+  // A note about the member, shown with who wrote it; the page has no axe violations with it.
+  await page.getByLabel("Add a note").fill("Called about wilted basil: new seedlings next box.");
+  await page.getByRole("radio", { name: /^About the member/ }).check();
+  await page.getByRole("button", { name: "Add note" }).click();
+  await page.locator("[data-sonner-toast]").filter({ hasText: "Note added." }).waitFor();
+  await expect
+    .poll(() => page.getByTestId("notes").innerText())
+    .toMatch(
+      /Called about wilted basil: new seedlings next box\.\s+admin@example\.com · .+ · about the member/,
+    );
+  await checkPage(page);
 
   // The first box, paid when the member subscribed, has its order as a renewal's box does: the
   // admin refunds it here, and the member sees it among their orders.

@@ -1,5 +1,11 @@
-// /admin/orders/{id} (admins only): one order and the status changes open to it.
+// /admin/orders/{id} (admins only): one order, the status changes open to it, and its notes (and
+// its member's).
+import { randomUUID } from "node:crypto";
 import { data, Form, useNavigation } from "react-router";
+import { respond } from "#app/lib/respond.server.ts";
+import { NotesPanel } from "#app/modules/notes/notes-panel.tsx";
+import { noteInput } from "#app/modules/notes/notes.schema.ts";
+import { addNote, listNotes } from "#app/modules/notes/notes.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
@@ -23,12 +29,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const order = await getOrder(params.id);
   if (!order) throw data(null, { status: 404 });
-  return { order: { ...order, label: orderNumber(order) } };
+  const notes = await listNotes([
+    { type: "order", id: order.id },
+    { type: "member", id: order.userId },
+  ]);
+  // Made for this page view: a note form sent twice adds one note.
+  return { order: { ...order, label: orderNumber(order) }, notes, requestKey: randomUUID() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
+  if (form.get("intent") === "note") {
+    const order = await getOrder(params.id);
+    if (!order) throw data(null, { status: 404 });
+    const allowed = [`order:${order.id}`, ...(order.userId ? [`member:${order.userId}`] : [])];
+    const added = await addNote(noteInput(form), admin.email, allowed);
+    return respond(
+      request,
+      added,
+      { noteError: added.ok ? null : added.message, error: null, trackingError: null },
+      { redirectTo: `/admin/orders/${params.id}` },
+    );
+  }
   const result = await changeOrderStatus(params.id, {
     status: form.get("status"),
     trackingNumber: form.get("trackingNumber") ?? "",
@@ -36,7 +59,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!result.ok && result.code === "not-found") throw data(null, { status: 404 });
   if (!result.ok)
     return data(
-      { error: result.message, trackingError: result.fieldErrors?.trackingNumber ?? null },
+      {
+        error: result.message,
+        trackingError: result.fieldErrors?.trackingNumber ?? null,
+        noteError: null,
+      },
       { status: 200 },
     );
   throw await redirectWithToast(request, `/admin/orders/${params.id}`, {
@@ -140,6 +167,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </p>
         </Form>
       ) : null}
+      <NotesPanel
+        notes={loaderData.notes}
+        record={{ type: "order", id: order.id }}
+        memberId={order.userId}
+        requestKey={loaderData.requestKey}
+        error={actionData?.noteError}
+      />
     </>
   );
 }

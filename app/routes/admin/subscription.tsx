@@ -29,6 +29,9 @@ import { CANCEL_REASONS, PAUSE_MONTHS } from "#app/modules/subscriptions/manage.
 import { pauseSubscription } from "#app/modules/subscriptions/pause-subscription.server.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import { skipNextBox } from "#app/modules/subscriptions/skip-next-box.server.ts";
+import { NotesPanel } from "#app/modules/notes/notes-panel.tsx";
+import { noteInput } from "#app/modules/notes/notes.schema.ts";
+import { addNote, listNotes } from "#app/modules/notes/notes.server.ts";
 import { ActError, ActForm } from "./act-form.tsx";
 import { adminMeta, underList } from "./admin-page.ts";
 import { BoxesTable, ChargesTable, HistoryList } from "./subscription-records.tsx";
@@ -45,13 +48,33 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const found = await getAdminSubscription({ id: params.id });
   if (!found) throw data(null, { status: 404 });
+  const notes = await listNotes([
+    { type: "subscription", id: found.subscription.id },
+    { type: "member", id: found.subscription.userId },
+  ]);
   // Made for this page view: a doubled or retried submit of its forms changes once.
-  return { ...found, requestKey: randomUUID() };
+  return { ...found, notes, requestKey: randomUUID() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const formData = await request.formData();
+  if (formData.get("intent") === "note") {
+    const found = await getAdminSubscription({ id: params.id });
+    if (!found) throw data(null, { status: 404 });
+    const s = found.subscription;
+    const added = await addNote(noteInput(formData), admin.email, [
+      `subscription:${s.id}`,
+      `member:${s.userId}`,
+    ]);
+    return respond(
+      request,
+      added,
+      { intent: "note", error: added.ok ? null : added.message },
+      { redirectTo: paths.adminSubscription(params.id) },
+    );
+  }
+  const form = Object.fromEntries(formData);
   const parsed = adminActionSchema.safeParse(form);
   const intent = typeof form.intent === "string" ? form.intent : "";
   const answer = (outcome: ChangeOutcome) =>
@@ -107,7 +130,7 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
         {SUBSCRIPTION_STATUS_LABELS[s.status]}
         {s.pausedUntil ? ` until ${formatBoxDate(s.pausedUntil)}` : ""}
       </p>
-      <ActError error={actionData?.error} />
+      <ActError error={actionData?.intent === "note" ? null : actionData?.error} />
       <section className={`mt-6 grid gap-4 [overflow-wrap:anywhere] sm:grid-cols-2 ${panel}`}>
         <div className="min-w-0">
           <h2 className="text-xl font-bold">Member</h2>
@@ -184,6 +207,13 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
       <BoxesTable boxes={boxes} requestKey={requestKey} busy={busy} />
       <ChargesTable charges={charges} currency={s.currency} />
       <HistoryList history={history} />
+      <NotesPanel
+        notes={loaderData.notes}
+        record={{ type: "subscription", id: s.id }}
+        memberId={s.userId}
+        requestKey={requestKey}
+        error={actionData?.intent === "note" ? actionData.error : null}
+      />
     </>
   );
 }
