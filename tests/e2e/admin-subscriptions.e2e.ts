@@ -45,7 +45,10 @@ test("an admin finds a member's subscription, sees the figures and pauses it for
   await page.setViewportSize(PHONE);
   await signedInAdmin(page, ADMIN);
   await page.goto("/admin");
-  await page.getByRole("link", { name: "Subscriptions" }).click();
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: "Subscriptions" })
+    .click();
   await page.getByRole("heading", { name: "Subscriptions", level: 1 }).waitFor();
   expect(Number(await page.getByTestId("active").innerText())).toBeGreaterThanOrEqual(1);
   await expect.poll(() => page.getByTestId("mrr").innerText()).toMatch(/^US\$/);

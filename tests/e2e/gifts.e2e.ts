@@ -196,7 +196,10 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await signedInAdmin(page, "admin@example.com");
     await page.goto("/admin");
-    await page.getByRole("link", { name: "Gifts", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Gifts", exact: true })
+      .click();
     await page.getByRole("heading", { name: "Gifts", level: 1 }).waitFor();
     await page.getByLabel(/^E-mail address or the code/).fill(recipient);
     await page.getByRole("button", { name: "Find" }).click();

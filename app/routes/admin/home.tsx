@@ -8,6 +8,7 @@ import { getAdminOverview } from "#app/modules/accounts/get-admin-overview.serve
 import { formatDate } from "#app/modules/guidance/new-zealand-date.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { adminMeta } from "./admin-page.ts";
+import { ADMIN_AREAS as areas } from "./admin-areas.ts";
 import { Stat } from "./stat.tsx";
 import type { Route } from "./+types/home";
 
@@ -18,46 +19,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [overview, week] = await Promise.all([getAdminOverview(), getWeeklyFigures()]);
   return { email: user.email, ...overview, week };
 }
-
-const areas = [
-  {
-    title: "Waitlist",
-    text: "Contacts by region, exports and launch notices.",
-    to: "/admin/waitlist",
-  },
-  { title: "Orders", text: "Orders, payments and refunds.", to: "/admin/orders" },
-  {
-    title: "Subscriptions",
-    text: "Members' monthly boxes: figures, search, skip, pause, cancel and refunds.",
-    to: paths.adminSubscriptions,
-  },
-  { title: "Products", text: "The catalogue, prices and stock.", to: "/admin/products" },
-  {
-    title: "Users",
-    text: "Search, suspend and restore, sign a person out everywhere.",
-    to: "/admin/users",
-  },
-  {
-    title: "Boxes",
-    text: "What goes in each month's box, and packing day: pick list and labels.",
-    to: "/admin/boxes",
-  },
-  {
-    title: "Credits",
-    text: "Find a member's credit and history; grant or take back credit with a reason.",
-    to: "/admin/credits",
-  },
-  {
-    title: "Gifts",
-    text: "Gift boxes bought and redeemed; change the day, re-send the code e-mail, refund.",
-    to: paths.adminGifts,
-  },
-  {
-    title: "Growing tips",
-    text: "Preview each month's tips e-mail and send a month early.",
-    to: "/admin/tips",
-  },
-];
 
 /** "3 more than last week", "the same as last week", in words (no arrow or colour alone). */
 function againstLastWeek(now: number, before: number, show: (n: number) => string = String) {

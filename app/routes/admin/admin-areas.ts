@@ -1,0 +1,48 @@
+// The admin's areas, in the order the admin navigation and the admin home list them.
+import { paths } from "#app/lib/paths.ts";
+
+export interface AdminArea {
+  title: string;
+  text: string;
+  to: string;
+}
+
+export const ADMIN_AREAS: AdminArea[] = [
+  {
+    title: "Waitlist",
+    text: "Contacts by region, exports and launch notices.",
+    to: "/admin/waitlist",
+  },
+  { title: "Orders", text: "Orders, payments and refunds.", to: "/admin/orders" },
+  {
+    title: "Subscriptions",
+    text: "Members' monthly boxes: figures, search, skip, pause, cancel and refunds.",
+    to: paths.adminSubscriptions,
+  },
+  { title: "Products", text: "The catalogue, prices and stock.", to: "/admin/products" },
+  {
+    title: "Users",
+    text: "Search, suspend and restore, sign a person out everywhere.",
+    to: "/admin/users",
+  },
+  {
+    title: "Boxes",
+    text: "What goes in each month's box, and packing day: pick list and labels.",
+    to: "/admin/boxes",
+  },
+  {
+    title: "Credits",
+    text: "Find a member's credit and history; grant or take back credit with a reason.",
+    to: "/admin/credits",
+  },
+  {
+    title: "Gifts",
+    text: "Gift boxes bought and redeemed; change the day, re-send the code e-mail, refund.",
+    to: paths.adminGifts,
+  },
+  {
+    title: "Growing tips",
+    text: "Preview each month's tips e-mail and send a month early.",
+    to: "/admin/tips",
+  },
+];
