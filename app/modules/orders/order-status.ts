@@ -1,6 +1,6 @@
 // What an admin may do to an order next, and the words for each status. Shared by the admin pages
 // and the use-case that changes status.
-import type { OrderStatus } from "#db/schema/shop.ts";
+import type { OrderKind, OrderStatus } from "#db/schema/shop.ts";
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: "Awaiting payment",
@@ -40,3 +40,9 @@ export function nextStatuses(status: OrderStatus): OrderStatus[] {
       return [];
   }
 }
+
+/** The kinds of order, as the admin's list names them. */
+export const ORDER_KIND_LABELS: Record<OrderKind, string> = {
+  shop: "Shop order",
+  "subscription box": "Subscription box",
+};

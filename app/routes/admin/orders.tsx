@@ -1,11 +1,12 @@
-// /admin/orders (admins only): every order, newest first, filtered by status.
+// /admin/orders (admins only): every order, newest first, filtered by status and by kind (shop
+// orders and subscription boxes told apart).
 import { Form, Link, useRouteLoaderData } from "react-router";
 import { DataTable, LIST_TABLE, TwoLines } from "#app/components/ui/data-table.tsx";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { nzDateTime } from "#app/lib/nz-time.ts";
 import { listOrders } from "#app/modules/orders/list-orders.server.ts";
-import { STATUS_LABELS } from "#app/modules/orders/order-status.ts";
+import { ORDER_KIND_LABELS, STATUS_LABELS } from "#app/modules/orders/order-status.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { adminPage } from "./admin-page.ts";
 import { requireAdminQuery } from "./admin-query.server.ts";
@@ -14,13 +15,15 @@ import type { Route } from "./+types/orders";
 export const { meta, handle } = adminPage("Orders");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const status = (await requireAdminQuery(request)).get("status");
-  return { status, orders: await listOrders(status) };
+  const params = await requireAdminQuery(request);
+  const status = params.get("status");
+  const kind = params.get("kind");
+  return { status, kind, orders: await listOrders(status, kind) };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const currency = useRouteLoaderData<typeof rootLoader>("root")?.settings.currency ?? "USD";
-  const { orders, status } = loaderData;
+  const { orders, status, kind } = loaderData;
   return (
     <>
       <h1 className="mt-2 text-4xl font-bold">Orders</h1>
@@ -30,6 +33,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           label="Status"
           defaultValue={status ?? ""}
           items={[["", "All"], ...Object.entries(STATUS_LABELS)]}
+        />
+        <FilterSelect
+          name="kind"
+          label="Kind"
+          defaultValue={kind ?? ""}
+          items={[["", "All"], ...Object.entries(ORDER_KIND_LABELS)]}
         />
         <button type="submit" className="btn-secondary">
           Filter
@@ -56,6 +65,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 header: "Customer",
                 cell: (o) => <TwoLines main={o.name} sub={o.email} />,
               },
+              { header: "Kind", cell: (o) => ORDER_KIND_LABELS[o.kind] },
               { header: "Status", cell: (o) => STATUS_LABELS[o.status] },
               {
                 header: "Total",
