@@ -11,3 +11,4 @@ export * from "./garden.ts";
 export * from "./boxes.ts";
 export * from "./credits.ts";
 export * from "./gifts.ts";
+export * from "./reconciliation.ts";
