@@ -39,6 +39,7 @@ export default [
   route("about", "routes/about.tsx"),
   route("waitlist", "routes/waitlist.tsx"),
   route("waitlist/confirm", "routes/waitlist-confirm.tsx"),
+  route("waitlist/move", "routes/waitlist-move.tsx"),
   route("waitlist/claim", "routes/waitlist-claim.tsx"),
   route("waitlist/status", "routes/waitlist-status.tsx", { id: "waitlist-status" }),
   route("r/:code", "routes/referral-link.ts", { id: "referral-link" }),

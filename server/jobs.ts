@@ -35,6 +35,7 @@ import { sendGiftEmailJob } from "#app/modules/gifts/send-gift-email.server.ts";
 import { refundGiftPaymentJob } from "#app/modules/gifts/refund-gift.server.ts";
 import { forgetSavedCardJob } from "#app/modules/payments/forget-saved-card.server.ts";
 import { reconcilePaymentsJob } from "#app/modules/payments/reconcile-payments.server.ts";
+import { sendRegionMoveJob } from "#app/modules/waitlist/move-region.server.ts";
 
 const pruneRateLimitsJob = defineJob({
   name: "platform.prune-rate-limits",
@@ -73,4 +74,5 @@ export const jobs = [
   refundGiftPaymentJob,
   forgetSavedCardJob,
   reconcilePaymentsJob,
+  sendRegionMoveJob,
 ] as unknown as JobDefinition[];

@@ -12,8 +12,12 @@ import { CONFIRMATION_EMAIL_LIMIT } from "./confirmation-email-limit.server.ts";
 import { joinWaitlist } from "./join-waitlist.server.ts";
 import { sendWaitlistConfirmationJob } from "./send-waitlist-confirmation.server.ts";
 import { MESSAGES } from "./waitlist.schema.ts";
+import { sendRegionMoveJob } from "./move-region.server.ts";
 
-const env = testServices({ smtp: true, queues: [sendWaitlistConfirmationJob] as never });
+const env = testServices({
+  smtp: true,
+  queues: [sendWaitlistConfirmationJob, sendRegionMoveJob] as never,
+});
 const from = (ip: string) => ({ ip, userAgent: "vitest", page: "/waitlist" });
 
 test("past its confirmation e-mails an hour, a connection's joins are stored and answered alike but e-mail no stranger", async () => {

@@ -26,6 +26,7 @@ import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 import type { JoinChallenge } from "./join-challenge.ts";
 import { issueJoinChallenge, joinWorkIsValid } from "./join-challenge.server.ts";
 import { confirmationEmailAllowed } from "./confirmation-email-limit.server.ts";
+import { askToMoveRegion } from "./move-region.server.ts";
 import {
   CONSENT_STATEMENT,
   joinWaitlistSchema,
@@ -304,6 +305,10 @@ async function save(
   // contact, signed in as them, moves them to another region's queue.
   const mayMove =
     !existing || Boolean(context.memberEmail && sameAddress(context.memberEmail, existing.email));
+  // Anyone else naming another region only has the contact asked, by e-mail, with a signed link
+  // that moves them (ADR 065).
+  if (existing && !mayMove && existing.region !== input.region)
+    await askToMoveRegion(tx, existing.id, input.region);
   const incoming = {
     email: input.email,
     region: mayMove ? input.region : undefined,
