@@ -34,6 +34,8 @@ import { syncContactToCrmJob } from "#app/modules/waitlist/sync-contact-to-crm.s
 import { sendGiftEmailJob } from "#app/modules/gifts/send-gift-email.server.ts";
 import { refundGiftPaymentJob } from "#app/modules/gifts/refund-gift.server.ts";
 import { forgetSavedCardJob } from "#app/modules/payments/forget-saved-card.server.ts";
+import { reconcilePaymentsJob } from "#app/modules/payments/reconcile-payments.server.ts";
+import { sendRegionMoveJob } from "#app/modules/waitlist/move-region.server.ts";
 
 const pruneRateLimitsJob = defineJob({
   name: "platform.prune-rate-limits",
@@ -71,4 +73,6 @@ export const jobs = [
   sendGiftEmailJob,
   refundGiftPaymentJob,
   forgetSavedCardJob,
+  reconcilePaymentsJob,
+  sendRegionMoveJob,
 ] as unknown as JobDefinition[];

@@ -5,9 +5,13 @@ import { expect, test } from "vitest";
 import { sendWaitlistConfirmationJob } from "#app/modules/waitlist/send-waitlist-confirmation.server.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { createApp } from "./app.ts";
+import { sendRegionMoveJob } from "#app/modules/waitlist/move-region.server.ts";
 
 const SITE = "https://patch.test";
-const env = testServices({ smtp: true, queues: [sendWaitlistConfirmationJob] as never });
+const env = testServices({
+  smtp: true,
+  queues: [sendWaitlistConfirmationJob, sendRegionMoveJob] as never,
+});
 
 const join = (email: string) =>
   createApp({ settings: env.database.settings }).request("/api/waitlist", {

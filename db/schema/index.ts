@@ -12,3 +12,4 @@ export * from "./boxes.ts";
 export * from "./credits.ts";
 export * from "./gifts.ts";
 export * from "./notes.ts";
+export * from "./reconciliation.ts";

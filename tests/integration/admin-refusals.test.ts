@@ -36,6 +36,7 @@ import * as adminBoxesPickList from "#app/routes/admin/boxes-pick-list-csv.ts";
 import * as adminSubscription from "#app/routes/admin/subscription.tsx";
 import * as adminSubscriptions from "#app/routes/admin/subscriptions.tsx";
 import * as adminCredits from "#app/routes/admin/credits.tsx";
+import * as adminMoney from "#app/routes/admin/money.tsx";
 import * as adminGift from "#app/routes/admin/gift.tsx";
 import * as adminGifts from "#app/routes/admin/gifts.tsx";
 import { buyGift } from "#app/modules/gifts/buy-gift.server.ts";
@@ -700,6 +701,19 @@ const cases: Case[] = [
         { ...input, intent: "take-back", amount: "10", requestKey: randomUUID() },
       );
     },
+  },
+  {
+    name: "GET /admin/money (money owed, the reconciliation)",
+    kind: "page",
+    path: "/admin/money",
+    prepare: async () => ask(adminMoney.loader, "/admin/money"),
+  },
+  {
+    name: "POST /admin/money (reconcile a day)",
+    kind: "page",
+    path: "/admin/money",
+    changes: true,
+    prepare: async () => ask(adminMoney.action, "/admin/money", {}, { day: "2026-11-30" }),
   },
   {
     name: "GET /admin/gifts?q=…&status=… (found and filtered)",

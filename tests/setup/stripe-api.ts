@@ -6,6 +6,8 @@
 // as the Payment Element would in the browser), payment methods (attach, detach, list) and
 // off-session PaymentIntents that behave like Stripe's test cards, and it records the webhook events
 // Stripe would send, which a test signs and delivers (or delivers twice, late, out of order).
+// It lists PaymentIntents and Refunds as Stripe does (newest first, `created[gte]`/`created[lt]`,
+// `limit` and `starting_after` paging, `has_more`), for the daily reconciliation (ADR 065).
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -36,6 +38,16 @@ export interface FakePaymentIntent {
   payment_method?: string | null;
   off_session?: boolean;
   last_payment_error?: StripeErrorBody | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  status: string;
+  created: number;
 }
 
 export interface FakeCustomer {
@@ -113,7 +125,7 @@ export interface FakeStripe {
   /** Every authenticated request, replays included, in order. */
   requests: StripeRequest[];
   paymentIntents: Map<string, FakePaymentIntent>;
-  refunds: { id: string; object: "refund"; payment_intent: string; amount: number }[];
+  refunds: FakeRefund[];
   customers: Map<string, FakeCustomer>;
   setupIntents: Map<string, FakeSetupIntent>;
   paymentMethods: Map<string, FakePaymentMethod>;
@@ -154,6 +166,43 @@ const error = (status: number, message: string, extra: Record<string, unknown> =
 const missing = (id: string, param: string) =>
   error(404, `No such ${param}: '${id}'`, { code: "resource_missing", param });
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+/**
+ * A page of a Stripe list: newest first (the later-made first among equal `created`), within
+ * `created[gte]`/`created[gt]`/`created[lt]`/`created[lte]`, `limit` (1-100, default 10) items after
+ * `starting_after`, and whether more follow.
+ */
+function listPage(
+  url: string,
+  items: { id: string; created: number }[],
+  query: Record<string, unknown>,
+): Reply {
+  const created = (query.created ?? {}) as Record<string, string>;
+  const bound = (k: string) => (created[k] === undefined ? undefined : Number(created[k]));
+  const [gte, gt, lt, lte] = [bound("gte"), bound("gt"), bound("lt"), bound("lte")];
+  const limit = query.limit === undefined ? 10 : Number(query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    return error(400, "This value must be between 1 and 100.", { param: "limit" });
+  const newestFirst = items
+    .map((item, i) => ({ item, i }))
+    .filter(
+      ({ item: { created: c } }) =>
+        (gte === undefined || c >= gte) &&
+        (gt === undefined || c > gt) &&
+        (lt === undefined || c < lt) &&
+        (lte === undefined || c <= lte),
+    )
+    .sort((a, b) => b.item.created - a.item.created || b.i - a.i)
+    .map(({ item }) => item);
+  const after = query.starting_after as string | undefined;
+  const from = after ? newestFirst.findIndex((item) => item.id === after) + 1 : 0;
+  if (after && from === 0) return missing(after, "starting_after");
+  const data = newestFirst.slice(from, from + limit);
+  return {
+    status: 200,
+    body: { object: "list", url, has_more: from + limit < newestFirst.length, data },
+  };
+}
 
 /** Stripe's form encoding: `a[b][c]=v` becomes { a: { b: { c: "v" } } }. */
 function parseForm(text: string): Record<string, unknown> {
@@ -238,15 +287,26 @@ export async function startStripeApi(secretKey = "sk_test_fake"): Promise<FakeSt
       if (intent.status !== "succeeded")
         return error(400, "This PaymentIntent does not have a successful charge to refund.");
       const amount = body.amount === undefined ? intent.amount : Number(body.amount);
-      const refund = {
+      const refund: FakeRefund = {
         id: newId("re"),
-        object: "refund" as const,
+        object: "refund",
         payment_intent: intentId,
         amount,
+        currency: intent.currency,
+        status: "succeeded",
+        created: Math.floor(Date.now() / 1000),
       };
       refunds.push(refund);
-      return { status: 200, body: { ...refund, currency: intent.currency, status: "succeeded" } };
+      return { status: 200, body: refund };
     }
+    if (path === "/v1/payment_intents" && method === "GET")
+      return listPage("/v1/payment_intents", [...paymentIntents.values()], body);
+    if (path === "/v1/refunds" && method === "GET")
+      return listPage(
+        "/v1/refunds",
+        refunds.filter((r) => !body.payment_intent || r.payment_intent === body.payment_intent),
+        body,
+      );
     return error(404, `Unrecognized request URL (${method}: ${path}).`);
   }
 

@@ -92,3 +92,25 @@ export async function emptyDatabase(): Promise<void> {
   if (found.rows.length === 0) return;
   await db().execute(sql.raw(`truncate ${found.rows.map((r) => r.name).join(", ")} cascade`));
 }
+
+/**
+ * emptyDatabase for a loop that empties the database thousands of times (the money property
+ * suite): one statement that deletes the rows of only the tables that have any, with foreign keys'
+ * triggers off for the transaction (every table is emptied, so none can be left dangling).
+ * TRUNCATE makes each table new files on PostgreSQL, ~60 of them every time; deleting a few rows
+ * from the dozen tables a sequence wrote to costs a fraction of it.
+ */
+export async function emptyDatabaseQuickly(): Promise<void> {
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`do $$
+      declare t text;
+      begin
+        for t in select format('%I.%I', schemaname, tablename) from pg_tables
+                 where schemaname = 'public' or (schemaname = 'pgboss' and tablename = 'job')
+        loop
+          execute format('delete from %s where exists (select 1 from %s limit 1)', t, t);
+        end loop;
+      end $$`);
+  });
+}

@@ -25,6 +25,8 @@ import {
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 import type { JoinChallenge } from "./join-challenge.ts";
 import { issueJoinChallenge, joinWorkIsValid } from "./join-challenge.server.ts";
+import { confirmationEmailAllowed } from "./confirmation-email-limit.server.ts";
+import { askToMoveRegion } from "./move-region.server.ts";
 import {
   CONSENT_STATEMENT,
   joinWaitlistSchema,
@@ -161,7 +163,8 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
         log.warn({ err: error, contactId: saved.id }, "first confirmation attempt failed");
         confirmationFailed = true;
       }
-    } else if (saved.confirmation === "recently-sent") {
+    } else if (saved.confirmation === "recently-sent" || saved.confirmation === "withheld") {
+      // Withheld past the connection's e-mail limit (ADR 065): answered as if sent.
       emailSent = true;
     }
     const own = saved.created;
@@ -194,7 +197,8 @@ interface Saved {
   region: string;
   /** Confirmed and not unsubscribed: the e-mail gives the links again instead of asking. */
   alreadyConfirmed: boolean;
-  confirmation: "queued" | "recently-sent";
+  /** "withheld": the connection is past its confirmation e-mails to strangers (ADR 065). */
+  confirmation: "queued" | "recently-sent" | "withheld";
   key?: string;
   /** The send record already claimed for the inline first attempt (a new contact). */
   claimId?: string;
@@ -213,8 +217,11 @@ async function saveNew(
   const id = input.id ?? randomUUID();
   const key = `waitlist-confirmation:${randomUUID()}`;
   const limitKey = clientKey(context.ip);
-  const worked = await joinWorkIsValid(input.work, input.email, limitKey, JOIN_LIMIT.workBits);
-  const made = await saveNewContacts({ input, context, id, key, limitKey, worked });
+  const [worked, mayEmail] = await Promise.all([
+    joinWorkIsValid(input.work, input.email, limitKey, JOIN_LIMIT.workBits),
+    confirmationEmailAllowed(limitKey),
+  ]);
+  const made = await saveNewContacts({ input, context, id, key, limitKey, worked, mayEmail });
   if (!made.allowed)
     return {
       refused: made.retryAfter,
@@ -232,16 +239,25 @@ async function saveNew(
       key,
       claimId: made.claimId,
     };
-  return saveWithRetry(input, context);
+  if (made.made)
+    return {
+      id,
+      created: true,
+      region: input.region,
+      alreadyConfirmed: false,
+      confirmation: "withheld",
+    };
+  return saveWithRetry(input, context, mayEmail);
 }
 
 async function saveWithRetry(
   input: ReturnType<typeof joinWaitlistSchema.parse>,
   context: JoinContext,
+  mayEmail: boolean,
 ): Promise<Saved> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db().transaction((tx) => save(tx, input, context));
+      return await db().transaction((tx) => save(tx, input, context, mayEmail));
     } catch (error) {
       // Two joins of one new address at once: the loser of the insert race merges on its retry.
       const code =
@@ -282,12 +298,17 @@ async function save(
   tx: Database,
   input: ReturnType<typeof joinWaitlistSchema.parse>,
   context: JoinContext,
+  mayEmail: boolean,
 ): Promise<Saved> {
   const { row: existing, idTaken } = await findExisting(tx, input);
   // Anyone can type an address (and the id is in every link the contact was sent): only the
   // contact, signed in as them, moves them to another region's queue.
   const mayMove =
     !existing || Boolean(context.memberEmail && sameAddress(context.memberEmail, existing.email));
+  // Anyone else naming another region only has the contact asked, by e-mail, with a signed link
+  // that moves them (ADR 065).
+  if (existing && !mayMove && existing.region !== input.region)
+    await askToMoveRegion(tx, existing.id, input.region);
   const incoming = {
     email: input.email,
     region: mayMove ? input.region : undefined,
@@ -340,7 +361,7 @@ async function save(
   // contact made here has one: anyone can re-join a known address with their own link's cookie.
   if (created && context.referralCode)
     await recordReferral(id, context.referralCode, clientKey(context.ip), tx);
-  return finishSave(tx, { input, id, created, changed, region, alreadyConfirmed });
+  return finishSave(tx, { input, id, created, changed, region, alreadyConfirmed, mayEmail });
 }
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -358,6 +379,8 @@ interface NewContact {
   limitKey: string;
   /** Carries valid work for a challenge (needed past the free sign-ups). */
   worked: boolean;
+  /** Within the connection's confirmation e-mails to strangers (ADR 065). */
+  mayEmail: boolean;
 }
 
 /**
@@ -372,7 +395,7 @@ interface NewContact {
  */
 const saveNewContacts = batched<
   NewContact,
-  { allowed: boolean; seen: number; retryAfter: number; claimId?: string }
+  { allowed: boolean; seen: number; retryAfter: number; made: boolean; claimId?: string }
 >((items) =>
   db().transaction(async (tx) => {
     const { windowStart, retryAfter } = rateWindow(JOIN_LIMIT.windowSeconds);
@@ -391,9 +414,10 @@ const saveNewContacts = batched<
             ${column((i) => i.limitKey)}::text[],
             ${column((i) => i.worked)}::boolean[],
             ${column(() => newReferralCode())}::text[],
-            ${column((i) => readReferralCode(i.context.referralCode))}::text[]
+            ${column((i) => readReferralCode(i.context.referralCode))}::text[],
+            ${column((i) => i.mayEmail)}::boolean[]
           ) with ordinality as t(id, email, region, plan, consent_source, ip, user_agent, send_key,
-                                 limit_key, worked, referral_code, referred_by, ord)
+                                 limit_key, worked, referral_code, referred_by, may_email, ord)
         ),
         hits as (
           ${countHitsSql(sql`
@@ -447,20 +471,29 @@ const saveNewContacts = batched<
           where allowed.referred_by is not null
           on conflict (friend_id) do nothing
         ),
-        -- The inline first attempt's send record, made already claimed (deliverClaimedEmail).
+        -- The inline first attempt's send record, made already claimed (deliverClaimedEmail);
+        -- none past the connection's confirmation e-mails to strangers (ADR 065).
         claimed as (
           insert into notifications (idempotency_key, channel, template, recipient, resource_type,
                                      resource_id, status, claimed_at, attempts)
           select allowed.send_key, 'email', ${CONFIRMATION_TEMPLATE}, allowed.email, 'contact',
                  allowed.id::text, 'sending', now(), 1
           from allowed join inserted using (id)
+          where allowed.may_email
           returning id, resource_id
         )
         select within.ord::int as ord, within.ok as allowed, within.seen::int as seen,
-               claimed.id as claim_id
+               claimed.id as claim_id, inserted.id is not null as made
         from within
-        left join claimed on claimed.resource_id = within.id::text and within.first`)) as unknown as {
-      rows: { ord: number; allowed: boolean; seen: number; claim_id: string | null }[];
+        left join claimed on claimed.resource_id = within.id::text and within.first
+        left join inserted on inserted.id = within.id and within.first`)) as unknown as {
+      rows: {
+        ord: number;
+        allowed: boolean;
+        seen: number;
+        claim_id: string | null;
+        made: boolean;
+      }[];
     };
     const byItem = new Map(result.rows.map((r) => [items[r.ord - 1], r]));
     const fresh = items.filter((i) => byItem.get(i)?.claim_id);
@@ -480,7 +513,9 @@ const saveNewContacts = batched<
       await enqueueMany(
         tx,
         syncContactToCrmJob,
-        fresh.map((i) => ({ payload: { contactId: i.id, event: "created" as const } })),
+        items
+          .filter((i) => byItem.get(i)?.made)
+          .map((i) => ({ payload: { contactId: i.id, event: "created" as const } })),
       );
     }
     return items.map((i) => {
@@ -489,6 +524,7 @@ const saveNewContacts = batched<
         allowed: row?.allowed ?? false,
         seen: Number(row?.seen ?? Infinity),
         retryAfter,
+        made: Boolean(row?.made),
         ...(row?.claim_id ? { claimId: row.claim_id } : {}),
       };
     });
@@ -508,6 +544,7 @@ async function finishSave(
     changed,
     region,
     alreadyConfirmed,
+    mayEmail,
   }: {
     input: JoinInput;
     id: string;
@@ -515,6 +552,7 @@ async function finishSave(
     changed: boolean;
     region: string;
     alreadyConfirmed: boolean;
+    mayEmail: boolean;
   },
 ): Promise<Saved> {
   if (changed && settings().crmWebhook) {
@@ -523,6 +561,9 @@ async function finishSave(
       event: created ? "created" : "updated",
     });
   }
+  const saved = { id, created, region, alreadyConfirmed };
+  // Past the connection's confirmation e-mails, a stranger's address gets none (ADR 065).
+  if (!mayEmail && !alreadyConfirmed) return { ...saved, confirmation: "withheld" };
   const key = `waitlist-confirmation:${randomUUID()}`;
   // At most one e-mail per contact every 10 minutes, however often anyone presses Join.
   const jobId = await enqueue(
@@ -531,7 +572,6 @@ async function finishSave(
     { email: input.email, region, contactId: id, key, requestedAt: Date.now() },
     { singletonKey: `confirm:${id}`, singletonSeconds: 600, startAfter: JOB_DELAY_SECONDS },
   );
-  const saved = { id, created, region, alreadyConfirmed };
   return jobId
     ? { ...saved, confirmation: "queued", key }
     : { ...saved, confirmation: "recently-sent" };

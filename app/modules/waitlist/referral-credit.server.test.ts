@@ -16,9 +16,10 @@ import { confirmUrl } from "./contact-links.server.ts";
 import { joinWaitlist } from "./join-waitlist.server.ts";
 import { sendWaitlistConfirmationJob } from "./send-waitlist-confirmation.server.ts";
 import { voidReferral } from "./void-referral.server.ts";
+import { sendRegionMoveJob } from "./move-region.server.ts";
 
 testServices({
-  queues: [sendWaitlistConfirmationJob] as never,
+  queues: [sendWaitlistConfirmationJob, sendRegionMoveJob] as never,
   settings: { REFERRAL_CREDIT_MILESTONES: "2:500,3:1000" },
 });
 

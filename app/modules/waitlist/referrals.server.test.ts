@@ -16,8 +16,9 @@ import { referralCodeFrom, referralCookie } from "./referral-cookie.server.ts";
 import { normaliseAddress } from "./same-person.ts";
 import { listCountedReferrals, topReferrers, voidReferral } from "./void-referral.server.ts";
 import { sendWaitlistConfirmationJob } from "./send-waitlist-confirmation.server.ts";
+import { sendRegionMoveJob } from "./move-region.server.ts";
 
-testServices({ smtp: true, queues: [sendWaitlistConfirmationJob] as never });
+testServices({ smtp: true, queues: [sendWaitlistConfirmationJob, sendRegionMoveJob] as never });
 
 let n = 0;
 const ip = () => `198.51.100.${++n % 250}`;

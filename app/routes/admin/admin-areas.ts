@@ -36,6 +36,11 @@ export const ADMIN_AREAS: AdminArea[] = [
     to: "/admin/credits",
   },
   {
+    title: "Money",
+    text: "What we owe customers, and each day's charges and refunds checked against the payment provider.",
+    to: paths.adminMoney,
+  },
+  {
     title: "Gifts",
     text: "Gift boxes bought and redeemed; change the day, re-send the code e-mail, refund.",
     to: paths.adminGifts,
