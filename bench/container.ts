@@ -6,6 +6,7 @@
 // copy of HEAD (git archive), so what is measured is the committed code.
 import { execFileSync, spawnSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { printTable } from "./lib.ts";
 
@@ -23,7 +24,12 @@ function timed(label: string, cmd: string, args: string[], cwd: string): number 
     console.error(`${label} failed:\n${(run.stdout + run.stderr).slice(-4000)}`);
     process.exit(1);
   }
-  console.error(`${label}: ${seconds} s`);
+  // For a build: how many of its steps reused a layer, so a slow "warm" build is told apart
+  // from one that rebuilt everything.
+  const steps = ((run.stdout + run.stderr).match(/^\[\d\/\d\] STEP /gm) ?? []).length;
+  const cached = ((run.stdout + run.stderr).match(/^--> Using cache /gm) ?? []).length;
+  const reuse = cmd === "podman" ? ` (${cached} of ${steps} steps from the layer cache)` : "";
+  console.error(`${label}: ${seconds} s${reuse}; load average ${loadavg()[0]!.toFixed(1)}`);
   return seconds;
 }
 
