@@ -10,6 +10,7 @@ const available = readdirSync("bench")
   .map((f) => f.replace(/\.ts$/, ""));
 // Benches of the source rather than the running site.
 const WITHOUT_BUILD = [
+  "container",
   "credits",
   "garden-schedule",
   "money-properties",

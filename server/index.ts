@@ -2,17 +2,11 @@
 // Runs on Node 24 directly (type stripping), so this file uses only erasable TypeScript.
 import { enableCompileCache } from "node:module";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { loadServerBuild } from "./load-build.ts";
 
 // V8 keeps the compiled code of the server bundle and its packages on disk (node_modules/.cache),
 // so a restart skips compiling them again.
 enableCompileCache(resolve("node_modules/.cache/node-compile-cache"));
 
-const entryPath = pathToFileURL(resolve("build/server/index.js")).href;
-const entry = await import(entryPath).catch((error: unknown) => {
-  process.stderr.write(
-    `The server build is missing: run \`npm run build\` first (${String(error)})\n`,
-  );
-  process.exit(1);
-});
+const entry = await loadServerBuild<{ boot: () => Promise<void> }>();
 await entry.boot();
