@@ -77,6 +77,7 @@ export default [
       id: "admin-subscription",
     }),
     route("admin/credits", "routes/admin/credits.tsx", { id: "admin-credits" }),
+    route("admin/suppressions", "routes/admin/suppressions.tsx", { id: "admin-suppressions" }),
     route("admin/gifts", "routes/admin/gifts.tsx", { id: "admin-gifts" }),
     route("admin/gifts/:id", "routes/admin/gift.tsx", { id: "admin-gift" }),
   ]),

@@ -70,6 +70,7 @@ export const paths = {
   adminSubscriptions: "/admin/subscriptions",
   adminSubscription: (id: string) => `/admin/subscriptions/${encodeURIComponent(id)}`,
   adminCredits: "/admin/credits",
+  adminSuppressions: "/admin/suppressions",
   adminGifts: "/admin/gifts",
   adminGift: (id: string) => `/admin/gifts/${encodeURIComponent(id)}`,
   sitemap: "/sitemap.xml",

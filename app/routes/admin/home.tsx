@@ -48,6 +48,11 @@ const areas = [
     to: "/admin/credits",
   },
   {
+    title: "Suppressed e-mail addresses",
+    text: "Addresses that bounced or complained: no e-mail goes to them; remove one to mail it again.",
+    to: paths.adminSuppressions,
+  },
+  {
     title: "Gifts",
     text: "Gift boxes bought and redeemed; change the day, re-send the code e-mail, refund.",
     to: paths.adminGifts,
