@@ -79,6 +79,7 @@ export default [
     }),
     route("admin/credits", "routes/admin/credits.tsx", { id: "admin-credits" }),
     route("admin/money", "routes/admin/money.tsx", { id: "admin-money" }),
+    route("admin/suppressions", "routes/admin/suppressions.tsx", { id: "admin-suppressions" }),
     route("admin/gifts", "routes/admin/gifts.tsx", { id: "admin-gifts" }),
     route("admin/gifts/:id", "routes/admin/gift.tsx", { id: "admin-gift" }),
   ]),

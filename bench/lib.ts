@@ -56,7 +56,7 @@ export function printTable(title: string, rows: Record<string, string | number>[
 // generator (which shares the machine's two cores with the app) takes less CPU from what it measures.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-function send(url: string, init: RequestInit): Promise<number> {
+function send(url: string, init: RequestInit, onBody?: (body: string) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
@@ -70,8 +70,13 @@ function send(url: string, init: RequestInit): Promise<number> {
         agent,
       },
       (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
+        const chunks: Buffer[] = [];
+        if (onBody) res.on("data", (c: Buffer) => chunks.push(c));
+        else res.resume();
+        res.on("end", () => {
+          onBody?.(Buffer.concat(chunks).toString("utf8"));
+          resolve(res.statusCode ?? 0);
+        });
         res.on("error", reject);
       },
     );
@@ -94,6 +99,8 @@ export async function constantRate(options: {
   init?: () => RequestInit;
   /** Each answer: request i's status (0 for a network error), when it was sent and answered. */
   onAnswer?: (i: number, status: number, sentAt: number, answeredAt: number) => void;
+  /** Each answer's body (uncompressed: ask for identity), when what it says is counted. */
+  onBody?: (i: number, body: string) => void;
 }): Promise<LoadResult> {
   const total = Math.round(options.rate * options.durationSeconds);
   const latencies: number[] = [];
@@ -111,7 +118,11 @@ export async function constantRate(options: {
     if (ahead > TICK_MS) await new Promise((r) => setTimeout(r, ahead - TICK_MS));
     const from = Math.min(due, performance.now());
     inFlight.push(
-      send(typeof options.url === "string" ? options.url : options.url(i), options.init?.() ?? {})
+      send(
+        typeof options.url === "string" ? options.url : options.url(i),
+        options.init?.() ?? {},
+        options.onBody && ((body) => options.onBody?.(i, body)),
+      )
         .then((status) => {
           if (status < 200 || status >= 300) non2xx++;
           latencies.push(performance.now() - from);

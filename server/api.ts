@@ -7,6 +7,7 @@ import { queueState } from "#app/lib/queue.server.ts";
 import { checkCart } from "#app/modules/catalog/check-cart.server.ts";
 import { unsubscribeAnyByLink } from "#app/flows/unsubscribe-link.server.ts";
 import { handleStripeWebhook } from "#app/flows/handle-stripe-webhook.server.ts";
+import { handleBounceWebhook } from "#app/modules/notifications/bounce-webhook.server.ts";
 import { handleTwilioSmsWebhook } from "#app/modules/reminders/handle-twilio-sms-webhook.server.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
@@ -103,6 +104,18 @@ export function apiRoutes() {
       c.req.header("stripe-signature") ?? undefined,
     );
     return c.json(result.body, result.status);
+  });
+
+  // Bounces and spam complaints from the mail provider (Postmark, SES through SNS), verified by
+  // basic auth; they fill the suppression list every send respects (ADR 066).
+  api.post("/webhooks/email/:provider", async (c) => {
+    const answer = await handleBounceWebhook(c.req.param("provider"), {
+      authorization: c.req.header("authorization") ?? undefined,
+      body: await c.req.text(),
+    });
+    c.header("Cache-Control", "no-store");
+    for (const [k, v] of Object.entries(answer.headers ?? {})) c.header(k, v);
+    return c.json(answer.body, answer.status);
   });
 
   // Replies to our texts (STOP ends reminders), verified by Twilio's signature.

@@ -23,7 +23,8 @@ export async function startRuntime(
   // A web process under server/cluster.ts finds the database already migrated by its primary.
   if (options.migrate ?? true) await database.migrate();
   if (options.seed ?? !settings.isProduction) await seedDemoData(database.db, settings);
-  await startQueue(database, { connectionString: settings.databaseUrl });
+  // A working process listens for new jobs, so a queued confirmation e-mail goes at once.
+  await startQueue(database, { connectionString: settings.databaseUrl, listen: options.worker });
   // Inside a web process one poller per queue is enough; a dedicated worker runs two.
   if (options.worker) await startWorking(jobs, options.dedicated ? 2 : 1);
   else await createQueues(jobs);

@@ -116,6 +116,25 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().optional(),
+  // Kept-open connections to the SMTP server: a provider answering in 200 ms takes about five
+  // messages a second on each, so a launch spike's confirmations need several (ADR 066).
+  SMTP_POOL_SIZE: wholeNumber(
+    "connections",
+    10,
+    [1, "must be at least 1"],
+    [100, "must be at most 100"],
+  ),
+  // Bounce and complaint webhooks (ADR 066), each off unless its secret is set: the password of
+  // the webhook URL's basic auth (https://patch:<secret>@host/api/webhooks/email/<provider>).
+  POSTMARK_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  ),
+  SES_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  ),
+  // The SNS topic(s) SES publishes bounces and complaints to (comma-separated ARNs); a message
+  // from any other topic is refused. Unset: any topic that knows the secret.
+  SES_SNS_TOPIC_ARNS: optionalString,
   MAIL_OUTBOX_DIR: z.string().default("./.data/mail"),
   SMS_OUTBOX_DIR: z.string().default("./.data/sms"),
   TWILIO_ACCOUNT_SID: optionalString,
@@ -264,6 +283,20 @@ function buildSettings(
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.CONTACT_EMAIL}>`,
     mailOutboxDir: env.MAIL_OUTBOX_DIR,
+    smtpPoolSize: env.SMTP_POOL_SIZE,
+    /** Bounce and complaint webhooks by provider: each on when its secret is set (ADR 066). */
+    bounceWebhooks: {
+      postmark: env.POSTMARK_WEBHOOK_SECRET ? { secret: env.POSTMARK_WEBHOOK_SECRET } : undefined,
+      ses: env.SES_WEBHOOK_SECRET
+        ? {
+            secret: env.SES_WEBHOOK_SECRET,
+            topicArns: (env.SES_SNS_TOPIC_ARNS ?? "")
+              .split(",")
+              .map((t) => t.trim())
+              .filter(Boolean),
+          }
+        : undefined,
+    },
     smsOutboxDir: env.SMS_OUTBOX_DIR,
     smsCodesPerDay: env.SMS_CODES_PER_DAY,
     twilio:

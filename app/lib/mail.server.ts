@@ -1,9 +1,13 @@
 // Sending e-mail: SMTP when SMTP_URL is set, otherwise a file outbox of .eml files (read by the
 // dev mailbox page and by tests). Messages are composed by app/lib/mime-message.server.ts and
 // handed to nodemailer whole, so its pooled SMTP transport writes each one in a single piece.
+// Every message is checked against the suppression list first (ADR 066): an address that bounced
+// for good or complained gets nothing, whichever part of the app sends.
 import { resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { settings } from "./env.server.ts";
+import { log } from "./log.server.ts";
+import { countSuppressedSend, isSuppressed, normaliseAddress } from "./mail-suppressions.server.ts";
 import { composeMessage } from "./mime-message.server.ts";
 import { writeOutboxFile } from "./outbox-file.server.ts";
 import { trackSend } from "./sends-in-flight.server.ts";
@@ -32,7 +36,7 @@ function smtpTransport(url: string): Transporter {
   transport = nodemailer.createTransport({
     url,
     pool: true,
-    maxConnections: 5,
+    maxConnections: settings().smtpPoolSize,
     maxMessages: Infinity,
     socketTimeout: 10_000,
   } as never);
@@ -40,12 +44,27 @@ function smtpTransport(url: string): Transporter {
   return transport;
 }
 
-export function sendMail(message: MailMessage): Promise<{ messageId: string }> {
+export interface SendResult {
+  messageId: string;
+  /** Not sent: the address is on the suppression list. */
+  suppressed?: true;
+}
+
+export function sendMail(message: MailMessage): Promise<SendResult> {
   return trackSend(deliver(message));
 }
 
-async function deliver(message: MailMessage): Promise<{ messageId: string }> {
+async function deliver(message: MailMessage): Promise<SendResult> {
   const s = settings();
+  if (await isSuppressed(message.to)) {
+    countSuppressedSend();
+    // The address's domain only: the log is no place for whom we don't write to.
+    log.info(
+      { domain: normaliseAddress(message.to).split("@")[1], key: message.idempotencyKey },
+      "e-mail not sent: the address is suppressed",
+    );
+    return { messageId: "", suppressed: true };
+  }
   const { raw, messageId, envelope } = await composeMessage({ from: s.mailFrom, ...message });
   if (s.smtpUrl) {
     await smtpTransport(s.smtpUrl).sendMail({ envelope, raw });

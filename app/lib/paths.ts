@@ -71,6 +71,7 @@ export const paths = {
   adminSubscription: (id: string) => `/admin/subscriptions/${encodeURIComponent(id)}`,
   adminCredits: "/admin/credits",
   adminMoney: "/admin/money",
+  adminSuppressions: "/admin/suppressions",
   adminGifts: "/admin/gifts",
   adminGift: (id: string) => `/admin/gifts/${encodeURIComponent(id)}`,
   sitemap: "/sitemap.xml",

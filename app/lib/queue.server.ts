@@ -17,6 +17,15 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   cron?: string;
   /** IANA time zone for cron, e.g. "Pacific/Auckland" for a New Zealand morning. */
   cronTimeZone?: string;
+  /**
+   * How a worker takes this queue's jobs, where the defaults (batches of 20, polled every two
+   * seconds) don't suit: a queue someone is waiting on (a confirmation e-mail) is woken at once
+   * by PostgreSQL's NOTIFY when a job is made (`notify`), and takes bigger batches and more of
+   * them at a time, so a launch spike's e-mails keep up with its sign-ups (ADR 066).
+   */
+  work?: { batchSize?: number; concurrency?: number; pollingIntervalSeconds?: number };
+  /** Wake workers the moment a job is made (PostgreSQL LISTEN/NOTIFY), not at their next poll. */
+  notify?: boolean;
   /** Must be idempotent: a job can run more than once after a crash. */
   handle(payload: z.infer<S>, meta: { jobId: string; attempt: number }): Promise<void>;
 }
@@ -55,7 +64,13 @@ let bossSchema = "pgboss";
 
 export async function startQueue(
   handle: DatabaseHandle,
-  options: { connectionString?: string; schema?: string; poolSize?: number } = {},
+  options: {
+    connectionString?: string;
+    schema?: string;
+    poolSize?: number;
+    /** A working process listens for new jobs (PostgreSQL only; PGlite polls). */
+    listen?: boolean;
+  } = {},
 ): Promise<PgBoss> {
   const schema = options.schema ?? "pgboss";
   bossSchema = schema;
@@ -66,8 +81,10 @@ export async function startQueue(
           connectionString: options.connectionString,
           schema,
           max: options.poolSize ?? 4,
+          useListenNotify: options.listen ?? false,
         });
   instance.on("error", (error) => log.error({ err: error }, "queue error"));
+  instance.on("warning", (warning) => log.warn({ warning }, "queue warning"));
   await instance.start();
   boss = instance;
   return instance;
@@ -91,6 +108,7 @@ function queueOptions(job: JobDefinition) {
     retryDelayMax: 3600,
     heartbeatSeconds: 10,
     expireInSeconds: 600,
+    notify: job.notify ?? false,
   };
 }
 
@@ -116,15 +134,15 @@ export async function startWorking(jobs: JobDefinition[], concurrency = 2): Prom
         },
       );
     // Batches of up to 20, each job settled on its own; while batches come back full the worker
-    // fetches again at once, otherwise it polls every two seconds.
-    await b.work(
+    // fetches again at once, otherwise it polls every two seconds (or as the job says).
+    const workerId = await b.work(
       job.name,
       {
-        batchSize: 20,
+        batchSize: job.work?.batchSize ?? 20,
         perJobResults: true,
         burstWhenBatchFull: true,
-        pollingIntervalSeconds: 2,
-        localConcurrency: concurrency,
+        pollingIntervalSeconds: job.work?.pollingIntervalSeconds ?? 2,
+        localConcurrency: Math.max(concurrency, job.work?.concurrency ?? 0),
       },
       async (batch) =>
         Promise.all(
@@ -146,9 +164,23 @@ export async function startWorking(jobs: JobDefinition[], concurrency = 2): Prom
           }),
         ),
     );
+    localWorkers.set(job.name, [...(localWorkers.get(job.name) ?? []), workerId]);
   }
   await warmQueueCache(jobs);
   working = true;
+}
+
+/** This process's workers, by queue: woken at once by wakeLocalWorkers. */
+const localWorkers = new Map<string, string[]>();
+
+/**
+ * After a commit that made jobs of this kind: the workers in this process fetch now rather than
+ * at their next poll. Workers elsewhere are woken by PostgreSQL's NOTIFY (a queue's `notify`);
+ * on embedded PGlite the web process is the worker, and this is how it hears at once.
+ */
+export function wakeLocalWorkers(job: JobDefinition): void {
+  if (!boss) return;
+  for (const id of localWorkers.get(job.name) ?? []) boss.notifyWorker(id);
 }
 
 /** Creates the queues without working them (web processes that only enqueue). */
@@ -195,6 +227,7 @@ export async function stopQueue(): Promise<void> {
   const b = boss;
   boss = undefined;
   working = false;
+  localWorkers.clear();
   await b.stop({ graceful: true, timeout: 5_000, close: true });
 }
 

@@ -27,3 +27,24 @@ export const notifications = pgTable(
   },
   (t) => [index("notifications_resource_idx").on(t.resourceType, t.resourceId)],
 );
+
+/**
+ * Addresses we no longer send to (ADR 066): a hard bounce or a spam complaint reported by the
+ * mail provider's webhook, or an admin's entry. One row per address (trimmed, lower case);
+ * sendMail() checks it before every message. A redelivered webhook finds the row and changes
+ * nothing; an admin removing the row lets mail go to the address again.
+ */
+export const emailSuppressions = pgTable("email_suppressions", {
+  address: text("address").primaryKey(),
+  /** "bounce" (the address doesn't take mail) or "complaint" (its owner marked us as spam). */
+  reason: text("reason").notNull(),
+  /** Where it came from: "postmark", "ses" or "admin". */
+  source: text("source").notNull(),
+  /** The provider's words (bounce type, description), for the admin page. */
+  detail: text("detail"),
+  /** The provider's id of the event (Postmark's bounce id, SNS's message id). */
+  eventId: text("event_id"),
+  /** When the provider says it happened. */
+  occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

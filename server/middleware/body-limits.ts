@@ -18,6 +18,9 @@ export const DEFAULT_BODY_LIMIT = 64 * KB;
 export const BODY_LIMITS: Record<string, number> = {
   // An event carries the whole payment intent; Stripe's own examples accept 100 KB.
   "/api/webhooks/stripe": 256 * KB,
+  // A bounce can carry the returned message's dump (Postmark's Content field).
+  "/api/webhooks/email/postmark": 256 * KB,
+  "/api/webhooks/email/ses": 256 * KB,
   // An e-mail address, a region and a few answers.
   "/api/waitlist": 8 * KB,
   // The form field List-Unsubscribe=One-Click (RFC 8058).

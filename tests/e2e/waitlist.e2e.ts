@@ -43,6 +43,8 @@ test("validation messages, then 'Joining...', the toast and the 'You're In!' pan
     .getByText("You've been added to our waitlist! Check your email for confirmation.")
     .first()
     .waitFor();
+  // The join answered before the e-mail went (ADR 066): the panel says it is on its way.
+  await panel.getByText("Your confirmation e-mail is on its way.", { exact: false }).waitFor();
   expect(await panel.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("0.5s");
   const survey = panel.getByRole("link", { name: "Complete Survey (opens in a new tab)" });
   expect(await survey.getAttribute("target")).toBe("_blank");

@@ -37,6 +37,8 @@ import * as adminSubscription from "#app/routes/admin/subscription.tsx";
 import * as adminSubscriptions from "#app/routes/admin/subscriptions.tsx";
 import * as adminCredits from "#app/routes/admin/credits.tsx";
 import * as adminMoney from "#app/routes/admin/money.tsx";
+import * as adminSuppressions from "#app/routes/admin/suppressions.tsx";
+import { suppress } from "#app/lib/mail-suppressions.server.ts";
 import * as adminGift from "#app/routes/admin/gift.tsx";
 import * as adminGifts from "#app/routes/admin/gifts.tsx";
 import { buyGift } from "#app/modules/gifts/buy-gift.server.ts";
@@ -714,6 +716,38 @@ const cases: Case[] = [
     path: "/admin/money",
     changes: true,
     prepare: async () => ask(adminMoney.action, "/admin/money", {}, { day: "2026-11-30" }),
+  },
+  {
+    name: "GET /admin/suppressions?q=… (the suppression list)",
+    kind: "page",
+    path: "/admin/suppressions",
+    prepare: async () => {
+      await suppress([
+        {
+          address: "bounced@example.nz",
+          reason: "bounce",
+          source: "postmark",
+          occurredAt: new Date(),
+        },
+      ]);
+      return ask(adminSuppressions.loader, "/admin/suppressions?q=bounced");
+    },
+  },
+  {
+    name: "POST /admin/suppressions intent=remove",
+    kind: "page",
+    path: "/admin/suppressions",
+    changes: true,
+    prepare: async () => {
+      const address = `removed.${randomUUID().slice(0, 8)}@example.nz`;
+      await suppress([{ address, reason: "complaint", source: "ses", occurredAt: new Date() }]);
+      return ask(
+        adminSuppressions.action,
+        "/admin/suppressions",
+        {},
+        { intent: "remove", address },
+      );
+    },
   },
   {
     name: "GET /admin/gifts?q=…&status=… (found and filtered)",

@@ -12,8 +12,11 @@ import { loader as crashLoader } from "#app/routes/dev-crash.tsx";
 import { action as jobsAction, loader as jobsLoader } from "#app/routes/dev-jobs.tsx";
 import { loader as mailLoader } from "#app/routes/dev-mail.tsx";
 import { testSettings } from "#tests/setup/test-database.ts";
+import { testServices } from "#tests/setup/test-services.ts";
 
 const SITE = "http://localhost:3999";
+// A database: every send asks the suppression list first (ADR 066).
+testServices();
 let dev: Settings;
 beforeAll(async () => {
   dev = testSettings({

@@ -12,6 +12,11 @@ export interface TestSmtp {
   failing: boolean;
   close(): Promise<void>;
   waitFor(count: number, ms?: number): Promise<OutboxMessage[]>;
+  /**
+   * The messages to this address once there are `count` (a queued send arrives a moment after
+   * the request that queued it, and may arrive after the next test's start: count by address).
+   */
+  waitForTo(address: string, count?: number, ms?: number): Promise<OutboxMessage[]>;
 }
 
 /**
@@ -26,6 +31,7 @@ export async function startSmtp(options: { countOnly?: boolean } = {}): Promise<
     failing: false,
     close: async () => {},
     waitFor: async () => [],
+    waitForTo: async () => [],
   };
   const server = new SMTPServer({
     authOptional: true,
@@ -67,6 +73,16 @@ export async function startSmtp(options: { countOnly?: boolean } = {}): Promise<
       await new Promise((r) => setTimeout(r, 25));
     }
     return state.messages;
+  };
+  state.waitForTo = async (address, count = 1, ms = 10_000) => {
+    const until = Date.now() + ms;
+    const to = () => state.messages.filter((m) => m.to === address);
+    while (to().length < count) {
+      if (Date.now() > until)
+        throw new Error(`expected ${count} e-mails to ${address}, got ${to().length}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return to();
   };
   return state;
 }

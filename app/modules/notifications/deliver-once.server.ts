@@ -5,7 +5,6 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { notifications } from "#db/schema/index.ts";
 import { batched } from "#app/lib/batch.server.ts";
 import { db } from "#app/lib/db.server.ts";
-import { log } from "#app/lib/log.server.ts";
 import { defineJob, type JobDefinition } from "#app/lib/queue.server.ts";
 import type { z } from "#app/lib/zod.ts";
 import { sendMail, type MailMessage } from "#app/lib/mail.server.ts";
@@ -26,7 +25,8 @@ export interface DeliveryRequest {
   message: () => MailMessage | Promise<MailMessage>;
 }
 
-export type DeliveryResult = "sent" | "already-sent";
+/** "suppressed": the address is on the suppression list, so nothing went (ADR 066). */
+export type DeliveryResult = "sent" | "already-sent" | "suppressed";
 
 /** Inserts the record if missing and claims it; null when it is already sent. */
 async function claimDelivery(
@@ -62,7 +62,7 @@ async function claimDelivery(
       .select({ status: notifications.status })
       .from(notifications)
       .where(eq(notifications.idempotencyKey, request.key));
-    if (row?.status === "sent") return null;
+    if (row?.status === "sent" || row?.status === "suppressed") return null;
     throw new DeliveryInProgressError(`Message ${request.key} is being sent by another worker`);
   }
   return claimed;
@@ -99,26 +99,35 @@ const createClaimed = batched<NewClaim, { id: string } | null>(async (claims) =>
   });
 });
 
-/** Records sends the provider accepted, one statement per batch. */
-const markSent = batched<{ id: string; providerId: string | undefined }, void>(async (sent) => {
+/**
+ * The provider's answer to a send: its id for the message, or SUPPRESSED when sendMail() held it
+ * back because the address is on the suppression list (ADR 066).
+ */
+export const SUPPRESSED = Symbol("suppressed");
+type SendAnswer = string | undefined | typeof SUPPRESSED;
+
+/**
+ * Records sends the provider accepted (or the suppression list held back: 'suppressed', which no
+ * retry sends), one statement per batch.
+ */
+const markSent = batched<{ id: string; providerId: SendAnswer }, void>(async (sent) => {
   await db().execute(sql`
     update notifications as n
-    set status = 'sent', sent_at = now(), provider_id = v.provider_id, last_error = null
+    set status = v.status, sent_at = case when v.status = 'sent' then now() end,
+        provider_id = v.provider_id,
+        last_error = case when v.status = 'suppressed' then 'the address is suppressed' end
     from unnest(
       ${sql.param(sent.map((s) => s.id))}::uuid[],
-      ${sql.param(sent.map((s) => s.providerId ?? null))}::text[]
-    ) as v(id, provider_id)
+      ${sql.param(sent.map((s) => (typeof s.providerId === "string" ? s.providerId : null)))}::text[],
+      ${sql.param(sent.map((s) => (s.providerId === SUPPRESSED ? "suppressed" : "sent")))}::text[]
+    ) as v(id, provider_id, status)
     where n.id = v.id`);
   return sent.map(() => undefined);
 });
 
 /** Sends through the provider and records the outcome on the claimed record. */
-async function settleDelivery(
-  id: string,
-  send: () => Promise<string | undefined>,
-  { recordInBackground = false } = {},
-) {
-  let providerId: string | undefined;
+async function settleDelivery(id: string, send: () => Promise<SendAnswer>) {
+  let providerId: SendAnswer;
   try {
     providerId = await send();
   } catch (error) {
@@ -131,11 +140,8 @@ async function settleDelivery(
       .where(eq(notifications.id, id));
     throw error;
   }
-  const recorded = markSent({ id, providerId });
-  if (!recordInBackground) return recorded;
-  recorded.catch((error: unknown) =>
-    log.error({ err: error, notificationId: id }, "a sent message could not be recorded as sent"),
-  );
+  await markSent({ id, providerId });
+  return providerId;
 }
 
 /** The retry policy every send job shares: tried again up to 8 times, from 30 seconds on. */
@@ -150,10 +156,12 @@ export function defineSendJob<S extends z.ZodType>(
   name: string,
   payload: S,
   send: (payload: z.infer<S>) => Promise<unknown>,
+  how: Pick<JobDefinition<S>, "work" | "notify"> = {},
 ): JobDefinition<S> {
   return defineJob({
     name,
     payload,
+    ...how,
     ...SEND_JOB_RETRIES,
     handle: async (p) => {
       await send(p);
@@ -165,13 +173,12 @@ export function defineSendJob<S extends z.ZodType>(
 async function deliverOnce(
   request: Omit<DeliveryRequest, "message">,
   channel: "email" | "sms",
-  send: () => Promise<string | undefined>,
+  send: () => Promise<SendAnswer>,
   now: Date,
 ): Promise<DeliveryResult> {
   const claimed = await claimDelivery(request, channel, now);
   if (!claimed) return "already-sent";
-  await settleDelivery(claimed.id, send);
-  return "sent";
+  return (await settleDelivery(claimed.id, send)) === SUPPRESSED ? "suppressed" : "sent";
 }
 
 export async function deliverEmailOnce(
@@ -182,27 +189,12 @@ export async function deliverEmailOnce(
     request,
     "email",
     // The key makes the Message-ID (ADR 044): a resend after a crash is the same message.
-    async () =>
-      (await sendMail({ ...(await request.message()), idempotencyKey: request.key })).messageId,
+    async () => {
+      const sent = await sendMail({ ...(await request.message()), idempotencyKey: request.key });
+      return sent.suppressed ? SUPPRESSED : sent.messageId;
+    },
     now,
   );
-}
-
-/**
- * Sends a message whose record the caller has made already claimed (status 'sending', claimed_at
- * now, one attempt) in its own transaction, as the waitlist's join does for the first attempt it
- * makes while the person waits: the claim costs no statement of its own, and the answer comes as
- * soon as the provider has accepted the message, with its record written just after (a failure
- * to write it is logged; like a crash between the two, it lets the lease's owner resend once).
- */
-export async function deliverClaimedEmail(
-  claimId: string,
-  message: DeliveryRequest["message"],
-): Promise<DeliveryResult> {
-  await settleDelivery(claimId, async () => (await sendMail(await message())).messageId, {
-    recordInBackground: true,
-  });
-  return "sent";
 }
 
 export interface SmsDeliveryRequest extends Omit<DeliveryRequest, "message"> {

@@ -1,6 +1,7 @@
 // Joining the waitlist (SPEC §4 "Saving a contact", §7, §8). One contact per e-mail: joining twice
 // succeeds twice and leaves one row. The contact, the consent record and the confirmation job are
-// written in one transaction; then a first send is tried inline so the person hears if it failed.
+// written in one transaction, and the answer goes at once: a worker sends the e-mail the moment the
+// transaction commits (ADR 066), so a join never waits on the mail provider.
 import { randomUUID } from "node:crypto";
 import { formPageSchema } from "./waitlist.schema.ts";
 import { eq, sql } from "drizzle-orm";
@@ -10,18 +11,14 @@ import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts"
 import { settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { batched } from "#app/lib/batch.server.ts";
-import { enqueue, enqueueMany, queue } from "#app/lib/queue.server.ts";
+import { enqueue, enqueueMany, queue, wakeLocalWorkers } from "#app/lib/queue.server.ts";
 import { countHitsSql, rateWindow } from "#app/lib/rate-limit.server.ts";
 import { contactChanged, mergeContact, type StoredContact } from "./merge-contact.ts";
 import { surveyUrl } from "./contact-links.server.ts";
 import { isDisposable } from "./disposable-address.server.ts";
 import { ensureReferralCode, newReferralCode, readReferralCode } from "./referral-code.server.ts";
 import { recordReferral } from "./record-referral.server.ts";
-import {
-  sendWaitlistConfirmation,
-  sendWaitlistConfirmationJob,
-  CONFIRMATION_TEMPLATE,
-} from "./send-waitlist-confirmation.server.ts";
+import { sendWaitlistConfirmationJob } from "./send-waitlist-confirmation.server.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 import type { JoinChallenge } from "./join-challenge.ts";
 import { issueJoinChallenge, joinWorkIsValid } from "./join-challenge.server.ts";
@@ -43,9 +40,6 @@ import {
  */
 export const JOIN_LIMIT = { free: 300, ceiling: 2_000, windowSeconds: 3600, workBits: 14 };
 const LIMIT_BUCKET = "waitlist-join";
-/** The queued job waits this long, so the inline first attempt normally sends the message. */
-const JOB_DELAY_SECONDS = 60;
-const INLINE_SEND_TIMEOUT_MS = 5_000;
 
 export interface JoinContext {
   ip: string;
@@ -74,7 +68,12 @@ export type JoinResult =
        * signed survey link for it.
        */
       contactId?: string;
+      /** The e-mail is queued (or one went within 10 minutes): it is on its way. */
       emailSent: boolean;
+      /**
+       * Always false now that the send is queued (ADR 066): a send that fails is retried by its
+       * job, and the person was told it is on its way. Kept for the form and offline retries.
+       */
       confirmationFailed: boolean;
       message: string;
       surveyUrl: string;
@@ -140,33 +139,10 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
             challenge: saved.challenge,
           }
         : { ok: false, status: 429, message: MESSAGES.rateLimited, retryAfter: saved.refused };
-    let emailSent = false;
-    let confirmationFailed = false;
-    if (saved.confirmation === "queued" && saved.key) {
-      try {
-        await withTimeout(
-          sendWaitlistConfirmation(
-            { email: input.email, region: saved.region, contactId: saved.id, key: saved.key },
-            {
-              id: saved.id,
-              email: input.email,
-              region: saved.region,
-              claimId: saved.claimId,
-              alreadyConfirmed: saved.alreadyConfirmed,
-            },
-          ),
-          INLINE_SEND_TIMEOUT_MS,
-        );
-        emailSent = true;
-      } catch (error) {
-        // The queued job keeps retrying; the person is told the first attempt failed.
-        log.warn({ err: error, contactId: saved.id }, "first confirmation attempt failed");
-        confirmationFailed = true;
-      }
-    } else if (saved.confirmation === "recently-sent" || saved.confirmation === "withheld") {
-      // Withheld past the connection's e-mail limit (ADR 065): answered as if sent.
-      emailSent = true;
-    }
+    // Queued in the join's transaction; a worker sends it now (woken by the commit).
+    // Withheld past the connection's e-mail limit (ADR 065): answered as if sent.
+    const emailSent = true;
+    const confirmationFailed = false;
     const own = saved.created;
     return {
       ok: true,
@@ -199,9 +175,6 @@ interface Saved {
   alreadyConfirmed: boolean;
   /** "withheld": the connection is past its confirmation e-mails to strangers (ADR 065). */
   confirmation: "queued" | "recently-sent" | "withheld";
-  key?: string;
-  /** The send record already claimed for the inline first attempt (a new contact). */
-  claimId?: string;
 }
 
 /**
@@ -215,6 +188,7 @@ async function saveNew(
   context: JoinContext,
 ): Promise<Saved | { refused: number; challenge?: JoinChallenge }> {
   const id = input.id ?? randomUUID();
+  // The confirmation's send key: its job sends once per key, however often it is retried.
   const key = `waitlist-confirmation:${randomUUID()}`;
   const limitKey = clientKey(context.ip);
   const [worked, mayEmail] = await Promise.all([
@@ -229,23 +203,13 @@ async function saveNew(
         ? { challenge: issueJoinChallenge(limitKey, JOIN_LIMIT.workBits) }
         : {}),
     };
-  if (made.claimId)
+  if (made.created)
     return {
       id,
       created: true,
       region: input.region,
       alreadyConfirmed: false,
-      confirmation: "queued",
-      key,
-      claimId: made.claimId,
-    };
-  if (made.made)
-    return {
-      id,
-      created: true,
-      region: input.region,
-      alreadyConfirmed: false,
-      confirmation: "withheld",
+      confirmation: mayEmail ? "queued" : "withheld",
     };
   return saveWithRetry(input, context, mayEmail);
 }
@@ -257,7 +221,9 @@ async function saveWithRetry(
 ): Promise<Saved> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db().transaction((tx) => save(tx, input, context, mayEmail));
+      const saved = await db().transaction((tx) => save(tx, input, context, mayEmail));
+      if (saved.confirmation === "queued") wakeLocalWorkers(sendWaitlistConfirmationJob);
+      return saved;
     } catch (error) {
       // Two joins of one new address at once: the loser of the insert race merges on its retry.
       const code =
@@ -386,18 +352,17 @@ interface NewContact {
 /**
  * New addresses (the usual case), gathered across concurrent requests (ARCHITECTURE.md "group
  * commit"). One statement counts their hits on the per-connection limit and, for those within it,
- * makes their contacts, consents and the claimed records of their first confirmation sends; a
- * second queues their confirmation jobs, in the same transaction. Each answer says whether the
+ * makes their contacts and consents; a second queues their confirmation jobs, in the same
+ * transaction, which the workers are woken for when it commits. Each answer says whether the
  * limit allowed it (and how many hits its connection had, so a refusal knows whether work would
- * have let it through) and, when that contact was made, the claimed send record that the inline
- * first attempt then settles; a known address (or a repeat within the batch) is not made, and
- * takes the merge path on its own.
+ * have let it through) and whether that contact was made; a known address (or a repeat within
+ * the batch) is not made, and takes the merge path on its own.
  */
 const saveNewContacts = batched<
   NewContact,
-  { allowed: boolean; seen: number; retryAfter: number; made: boolean; claimId?: string }
->((items) =>
-  db().transaction(async (tx) => {
+  { allowed: boolean; seen: number; retryAfter: number; created: boolean }
+>(async (items) => {
+  const answers = await db().transaction(async (tx) => {
     const { windowStart, retryAfter } = rateWindow(JOIN_LIMIT.windowSeconds);
     const column = <T>(pick: (item: NewContact) => T) => sql.param(items.map(pick));
     const result = (await tx.execute(sql`
@@ -414,10 +379,9 @@ const saveNewContacts = batched<
             ${column((i) => i.limitKey)}::text[],
             ${column((i) => i.worked)}::boolean[],
             ${column(() => newReferralCode())}::text[],
-            ${column((i) => readReferralCode(i.context.referralCode))}::text[],
-            ${column((i) => i.mayEmail)}::boolean[]
+            ${column((i) => readReferralCode(i.context.referralCode))}::text[]
           ) with ordinality as t(id, email, region, plan, consent_source, ip, user_agent, send_key,
-                                 limit_key, worked, referral_code, referred_by, may_email, ord)
+                                 limit_key, worked, referral_code, referred_by, ord)
         ),
         hits as (
           ${countHitsSql(sql`
@@ -470,52 +434,31 @@ const saveNewContacts = batched<
           join contacts referrer on referrer.referral_code = allowed.referred_by
           where allowed.referred_by is not null
           on conflict (friend_id) do nothing
-        ),
-        -- The inline first attempt's send record, made already claimed (deliverClaimedEmail);
-        -- none past the connection's confirmation e-mails to strangers (ADR 065).
-        claimed as (
-          insert into notifications (idempotency_key, channel, template, recipient, resource_type,
-                                     resource_id, status, claimed_at, attempts)
-          select allowed.send_key, 'email', ${CONFIRMATION_TEMPLATE}, allowed.email, 'contact',
-                 allowed.id::text, 'sending', now(), 1
-          from allowed join inserted using (id)
-          where allowed.may_email
-          returning id, resource_id
         )
         select within.ord::int as ord, within.ok as allowed, within.seen::int as seen,
-               claimed.id as claim_id, inserted.id is not null as made
+               (inserted.id is not null and within.first) as created
         from within
-        left join claimed on claimed.resource_id = within.id::text and within.first
-        left join inserted on inserted.id = within.id and within.first`)) as unknown as {
-      rows: {
-        ord: number;
-        allowed: boolean;
-        seen: number;
-        claim_id: string | null;
-        made: boolean;
-      }[];
+        left join inserted on inserted.id = within.id`)) as unknown as {
+      rows: { ord: number; allowed: boolean; seen: number; created: boolean }[];
     };
     const byItem = new Map(result.rows.map((r) => [items[r.ord - 1], r]));
-    const fresh = items.filter((i) => byItem.get(i)?.claim_id);
+    const fresh = items.filter((i) => byItem.get(i)?.created);
+    // None past the connection's confirmation e-mails to strangers (ADR 065).
     await enqueueMany(
       tx,
       sendWaitlistConfirmationJob,
-      fresh.map((i) => ({
-        payload: { email: i.input.email, region: i.input.region, contactId: i.id, key: i.key },
-        options: {
-          singletonKey: `confirm:${i.id}`,
-          singletonSeconds: 600,
-          startAfter: JOB_DELAY_SECONDS,
-        },
-      })),
+      fresh
+        .filter((i) => i.mayEmail)
+        .map((i) => ({
+          payload: { email: i.input.email, region: i.input.region, contactId: i.id, key: i.key },
+          options: { singletonKey: `confirm:${i.id}`, singletonSeconds: 600 },
+        })),
     );
     if (settings().crmWebhook) {
       await enqueueMany(
         tx,
         syncContactToCrmJob,
-        items
-          .filter((i) => byItem.get(i)?.made)
-          .map((i) => ({ payload: { contactId: i.id, event: "created" as const } })),
+        fresh.map((i) => ({ payload: { contactId: i.id, event: "created" as const } })),
       );
     }
     return items.map((i) => {
@@ -524,12 +467,14 @@ const saveNewContacts = batched<
         allowed: row?.allowed ?? false,
         seen: Number(row?.seen ?? Infinity),
         retryAfter,
-        made: Boolean(row?.made),
-        ...(row?.claim_id ? { claimId: row.claim_id } : {}),
+        created: Boolean(row?.created),
       };
     });
-  }),
-);
+  });
+  if (answers.some((a, n) => a.created && items[n]!.mayEmail))
+    wakeLocalWorkers(sendWaitlistConfirmationJob);
+  return answers;
+});
 
 /**
  * Every join is answered alike, so every join e-mails the address (ADR 061): a confirmation, or
@@ -570,11 +515,9 @@ async function finishSave(
     tx,
     sendWaitlistConfirmationJob,
     { email: input.email, region, contactId: id, key, requestedAt: Date.now() },
-    { singletonKey: `confirm:${id}`, singletonSeconds: 600, startAfter: JOB_DELAY_SECONDS },
+    { singletonKey: `confirm:${id}`, singletonSeconds: 600 },
   );
-  return jobId
-    ? { ...saved, confirmation: "queued", key }
-    : { ...saved, confirmation: "recently-sent" };
+  return jobId ? { ...saved, confirmation: "queued" } : { ...saved, confirmation: "recently-sent" };
 }
 
 function toStored(row: ContactRow): StoredContact {
@@ -592,22 +535,6 @@ function toStored(row: ContactRow): StoredContact {
     source: row.source,
     timestamp: row.timestamp,
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    promise.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e);
-      },
-    );
-  });
 }
 
 /** Used by tests and the admin: the queue's pending confirmation jobs for a contact. */

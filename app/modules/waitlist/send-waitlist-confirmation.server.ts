@@ -7,7 +7,6 @@ import { db } from "#app/lib/db.server.ts";
 import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import {
-  deliverClaimedEmail,
   deliverEmailOnce,
   type DeliveryResult,
   defineSendJob,
@@ -121,32 +120,19 @@ function alreadyOnTheListEmail(contact: {
 }
 
 /**
- * Sends the confirmation once per key. The job reads the contact first (it may have unsubscribed
- * or gone since); the inline first attempt passes the contact it has just saved, with the send
- * record its join already claimed when the contact is new.
+ * Sends the confirmation once per key: the join queued it in its transaction and a worker sends
+ * it at once (ADR 066); a retried job finds the key's send record sent and sends nothing. The
+ * contact is read first (it may have unsubscribed or gone since).
  */
 export async function sendWaitlistConfirmation(
   payload: z.infer<typeof confirmationPayload>,
-  justSaved?: {
-    id: string;
-    email: string;
-    region: string | null;
-    claimId?: string;
-    alreadyConfirmed?: boolean;
-  },
 ): Promise<DeliveryResult | "skipped"> {
-  const [contact] = justSaved
-    ? [
-        {
-          ...justSaved,
-          unsubscribedAt: null,
-          alreadyConfirmed: Boolean(justSaved.alreadyConfirmed),
-        },
-      ]
-    : (await db().select().from(contacts).where(eq(contacts.id, payload.contactId))).map((c) => ({
-        ...c,
-        alreadyConfirmed: Boolean(c.confirmedAt) && !c.unsubscribedAt,
-      }));
+  const [contact] = (
+    await db().select().from(contacts).where(eq(contacts.id, payload.contactId))
+  ).map((c) => ({
+    ...c,
+    alreadyConfirmed: Boolean(c.confirmedAt) && !c.unsubscribedAt,
+  }));
   // Deleted, or unsubscribed since asking: nothing to send.
   if (!contact) return "skipped";
   if (
@@ -154,28 +140,32 @@ export async function sendWaitlistConfirmation(
     contact.unsubscribedAt.getTime() >= (payload.requestedAt ?? -Infinity)
   )
     return "skipped";
-  const share = shareUrl(await ensureReferralCode(contact.id));
-  const message = () =>
-    confirmationEmail({
-      id: contact.id,
-      email: contact.email,
-      region: contact.region ?? payload.region,
-      shareUrl: share,
-      alreadyConfirmed: contact.alreadyConfirmed,
-    });
-  if (justSaved?.claimId) return deliverClaimedEmail(justSaved.claimId, message);
+  const share = shareUrl(contact.referralCode ?? (await ensureReferralCode(contact.id)));
   return deliverEmailOnce({
     key: payload.key,
     template: CONFIRMATION_TEMPLATE,
     to: contact.email,
     resourceType: "contact",
     resourceId: contact.id,
-    message,
+    message: () =>
+      confirmationEmail({
+        id: contact.id,
+        email: contact.email,
+        region: contact.region ?? payload.region,
+        shareUrl: share,
+        alreadyConfirmed: contact.alreadyConfirmed,
+      }),
   });
 }
 
+/**
+ * Someone is waiting for this one: the worker is woken the moment a join commits (NOTIFY), and
+ * takes big batches two at a time, so a launch spike's confirmations keep pace with its joins
+ * (each message waits on the SMTP server, not on the CPU: SMTP_POOL_SIZE connections carry them).
+ */
 export const sendWaitlistConfirmationJob = defineSendJob(
   "send-waitlist-confirmation",
   confirmationPayload,
   sendWaitlistConfirmation,
+  { notify: true, work: { batchSize: 50, concurrency: 2, pollingIntervalSeconds: 0.5 } },
 );

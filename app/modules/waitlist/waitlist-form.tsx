@@ -296,6 +296,9 @@ export function WaitlistForm({
           We'll notify you when the product launches in your area.
         </p>
         {notice && <p className="mt-2 text-sm text-ink/70">{notice}</p>}
+        {notice === MESSAGES.joinedWithEmail && (
+          <p className="mt-1 text-sm text-ink/70">{MESSAGES.emailOnItsWay}</p>
+        )}
         <a href={survey} target="_blank" rel="noopener" className="btn-primary mt-6 w-full">
           Complete Survey<span className="sr-only"> (opens in a new tab)</span>
         </a>

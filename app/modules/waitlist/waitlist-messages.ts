@@ -8,6 +8,10 @@ export const MESSAGES = {
   missingRegion: "Please select your region in New Zealand",
   joinedWithEmail: "You've been added to our waitlist! Check your email for confirmation.",
   joined: "You've been added to our waitlist!",
+  // Beside the spec's success message (the spec is silent on when the e-mail arrives): the join
+  // answers before the e-mail is sent, by the queue's worker a moment later (ADR 066).
+  emailOnItsWay:
+    "Your confirmation e-mail is on its way. It can take a minute to arrive: if it doesn't, check your spam folder.",
   emailFailed: "Waitlist signup successful, but confirmation email failed to send",
   saveFailed: "Failed to save your information. Please try again later.",
   joinFailed: "There was an error adding you to the waitlist",

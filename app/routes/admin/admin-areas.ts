@@ -46,6 +46,11 @@ export const ADMIN_AREAS: AdminArea[] = [
     to: paths.adminGifts,
   },
   {
+    title: "Suppressed e-mail",
+    text: "Addresses that bounced or complained: no e-mail goes to them; remove one to mail it again.",
+    to: paths.adminSuppressions,
+  },
+  {
     title: "Growing tips",
     text: "Preview each month's tips e-mail and send a month early.",
     to: "/admin/tips",
