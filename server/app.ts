@@ -1,13 +1,21 @@
 // The HTTP application: Hono around React Router, mounted in the order ARCHITECTURE.md decides:
 // request id + logging → body limits → private answers → (public-page cache) → security headers
 // → compression → static → /api/auth → /api → React Router.
+import { timingSafeEqual } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import { NONCE, secureHeaders } from "hono/secure-headers";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  matchRoutes,
+  RouterContextProvider,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import { resolveClientIp } from "#app/lib/client-ip.server.ts";
 import { withRequestMemo } from "#app/lib/request-memo.server.ts";
 import { isDatabaseUnavailable } from "#app/lib/db.server.ts";
@@ -15,6 +23,7 @@ import { isDraining } from "#app/lib/draining.server.ts";
 import { isSharedPageRequest } from "#app/lib/public-pages.ts";
 import type { Settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
+import { collectMetrics, METRICS_CONTENT_TYPE, observeRequest } from "#app/lib/metrics.server.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
 import { adminOrStatus } from "#app/modules/accounts/require-user.server.ts";
 import { apiRoutes } from "./api.ts";
@@ -38,6 +47,7 @@ export interface AppOptions {
 const FRAMED_BY_OWN_PAGES = new Set(["/admin/tips/preview"]);
 
 const HEALTH_PATH = "/api/health";
+const METRICS_PATH = "/metrics";
 
 type Env = {
   Variables: {
@@ -49,6 +59,9 @@ type Env = {
 
 export function createApp({ settings, build, clientDir = "./build/client" }: AppOptions) {
   const app = new Hono<Env>();
+  // The public files are fixed once built, so they are listed once instead of stat'ed per request.
+  const publicFiles = listFiles(clientDir);
+  const routeOf = routeLabeller(build, publicFiles);
 
   // 1. Request id and structured request logs.
   app.use(requestId(settings.trustProxyHops > 0));
@@ -83,7 +96,9 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
         // an answer with immutable headers keeps them as they are
       }
     }
-    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const elapsed = performance.now() - started;
+    observeRequest(c.req.method, routeOf(c), c.res.status, elapsed / 1000);
+    const ms = Math.round(elapsed * 10) / 10;
     const line = {
       reqId: c.get("requestId"),
       method: c.req.method,
@@ -98,9 +113,22 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
     // Hashed assets and passing health probes (a load balancer asks every few seconds) aren't logged.
     else if (
       !c.req.path.startsWith("/assets/") &&
-      !(c.req.path.startsWith(HEALTH_PATH) && c.res.ok)
+      !((c.req.path.startsWith(HEALTH_PATH) || c.req.path === METRICS_PATH) && c.res.ok)
     )
       log.info(line, "request");
+  });
+
+  // Prometheus' scrape (app/lib/metrics.server.ts), behind METRICS_TOKEN as a bearer token: not
+  // there at all without one, refused with a wrong one.
+  app.get(METRICS_PATH, async (c) => {
+    c.header("Cache-Control", "no-store");
+    if (!settings.metricsToken) return c.json({ error: "Not found" }, 404);
+    if (!bearerMatches(c.req.header("authorization"), settings.metricsToken)) {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+      return c.json({ error: "This needs the metrics token (Authorization: Bearer …)." }, 401);
+    }
+    c.header("Content-Type", METRICS_CONTENT_TYPE);
+    return c.body(await collectMetrics());
   });
 
   // A body larger than its route takes is refused before it is read (server/middleware/body-limits.ts).
@@ -225,8 +253,6 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
       cacheFor("public, max-age=31536000, immutable"),
       serveStatic({ root: clientDir, precompressed: true }),
     );
-    // The public files are fixed once built, so they are listed once instead of stat'ed per request.
-    const publicFiles = listFiles(clientDir);
     const servePublic = serveStatic({ root: clientDir });
     app.use("*", async (c, next) => {
       if ((c.req.method !== "GET" && c.req.method !== "HEAD") || !publicFiles.has(c.req.path)) {
@@ -300,6 +326,64 @@ function withSiteOrigin(build: ServerBuild, siteUrl: string): ServerBuild {
   const host = new URL(siteUrl).host;
   const allowed = build.allowedActionOrigins || [];
   return allowed.includes(host) ? build : { ...build, allowedActionOrigins: [...allowed, host] };
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/i.exec(header ?? "")?.[1]?.trim() ?? "");
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/**
+ * A request's route for the metrics: the pattern that matched (`/profile/orders/:id`, never the
+ * URL itself, so a scraper sees a bounded set of series): a React Router page's route path, an
+ * API route's Hono path, "/assets/*", "static" for the public files, "unmatched" otherwise.
+ */
+export function routeLabeller(build: AppOptions["build"], publicFiles: Set<string>) {
+  const pages = build && typeof build !== "function" ? routeTree(build) : undefined;
+  const pagePatterns = new Map<string, string>();
+  return (c: Context): string => {
+    const path = c.req.path;
+    if (path.startsWith("/assets/")) return "/assets/*";
+    if (path === METRICS_PATH) return METRICS_PATH;
+    if (path.startsWith("/api/")) {
+      const route = matchedRoutes(c).find((r) => r.method !== "ALL");
+      return route ? route.path : path.startsWith("/api/auth/") ? "/api/auth/*" : "unmatched";
+    }
+    if (publicFiles.has(path)) return "static";
+    if (!pages) return "page";
+    const matches = matchRoutes(pages, path);
+    if (!matches) return "unmatched";
+    const id = matches.at(-1)!.route.id!;
+    let pattern = pagePatterns.get(id);
+    if (!pattern) {
+      const parts = matches.map((m) => m.route.path).filter((p): p is string => Boolean(p));
+      pattern = ("/" + parts.join("/")).replace(/\/{2,}/g, "/");
+      pagePatterns.set(id, pattern);
+    }
+    return pattern;
+  };
+}
+
+/** React Router's route objects, nested, from a server build's flat list. */
+function routeTree(build: ServerBuild): RouteObject[] {
+  const objects = new Map<string, RouteObject>();
+  const routes = Object.values(build.routes).filter((r) => r !== undefined);
+  for (const r of routes)
+    objects.set(r.id, {
+      id: r.id,
+      path: r.path,
+      caseSensitive: r.caseSensitive,
+      ...(r.index ? { index: true } : {}),
+    } as RouteObject);
+  const roots: RouteObject[] = [];
+  for (const r of routes) {
+    const node = objects.get(r.id)!;
+    const parent = r.parentId ? objects.get(r.parentId) : undefined;
+    if (parent) (parent.children ??= []).push(node);
+    else roots.push(node);
+  }
+  return roots;
 }
 
 function listFiles(root: string): Set<string> {

@@ -6,6 +6,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { settings } from "./env.server.ts";
 import { composeMessage } from "./mime-message.server.ts";
 import { writeOutboxFile } from "./outbox-file.server.ts";
+import { countEmailFailed, countEmailSent } from "./metrics.server.ts";
 import { trackSend } from "./sends-in-flight.server.ts";
 
 export interface MailMessage {
@@ -48,11 +49,18 @@ async function deliver(message: MailMessage): Promise<{ messageId: string }> {
   const s = settings();
   const { raw, messageId, envelope } = await composeMessage({ from: s.mailFrom, ...message });
   if (s.smtpUrl) {
-    await smtpTransport(s.smtpUrl).sendMail({ envelope, raw });
+    try {
+      await smtpTransport(s.smtpUrl).sendMail({ envelope, raw });
+    } catch (error) {
+      countEmailFailed();
+      throw error;
+    }
+    countEmailSent("smtp");
   } else {
     const dir = resolve(s.mailOutboxDir);
     const safeId = messageId.replace(/[^a-zA-Z0-9.@-]/g, "");
     writeOutboxFile(dir, `${Date.now()}-${safeId}.eml`, raw);
+    countEmailSent("outbox");
   }
   return { messageId };
 }
