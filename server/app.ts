@@ -24,7 +24,7 @@ import { isSharedPageRequest } from "#app/lib/public-pages.ts";
 import type { Settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { collectMetrics, METRICS_CONTENT_TYPE, observeRequest } from "#app/lib/metrics.server.ts";
-import { requestInfo } from "#app/lib/request-context.ts";
+import { databaseOutage, requestInfo } from "#app/lib/request-context.ts";
 import { adminOrStatus } from "#app/modules/accounts/require-user.server.ts";
 import { apiRoutes } from "./api.ts";
 import { APPLE_CALLBACK, authRoutes } from "./auth-routes.ts";
@@ -34,6 +34,7 @@ import { originCheck } from "#server/middleware/origin-check.ts";
 import { privateAnswers } from "#server/middleware/private-answers.ts";
 import { requestId } from "#server/middleware/request-id.ts";
 import { pageCache } from "./page-cache.ts";
+import { OUTAGE_RETRY_AFTER_S, unavailablePage } from "./unavailable-page.ts";
 
 export interface AppOptions {
   settings: Settings;
@@ -291,16 +292,32 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
         clientIp: c.get("clientIp"),
         sharedPage: isSharedPageRequest(c.req.raw),
       });
+      const outage = { down: false };
+      context.set(databaseOutage, outage);
       // A page's loaders share one read of what several of them ask for (request-memo.server.ts).
-      return c.req.method === "GET" || c.req.method === "HEAD"
+      const response = await (c.req.method === "GET" || c.req.method === "HEAD"
         ? withRequestMemo(() => handler(c.req.raw, context))
-        : handler(c.req.raw, context);
+        : handler(c.req.raw, context));
+      // A page that failed because the database is away (a member's page: public ones come from
+      // the page cache) says so and when to come back, instead of the crash screen's 500.
+      if (outage.down && response.status >= 500) {
+        if (c.req.path.endsWith(".data")) {
+          const answer = new Response(response.body, response);
+          answer.headers.set("Retry-After", String(OUTAGE_RETRY_AFTER_S));
+          return answer;
+        }
+        return c.html(unavailablePage(settings.brandName), 503, {
+          "Retry-After": String(OUTAGE_RETRY_AFTER_S),
+          "Cache-Control": "no-store",
+        });
+      }
+      return response;
     });
   }
 
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) {
-      c.header("Retry-After", "5");
+      c.header("Retry-After", String(OUTAGE_RETRY_AFTER_S));
       return c.json(
         { error: "We're briefly unavailable. Please try again in a few seconds." },
         503,

@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getWeeklyFigures(),
     exhaustedJobs(),
   ]);
-  return { email: user.email, ...overview, week, failedJobs };
+  return { email: user.email, ...overview, week, failedJobs, failedJobDays: EXHAUSTED_JOB_DAYS };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -121,8 +121,8 @@ export default function AdminHome({ loaderData, actionData }: Route.ComponentPro
               : `${failedJobs.length} jobs failed and won't be tried again`}
           </h2>
           <p className="mt-1 text-sm text-ink/70">
-            In the last {EXHAUSTED_JOB_DAYS} days, after every retry. Retry one once its cause is
-            fixed, or dismiss it.
+            In the last {loaderData.failedJobDays} days, after every retry. Retry one once its cause
+            is fixed, or dismiss it.
           </p>
           <ul className="mt-4 space-y-3">
             {failedJobs.map((j) => (
