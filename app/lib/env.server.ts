@@ -227,12 +227,6 @@ const schema = z.object({
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, { message: "must be at least 16 characters" }).optional(),
   ),
-  // Error reporting (Sentry or a compatible service): unset, nothing is loaded or sent.
-  SENTRY_DSN: optionalString.pipe(
-    z
-      .url({ message: "must be the project's DSN, like https://key@o1.ingest.sentry.io/1" })
-      .optional(),
-  ),
   // Reminder texts a second from one sender (a Twilio long code sends about 1 a second; a
   // Messaging Service with more numbers sends more): the Friday texts are spread to this pace.
   SMS_REMINDERS_PER_SECOND: wholeNumber(
@@ -371,7 +365,6 @@ function buildSettings(
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     /** The bearer token /metrics asks for; unset, there is no /metrics. */
     metricsToken: env.METRICS_TOKEN,
-    sentryDsn: env.SENTRY_DSN,
     smsRemindersPerSecond: env.SMS_REMINDERS_PER_SECOND,
   };
 }

@@ -75,6 +75,7 @@ beforeAll(async () => {
     METRICS_TOKEN: TOKEN,
     // Connections give up quickly while the database is away.
     DATABASE_POOL_SIZE: "4",
+    LOG_LEVEL: "info",
   });
   cookie = await confirmedAccount(app, `outage.${Date.now()}@example.nz`, "kowhai on the ridge");
 }, 120_000);
