@@ -2,9 +2,10 @@
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
+import { isDatabaseUnavailable } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
-import { requestInfo } from "#app/lib/request-context.ts";
+import { databaseOutage, requestInfo } from "#app/lib/request-context.ts";
 
 export const streamTimeout = 5_000;
 
@@ -67,8 +68,19 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer<Array
   return Buffer.concat(chunks);
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context?: RouterContextProvider },
+) {
   if (request.signal.aborted) return;
+  // The database down or restarting: the request is answered 503 with Retry-After (server/app.ts),
+  // and it is an outage to watch, not a bug.
+  if (isDatabaseUnavailable(error)) {
+    const outage = context?.get(databaseOutage);
+    if (outage) outage.down = true;
+    log.warn({ url: request.url, code: (error as { code?: string }).code }, "database unavailable");
+    return;
+  }
   // A 4xx answer (a POST to a page without an action, a 404 thrown by a loader) is the request's
   // fault, not ours.
   if (isRouteErrorResponse(error) && error.status < 500) {

@@ -1,13 +1,21 @@
 // The HTTP application: Hono around React Router, mounted in the order ARCHITECTURE.md decides:
 // request id + logging → body limits → private answers → (public-page cache) → security headers
 // → compression → static → /api/auth → /api → React Router.
+import { timingSafeEqual } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import { NONCE, secureHeaders } from "hono/secure-headers";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  matchRoutes,
+  RouterContextProvider,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import { resolveClientIp } from "#app/lib/client-ip.server.ts";
 import { withRequestMemo } from "#app/lib/request-memo.server.ts";
 import { isDatabaseUnavailable } from "#app/lib/db.server.ts";
@@ -15,7 +23,8 @@ import { isDraining } from "#app/lib/draining.server.ts";
 import { isSharedPageRequest } from "#app/lib/public-pages.ts";
 import type { Settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
-import { requestInfo } from "#app/lib/request-context.ts";
+import { collectMetrics, METRICS_CONTENT_TYPE, observeRequest } from "#app/lib/metrics.server.ts";
+import { databaseOutage, requestInfo } from "#app/lib/request-context.ts";
 import { adminOrStatus } from "#app/modules/accounts/require-user.server.ts";
 import { apiRoutes } from "./api.ts";
 import { APPLE_CALLBACK, authRoutes } from "./auth-routes.ts";
@@ -25,6 +34,7 @@ import { originCheck } from "#server/middleware/origin-check.ts";
 import { privateAnswers } from "#server/middleware/private-answers.ts";
 import { requestId } from "#server/middleware/request-id.ts";
 import { pageCache } from "./page-cache.ts";
+import { OUTAGE_RETRY_AFTER_S, unavailablePage } from "./unavailable-page.ts";
 
 export interface AppOptions {
   settings: Settings;
@@ -38,6 +48,7 @@ export interface AppOptions {
 const FRAMED_BY_OWN_PAGES = new Set(["/admin/tips/preview"]);
 
 const HEALTH_PATH = "/api/health";
+const METRICS_PATH = "/metrics";
 
 type Env = {
   Variables: {
@@ -49,6 +60,9 @@ type Env = {
 
 export function createApp({ settings, build, clientDir = "./build/client" }: AppOptions) {
   const app = new Hono<Env>();
+  // The public files are fixed once built, so they are listed once instead of stat'ed per request.
+  const publicFiles = listFiles(clientDir);
+  const routeOf = routeLabeller(build, publicFiles);
 
   // 1. Request id and structured request logs.
   app.use(requestId(settings.trustProxyHops > 0));
@@ -83,7 +97,9 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
         // an answer with immutable headers keeps them as they are
       }
     }
-    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const elapsed = performance.now() - started;
+    observeRequest(c.req.method, routeOf(c), c.res.status, elapsed / 1000);
+    const ms = Math.round(elapsed * 10) / 10;
     const line = {
       reqId: c.get("requestId"),
       method: c.req.method,
@@ -98,9 +114,22 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
     // Hashed assets and passing health probes (a load balancer asks every few seconds) aren't logged.
     else if (
       !c.req.path.startsWith("/assets/") &&
-      !(c.req.path.startsWith(HEALTH_PATH) && c.res.ok)
+      !((c.req.path.startsWith(HEALTH_PATH) || c.req.path === METRICS_PATH) && c.res.ok)
     )
       log.info(line, "request");
+  });
+
+  // Prometheus' scrape (app/lib/metrics.server.ts), behind METRICS_TOKEN as a bearer token: not
+  // there at all without one, refused with a wrong one.
+  app.get(METRICS_PATH, async (c) => {
+    c.header("Cache-Control", "no-store");
+    if (!settings.metricsToken) return c.json({ error: "Not found" }, 404);
+    if (!bearerMatches(c.req.header("authorization"), settings.metricsToken)) {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+      return c.json({ error: "This needs the metrics token (Authorization: Bearer …)." }, 401);
+    }
+    c.header("Content-Type", METRICS_CONTENT_TYPE);
+    return c.body(await collectMetrics());
   });
 
   // A body larger than its route takes is refused before it is read (server/middleware/body-limits.ts).
@@ -225,8 +254,6 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
       cacheFor("public, max-age=31536000, immutable"),
       serveStatic({ root: clientDir, precompressed: true }),
     );
-    // The public files are fixed once built, so they are listed once instead of stat'ed per request.
-    const publicFiles = listFiles(clientDir);
     const servePublic = serveStatic({ root: clientDir });
     app.use("*", async (c, next) => {
       if ((c.req.method !== "GET" && c.req.method !== "HEAD") || !publicFiles.has(c.req.path)) {
@@ -265,16 +292,32 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
         clientIp: c.get("clientIp"),
         sharedPage: isSharedPageRequest(c.req.raw),
       });
+      const outage = { down: false };
+      context.set(databaseOutage, outage);
       // A page's loaders share one read of what several of them ask for (request-memo.server.ts).
-      return c.req.method === "GET" || c.req.method === "HEAD"
+      const response = await (c.req.method === "GET" || c.req.method === "HEAD"
         ? withRequestMemo(() => handler(c.req.raw, context))
-        : handler(c.req.raw, context);
+        : handler(c.req.raw, context));
+      // A page that failed because the database is away (a member's page: public ones come from
+      // the page cache) says so and when to come back, instead of the crash screen's 500.
+      if (outage.down && response.status >= 500) {
+        if (c.req.path.endsWith(".data")) {
+          const answer = new Response(response.body, response);
+          answer.headers.set("Retry-After", String(OUTAGE_RETRY_AFTER_S));
+          return answer;
+        }
+        return c.html(unavailablePage(settings.brandName), 503, {
+          "Retry-After": String(OUTAGE_RETRY_AFTER_S),
+          "Cache-Control": "no-store",
+        });
+      }
+      return response;
     });
   }
 
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) {
-      c.header("Retry-After", "5");
+      c.header("Retry-After", String(OUTAGE_RETRY_AFTER_S));
       return c.json(
         { error: "We're briefly unavailable. Please try again in a few seconds." },
         503,
@@ -300,6 +343,64 @@ function withSiteOrigin(build: ServerBuild, siteUrl: string): ServerBuild {
   const host = new URL(siteUrl).host;
   const allowed = build.allowedActionOrigins || [];
   return allowed.includes(host) ? build : { ...build, allowedActionOrigins: [...allowed, host] };
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/i.exec(header ?? "")?.[1]?.trim() ?? "");
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/**
+ * A request's route for the metrics: the pattern that matched (`/profile/orders/:id`, never the
+ * URL itself, so a scraper sees a bounded set of series): a React Router page's route path, an
+ * API route's Hono path, "/assets/*", "static" for the public files, "unmatched" otherwise.
+ */
+export function routeLabeller(build: AppOptions["build"], publicFiles: Set<string>) {
+  const pages = build && typeof build !== "function" ? routeTree(build) : undefined;
+  const pagePatterns = new Map<string, string>();
+  return (c: Context): string => {
+    const path = c.req.path;
+    if (path.startsWith("/assets/")) return "/assets/*";
+    if (path === METRICS_PATH) return METRICS_PATH;
+    if (path.startsWith("/api/")) {
+      const route = matchedRoutes(c).find((r) => r.method !== "ALL");
+      return route ? route.path : path.startsWith("/api/auth/") ? "/api/auth/*" : "unmatched";
+    }
+    if (publicFiles.has(path)) return "static";
+    if (!pages) return "page";
+    const matches = matchRoutes(pages, path);
+    if (!matches) return "unmatched";
+    const id = matches.at(-1)!.route.id!;
+    let pattern = pagePatterns.get(id);
+    if (!pattern) {
+      const parts = matches.map((m) => m.route.path).filter((p): p is string => Boolean(p));
+      pattern = ("/" + parts.join("/")).replace(/\/{2,}/g, "/");
+      pagePatterns.set(id, pattern);
+    }
+    return pattern;
+  };
+}
+
+/** React Router's route objects, nested, from a server build's flat list. */
+function routeTree(build: ServerBuild): RouteObject[] {
+  const objects = new Map<string, RouteObject>();
+  const routes = Object.values(build.routes).filter((r) => r !== undefined);
+  for (const r of routes)
+    objects.set(r.id, {
+      id: r.id,
+      path: r.path,
+      caseSensitive: r.caseSensitive,
+      ...(r.index ? { index: true } : {}),
+    } as RouteObject);
+  const roots: RouteObject[] = [];
+  for (const r of routes) {
+    const node = objects.get(r.id)!;
+    const parent = r.parentId ? objects.get(r.parentId) : undefined;
+    if (parent) (parent.children ??= []).push(node);
+    else roots.push(node);
+  }
+  return roots;
 }
 
 function listFiles(root: string): Set<string> {

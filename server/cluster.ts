@@ -7,6 +7,7 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
+import { serveClusterMetrics } from "#app/lib/metrics.server.ts";
 import { startRuntime } from "./runtime.ts";
 import { startupNotice } from "./startup-notice.ts";
 
@@ -19,6 +20,8 @@ export async function superviseWebProcesses(
   shutdownDeadlineMs: number,
 ): Promise<void> {
   const runtime = await startRuntime(settings, { worker: settings.runWorker });
+  // A scrape of /metrics reaches one web process, which asks this one for every process's figures.
+  serveClusterMetrics();
   let stopping = false;
   const recentDeaths: number[] = [];
 

@@ -1,9 +1,17 @@
 // Starting and stopping what a process needs besides HTTP: settings, database, migrations, queue.
+import cluster from "node:cluster";
 import { seedDemoData } from "#db/seed-data.ts";
 import { openDatabase, setDatabase, type DatabaseHandle } from "#app/lib/db.server.ts";
 import { setSettings, type Settings } from "#app/lib/env.server.ts";
 import { log, setLogLevel } from "#app/lib/log.server.ts";
-import { createQueues, startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
+import { reportPool, reportQueues } from "#app/lib/metrics.server.ts";
+import {
+  createQueues,
+  queueStats,
+  startQueue,
+  startWorking,
+  stopQueue,
+} from "#app/lib/queue.server.ts";
 import { jobs } from "./jobs.ts";
 
 export interface Runtime {
@@ -20,6 +28,9 @@ export async function startRuntime(
   const started = performance.now();
   const database = await openDatabase(settings.databaseUrl, settings.databasePoolSize);
   setDatabase(database);
+  reportPool(() => database.pool);
+  // The queues are read from the database, so one process of a cluster (its primary) reports them.
+  if (!cluster.isWorker) reportQueues(() => queueStats(database.db));
   // A web process under server/cluster.ts finds the database already migrated by its primary.
   if (options.migrate ?? true) await database.migrate();
   if (options.seed ?? !settings.isProduction) await seedDemoData(database.db, settings);

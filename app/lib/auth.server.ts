@@ -9,7 +9,8 @@ import { authAccounts, sessions, twoFactors, users, verifications } from "#db/sc
 import { db } from "./db.server.ts";
 import { hashOffThread, verifyOffThread } from "./password-hashing.server.ts";
 import { renderEmail } from "./email-layout.server.ts";
-import { settings } from "./env.server.ts";
+import { appleClientSecret } from "./apple-client-secret.server.ts";
+import { settings, type Settings } from "./env.server.ts";
 import { log } from "./log.server.ts";
 import { sendMail } from "./mail.server.ts";
 import { sendSms } from "./sms.server.ts";
@@ -100,7 +101,18 @@ function openIdProvider(
   ];
 }
 
-function createAuth() {
+/** Apple's client, its secret signed from the .p8 key when that is how it is configured. */
+function appleClientNow(apple: Settings["apple"]) {
+  if (!apple) return undefined;
+  if ("clientSecret" in apple) return apple;
+  return {
+    clientId: apple.clientId,
+    issuer: apple.issuer,
+    clientSecret: appleClientSecret(apple.signingKey, apple.clientId, apple.issuer),
+  };
+}
+
+function createAuth(apple: ReturnType<typeof appleClientNow>) {
   const s = settings();
   return betterAuth({
     appName: s.brandName,
@@ -234,7 +246,7 @@ function createAuth() {
                 }),
                 // Apple's scopes; it sends them back by form POST and takes the secret in the
                 // token request's body.
-                ...openIdProvider("apple", "Apple", s.apple, {
+                ...openIdProvider("apple", "Apple", apple, {
                   scopes: ["openid", "email", "name"],
                   responseMode: "form_post",
                   authentication: "post",
@@ -298,14 +310,29 @@ function createAuth() {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-let instance: { auth: Auth; database: unknown; settings: unknown } | undefined;
+let instance:
+  { auth: Auth; database: unknown; settings: unknown; appleSecret: string | undefined } | undefined;
 
-/** The better-auth instance of this process (rebuilt when tests swap database or settings). */
+/**
+ * The better-auth instance of this process: rebuilt when tests swap database or settings, and
+ * when Apple's signed client secret has been renewed (app/lib/apple-client-secret.server.ts).
+ */
 export function auth(): Auth {
   const database = db();
   const current = settings();
-  if (!instance || instance.database !== database || instance.settings !== current) {
-    instance = { auth: createAuth(), database, settings: current };
+  const apple = appleClientNow(current.apple);
+  if (
+    !instance ||
+    instance.database !== database ||
+    instance.settings !== current ||
+    instance.appleSecret !== apple?.clientSecret
+  ) {
+    instance = {
+      auth: createAuth(apple),
+      database,
+      settings: current,
+      appleSecret: apple?.clientSecret,
+    };
   }
   return instance.auth;
 }

@@ -184,6 +184,22 @@ const schema = z.object({
   APPLE_CLIENT_ID: optionalString,
   APPLE_CLIENT_SECRET: optionalString,
   APPLE_ISSUER: z.url().default("https://appleid.apple.com"),
+  // Apple's client secret is a JWT that expires within 6 months: with the Sign in with Apple key
+  // (the .p8 file's PEM text, "\n" allowed for line breaks), its id and the team id, the app signs
+  // it itself and renews it (app/lib/apple-client-secret.server.ts); APPLE_CLIENT_SECRET is then unset.
+  APPLE_TEAM_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, { message: "must be Apple's 10-character team id" })
+      .optional(),
+  ),
+  APPLE_KEY_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, { message: "must be the 10-character id of the .p8 key" })
+      .optional(),
+  ),
+  APPLE_PRIVATE_KEY: optionalString.transform((v) => v?.replace(/\\n/g, "\n")),
   // Referrals (issue 22, ADR 037): places a counted friend moves the referrer up their region's
   // queue; a farm is more than REFERRAL_FARM_MAX joins through one link from one connection within
   // REFERRAL_FARM_MINUTES; a region's progress toward opening is its confirmed contacts out of
@@ -226,6 +242,18 @@ const schema = z.object({
       .optional(),
   ),
   TRUST_PROXY: flag.optional(),
+  // Prometheus scrapes /metrics with this bearer token; unset, /metrics answers 404.
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  ),
+  // Reminder texts a second from one sender (a Twilio long code sends about 1 a second; a
+  // Messaging Service with more numbers sends more): the Friday texts are spread to this pace.
+  SMS_REMINDERS_PER_SECOND: wholeNumber(
+    "texts a second",
+    1,
+    [1, "must be at least 1"],
+    [100, "must be at most 100"],
+  ),
 });
 
 export type Settings = ReturnType<typeof buildSettings>;
@@ -249,6 +277,26 @@ function oidcClient(
   return clientId && clientSecret
     ? { clientId, clientSecret, issuer: issuer.replace(/\/+$/, "") }
     : undefined;
+}
+
+/**
+ * Apple: a fixed client secret (APPLE_CLIENT_SECRET), or the .p8 key the app signs a fresh one
+ * with (APPLE_TEAM_ID, APPLE_KEY_ID, APPLE_PRIVATE_KEY).
+ */
+function appleClient(env: z.infer<typeof schema>) {
+  if (!env.APPLE_CLIENT_ID) return undefined;
+  const issuer = env.APPLE_ISSUER.replace(/\/+$/, "");
+  if (env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY)
+    return {
+      clientId: env.APPLE_CLIENT_ID,
+      issuer,
+      signingKey: {
+        teamId: env.APPLE_TEAM_ID,
+        keyId: env.APPLE_KEY_ID,
+        privateKey: env.APPLE_PRIVATE_KEY,
+      },
+    };
+  return oidcClient(env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET, env.APPLE_ISSUER);
 }
 
 function buildSettings(
@@ -328,7 +376,7 @@ function buildSettings(
     /** Days before packing when a subscription box locks and is charged. */
     boxCutoffDays: env.BOX_CUTOFF_DAYS,
     google: oidcClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_ISSUER),
-    apple: oidcClient(env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET, env.APPLE_ISSUER),
+    apple: appleClient(env),
     authSecret,
     /** Printed at start (server/startup-notice.ts) when a convenience stands in for a setting. */
     authSecretSource: sources.authSecret,
@@ -348,6 +396,9 @@ function buildSettings(
     logLevel: env.LOG_LEVEL,
     /** Proxies in front of the app whose X-Forwarded-For entries we believe; 0 for none. */
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
+    /** The bearer token /metrics asks for; unset, there is no /metrics. */
+    metricsToken: env.METRICS_TOKEN,
+    smsRemindersPerSecond: env.SMS_REMINDERS_PER_SECOND,
   };
 }
 
@@ -463,6 +514,25 @@ export function parseSettings(source: Record<string, string | undefined> = proce
   if (missingStripe.length > 0 && missingStripe.length < 3) {
     throw new SettingsError(
       `Setting ${missingStripe[0]![0]} is missing: the three Stripe keys go together (with only some of them the site would run without payments)`,
+    );
+  }
+  const appleKeys = {
+    APPLE_TEAM_ID: env.APPLE_TEAM_ID,
+    APPLE_KEY_ID: env.APPLE_KEY_ID,
+    APPLE_PRIVATE_KEY: env.APPLE_PRIVATE_KEY,
+  };
+  const missingApple = Object.entries(appleKeys).filter(([, v]) => !v);
+  if (missingApple.length > 0 && missingApple.length < 3) {
+    throw new SettingsError(
+      `Setting ${missingApple[0]![0]} is missing: APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY go together (the app signs Apple's client secret with them)`,
+    );
+  }
+  if (
+    env.APPLE_PRIVATE_KEY &&
+    !/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/.test(env.APPLE_PRIVATE_KEY)
+  ) {
+    throw new SettingsError(
+      "Setting APPLE_PRIVATE_KEY is invalid: it must be the .p8 file's text, from -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY-----",
     );
   }
   if (env.WEB_PROCESSES > 1 && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {

@@ -10,6 +10,7 @@ import { log } from "./log.server.ts";
 import { countSuppressedSend, isSuppressed, normaliseAddress } from "./mail-suppressions.server.ts";
 import { composeMessage } from "./mime-message.server.ts";
 import { writeOutboxFile } from "./outbox-file.server.ts";
+import { countEmailFailed, countEmailSent } from "./metrics.server.ts";
 import { trackSend } from "./sends-in-flight.server.ts";
 
 export interface MailMessage {
@@ -67,11 +68,18 @@ async function deliver(message: MailMessage): Promise<SendResult> {
   }
   const { raw, messageId, envelope } = await composeMessage({ from: s.mailFrom, ...message });
   if (s.smtpUrl) {
-    await smtpTransport(s.smtpUrl).sendMail({ envelope, raw });
+    try {
+      await smtpTransport(s.smtpUrl).sendMail({ envelope, raw });
+    } catch (error) {
+      countEmailFailed();
+      throw error;
+    }
+    countEmailSent("smtp");
   } else {
     const dir = resolve(s.mailOutboxDir);
     const safeId = messageId.replace(/[^a-zA-Z0-9.@-]/g, "");
     writeOutboxFile(dir, `${Date.now()}-${safeId}.eml`, raw);
+    countEmailSent("outbox");
   }
   return { messageId };
 }

@@ -5,6 +5,7 @@ import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
 import { z } from "zod";
 import type { Database, DatabaseHandle } from "./db.server.ts";
 import { log } from "./log.server.ts";
+import { countJobRun, type QueueStat } from "./metrics.server.ts";
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** Queue name, "area.verb-noun". */
@@ -100,9 +101,14 @@ export function queue(): PgBoss {
  * mid-job (SIGKILL, a lost machine) has its job retried 10 s later instead of after pg-boss's
  * default 15-minute expiry.
  */
+const DEFAULT_RETRY_LIMIT = 5;
+
+/** The `alert` field of the log line a job's last failure writes (docs/operations.md). */
+export const JOB_EXHAUSTED_ALERT = "job_exhausted";
+
 function queueOptions(job: JobDefinition) {
   return {
-    retryLimit: job.retryLimit ?? 5,
+    retryLimit: job.retryLimit ?? DEFAULT_RETRY_LIMIT,
     retryDelay: job.retryDelaySeconds ?? 5,
     retryBackoff: true,
     retryDelayMax: 3600,
@@ -112,7 +118,11 @@ function queueOptions(job: JobDefinition) {
   };
 }
 
+/** The queues this process created or works: each is reported, with no jobs as 0. */
+const knownQueues = new Set<string>();
+
 async function ensureQueue(job: JobDefinition): Promise<void> {
+  knownQueues.add(job.name);
   await queue().createQueue(job.name, queueOptions(job));
   await queue().updateQueue(job.name, queueOptions(job));
 }
@@ -148,13 +158,33 @@ export async function startWorking(jobs: JobDefinition[], concurrency = 2): Prom
         Promise.all(
           batch.map(async (j) => {
             try {
-              await job.handle(job.payload.parse(j.data), { jobId: j.id, attempt: 0 });
+              await job.handle(job.payload.parse(j.data), { jobId: j.id, attempt: j.retryCount });
+              countJobRun(job.name, "completed");
               return { id: j.id, status: "completed" as const };
             } catch (error) {
-              log.warn(
-                { err: error, job: job.name, jobId: j.id },
-                "job failed; it will be retried",
-              );
+              // pg-boss counts each claim: the first run is 0, and a job failing at its limit is
+              // failed for good (state "failed"), kept for the admin home's notice.
+              if (j.retryCount >= (job.retryLimit ?? DEFAULT_RETRY_LIMIT)) {
+                countJobRun(job.name, "exhausted");
+                log.warn({ err: error, job: job.name, jobId: j.id }, "job failed");
+                // The line to alert on: fixed words and fields, the queue and the job's id only
+                // (its data and the error's text may name a person).
+                log.error(
+                  {
+                    alert: JOB_EXHAUSTED_ALERT,
+                    queue: job.name,
+                    jobId: j.id,
+                    attempts: j.retryCount + 1,
+                  },
+                  "job failed for the last time: no more retries",
+                );
+              } else {
+                countJobRun(job.name, "failed");
+                log.warn(
+                  { err: error, job: job.name, jobId: j.id },
+                  "job failed; it will be retried",
+                );
+              }
               return {
                 id: j.id,
                 status: "failed" as const,
@@ -323,6 +353,99 @@ export async function startJobNow(tx: Database, id: string): Promise<boolean> {
   const result = (await tx.execute(
     sql`update ${table} set start_after = now()
         where id = ${id}::uuid and state = 'created' and start_after > now() returning id`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+/**
+ * Per queue: the jobs due and waiting for a worker, those being worked, and how long the
+ * longest-waiting due job has waited since its start time (for /metrics). One statement over
+ * pg-boss's job table, reading only unfinished jobs.
+ */
+export async function queueStats(tx: Database): Promise<QueueStat[]> {
+  const table = await jobTable(tx);
+  const byName = new Map<string, QueueStat>(
+    [...knownQueues].map((queue) => [queue, { queue, waiting: 0, active: 0, oldestSeconds: 0 }]),
+  );
+  if (table) {
+    const result = (await tx.execute(
+      sql`select name,
+            count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as waiting,
+            count(*) filter (where state = 'active')::int as active,
+            coalesce(extract(epoch from now() - min(start_after)
+              filter (where state in ('created', 'retry') and start_after <= now())), 0)::float8 as oldest
+          from ${table} where state in ('created', 'retry', 'active') group by name`,
+    )) as unknown as { rows: { name: string; waiting: number; active: number; oldest: number }[] };
+    for (const r of result.rows)
+      byName.set(r.name, {
+        queue: r.name,
+        waiting: Number(r.waiting),
+        active: Number(r.active),
+        oldestSeconds: Math.max(0, Number(r.oldest)),
+      });
+  }
+  return [...byName.values()].sort((a, b) => a.queue.localeCompare(b.queue));
+}
+
+/** A job that failed at its last retry (state "failed"). */
+export interface ExhaustedJob {
+  id: string;
+  queue: string;
+  failedAt: Date;
+  attempts: number;
+  /** The error's message as the worker recorded it. */
+  error: string | null;
+}
+
+/** The jobs that used up their retries within the last `days` days, latest first. */
+export async function listExhaustedJobs(
+  tx: Database,
+  { days = 7, limit = 50 }: { days?: number; limit?: number } = {},
+): Promise<ExhaustedJob[]> {
+  const table = await jobTable(tx);
+  if (!table) return [];
+  const result = (await tx.execute(
+    sql`select id, name, completed_on, retry_count, output from ${table}
+        where state = 'failed' and completed_on > now() - make_interval(days => ${days})
+        order by completed_on desc limit ${limit}`,
+  )) as unknown as {
+    rows: {
+      id: string;
+      name: string;
+      completed_on: Date | string;
+      retry_count: number;
+      output: unknown;
+    }[];
+  };
+  return result.rows.map((r) => {
+    const message = (r.output as { message?: unknown } | null)?.message;
+    return {
+      id: r.id,
+      queue: r.name,
+      failedAt: new Date(r.completed_on),
+      attempts: Number(r.retry_count) + 1,
+      error: typeof message === "string" ? message.slice(0, 300) : null,
+    };
+  });
+}
+
+/** Runs an exhausted job once more (pg-boss's retry: one more attempt). Whether there was one. */
+export async function retryExhaustedJob(queueName: string, id: string): Promise<boolean> {
+  if (!knownQueues.has(queueName)) return false;
+  const result = await queue().retry(queueName, id);
+  return Number((result as { affected?: number }).affected ?? 0) > 0;
+}
+
+/** Dismisses an exhausted job: its record goes (the alert log line stays). Whether there was one. */
+export async function dismissExhaustedJob(
+  tx: Database,
+  queueName: string,
+  id: string,
+): Promise<boolean> {
+  const table = await jobTable(tx);
+  if (!table) return false;
+  const result = (await tx.execute(
+    sql`delete from ${table} where name = ${queueName} and id = ${id}::uuid and state = 'failed' returning id`,
   )) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }

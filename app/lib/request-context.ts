@@ -19,3 +19,10 @@ export const requestInfo = createContext<RequestInfo>({
   clientIp: "0.0.0.0",
   sharedPage: false,
 });
+
+/**
+ * Set by the server entry's handleError when a loader or action failed because the database is
+ * down or restarting: server/app.ts then answers 503 with Retry-After and the "back in a moment"
+ * page instead of the crash screen's 500.
+ */
+export const databaseOutage = createContext<{ down: boolean } | null>(null);

@@ -23,11 +23,25 @@ export function startRunOnce<S extends z.ZodType>(
   });
 }
 
+/**
+ * `perSecond`: the sends are spread at that pace from now (the i-th starts i / perSecond seconds
+ * later), so a provider that takes one message a second from a sender (a Twilio number) is not
+ * handed the whole list at once to refuse or queue for hours.
+ */
 export async function queueSends<S extends z.ZodType, R>(
   job: JobDefinition<S>,
   recipients: readonly R[],
   sendTo: (recipient: R) => { data: z.infer<S>; singletonKey: string },
+  { perSecond, now = new Date() }: { perSecond?: number; now?: Date } = {},
 ): Promise<void> {
   for (let i = 0; i < recipients.length; i += 500)
-    await queue().insert(job.name, recipients.slice(i, i + 500).map(sendTo) as never);
+    await queue().insert(
+      job.name,
+      recipients.slice(i, i + 500).map((r, j) => ({
+        ...sendTo(r),
+        ...(perSecond
+          ? { startAfter: new Date(now.getTime() + Math.floor(((i + j) * 1000) / perSecond)) }
+          : {}),
+      })) as never,
+    );
 }

@@ -5,7 +5,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { notifications, users } from "#db/schema/index.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
@@ -219,4 +219,28 @@ test("a weekly member with a saved garden plan hears the weekend's jobs from its
     // Out of the other tests' weekly dispatch counts.
     await switchOffSmsReminders(id);
   }
+});
+
+test("the Friday texts are spread at the sender's pace (SMS_REMINDERS_PER_SECOND), not queued all at once", async () => {
+  const phones = ["+64221000201", "+64221000202", "+64221000203", "+64221000204"];
+  for (const p of phones) await member(p, "monthly", { region: "Canterbury" });
+  const first = new Date(Date.UTC(2031, 0, 1, 20, 0));
+  const started = Date.now();
+  const run = await dispatchSmsReminders("monthly", first);
+  expect(run.recipients).toBeGreaterThanOrEqual(4);
+  const rows = (await db().execute(
+    sql`select start_after from pgboss.job where name = ${sendSmsReminderJob.name}
+        and data->>'period' = ${run.period} order by start_after`,
+  )) as unknown as { rows: { start_after: Date | string }[] };
+  const starts = rows.rows.map((r) => new Date(r.start_after).getTime());
+  expect(starts).toHaveLength(run.recipients);
+  // One a second (the default), the first at once.
+  expect(starts[0]! - started).toBeLessThan(2_000);
+  for (let i = 1; i < starts.length; i++)
+    expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(990);
+  expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual((starts.length - 1) * 990);
+  await settle();
+  for (const p of phones) expect(remindersTo(p)).toHaveLength(1);
+  // The other tests count their own members' texts.
+  for (const p of phones) await stopSmsRemindersForNumber(p);
 });

@@ -7,6 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, smsReminders, users, type ProfileAddress } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 import { isNzRegion, type NzRegion } from "#app/lib/nz-regions.ts";
 import { defineCronJob, defineJob } from "#app/lib/queue.server.ts";
 import { mondayOf, weekendJobs, type ScheduleTask } from "#app/modules/garden/garden-schedule.ts";
@@ -121,10 +122,16 @@ export async function dispatchSmsReminders(
         eq(users.phoneNumber, smsReminders.phone),
       ),
     );
-  await queueSends(sendSmsReminderJob, recipients, (r) => ({
-    data: { userId: r.userId, frequency, period },
-    singletonKey: reminderKey(r.userId, period),
-  }));
+  // At the sender's pace (SMS_REMINDERS_PER_SECOND): 600 members at 1 a second take 10 minutes.
+  await queueSends(
+    sendSmsReminderJob,
+    recipients,
+    (r) => ({
+      data: { userId: r.userId, frequency, period },
+      singletonKey: reminderKey(r.userId, period),
+    }),
+    { perSecond: settings().smsRemindersPerSecond },
+  );
   return { period, recipients: recipients.length };
 }
 

@@ -27,6 +27,7 @@ import { boxes, subscriptionEvents, subscriptions, users, type BoxLine } from "#
 import { db, type Database } from "#app/lib/db.server.ts";
 import { lockedBalances } from "#app/modules/credits/credit-ledger.server.ts";
 import { settings } from "#app/lib/env.server.ts";
+import { countRenewals } from "#app/lib/metrics.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { defineCronJob, enqueueMany } from "#app/lib/queue.server.ts";
@@ -140,8 +141,21 @@ export async function runRenewals(options: RenewalOptions = {}): Promise<Renewal
   while ((await remindBatch({ now, size, tally })) > 0);
   const provider = providerOf(options);
   const run: Run = { now, size, tally, provider, concurrency: options.chargeConcurrency ?? 8 };
-  while ((await renewBatch(run)) > 0);
-  while ((await retryBatch(run)) > 0);
+  // Each batch's charges are counted for /metrics once its transaction has committed.
+  const counted = async (batch: (run: Run) => Promise<number>) => {
+    const before = {
+      charged: tally.charged + tally.retriesPaid,
+      failed: tally.failed + tally.retriesFailed,
+    };
+    const done = await batch(run);
+    countRenewals(
+      tally.charged + tally.retriesPaid - before.charged,
+      tally.failed + tally.retriesFailed - before.failed,
+    );
+    return done;
+  };
+  while ((await counted(renewBatch)) > 0);
+  while ((await counted(retryBatch)) > 0);
   return tally;
 }
 

@@ -1,6 +1,13 @@
 // /admin (admins only): this week's figures against last week's (orders, revenue, waitlist
-// sign-ups by region, low stock), the running totals, and a link to each admin area.
-import { Link } from "react-router";
+// sign-ups by region, low stock), the running totals, and a link to each admin area. Above them,
+// when there are any, the jobs that used up their retries this week, each to retry or dismiss.
+import { Form, Link } from "react-router";
+import {
+  actOnExhaustedJob,
+  exhaustedJobs,
+  EXHAUSTED_JOB_DAYS,
+} from "#app/flows/exhausted-jobs.server.ts";
+import { respond } from "#app/lib/respond.server.ts";
 import { getWeeklyFigures } from "#app/flows/get-weekly-figures.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -16,8 +23,33 @@ export const meta = () => adminMeta();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  const [overview, week] = await Promise.all([getAdminOverview(), getWeeklyFigures()]);
-  return { email: user.email, ...overview, week };
+  const [overview, week, failedJobs] = await Promise.all([
+    getAdminOverview(),
+    getWeeklyFigures(),
+    exhaustedJobs(),
+  ]);
+  return { email: user.email, ...overview, week, failedJobs, failedJobDays: EXHAUSTED_JOB_DAYS };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const input = Object.fromEntries(await request.formData());
+  const outcome = await actOnExhaustedJob(input, admin);
+  return respond(
+    request,
+    outcome,
+    { error: outcome.ok ? null : outcome.message },
+    { redirectTo: paths.admin },
+  );
+}
+
+/** When a job failed, on New Zealand's clock. */
+function failedWhen(at: Date | string): string {
+  return new Date(at).toLocaleString("en-NZ", {
+    timeZone: "Pacific/Auckland",
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
 }
 
 /** "3 more than last week", "the same as last week", in words (no arrow or colour alone). */
@@ -27,12 +59,58 @@ function againstLastWeek(now: number, before: number, show: (n: number) => strin
   return `${show(Math.abs(now - before))} ${more ? "more" : "less"} than last week (${show(before)})`;
 }
 
-export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { week } = loaderData;
+export default function AdminHome({ loaderData, actionData }: Route.ComponentProps) {
+  const { week, failedJobs } = loaderData;
   return (
     <>
       <h1 className="text-4xl font-bold">Admin</h1>
       <p className="mt-2 text-ink/70">Signed in as {loaderData.email}</p>
+      {actionData?.error ? (
+        <p role="alert" className="mt-3 font-semibold text-clay-dark">
+          {actionData.error}
+        </p>
+      ) : null}
+      {failedJobs.length > 0 ? (
+        <section
+          className="mt-6 rounded-3xl border-2 border-clay bg-white p-6"
+          aria-labelledby="failed-jobs"
+          data-testid="failed-jobs"
+        >
+          <h2 id="failed-jobs" className="text-2xl font-bold">
+            {failedJobs.length === 1
+              ? "1 job failed and won't be tried again"
+              : `${failedJobs.length} jobs failed and won't be tried again`}
+          </h2>
+          <p className="mt-1 text-sm text-ink/70">
+            In the last {loaderData.failedJobDays} days, after every retry. Retry one once its cause
+            is fixed, or dismiss it.
+          </p>
+          <ul className="mt-4 space-y-3">
+            {failedJobs.map((j) => (
+              <li key={j.id} className="flex flex-wrap items-center justify-between gap-3">
+                <div className="[overflow-wrap:anywhere]">
+                  <p className="font-semibold">{j.queue}</p>
+                  <p className="text-sm text-ink/70">
+                    Failed {failedWhen(j.failedAt)} after {j.attempts}{" "}
+                    {j.attempts === 1 ? "try" : "tries"}. Job {j.id}
+                    {j.error ? `: ${j.error}` : ""}
+                  </p>
+                </div>
+                <Form method="post" className="flex gap-2">
+                  <input type="hidden" name="queue" value={j.queue} />
+                  <input type="hidden" name="jobId" value={j.id} />
+                  <button type="submit" name="intent" value="retry-job" className="btn-secondary">
+                    Retry
+                  </button>
+                  <button type="submit" name="intent" value="dismiss-job" className="btn-secondary">
+                    Dismiss
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <h2 className="mt-8 text-2xl font-bold">This week</h2>
       <p className="mt-1 text-sm text-ink/70">
         Since Monday {formatDate(week.weekOf)}, New Zealand time. Orders and revenue count paid
