@@ -21,7 +21,8 @@ export const LEDGER_TABLE = `
     reference text,
     message text,
     requests integer not null default 1
-  )`;
+  );
+  create table if not exists bench_refunds (key text primary key, reference text not null)`;
 
 export async function openBenchApp(url: string): Promise<DatabaseHandle> {
   setSettings(parseSettings({ APP_ENV: "test", DATABASE_URL: url, LOG_LEVEL: "silent" }));
@@ -57,6 +58,12 @@ export function durableLedger(url: string): { provider: SavedCardProvider; pool:
       );
       const row = rows[0]!;
       return row.ok ? { ok: true, reference: row.reference } : { ok: false, message: row.message };
+    },
+    async refundCharge(reference, key) {
+      await pool.query(
+        `insert into bench_refunds (key, reference) values ($1, $2) on conflict (key) do nothing`,
+        [key, reference],
+      );
     },
   };
   return { provider, pool };

@@ -1,6 +1,6 @@
 // A renewal worker for the benchmark: runs the renewal engine on the bench database until nothing
 // is due, then prints its tally as JSON and exits. The benchmark SIGKILLs it at random points.
-import { runRenewals } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
+import { runRenewals } from "#app/modules/subscriptions/renewal/index.ts";
 import { durableLedger, openBenchApp } from "./engine.ts";
 
 const [url, nowIso] = process.argv.slice(2);
