@@ -9,7 +9,14 @@ const available = readdirSync("bench")
   .filter((f) => f.endsWith(".ts") && !["run.ts", "lib.ts", "press-controls.ts"].includes(f))
   .map((f) => f.replace(/\.ts$/, ""));
 // Benches of the source rather than the running site.
-const WITHOUT_BUILD = ["credits", "garden-schedule", "money-properties", "mutation", "renewal"];
+const WITHOUT_BUILD = [
+  "credits",
+  "garden-schedule",
+  "money-properties",
+  "mutation",
+  "renewal",
+  "renewal-latency",
+];
 if (!name || !available.includes(name)) {
   console.error(`Usage: npm run bench -- <name>\nAvailable: ${available.join(", ")}`);
   process.exit(2);
