@@ -13,7 +13,7 @@ import pg from "pg";
 import { setDatabase } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { stopQueue } from "#app/lib/queue.server.ts";
-import { runRenewals } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
+import { runRenewals } from "#app/modules/subscriptions/renewal/index.ts";
 import { seedDemoData } from "#db/seed-data.ts";
 import { printTable } from "./lib.ts";
 import { durableLedger, LEDGER_TABLE, openBenchApp } from "./renewal/engine.ts";

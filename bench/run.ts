@@ -17,6 +17,7 @@ const WITHOUT_BUILD = [
   "mutation",
   "renewal",
   "subscribe-race",
+  "renewal-latency",
 ];
 if (!name || !available.includes(name)) {
   console.error(`Usage: npm run bench -- <name>\nAvailable: ${available.join(", ")}`);

@@ -28,7 +28,7 @@ import { sendWaitlistConfirmationJob } from "#app/modules/waitlist/send-waitlist
 import { sendSubscriptionConfirmationJob } from "#app/modules/subscriptions/send-subscription-confirmation.server.ts";
 import { sendSubscriptionChangeJob } from "#app/modules/subscriptions/send-subscription-change.server.ts";
 import { subscriptionCalendarJob } from "#app/modules/subscriptions/subscription-calendar-job.server.ts";
-import { renewSubscriptionsJob } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
+import { renewSubscriptionsJob } from "#app/modules/subscriptions/renewal/index.ts";
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { syncContactToCrmJob } from "#app/modules/waitlist/sync-contact-to-crm.server.ts";
 import { sendGiftEmailJob } from "#app/modules/gifts/send-gift-email.server.ts";

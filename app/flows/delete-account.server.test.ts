@@ -16,7 +16,7 @@ import { getPackingList } from "#app/modules/subscriptions/admin-boxes.server.ts
 import { forgetSentBoxes } from "#app/modules/subscriptions/end-account-subscriptions.server.ts";
 import { forgetSavedCardJob } from "#app/modules/payments/forget-saved-card.server.ts";
 import { stripeSavedCards } from "#app/modules/payments/stripe-saved-cards.server.ts";
-import { runRenewals } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
+import { runRenewals } from "#app/modules/subscriptions/renewal/index.ts";
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { sendSubscriptionChangeJob } from "#app/modules/subscriptions/send-subscription-change.server.ts";
 import { seedDemoData } from "#db/seed-data.ts";

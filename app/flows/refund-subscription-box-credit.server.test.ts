@@ -10,7 +10,7 @@ import { addCreditEntry, balanceOf } from "#app/modules/credits/credit-ledger.se
 import { refundOrderPaymentJob } from "#app/modules/orders/refund-order-payment.server.ts";
 import { sendOrderUpdateJob } from "#app/modules/orders/send-order-update.server.ts";
 import { REFUND_MESSAGES } from "#app/modules/subscriptions/record-box-refund.server.ts";
-import { runRenewals } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
+import { runRenewals } from "#app/modules/subscriptions/renewal/index.ts";
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { seedDemoData } from "#db/seed-data.ts";
 import { chargeLedger } from "#tests/factories/charge-ledger.ts";

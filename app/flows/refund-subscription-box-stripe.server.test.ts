@@ -9,7 +9,7 @@ import { addCreditEntry, balanceOf } from "#app/modules/credits/credit-ledger.se
 import { refundOrderPaymentJob } from "#app/modules/orders/refund-order-payment.server.ts";
 import { sendOrderUpdateJob } from "#app/modules/orders/send-order-update.server.ts";
 import { stripeSavedCards } from "#app/modules/payments/stripe-saved-cards.server.ts";
-import { runRenewals } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
+import { runRenewals } from "#app/modules/subscriptions/renewal/index.ts";
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";

@@ -14,7 +14,7 @@ import { getAdminSubscription } from "#app/modules/subscriptions/get-admin-subsc
 import { getSubscriptionOverview } from "#app/modules/subscriptions/get-subscription-overview.server.ts";
 import { REFUND_MESSAGES } from "#app/modules/subscriptions/record-box-refund.server.ts";
 import { openRegion } from "#app/modules/subscriptions/regions.server.ts";
-import { runRenewals } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
+import { runRenewals } from "#app/modules/subscriptions/renewal/index.ts";
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { sendSubscriptionChangeJob } from "#app/modules/subscriptions/send-subscription-change.server.ts";
 import { sendSubscriptionConfirmationJob } from "#app/modules/subscriptions/send-subscription-confirmation.server.ts";

@@ -21,7 +21,9 @@ export const LEDGER_TABLE = `
     reference text,
     message text,
     requests integer not null default 1
-  )`;
+  );
+  create table if not exists bench_refunds (key text primary key, reference text not null);
+  create table if not exists bench_open_tx (n integer not null)`;
 
 export async function openBenchApp(url: string): Promise<DatabaseHandle> {
   setSettings(parseSettings({ APP_ENV: "test", DATABASE_URL: url, LOG_LEVEL: "silent" }));
@@ -32,13 +34,49 @@ export async function openBenchApp(url: string): Promise<DatabaseHandle> {
   return handle;
 }
 
-export function durableLedger(url: string): { provider: SavedCardProvider; pool: pg.Pool } {
+/**
+ * Real-world provider latency (issue 36): log-normal with a 300 ms median and a 2 s p99; 1 % of
+ * calls time out (the provider took the charge, the answer never comes: the client gives up after
+ * 3 s and throws) and 0.5 % answer 5xx before taking it. Every 25th call also counts the bench
+ * database's sessions sitting in a transaction (bench_open_tx): a row lock or pooled connection
+ * held across the provider call shows there.
+ */
+export interface Latency {
+  medianMs: number;
+  p99Ms: number;
+  timeouts: number;
+  errors: number;
+}
+export const REAL_WORLD: Latency = { medianMs: 300, p99Ms: 2_000, timeouts: 0.01, errors: 0.005 };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function latencyMs({ medianMs, p99Ms }: Latency): number {
+  // Box–Muller normal; sigma so that the 99th percentile (z = 2.326) is p99.
+  const z = Math.sqrt(-2 * Math.log(1 - Math.random())) * Math.cos(2 * Math.PI * Math.random());
+  return medianMs * Math.exp((Math.log(p99Ms / medianMs) / 2.326) * z);
+}
+
+export function durableLedger(
+  url: string,
+  latency?: Latency,
+): { provider: SavedCardProvider; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max: 16 });
+  let calls = 0;
   pool.on("error", () => {});
   const provider: SavedCardProvider = {
     name: "demo",
     saveCard: (card, owner, now) => demoSavedCards.saveCard(card, owner, now),
     async chargeSavedCard(charge) {
+      if (latency && ++calls % 25 === 0)
+        await pool.query(
+          `insert into bench_open_tx (n) select count(*) from pg_stat_activity
+            where datname = current_database() and state like 'idle in transaction%'`,
+        );
+      const roll = Math.random();
+      if (latency && roll < latency.errors) {
+        await sleep(latencyMs(latency));
+        throw new Error("provider answered 503");
+      }
       const answer = await demoSavedCards.chargeSavedCard(charge);
       const subscriptionId = charge.idempotencyKey.split(":")[1];
       const { rows } = await pool.query<{ ok: boolean; reference: string; message: string }>(
@@ -56,7 +94,18 @@ export function durableLedger(url: string): { provider: SavedCardProvider; pool:
         ],
       );
       const row = rows[0]!;
+      if (latency && roll < latency.errors + latency.timeouts) {
+        await sleep(3_000);
+        throw new Error("provider timed out after 3 s");
+      }
+      if (latency) await sleep(latencyMs(latency));
       return row.ok ? { ok: true, reference: row.reference } : { ok: false, message: row.message };
+    },
+    async refundCharge(reference, key) {
+      await pool.query(
+        `insert into bench_refunds (key, reference) values ($1, $2) on conflict (key) do nothing`,
+        [key, reference],
+      );
     },
   };
   return { provider, pool };

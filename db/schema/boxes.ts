@@ -128,6 +128,21 @@ export const boxes = pgTable(
     /** When the e-mail three days before the charge was queued. */
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
     chargedAt: timestamp("charged_at", { withTimezone: true }),
+    /**
+     * A charge claimed (ADR 064): set, with the key and attempt below, in a short transaction
+     * BEFORE the provider is called, and cleared when its outcome is recorded. A claimed box is
+     * never claimed again by another run until its claim is stale; a restart resumes it with the
+     * same idempotency key, so the provider answers the first charge, never a second.
+     */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    /** The claimed charge's idempotency key, recorded before the provider call. */
+    claimKey: text("claim_key"),
+    /** Which attempt the claim is (1 the first; it becomes `attempts` when recorded). */
+    claimAttempt: integer("claim_attempt"),
+    /** Why it was claimed: the renewal's first charge, a scheduled retry or the member's. */
+    claimKind: text("claim_kind").$type<"renewal" | "retry" | "member">(),
+    /** Cents of the member's credit held for this claim: not spendable elsewhere meanwhile. */
+    creditHeld: integer("credit_held").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -142,5 +157,8 @@ export const boxes = pgTable(
       sql`${t.status} in ('scheduled', 'skipped', 'locked', 'charged', 'payment_failed', 'unpaid', 'packed', 'shipped')`,
     ),
     check("boxes_amount_non_negative", sql`${t.amount} >= 0`),
+    index("boxes_claimed_idx")
+      .on(t.claimedAt)
+      .where(sql`${t.claimedAt} is not null`),
   ],
 );

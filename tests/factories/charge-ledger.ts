@@ -23,6 +23,8 @@ export interface ChargeLedger extends SavedCardProvider {
   paid(): LedgerEntry[];
   /** Make the next charges fail with an error (a lost connection) after the provider took them. */
   failAfterCharging: number;
+  /** Refunds asked for, by idempotency key: the charge's reference each. */
+  readonly refunds: Map<string, string>;
 }
 
 export function chargeLedger(inner: SavedCardProvider = demoSavedCards): ChargeLedger {
@@ -31,6 +33,11 @@ export function chargeLedger(inner: SavedCardProvider = demoSavedCards): ChargeL
     byKey: new Map(),
     requests: 0,
     failAfterCharging: 0,
+    refunds: new Map(),
+    refundCharge(reference, key) {
+      if (!ledger.refunds.has(key)) ledger.refunds.set(key, reference);
+      return Promise.resolve();
+    },
     saveCard: (card, owner, now) => inner.saveCard(card, owner, now),
     async chargeSavedCard(charge) {
       ledger.requests++;

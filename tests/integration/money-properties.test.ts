@@ -15,7 +15,7 @@
 // Design. A sequence is ≤ 15 operations by two members (accounts with a password, and the
 // waitlist contact each becomes when a friend first uses their share link) on a clock that starts on 25 November 2026 and only moves
 // when an `advance` operation runs the day's jobs (due pauses resumed, then runRenewals, as
-// renew-subscriptions and thirteen-months drive it). `retry` repeats the operation before it with
+// renewal/renewal.server and thirteen-months drive it). `retry` repeats the operation before it with
 // the same request keys (a double submit, a lost answer), a renewal run again at the same moment.
 // Charges are read from the fake Stripe's PaymentIntents and Refunds, never only from our tables;
 // what the ledger held is observed after every operation, so an entry that a deletion cascaded
@@ -61,7 +61,7 @@ import { PAID_BOX_STATUSES } from "#app/modules/subscriptions/get-admin-subscrip
 import { changeSubscriptionPlan } from "#app/modules/subscriptions/change-subscription-plan.server.ts";
 import { pauseSubscription } from "#app/modules/subscriptions/pause-subscription.server.ts";
 import { openRegion } from "#app/modules/subscriptions/regions.server.ts";
-import { runRenewals } from "#app/modules/subscriptions/renew-subscriptions.server.ts";
+import { runRenewals } from "#app/modules/subscriptions/renewal/index.ts";
 import {
   resumeDuePauses,
   resumeSubscription,

@@ -2,7 +2,7 @@
 // per-member lock every debit waits for, the balance (always the SUM of the rows, never a stored
 // number) and adding a row once per request key. Rows are only ever inserted.
 import { eq, inArray, sql } from "drizzle-orm";
-import { creditEntries, type CreditKind } from "#db/schema/index.ts";
+import { boxes, creditEntries, subscriptions, type CreditKind } from "#db/schema/index.ts";
 import type { Database } from "#app/lib/db.server.ts";
 
 export type CreditEntry = typeof creditEntries.$inferSelect;
@@ -19,13 +19,39 @@ export async function lockCredits(tx: Database, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`credits:${userId}`}, 0))`);
 }
 
-/** The member's balance in cents: the sum of their rows. */
+/**
+ * Cents held per member by renewal charges in flight (ADR 064): a claimed box's share of credit,
+ * not yet a ledger row (it becomes one when the charge is recorded, or is let go when it fails).
+ */
+async function heldBy(tx: Database, userIds: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (userIds.length === 0) return out;
+  const rows = await tx
+    .select({ userId: subscriptions.userId, held: sql<number>`sum(${boxes.creditHeld})::int` })
+    .from(boxes)
+    .innerJoin(subscriptions, eq(subscriptions.id, boxes.subscriptionId))
+    .where(
+      sql`${subscriptions.userId} in (${sql.join(
+        userIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and ${boxes.claimedAt} is not null and ${boxes.creditHeld} > 0`,
+    )
+    .groupBy(subscriptions.userId);
+  for (const r of rows) out.set(r.userId, Number(r.held));
+  return out;
+}
+
+/**
+ * The member's balance in cents: the sum of their rows, less what a renewal charge in flight holds
+ * (so nothing spends the same credit while the card is being charged).
+ */
 export async function balanceOf(tx: Database, userId: string): Promise<number> {
   const [row] = await tx
     .select({ total: sql<number>`coalesce(sum(${creditEntries.amount}), 0)::int` })
     .from(creditEntries)
     .where(eq(creditEntries.userId, userId));
-  return Number(row?.total ?? 0);
+  const held = (await heldBy(tx, [userId])).get(userId) ?? 0;
+  return Number(row?.total ?? 0) - held;
 }
 
 export interface NewCreditEntry {
@@ -103,7 +129,11 @@ export async function lockedBalances(
     .from(creditEntries)
     .where(inArray(creditEntries.userId, ids))
     .groupBy(creditEntries.userId);
-  for (const h of held) if (Number(h.total) > 0) out.set(h.userId, Number(h.total));
+  const holds = await heldBy(tx, ids);
+  for (const h of held) {
+    const spendable = Number(h.total) - (holds.get(h.userId) ?? 0);
+    if (spendable > 0) out.set(h.userId, spendable);
+  }
   return out;
 }
 

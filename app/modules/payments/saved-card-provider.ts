@@ -45,4 +45,9 @@ export interface SavedCardProvider {
   ): Promise<SaveCardResult>;
   /** Charges a saved card with nobody present. */
   chargeSavedCard(charge: OffSessionCharge): Promise<ChargeResult>;
+  /**
+   * Refunds a charge this provider made (its `reference`) in full; the same key is the same
+   * refund. The renewal calls it for a box charged while its account was being deleted.
+   */
+  refundCharge(reference: string, idempotencyKey: string): Promise<void>;
 }

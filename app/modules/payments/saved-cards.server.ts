@@ -47,6 +47,8 @@ export const demoSavedCards: SavedCardProvider = {
       return Promise.resolve({ ok: true, reference: `demo_${charge.idempotencyKey}` });
     return Promise.resolve({ ok: false, message: DEMO_MESSAGES.declined });
   },
+  // The demo takes no money, so there is none to give back.
+  refundCharge: () => Promise.resolve(),
 };
 
 /** The provider for saved cards: Stripe's with its keys, the demo's without them outside production. */

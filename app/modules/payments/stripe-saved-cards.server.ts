@@ -6,7 +6,7 @@
 import Stripe from "stripe";
 import { DEMO_MESSAGES } from "./demo-payments.server.ts";
 import type { ChargeResult, SavedCardProvider } from "./saved-card-provider.ts";
-import { stripe } from "./stripe.server.ts";
+import { refundStripePayment, stripe } from "./stripe.server.ts";
 
 export const STRIPE_CARD_MESSAGES = {
   inBrowser: "Please enter your card in the secure card form.",
@@ -158,5 +158,9 @@ export const stripeSavedCards: StripeSavedCardProvider = {
         reference: error.payment_intent?.id,
       };
     }
+  },
+
+  async refundCharge(reference, idempotencyKey) {
+    await refundStripePayment(reference, reference, idempotencyKey);
   },
 };

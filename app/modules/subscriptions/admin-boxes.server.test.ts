@@ -14,7 +14,7 @@ import {
   packingPickListCsv,
   saveBoxContents,
 } from "./admin-boxes.server.ts";
-import { runRenewals } from "./renew-subscriptions.server.ts";
+import { runRenewals } from "./renewal/index.ts";
 import { sendBoxEmailJob } from "./send-box-email.server.ts";
 
 const env = testServices({ queues: [sendBoxEmailJob] as never, emptyBeforeEach: true });

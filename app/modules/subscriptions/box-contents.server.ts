@@ -124,6 +124,11 @@ export async function draftBox(
     nextAttemptAt: null,
     lastError: null,
     chargedAt: null,
+    claimedAt: null,
+    claimKey: null,
+    claimAttempt: null,
+    claimKind: null,
+    creditHeld: 0,
   };
 }
 

@@ -15,7 +15,7 @@ import { changeDeliveryWeek } from "./change-delivery-week.server.ts";
 import { changeSubscriptionPlan } from "./change-subscription-plan.server.ts";
 import { MANAGE_MESSAGES } from "./manage.schema.ts";
 import { openRegion } from "./regions.server.ts";
-import { RENEWAL_MESSAGES, runRenewals } from "./renew-subscriptions.server.ts";
+import { RENEWAL_MESSAGES, runRenewals } from "./renewal/index.ts";
 import { sendBoxEmailJob } from "./send-box-email.server.ts";
 import { sendSubscriptionChangeJob } from "./send-subscription-change.server.ts";
 import { updateSubscriptionCard } from "./update-subscription-card.server.ts";

@@ -16,7 +16,7 @@ import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { getSubscriptionOverview } from "./get-subscription-overview.server.ts";
 import { openRegion } from "./regions.server.ts";
-import { chargeKey, PREPAID_OVER, runRenewals } from "./renew-subscriptions.server.ts";
+import { chargeKey, PREPAID_OVER, runRenewals } from "./renewal/index.ts";
 import { sendBoxEmailJob } from "./send-box-email.server.ts";
 import { sendSubscriptionChangeJob } from "./send-subscription-change.server.ts";
 import { sendSubscriptionConfirmationJob } from "./send-subscription-confirmation.server.ts";

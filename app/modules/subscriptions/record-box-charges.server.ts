@@ -1,6 +1,6 @@
 // A paid box's records (issue 21, ADRs 032 and 046), the same for every box however it was paid:
 // the first box, charged when the subscription starts (start-subscription.server.ts), and every
-// renewal's (renew-subscriptions.server.ts). Each gets one shop order of kind "subscription box"
+// renewal's (renewal/paid.ts). Each gets one shop order of kind "subscription box"
 // (so it is in the member's orders and can be refunded through it), its box row charged with that
 // order and the payment's reference, the credit it used, and its "charged" history row. Written in
 // the caller's transaction, with the payment: a re-run finds the order by its key, never two.

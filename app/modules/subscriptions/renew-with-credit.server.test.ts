@@ -15,7 +15,7 @@ import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { getSubscriptionOverview } from "./get-subscription-overview.server.ts";
 import { skipBox } from "./next-box.server.ts";
-import { chargeKey, creditReference, runRenewals } from "./renew-subscriptions.server.ts";
+import { chargeKey, creditReference, runRenewals } from "./renewal/index.ts";
 import { sendBoxEmailJob } from "./send-box-email.server.ts";
 
 const env = testServices({ queues: [sendBoxEmailJob] as never, emptyBeforeEach: true });

@@ -24,7 +24,7 @@ import {
 } from "./box-dates.ts";
 import { findPlan } from "./plans.ts";
 import { isRegionOpen } from "./regions.server.ts";
-import { chargeKey, creditReference } from "./renew-subscriptions.server.ts";
+import { chargeKey, creditReference } from "./renewal/index.ts";
 import {
   writeSubscription,
   type Subscriber,

@@ -10,7 +10,7 @@ import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { skipBox } from "./next-box.server.ts";
-import { retryNow, runRenewals } from "./renew-subscriptions.server.ts";
+import { retryNow, runRenewals } from "./renewal/index.ts";
 import { sendBoxEmailJob } from "./send-box-email.server.ts";
 
 const jobs = [sendBoxEmailJob];

@@ -14,7 +14,7 @@ import {
   type ChangeRequest,
 } from "./change-subscription.server.ts";
 import { MANAGE_MESSAGES, updateCardSchema } from "./manage.schema.ts";
-import { retryNow } from "./renew-subscriptions.server.ts";
+import { retryNow } from "./renewal/index.ts";
 
 export const CARD_MESSAGES = {
   invalid: "Please check the card details and try again.",

@@ -8,14 +8,9 @@ import { chargeLedger } from "#tests/factories/charge-ledger.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
-import { skipBox } from "./next-box.server.ts";
-import {
-  chargeKey,
-  RENEWAL_MESSAGES,
-  retryNow,
-  runRenewals,
-} from "./renew-subscriptions.server.ts";
-import { sendBoxEmailJob } from "./send-box-email.server.ts";
+import { skipBox } from "#app/modules/subscriptions/next-box.server.ts";
+import { chargeKey, RENEWAL_MESSAGES, retryNow, runRenewals } from "./index.ts";
+import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 
 const jobs = [sendBoxEmailJob];
 const env = testServices({ smtp: true, queues: jobs as never, emptyBeforeEach: true });
@@ -127,21 +122,45 @@ test("a skipped box and a paused subscription are not charged, and their periods
   expect(env.smtp.messages).toEqual([]);
 });
 
-test("a worker that dies after the charge but before the commit charges nothing twice when run again", async () => {
+test("an answer lost after the provider took the charge (a timeout) is asked again with the same key: one charge", async () => {
   const { id, userId } = await insertSubscription();
   const ledger = chargeLedger();
   ledger.failAfterCharging = 1;
-  await expect(runRenewals({ now: CUTOFF, provider: ledger })).rejects.toThrow(/connection lost/);
-  // Rolled back: no box, no order, the period as it was.
-  expect(await boxesOf(id)).toEqual([]);
-  expect(await ordersOf(userId)).toEqual([]);
-  expect((await subscription(id)).nextBoxOn).toBe("2026-12-08");
-
-  expect(await runRenewals({ now: CUTOFF, provider: ledger })).toMatchObject({ charged: 1 });
+  expect(await runRenewals({ now: CUTOFF, provider: ledger })).toMatchObject({
+    charged: 1,
+    unfinished: 0,
+  });
   expect(ledger.requests).toBe(2);
+  expect([...ledger.byKey.keys()]).toEqual([chargeKey(id, "2027-01-08", 1)]);
   expect(ledger.paid()).toHaveLength(1);
   expect(await ordersOf(userId)).toHaveLength(1);
-  expect(await boxesOf(id)).toHaveLength(1);
+  expect(await boxesOf(id)).toMatchObject([{ status: "charged", claimedAt: null, claimKey: null }]);
+});
+
+test("a provider that never answers leaves the box claimed, not charged twice; the next run resumes it", async () => {
+  const { id, userId } = await insertSubscription();
+  const ledger = chargeLedger();
+  ledger.failAfterCharging = 3;
+  expect(await runRenewals({ now: CUTOFF, provider: ledger })).toMatchObject({
+    charged: 0,
+    unfinished: 1,
+  });
+  expect(await boxesOf(id)).toMatchObject([
+    { status: "scheduled", claimKey: chargeKey(id, "2027-01-08", 1), claimAttempt: 1 },
+  ]);
+  expect(await ordersOf(userId)).toEqual([]);
+  // A second run while the claim is fresh leaves it to its run; once stale it is resumed.
+  expect(await runRenewals({ now: CUTOFF, provider: ledger })).toMatchObject({
+    charged: 0,
+    resumed: 0,
+  });
+  expect(await runRenewals({ now: CUTOFF, provider: ledger, claimLeaseMs: 0 })).toMatchObject({
+    charged: 1,
+    resumed: 1,
+  });
+  expect(ledger.paid()).toHaveLength(1);
+  expect(ledger.requests).toBe(4);
+  expect(await ordersOf(userId)).toHaveLength(1);
 });
 
 test("a declined card: past due, retries at 1, 3, 5 and 7 days each e-mailed with an update-card link, then paused", async () => {
