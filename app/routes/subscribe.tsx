@@ -23,6 +23,7 @@ import {
   type DeliveryWeek,
   firstBoxDate,
   formatBoxDate,
+  soonestWeek,
 } from "#app/modules/subscriptions/box-dates.ts";
 import { DEFAULT_PLAN_ID, findPlan } from "#app/modules/subscriptions/plans.ts";
 import {
@@ -58,7 +59,12 @@ export const meta = staticPageMeta("/subscribe", { robots: "noindex" });
 
 /** Where this page is, with what was chosen (the plan, the region): a sign-up comes back here. */
 function herePath(url: URL): string {
-  return safeRedirect(url.pathname + url.search, paths.subscribe());
+  // A data request (/subscribe.data, ?_route=) stands for the page itself.
+  const search = new URLSearchParams(url.search);
+  search.delete("_route");
+  const query = search.toString();
+  const path = url.pathname.replace(/\.data$/, "");
+  return safeRedirect(path + (query ? `?${query}` : ""), paths.subscribe());
 }
 
 /**
@@ -132,7 +138,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     // A gift kept for a region (ADR 043) starts without a card, from the gift page.
     heldGift: heldGifts.length > 0,
     planId: attempt?.plan ?? plan?.id ?? DEFAULT_PLAN_ID,
-    deliveryWeek: (attempt?.deliveryWeek ?? 1) as DeliveryWeek,
+    // The week that brings the first box soonest, unless a refused card's attempt chose one.
+    deliveryWeek: (attempt?.deliveryWeek ??
+      soonestWeek(now, settings().boxCutoffDays)) as DeliveryWeek,
     payments: provider?.name ?? ("none" as const),
     credit,
     returned,

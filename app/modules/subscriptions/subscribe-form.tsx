@@ -143,7 +143,12 @@ export function SubscribeForm(props: SubscribeFormProps) {
             )
           }
         />
-        <DeliveryWeekFields week={week} onWeek={setWeek} error={errors.deliveryWeek} />
+        <DeliveryWeekFields
+          week={week}
+          onWeek={setWeek}
+          error={errors.deliveryWeek}
+          firstBoxes={firstBoxes}
+        />
 
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-2xl font-bold">Card</legend>
@@ -282,10 +287,13 @@ export function DeliveryWeekFields({
   week,
   onWeek,
   error,
+  firstBoxes,
 }: {
   week: DeliveryWeek;
   onWeek: (week: DeliveryWeek) => void;
   error?: string;
+  /** Each week's first box (formatted), printed on its option (issue 39). */
+  firstBoxes?: Record<DeliveryWeek, string>;
 }) {
   return (
     <fieldset className="flex flex-col gap-3">
@@ -303,7 +311,14 @@ export function DeliveryWeekFields({
             checked={week === w}
             onChange={() => onWeek(w)}
           >
-            <span>{DELIVERY_WEEK_LABELS[w]}</span>
+            <span className="flex flex-col">
+              <span>{DELIVERY_WEEK_LABELS[w]}</span>
+              {firstBoxes ? (
+                <span className="text-sm font-normal text-ink/75">
+                  First box in the week of {firstBoxes[w]}
+                </span>
+              ) : null}
+            </span>
           </RadioCard>
         ))}
       </div>
