@@ -8,7 +8,7 @@ import { futureExpiry } from "#tests/factories/cards.ts";
 import { linkIn } from "#tests/setup/smtp.ts";
 import { axeViolations } from "./axe.ts";
 import { animationsDone, baseUrl, DESKTOP, expect, PHONE, test } from "./fixtures.ts";
-import { PASSWORD, uniqueEmail, waitForMail } from "./members.ts";
+import { PASSWORD, signedInMember, uniqueEmail, waitForMail } from "./members.ts";
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -105,3 +105,85 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.waitForURL(`${baseUrl()}/waitlist?plan=1m2`);
   });
 }
+
+test("on /subscribe a refused form's error summary takes focus and its links go to the fields", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signedInMember(page, "summary");
+  await page.goto("/subscribe?plan=1m2");
+  await page.getByRole("button", { name: "Start my subscription" }).click();
+  const summary = page.getByTestId("error-summary");
+  await summary.getByRole("heading", { name: "There is a problem" }).waitFor();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+    .toBe("error-summary");
+  // Each message is a link to its field, and the field carries it too.
+  const first = summary.getByRole("link").first();
+  const message = await first.innerText();
+  await first.click();
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute("aria-invalid"));
+  expect(focused).toBe("true");
+  expect(await page.getByText(message, { exact: true }).count()).toBe(2);
+  await animationsDone(page);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("at 320 px nothing scrolls sideways; at 200 % on a phone the menu button stays in view", async ({
+  page,
+}) => {
+  await signedInMember(page, "reflow");
+  const routes = [
+    "/",
+    "/subscribe?plan=2m2",
+    "/gift",
+    "/profile/subscription",
+    "/waitlist",
+    "/products",
+    "/education",
+    "/checkout",
+    "/profile",
+    "/about",
+  ];
+  const wide: string[] = [];
+  await page.setViewportSize({ width: 320, height: 700 });
+  for (const route of routes) {
+    await page.goto(route);
+    if (!(await noSidewaysScroll(page))) {
+      wide.push(route);
+      console.log(
+        "scrolls sideways at 320 px:",
+        route,
+        await page.evaluate(() =>
+          [...document.querySelectorAll("body *")]
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 8)
+            .map(
+              (e) =>
+                `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)} ${(e as HTMLElement).innerText?.slice(0, 40)}`,
+            ),
+        ),
+      );
+    }
+  }
+  expect(wide, "pages that scroll sideways at 320 px").toEqual([]);
+
+  // A 390 px phone at 200 %: 195 CSS pixels at twice the density.
+  const zoomed = await page
+    .context()
+    .browser()!
+    .newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 195, height: 422 },
+      deviceScaleFactor: 2,
+    });
+  const phone = await zoomed.newPage();
+  for (const route of ["/", "/waitlist", "/products", "/gift"]) {
+    await phone.goto(route);
+    const menu = phone.getByRole("button", { name: "Open menu" });
+    await menu.waitFor();
+    const box = await menu.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 195, `menu button on ${route}`).toBe(true);
+  }
+  await zoomed.close();
+});
