@@ -33,7 +33,7 @@ export function ErrorSummary({
       tabIndex={-1}
       aria-labelledby={titleId}
       data-testid="error-summary"
-      className="rounded-xl border-4 border-clay-dark bg-white p-5 focus:outline-4 focus:outline-offset-2 focus:outline-ink"
+      className="scroll-mt-24 rounded-xl border-4 border-clay-dark bg-white p-5 focus:outline-4 focus:outline-offset-2 focus:outline-ink"
     >
       <div role="alert">
         <h2 id={titleId} className="text-xl font-bold text-ink">
