@@ -3,7 +3,8 @@
 import { redirect } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { MESSAGES, safeRedirect } from "#app/modules/accounts/accounts.schema.ts";
+import { MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
+import { landingAfterSignIn } from "#app/modules/accounts/outcome.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import type { Route } from "./+types/auth-callback";
 
@@ -23,8 +24,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const { user } = await getCurrentUser(request);
   if (!user) throw redirect(paths.login);
-  return redirectWithToast(request, safeRedirect(url.searchParams.get("redirectTo")), {
-    type: "success",
-    message: MESSAGES.signedIn,
-  });
+  return redirectWithToast(
+    request,
+    landingAfterSignIn(url.searchParams.get("redirectTo"), user.isAdmin),
+    {
+      type: "success",
+      message: MESSAGES.signedIn,
+    },
+  );
 }

@@ -9,12 +9,19 @@ import { PlanPicker } from "#app/modules/subscriptions/plan-picker.tsx";
 import { plans } from "#app/modules/subscriptions/plans.ts";
 import { WaitlistSection } from "#app/modules/waitlist/waitlist-section.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
+import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
+import type { Route } from "./+types/home";
 
 export const handle = { headerOverDark: true };
 
 export const meta = staticPageMeta("/");
 
-export default function Home() {
+// The same for everyone (the page is kept): where we deliver now, for the plan picker (issue 39).
+export async function loader() {
+  return { openRegions: await listOpenRegions() };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const settings = root?.settings;
   const siteUrl = settings?.siteUrl ?? "";
@@ -61,7 +68,7 @@ export default function Home() {
       <Hero shopUrl={settings?.shopUrl ?? "/products"} />
       <HowItWorks />
       <CallToAction />
-      <PlanPicker currency={settings?.currency ?? "USD"} />
+      <PlanPicker currency={settings?.currency ?? "USD"} openRegions={loaderData.openRegions} />
       <WaitlistSection settings={settings} />
     </>
   );

@@ -23,9 +23,14 @@ import {
   type DeliveryWeek,
   firstBoxDate,
   formatBoxDate,
+  soonestWeek,
 } from "#app/modules/subscriptions/box-dates.ts";
 import { DEFAULT_PLAN_ID, findPlan } from "#app/modules/subscriptions/plans.ts";
-import { listRegionsFor, listWaveRegions } from "#app/modules/subscriptions/regions.server.ts";
+import {
+  listOpenRegions,
+  listRegionsFor,
+  listWaveRegions,
+} from "#app/modules/subscriptions/regions.server.ts";
 import { carryContactCredit } from "#app/modules/waitlist/carry-contact-credit.server.ts";
 import {
   completeStripeSubscription,
@@ -41,14 +46,56 @@ import {
   type SubscribeOutcome,
 } from "#app/modules/subscriptions/subscribe-form.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
+import { isNzRegion } from "#app/lib/nz-regions.ts";
+import { safeRedirect } from "#app/modules/accounts/accounts.schema.ts";
+import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
+import { signUp } from "#app/modules/accounts/sign-up.server.ts";
+import { socialProviders } from "#app/modules/accounts/start-social-sign-in.server.ts";
+import { SignUpToSubscribe } from "./subscribe-sign-up.tsx";
+import { answerIntents, startSocial } from "./auth/auth-action.server.ts";
 import type { Route } from "./+types/subscribe";
 
 export const meta = staticPageMeta("/subscribe", { robots: "noindex" });
 
+/** Where this page is, with what was chosen (the plan, the region): a sign-up comes back here. */
+function herePath(url: URL): string {
+  // A data request (/subscribe.data, ?_route=) stands for the page itself.
+  const search = new URLSearchParams(url.search);
+  search.delete("_route");
+  const query = search.toString();
+  const path = url.pathname.replace(/\.data$/, "");
+  return safeRedirect(path + (query ? `?${query}` : ""), paths.subscribe());
+}
+
+/**
+ * A region chosen on a plan card (issue 39) where we don't deliver, and no launch wave there: on
+ * to its waitlist with the plan and the region kept.
+ */
+async function closedRegionWaitlist(url: URL, open: readonly string[]): Promise<string | null> {
+  const region = url.searchParams.get("region");
+  if (!isNzRegion(region) || open.includes(region)) return null;
+  if ((await listWaveRegions()).includes(region)) return null;
+  const plan = findPlan(url.searchParams.get("plan"));
+  const query = new URLSearchParams({ ...(plan ? { plan: plan.id } : {}), region });
+  return `${paths.waitlist}?${query.toString()}`;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
   const url = new URL(request.url);
   const plan = findPlan(url.searchParams.get("plan"));
+  const { user } = await getCurrentUser(request);
+  if (!user) {
+    // A new visitor creates their account here, the plan on screen (issue 39): the confirmation
+    // link brings them back to this page with it still chosen. No 'Please log in' toast.
+    const toWaitlist = await closedRegionWaitlist(url, await listOpenRegions());
+    if (toWaitlist) throw redirect(toWaitlist);
+    return {
+      signedOut: true as const,
+      planId: plan?.id ?? DEFAULT_PLAN_ID,
+      redirectTo: herePath(url),
+      providers: socialProviders(),
+    };
+  }
   const provider = savedCardProvider();
   // Back from Stripe's card form: finish the subscription (the webhook may have already).
   const setupIntent = url.searchParams.get("setup_intent");
@@ -72,6 +119,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     listHeldGifts(user.id),
     carryContactCredit(user),
   ]);
+  const toWaitlist = await closedRegionWaitlist(url, openRegions);
+  if (toWaitlist) throw redirect(toWaitlist);
   // A region in launch waves this member has no claimed spot in: said plainly when it's chosen.
   const regionNotes = Object.fromEntries(
     waveRegions
@@ -83,12 +132,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const waveRegion = openRegions.find((r) => r === url.searchParams.get("region"));
   const now = new Date();
   return {
+    signedOut: false as const,
     // Made for this page: a retried or doubled submit of it starts one subscription.
     idempotencyKey: randomUUID(),
     // A gift kept for a region (ADR 043) starts without a card, from the gift page.
     heldGift: heldGifts.length > 0,
     planId: attempt?.plan ?? plan?.id ?? DEFAULT_PLAN_ID,
-    deliveryWeek: (attempt?.deliveryWeek ?? 1) as DeliveryWeek,
+    // The week that brings the first box soonest, unless a refused card's attempt chose one.
+    deliveryWeek: (attempt?.deliveryWeek ??
+      soonestWeek(now, settings().boxCutoffDays)) as DeliveryWeek,
     payments: provider?.name ?? ("none" as const),
     credit,
     returned,
@@ -111,7 +163,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  // Signed out: the account made in place (its confirmation link returns here, issue 39).
+  if (!(await getCurrentUser(request)).user) {
+    return answerIntents(args, { "sign-up": signUp }, (posted) =>
+      posted.intent === "social" ? startSocial(posted) : undefined,
+    );
+  }
   const user = await requireUser(request);
   const form = await request.formData();
   const values = subscribeFormValues(form);
@@ -143,6 +202,17 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (loaderData.signedOut) {
+    return (
+      <SignUpToSubscribe
+        {...loaderData}
+        currency={root?.settings.currency ?? "USD"}
+        actionData={actionData}
+      />
+    );
+  }
+  const answer = actionData && "outcome" in actionData ? actionData : undefined;
+  const setup = actionData && "cardSetup" in actionData ? actionData : undefined;
   return (
     <div className="container-page pt-28 pb-20 md:pt-36">
       <h1 className="text-4xl font-bold">Start your subscription</h1>
@@ -165,8 +235,8 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
       <SubscribeForm
         {...loaderData}
         currency={root?.settings.currency ?? "USD"}
-        outcome={actionData && "outcome" in actionData ? actionData.outcome : loaderData.returned}
-        cardSetup={actionData && "cardSetup" in actionData ? actionData.cardSetup : undefined}
+        outcome={answer ? answer.outcome : loaderData.returned}
+        cardSetup={setup?.cardSetup}
       />
     </div>
   );

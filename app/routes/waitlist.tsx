@@ -1,5 +1,6 @@
 // /waitlist: the waitlist form with the plan chosen on the home page's cards. The action answers
 // the form when it is posted before (or without) JavaScript.
+import { isNzRegion } from "#app/lib/nz-regions.ts";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -23,10 +24,17 @@ export const headers = retryAfterHeader;
 export const meta = staticPageMeta("/waitlist");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const plan = findPlan(new URL(request.url).searchParams.get("plan"));
+  const url = new URL(request.url);
+  const plan = findPlan(url.searchParams.get("plan"));
+  const region = url.searchParams.get("region");
   // The same for everyone (the page may be kept and shared): the form offers 'Start my
-  // subscription' once the region the person chooses is among them.
-  return { planId: plan?.id ?? null, openRegions: await listOpenRegions() };
+  // subscription' once the region the person chooses is among them. A plan card's region
+  // question sends a closed region here with it chosen (issue 39).
+  return {
+    planId: plan?.id ?? null,
+    region: isNzRegion(region) ? region : "",
+    openRegions: await listOpenRegions(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -122,6 +130,7 @@ export default function Waitlist({ loaderData, actionData }: Route.ComponentProp
         surveyUrl={settings?.surveyUrl ?? "/define-garden"}
         outcome={actionData?.outcome}
         openRegions={loaderData.openRegions}
+        region={loaderData.region}
       />
     </section>
   );

@@ -50,9 +50,15 @@ export function SiteHeader({
         scrolled ? "border-ink/10 bg-cream shadow-sm" : "border-transparent bg-transparent"
       } ${light ? "bg-gradient-to-b from-ink/60 to-transparent text-white" : "text-ink"}`}
     >
-      <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to={paths.home} className="rounded-md" aria-label={`${brandName} home`}>
-          <Logo brandName={brandName} />
+      <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
+        {/* At 200 % on a phone (about 195 px) the brand's word gives way, so the cart and the
+            menu button stay on screen (issue 39, WCAG 1.4.10). */}
+        <Link
+          to={paths.home}
+          className="min-w-0 shrink overflow-hidden rounded-md"
+          aria-label={`${brandName} home`}
+        >
+          <Logo brandName={brandName} className="max-[240px]:[&>span]:hidden" />
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
@@ -73,7 +79,7 @@ export function SiteHeader({
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           {user ? (
             <UserMenu user={user} light={light} />
           ) : (

@@ -90,8 +90,9 @@ export async function signedInMember(page: Page, name: string): Promise<string> 
 export async function signedInAdmin(page: Page, email: string): Promise<void> {
   await page.goto("/auth");
   await signInWith(page, email);
+  // An admin's sign-in to nowhere in particular lands on /admin (issue 39).
   const signedIn = await Promise.race([
-    page.waitForURL(`${baseUrl()}/`).then(() => true),
+    page.waitForURL(`${baseUrl()}/admin`).then(() => true),
     page
       .getByText("Invalid email or password", { exact: false })
       .first()
@@ -100,5 +101,5 @@ export async function signedInAdmin(page: Page, email: string): Promise<void> {
   ]);
   if (signedIn) return;
   await page.goto(await createAccount(page, email));
-  await page.waitForURL(`${baseUrl()}/`);
+  await page.waitForURL(`${baseUrl()}/admin`);
 }

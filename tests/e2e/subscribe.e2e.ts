@@ -23,7 +23,10 @@ for (const viewport of [PHONE, DESKTOP]) {
     expect(await visitor.getByRole("button", { name: "Join Waitlist" }).count()).toBe(0);
     await visitor.getByRole("link", { name: "Start my subscription" }).click();
 
-    await visitor.waitForURL(/\/login\?redirectTo=%2Fsubscribe%3Fplan%3D2m2$/);
+    // Not signed in: the page offers an account in place, and a way to sign in to one.
+    await visitor.getByRole("heading", { name: "Create an account" }).waitFor();
+    await visitor.getByRole("link", { name: "Sign in", exact: true }).click();
+    await visitor.waitForURL(/\/login\?redirectTo=%2Fsubscribe%3Fplan%3D2m2/);
     await signInAndSeeToast(visitor, email);
     await visitor.waitForURL(`${baseUrl()}/subscribe?plan=2m2`);
     await visitor.getByRole("heading", { name: "Start your subscription", level: 1 }).waitFor();
@@ -87,8 +90,12 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
-test("a stranger asking for /subscribe is sent to sign in, with the way back kept", async () => {
+test("a stranger asking for /subscribe may create an account there, the way back kept (issue 39)", async () => {
   const response = await fetch(`${baseUrl()}/subscribe?plan=0.5m2`, { redirect: "manual" });
-  expect(response.status).toBe(302);
-  expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fsubscribe%3Fplan%3D0.5m2");
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  expect(html).toContain("Create an account");
+  expect(html).toContain('name="redirectTo" value="/subscribe?plan=0.5m2"');
+  expect(html).toContain('href="/login?redirectTo=%2Fsubscribe%3Fplan%3D0.5m2"');
+  expect(html).not.toContain("Please log in");
 });

@@ -60,12 +60,20 @@ function args(request: Request) {
 
 export type Answer = { data: Record<string, unknown>; init: ResponseInit | null };
 
-/** The page's loader: its data, or the Response it threw (a redirect). */
+type SignedInPage = Extract<
+  Awaited<ReturnType<typeof subscribeRoute.loader>>,
+  { signedOut: false }
+>;
+
+/** The page's loader for a member: its data, or the Response it threw (a redirect). */
 export async function load(cookie: string, search: string) {
   const result = await subscribeRoute
     .loader(args(new Request(`${SITE}/subscribe${search}`, { headers: { cookie } })))
     .catch((e: unknown) => e);
-  return result as Response | Awaited<ReturnType<typeof subscribeRoute.loader>>;
+  if (result && typeof result === "object" && "signedOut" in result && result.signedOut) {
+    throw new Error("the subscribe page answered as to a visitor who isn't signed in");
+  }
+  return result as Response | SignedInPage;
 }
 
 /** The form's post: the Response it threw (a redirect), or its answer. */

@@ -14,6 +14,7 @@ import { isBanned } from "./admin-users.server.ts";
 import { grantAdminRightsIfListed } from "./grant-admin-rights.server.ts";
 import { liftSignInLock } from "./rate-limits.server.ts";
 import { signedUpInThisBrowser } from "./sign-up-browser.server.ts";
+import { safeRedirect } from "./accounts.schema.ts";
 import {
   ensureProfile,
   migrateWaitlistContactAtSignIn,
@@ -80,13 +81,30 @@ export function accountsAuth(): Auth {
   return auth();
 }
 
-/** The confirmation link, opened elsewhere: to the page where its opener chooses the password. */
+/**
+ * The confirmation link, opened elsewhere: to the page where its opener chooses the password,
+ * still carrying the page the person signed up from (its callbackURL's `redirectTo`, issue 39).
+ */
 function choosePasswordInstead(request: Request | undefined): APIError {
-  const token = request ? (new URL(request.url).searchParams.get("token") ?? "") : "";
+  const url = request ? new URL(request.url) : undefined;
+  const token = url?.searchParams.get("token") ?? "";
   const params = new URLSearchParams({ mode: "confirm-email", token });
+  const back = redirectToOfCallback(url?.searchParams.get("callbackURL"));
+  if (back) params.set("redirectTo", back);
   return new APIError("FOUND", undefined, {
     location: `${settings().siteUrl}/auth?${params.toString()}`,
   });
+}
+
+/** The page a confirmation link's callbackURL (`/auth/callback?redirectTo=…`) returns to, if ours. */
+export function redirectToOfCallback(callbackURL: string | null | undefined): string {
+  if (!callbackURL) return "";
+  try {
+    const url = new URL(callbackURL, "https://patch.invalid");
+    return safeRedirect(url.searchParams.get("redirectTo"), "");
+  } catch {
+    return "";
+  }
 }
 
 /** Headers for a call into better-auth: the browser's cookies, and the client address we trust. */

@@ -253,3 +253,13 @@ export async function readSessionDirectly(request: Request): Promise<Resolved | 
   if (refreshAt <= Date.now()) return null;
   return answerFor(request, row.session, row.user, row.profile, []);
 }
+
+/** An account's role, read from its row (better-auth's answers don't carry it). */
+export async function roleOf(userId: string): Promise<string | null> {
+  const [row] = await db()
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.role ?? null;
+}

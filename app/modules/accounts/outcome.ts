@@ -90,7 +90,21 @@ export function done(
   return { ok: true, messages: [message], cookies, ...(redirectTo ? { redirectTo } : {}) };
 }
 
+/**
+ * Where a sign-in lands: the page asked for (if it is ours); asked for nowhere in particular (or
+ * the home page), an admin goes to /admin (issue 39) and everyone else home.
+ */
+export function landingAfterSignIn(redirectTo: string | null | undefined, admin = false): string {
+  const asked = safeRedirect(redirectTo, "");
+  if (asked && asked !== "/") return asked;
+  return admin ? "/admin" : "/";
+}
+
 /** Signed in: on to the page asked for (if it is ours), with the session's cookies. */
-export function signedIn(cookies: string[], redirectTo?: string | null): AccountsSuccess {
-  return done(MESSAGES.signedIn, cookies, safeRedirect(redirectTo));
+export function signedIn(
+  cookies: string[],
+  redirectTo?: string | null,
+  admin = false,
+): AccountsSuccess {
+  return done(MESSAGES.signedIn, cookies, landingAfterSignIn(redirectTo, admin));
 }

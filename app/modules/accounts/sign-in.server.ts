@@ -13,6 +13,7 @@ import { withPasswordSlot } from "./password-work.server.ts";
 import { twoFactorPendingCookie } from "./two-factor.server.ts";
 import { limitSignIn, recordSignInFailure } from "./rate-limits.server.ts";
 import { deviceCookieFor, trustedDevice } from "./device-cookie.server.ts";
+import { isAdminUser, roleOf } from "./get-current-user.server.ts";
 
 export async function signIn({ input, meta, redirectTo }: SignInCall): Promise<AccountsOutcome> {
   const parsed = signInSchema.safeParse(input);
@@ -38,10 +39,13 @@ export async function signIn({ input, meta, redirectTo }: SignInCall): Promise<A
         twoFactor: true,
       };
     }
-    const { user } = response as { user: { id: string } };
+    const { user } = response as {
+      user: { id: string; email: string; emailVerified: boolean; role?: string | null };
+    };
     return signedIn(
       [...setCookies(headers), await deviceCookieFor(user.id, meta.request)],
       redirectTo,
+      isAdminUser({ ...user, role: user.role ?? (await roleOf(user.id)) }),
     );
   } catch (error) {
     const code = authErrorCode(error);

@@ -4,7 +4,7 @@
 // them in. Every answer that depends on the address (the waitlist's 'Email not found', the account)
 // comes after the per-IP limit, so addresses can't be tried at speed.
 import { withPasswordSlot } from "./password-work.server.ts";
-import { MESSAGES, fieldErrors, signUpSchema } from "./accounts.schema.ts";
+import { MESSAGES, fieldErrors, safeRedirect, signUpSchema } from "./accounts.schema.ts";
 import { accountsAuth, authErrorCode, authHeaders } from "./accounts-auth.server.ts";
 import { findUserByEmail, findWaitlistContact } from "./find-user-by-email.server.ts";
 import { carryUserData } from "./update-profile.server.ts";
@@ -22,6 +22,17 @@ export interface SignUpOptions {
   redirectTo?: string | null;
   /** 'Convert from Waitlist' (SPEC §5): only an address on the waitlist may. */
   waitlistOnly?: boolean;
+}
+
+/**
+ * Where the confirmation link lands once it has signed the person in: /auth/callback, carrying the
+ * page they signed up from (a plan, a gift code, a claim: issue 39), which it then sends them to.
+ */
+export function confirmedCallback({ redirectTo }: { redirectTo?: string | null }): string {
+  const back = safeRedirect(redirectTo, "");
+  return back && back !== "/"
+    ? `/auth/callback?redirectTo=${encodeURIComponent(back)}`
+    : "/auth/callback";
 }
 
 export async function signUp({
@@ -56,7 +67,7 @@ export async function signUp({
     // For an existing address better-auth answers as if it had created one and e-mails the owner.
     await withPasswordSlot(() =>
       accountsAuth().api.signUpEmail({
-        body: { email, password, name: fullName ?? "", callbackURL: "/auth/callback" },
+        body: { email, password, name: fullName ?? "", callbackURL: confirmedCallback(options) },
         headers: authHeaders(meta),
       }),
     );

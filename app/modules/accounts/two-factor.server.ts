@@ -1,6 +1,7 @@
 // Two-factor sign-in with an authenticator app (TOTP) and recovery codes, set up from the profile
 // (better-auth's two-factor plugin). Turning it on or off needs the password and a recent sign-in.
 // Wrong codes count like wrong passwords: per IP, and per account (from this IP, and from all).
+import { isAdminUser, roleOf } from "./get-current-user.server.ts";
 import { createCookie } from "react-router";
 import { TWO_FACTOR_PENDING_SECONDS } from "#app/lib/auth.server.ts";
 import { settings } from "#app/lib/env.server.ts";
@@ -158,7 +159,8 @@ export async function verifyTwoFactorSignIn({
     const cleared = await pendingAccountCookie().serialize("", { maxAge: 0 });
     const user = await findUserByEmail(account);
     const device = user ? [await deviceCookieFor(user.id, meta.request)] : [];
-    return signedIn([...setCookies(answer.headers), cleared, ...device], redirectTo);
+    const admin = user ? isAdminUser({ ...user, role: await roleOf(user.id) }) : false;
+    return signedIn([...setCookies(answer.headers), cleared, ...device], redirectTo, admin);
   } catch (error) {
     const reason = authErrorCode(error);
     if (reason === undefined) throw error;

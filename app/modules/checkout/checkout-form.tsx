@@ -32,6 +32,7 @@ import { StripePayment } from "#app/modules/payments/stripe-payment.tsx";
 import { TotalsRow } from "#app/components/ui/totals-row.tsx";
 import type { FieldProps } from "#app/components/ui/form-field.tsx";
 import { focusFirstError } from "#app/components/ui/focus-first-error.ts";
+import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { RadioCard } from "#app/components/ui/radio-card.tsx";
 
 export const STEPS = ["Contact", "Delivery address", "Shipping", "Payment", "Review"] as const;
@@ -162,10 +163,14 @@ export function CheckoutForm({
     legend?.scrollIntoView({ block: "center" });
   }, [step]);
 
-  // A refused order goes on from its step's heading to the first field to fix, shown clear of
-  // the fixed header (after the effect above, so the field wins).
+  // A refused order's error summary takes focus (after the effect above, so it wins over the
+  // step's heading); its links go to the fields (issue 39).
+  const summaryRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (outcome?.kind === "invalid") focusFirstError(formRef.current);
+    if (outcome?.kind !== "invalid") return;
+    const box = summaryRef.current?.querySelector<HTMLElement>("[data-testid='error-summary']");
+    if (box) box.focus();
+    else focusFirstError(formRef.current);
   }, [outcome]);
 
   const lines = items.map((i) => ({
@@ -295,7 +300,12 @@ export function CheckoutForm({
             <CartChangesNotice changes={result.changes} currency={currency} onAccept={accept} />
           </div>
         ) : null}
-        {outcome && outcome.kind !== "stripe" ? (
+        {outcome?.kind === "invalid" ? (
+          <div className="mt-4" ref={summaryRef}>
+            <ErrorSummary errors={outcome.fieldErrors} />
+          </div>
+        ) : outcome && outcome.kind !== "stripe" && outcome.kind !== "declined" ? (
+          // Each message once: a declined card is said beside the card (issue 39).
           <p role="alert" className="mt-4 rounded-xl border-2 border-clay bg-clay/10 p-4">
             {outcome.message}
           </p>

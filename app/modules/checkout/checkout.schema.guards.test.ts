@@ -127,7 +127,26 @@ test("demo card: 12 to 19 digits however grouped, MM/YY, a 3 or 4 digit code", (
 
   for (const expiry of ["12/40", " 09 / 41 ", "10/99"])
     expect(parse({ expiry }).success, expiry).toBe(true);
-  for (const expiry of ["00/40", "13/40", "1/40", "01/4", "01/400", "0140", "x01/40", undefined])
+  // The shapes people type (issue 39) read as MM/YY.
+  for (const [typed, read] of [
+    ["1240", "12/40"],
+    ["12 / 2040", "12/40"],
+    ["122040", "12/40"],
+    ["1/40", "01/40"],
+    ["0140", "01/40"],
+  ] as const)
+    expect(parse({ expiry: typed }).data?.expiry, typed).toBe(read);
+  for (const expiry of [
+    "00/40",
+    "13/40",
+    "01/4",
+    "01/400",
+    "140",
+    "1340",
+    "12/1940",
+    "x01/40",
+    undefined,
+  ])
     expect(parse({ expiry }).error?.issues[0]?.message, String(expiry)).toBe(MESSAGES.cardExpiry);
 
   expect(parse({ cvc: " 1234 " }).data?.cvc).toBe("1234");

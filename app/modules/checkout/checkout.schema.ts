@@ -108,6 +108,19 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/**
+ * A card's expiry as people type it (issue 39): `1229`, `12/29`, `12 / 2029`, `1/29` all read as
+ * MM/YY. Anything else is kept as typed, for the MM/YY check to refuse in words.
+ */
+export function normalizeExpiry(typed: string): string {
+  const v = typed.trim();
+  const m =
+    /^(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|20\d{2})$/.exec(v) ??
+    /^(0[1-9]|1[0-2])(\d{2}|20\d{2})$/.exec(v);
+  if (!m) return v;
+  return `${m[1]!.padStart(2, "0")}/${m[2]!.slice(-2)}`;
+}
+
 /** Whether a card's MM/YY has passed: a card runs to the end of its month (UTC). */
 export function expiryHasPassed(expiry: string, now = new Date()): boolean {
   const [mm, yy] = expiry.split("/").map((p) => Number(p.trim()));
@@ -130,9 +143,13 @@ export const demoCardSchema = z.object({
     ),
   expiry: z
     .string({ message: MESSAGES.cardExpiry })
-    .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { message: MESSAGES.cardExpiry })
-    .refine((v) => !expiryHasPassed(v), { message: MESSAGES.cardExpired, abort: true }),
+    .transform(normalizeExpiry)
+    .pipe(
+      z
+        .string()
+        .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { message: MESSAGES.cardExpiry })
+        .refine((v) => !expiryHasPassed(v), { message: MESSAGES.cardExpired, abort: true }),
+    ),
   cvc: z
     .string({ message: MESSAGES.cardCvc })
     .trim()

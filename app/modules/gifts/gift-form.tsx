@@ -4,6 +4,7 @@
 // made. A plain form: it works before JavaScript, and with it the price follows the choices.
 import { useState } from "react";
 import { useNavigation } from "react-router";
+import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { controlProps, FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -115,7 +116,10 @@ export function GiftForm(props: GiftFormProps) {
   return (
     <BoxOrderForm idempotencyKey={props.idempotencyKey}>
       <div className="flex flex-col gap-8">
-        {formMessage ? <FormMessage tone="error">{formMessage}</FormMessage> : null}
+        <ErrorSummary errors={outcome?.fieldErrors} />
+        {formMessage && !outcome?.fieldErrors ? (
+          <FormMessage tone="error">{formMessage}</FormMessage>
+        ) : null}
 
         <PlanChoices
           legend="The box"
@@ -125,7 +129,7 @@ export function GiftForm(props: GiftFormProps) {
           error={errors.plan}
         />
 
-        <fieldset className="flex flex-col gap-3">
+        <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="mb-2 text-2xl font-bold">How long</legend>
           <div className="grid gap-3 sm:grid-cols-3">
             {GIFT_MONTHS.map((m) => (
@@ -152,7 +156,7 @@ export function GiftForm(props: GiftFormProps) {
           ) : null}
         </fieldset>
 
-        <fieldset className="flex flex-col gap-4">
+        <fieldset className="flex min-w-0 flex-col gap-4">
           <legend className="mb-2 text-2xl font-bold">Who it&apos;s for</legend>
           <NameAndEmail who="recipient" errors={errors} />
           <FormField
@@ -181,13 +185,13 @@ export function GiftForm(props: GiftFormProps) {
           />
         </fieldset>
 
-        <fieldset className="flex flex-col gap-4">
+        <fieldset className="flex min-w-0 flex-col gap-4">
           <legend className="mb-2 text-2xl font-bold">From you</legend>
           <p className="-mt-2 text-sm text-ink/70">We e-mail your receipt here.</p>
           <NameAndEmail who="buyer" defaults={props.buyer} errors={errors} />
         </fieldset>
 
-        <fieldset className="flex flex-col gap-4">
+        <fieldset className="flex min-w-0 flex-col gap-4">
           <legend className="mb-2 text-2xl font-bold">Card</legend>
           {payments === "demo" ? (
             <DemoCardFields

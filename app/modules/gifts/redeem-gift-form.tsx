@@ -2,8 +2,9 @@
 // typed code land on the same page), the gift it finds, and the form that redeems it with the
 // delivery address and week (/subscribe's fields); and a gift held for a region, started from
 // here once that region opens. Plain forms: each works before (and without) JavaScript.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { paths } from "#app/lib/paths.ts";
 import type { DeliveryWeek } from "#app/modules/subscriptions/box-dates.ts";
@@ -99,6 +100,12 @@ export function DeliveryForm({
 }) {
   const mine = answer?.intent === intent ? answer : undefined;
   const errors = mine?.fieldErrors ?? {};
+  // The code is this form's hidden field: its message is the code form's, not in this summary.
+  const fieldsHere = useMemo(() => {
+    if (!mine?.fieldErrors) return null;
+    const { code: _code, ...rest } = mine.fieldErrors;
+    return Object.keys(rest).length > 0 ? rest : null;
+  }, [mine]);
   const [region, setRegion] = useState(address.region ?? "");
   const [week, setWeek] = useState<DeliveryWeek>((deliveryWeek ?? 1) as DeliveryWeek);
   const busy = useNavigation().formData?.get("intent") === intent;
@@ -109,9 +116,8 @@ export function DeliveryForm({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {mine && !mine.fieldErrors?.code ? (
-        <FormMessage tone="error">{mine.message}</FormMessage>
-      ) : null}
+      <ErrorSummary errors={fieldsHere} />
+      {mine && !mine.fieldErrors ? <FormMessage tone="error">{mine.message}</FormMessage> : null}
       <DeliveryAddressFields
         address={address}
         errors={errors}

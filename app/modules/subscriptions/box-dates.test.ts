@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { cutoffOf, firstBoxDate, formatBoxDate, nextBoxDate } from "./box-dates.ts";
+import { cutoffOf, firstBoxDate, formatBoxDate, nextBoxDate, soonestWeek } from "./box-dates.ts";
 
 test("the first box is the chosen week's next start whose 5-day cutoff hasn't passed, in NZ time", () => {
   // 25 November 2026, 3pm in Auckland.
@@ -23,4 +23,15 @@ test("the cutoff follows the setting's number of days when given one", () => {
   expect(cutoffOf("2027-01-08", 7).toISOString()).toBe("2027-01-01T00:00:00.000Z");
   // With a 10-day cutoff, week 1's December box (cutoff 21 Nov) is gone by 25 November.
   expect(firstBoxDate(1, new Date("2026-11-25T02:00:00Z"), 10)).toBe("2027-01-01");
+});
+
+test("the default week is the one that brings the first box soonest (issue 39)", () => {
+  // 2 December in Auckland: week 1's December box is gone (1 January), week 2 comes 8 December.
+  expect(soonestWeek(new Date("2026-12-01T20:00:00Z"))).toBe(2);
+  // 25 November: week 1's box (1 December) is still ahead.
+  expect(soonestWeek(new Date("2026-11-25T02:00:00Z"))).toBe(1);
+  // 20 December: weeks 1 to 3 wait for January; week 4 (22 December) has passed its cutoff too.
+  expect(soonestWeek(new Date("2026-12-20T02:00:00Z"))).toBe(1);
+  // 12 December: week 4 (cutoff 17 December) is the soonest.
+  expect(soonestWeek(new Date("2026-12-12T02:00:00Z"))).toBe(4);
 });

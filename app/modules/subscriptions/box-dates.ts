@@ -50,6 +50,18 @@ export function firstBoxDate(
   }
 }
 
+/**
+ * The delivery week that gives the soonest first box from now (issue 39: the default, so a charge
+ * taken today doesn't wait for the latest box of the four).
+ */
+export function soonestWeek(now = new Date(), cutoffDays = CUTOFF_DAYS): DeliveryWeek {
+  let best: DeliveryWeek = 1;
+  for (const w of DELIVERY_WEEKS) {
+    if (firstBoxDate(w, now, cutoffDays) < firstBoxDate(best, now, cutoffDays)) best = w;
+  }
+  return best;
+}
+
 /** The same week a month later. */
 export function nextBoxDate(box: string, week: DeliveryWeek): string {
   const [y, m] = box.split("-").map(Number);

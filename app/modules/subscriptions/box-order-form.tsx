@@ -18,7 +18,7 @@ export function BoxOrderForm({
   return (
     <Form
       method="post"
-      className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start"
+      className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
       noValidate
     >
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />

@@ -1,17 +1,36 @@
 // 'Grab a Box' (SPEC §2 plan picker, §4 plan card): three flip cards, one flipped at a time.
 // Clicking a card selects and flips it; clicking the flipped card flips it back. 1m2 starts
 // selected. The flip takes 0.6 s; with reduced motion the faces cross-fade instead.
-import { useState } from "react";
-import { Link } from "react-router";
+// Issue 39: the picker asks where to deliver first, and each card's 'Subscribe' is a GET of
+// /subscribe with the plan and region: where we deliver, the subscription starts there (a visitor
+// creates their account in place); elsewhere /subscribe sends them to the waitlist with the region
+// chosen. The spec's 'Select This Plan' (to /waitlist) stays on the back.
+import { useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { DEFAULT_PLAN_ID, planCardPlants, plans, type Plan, type PlanId } from "./plans.ts";
 import { planCardClass, PlanSummary, PopularBadge } from "./plan-summary.tsx";
 import { TextList } from "#app/components/ui/text-list.tsx";
 
-export function PlanPicker({ currency }: { currency: string }) {
+/** Where we deliver now, in words ('Auckland', 'Auckland and Otago', 'A, B and C'). */
+export function regionList(regions: readonly string[]): string {
+  if (regions.length <= 1) return regions.join("");
+  return `${regions.slice(0, -1).join(", ")} and ${regions.at(-1)}`;
+}
+
+export function PlanPicker({
+  currency,
+  openRegions = [],
+}: {
+  currency: string;
+  openRegions?: readonly string[];
+}) {
   const [selected, setSelected] = useState<PlanId>(DEFAULT_PLAN_ID);
   const [flipped, setFlipped] = useState<PlanId | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const [regionError, setRegionError] = useState("");
+  const regionSelect = useRef<HTMLSelectElement>(null);
 
   function toggle(plan: Plan) {
     setSelected(plan.id);
@@ -38,19 +57,58 @@ export function PlanPicker({ currency }: { currency: string }) {
         <p aria-live="polite" className="sr-only">
           {announcement}
         </p>
-        <ul className="mt-12 grid gap-8 md:grid-cols-3 md:gap-6">
-          {plans.map((plan) => (
-            <li key={plan.id} className="h-full">
-              <PlanCard
-                plan={plan}
-                currency={currency}
-                selected={selected === plan.id}
-                flipped={flipped === plan.id}
-                onToggle={() => toggle(plan)}
-              />
-            </li>
-          ))}
-        </ul>
+        <Form
+          method="get"
+          action="/subscribe"
+          onSubmit={(event) => {
+            // The region comes first: without one, say so beside it and go there.
+            if (regionSelect.current?.value) return;
+            event.preventDefault();
+            setRegionError("Choose your region first, so we can tell you if we deliver there.");
+            regionSelect.current?.focus();
+          }}
+        >
+          <div className="mx-auto mt-8 max-w-md rounded-2xl bg-white p-5 shadow-sm">
+            <label htmlFor="plans-region" className="font-semibold">
+              Where should we deliver?
+            </label>
+            <select
+              id="plans-region"
+              name="region"
+              ref={regionSelect}
+              aria-required="true"
+              aria-invalid={Boolean(regionError)}
+              aria-describedby={`plans-region-note${regionError ? " plans-region-error" : ""}`}
+              onChange={() => setRegionError("")}
+              className="mt-1 block min-h-12 w-full rounded-xl border border-ink/20 bg-cream/40 px-3 text-lg focus:border-leaf"
+            >
+              <RegionOptions />
+            </select>
+            {regionError ? (
+              <p id="plans-region-error" className="mt-2 text-sm font-medium text-clay-dark">
+                {regionError}
+              </p>
+            ) : null}
+            <p id="plans-region-note" className="mt-2 text-sm text-ink/80" data-testid="we-deliver">
+              {openRegions.length > 0
+                ? `We deliver to ${regionList(openRegions)} now. Anywhere else, join the waitlist and we'll tell you when we open there.`
+                : "We're not delivering yet: join the waitlist and we'll tell you when we open in your region."}
+            </p>
+          </div>
+          <ul className="mt-12 grid gap-8 md:grid-cols-3 md:gap-6">
+            {plans.map((plan) => (
+              <li key={plan.id} className="h-full">
+                <PlanCard
+                  plan={plan}
+                  currency={currency}
+                  selected={selected === plan.id}
+                  flipped={flipped === plan.id}
+                  onToggle={() => toggle(plan)}
+                />
+              </li>
+            ))}
+          </ul>
+        </Form>
         <p className="mt-10 text-center font-semibold text-leaf">Free Shipping on subscriptions</p>
         <p className="mt-3 text-center text-ink/80">
           Not sure which size?{" "}
@@ -106,17 +164,23 @@ function PlanCard({
           inert={flipped}
         >
           <PlanSummary plan={plan} currency={currency}>
-            <button
-              type="button"
-              onClick={onToggle}
-              aria-expanded={flipped}
-              aria-controls={backId}
-              aria-pressed={selected}
-              className="btn-secondary mt-auto w-full"
-            >
-              See what's included
-              <span className="sr-only"> in the {plan.size} plan</span>
-            </button>
+            <div className="mt-auto flex flex-col gap-2">
+              <button type="submit" name="plan" value={plan.id} className="btn-primary w-full">
+                Subscribe
+                <span className="sr-only"> to the {plan.size} plan</span>
+              </button>
+              <button
+                type="button"
+                onClick={onToggle}
+                aria-expanded={flipped}
+                aria-controls={backId}
+                aria-pressed={selected}
+                className="btn-secondary w-full"
+              >
+                See what's included
+                <span className="sr-only"> in the {plan.size} plan</span>
+              </button>
+            </div>
           </PlanSummary>
         </div>
         {/* Back */}

@@ -6,6 +6,7 @@
 import { creditToUse } from "#app/modules/credits/credit-use.ts";
 import { useState, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
+import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import {
   addressFieldOf,
@@ -100,7 +101,8 @@ export function SubscribeForm(props: SubscribeFormProps) {
   return (
     <BoxOrderForm idempotencyKey={props.idempotencyKey}>
       <div className="flex flex-col gap-8">
-        {formMessage ? (
+        <ErrorSummary errors={outcome?.fieldErrors} />
+        {formMessage && !outcome?.fieldErrors ? (
           <FormMessage tone={outcome?.pending ? "success" : "error"}>{formMessage}</FormMessage>
         ) : null}
 
@@ -143,9 +145,14 @@ export function SubscribeForm(props: SubscribeFormProps) {
             )
           }
         />
-        <DeliveryWeekFields week={week} onWeek={setWeek} error={errors.deliveryWeek} />
+        <DeliveryWeekFields
+          week={week}
+          onWeek={setWeek}
+          error={errors.deliveryWeek}
+          firstBoxes={firstBoxes}
+        />
 
-        <fieldset className="flex flex-col gap-4">
+        <fieldset className="flex min-w-0 flex-col gap-4">
           <legend className="mb-2 text-2xl font-bold">Card</legend>
           {payments === "demo" ? (
             <>
@@ -240,7 +247,7 @@ export function DeliveryAddressFields({
   const regionClosed = region !== "" && !openRegions.includes(region);
   const field = addressFieldOf<"street" | "suburb" | "city" | "postcode">(address, errors);
   return (
-    <fieldset className="flex flex-col gap-4">
+    <fieldset className="flex min-w-0 flex-col gap-4">
       <legend className="mb-2 text-2xl font-bold">Delivery address</legend>
       <p className="-mt-2 text-sm text-ink/70">
         Monthly boxes go to regions we&apos;ve opened: {openRegions.join(", ") || "none yet"}.
@@ -282,13 +289,16 @@ export function DeliveryWeekFields({
   week,
   onWeek,
   error,
+  firstBoxes,
 }: {
   week: DeliveryWeek;
   onWeek: (week: DeliveryWeek) => void;
   error?: string;
+  /** Each week's first box (formatted), printed on its option (issue 39). */
+  firstBoxes?: Record<DeliveryWeek, string>;
 }) {
   return (
-    <fieldset className="flex flex-col gap-3">
+    <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="mb-2 text-2xl font-bold">Delivery week</legend>
       <p className="-mt-1 text-sm text-ink/70">
         Your box arrives in the same week each month. You can change it later.
@@ -303,7 +313,14 @@ export function DeliveryWeekFields({
             checked={week === w}
             onChange={() => onWeek(w)}
           >
-            <span>{DELIVERY_WEEK_LABELS[w]}</span>
+            <span className="flex flex-col">
+              <span>{DELIVERY_WEEK_LABELS[w]}</span>
+              {firstBoxes ? (
+                <span className="text-sm font-normal text-ink/75">
+                  First box in the week of {firstBoxes[w]}
+                </span>
+              ) : null}
+            </span>
           </RadioCard>
         ))}
       </div>
@@ -327,7 +344,7 @@ export function PlanChoices({
   error?: string;
 }) {
   return (
-    <fieldset className="flex flex-col gap-3">
+    <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="mb-2 text-2xl font-bold">{legend}</legend>
       {plans.map((p) => (
         <RadioCard

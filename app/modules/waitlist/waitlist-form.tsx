@@ -41,6 +41,8 @@ interface Props {
   idPrefix?: string;
   /** Regions open for subscriptions: choosing one offers 'Start my subscription' instead. */
   openRegions?: readonly string[];
+  /** The region already chosen (a plan card's question, issue 39): pre-selected. */
+  region?: string;
 }
 
 type State = "idle" | "submitting" | "joined";
@@ -121,9 +123,10 @@ export function WaitlistForm({
   outcome,
   idPrefix = "waitlist",
   openRegions = [],
+  region: chosenRegion = "",
 }: Props) {
   const [state, setState] = useState<State>(outcome?.ok ? "joined" : "idle");
-  const [region, setRegion] = useState(outcome?.values?.region ?? "");
+  const [region, setRegion] = useState(outcome?.values?.region ?? chosenRegion);
   const regionOpen = region !== "" && openRegions.includes(region);
   // A region chosen before the page's script ran counts too.
   const regionSelect = useRef<HTMLSelectElement>(null);
@@ -373,7 +376,7 @@ export function WaitlistForm({
           id={ids.region}
           name="region"
           required
-          defaultValue={outcome?.values?.region ?? ""}
+          defaultValue={outcome?.values?.region ?? chosenRegion}
           ref={regionSelect}
           onChange={(e) => setRegion(e.target.value)}
           aria-invalid={Boolean(errors.region)}
