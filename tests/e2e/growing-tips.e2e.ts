@@ -57,7 +57,10 @@ test("an admin previews a month's tips, sends them early once, and the e-mail ar
 
   await signedInAdmin(page, ADMIN);
   await page.goto("/admin");
-  await page.getByRole("link", { name: "Growing tips" }).click();
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: "Growing tips" })
+    .click();
   await page.getByRole("heading", { name: "Monthly growing tips", level: 1 }).waitFor();
 
   // The next New Zealand month is chosen; preview the cool south's e-mail.

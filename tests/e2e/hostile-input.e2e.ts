@@ -713,6 +713,21 @@ const API: Record<string, () => Jobs> = {
           ),
     ),
   ],
+  // The bounce and complaint webhooks (ADR 066): off (404) unless their secret is set; hostile
+  // bodies and providers are answered in words either way.
+  "POST /api/webhooks/email/:provider": () =>
+    ["postmark", "ses", "nobody"].flatMap((provider) =>
+      [...JSON_BODIES, ...JSON_VALUES].map(
+        ({ label, value }) =>
+          () =>
+            send(
+              `POST /api/webhooks/email/${provider} [${label}]`,
+              `/api/webhooks/email/${provider}`,
+              { body: value, contentType: "application/json" },
+              { Authorization: "Basic a2VhOmtlYQ==" },
+            ),
+      ),
+    ),
   "POST /api/webhooks/twilio/sms": () =>
     formFields(
       "POST /api/webhooks/twilio/sms",

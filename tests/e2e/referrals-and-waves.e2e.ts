@@ -161,6 +161,9 @@ for (const viewport of [DESKTOP, PHONE]) {
     await tama.getByRole("heading", { name: "Your spot is ready", level: 1 }).waitFor();
     await pageIsSound(tama, "claim");
     await tama.getByRole("button", { name: "Claim my spot" }).click();
+    // Signed out, the claim leads to /subscribe, which offers an account or sign-in in place.
+    await tama.waitForURL(/\/subscribe\?/);
+    await tama.getByRole("main").getByRole("link", { name: "Sign in", exact: true }).click();
     await tama.waitForURL(/\/login\?redirectTo=/);
     await signInAndSeeToast(tama, email);
     await tama.waitForURL(/\/subscribe\?/);

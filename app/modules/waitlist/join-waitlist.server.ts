@@ -191,10 +191,13 @@ async function saveNew(
   // The confirmation's send key: its job sends once per key, however often it is retried.
   const key = `waitlist-confirmation:${randomUUID()}`;
   const limitKey = clientKey(context.ip);
-  const [worked, mayEmail] = await Promise.all([
+  const [worked, withinEmails] = await Promise.all([
     joinWorkIsValid(input.work, input.email, limitKey, JOIN_LIMIT.workBits),
     confirmationEmailAllowed(limitKey),
   ]);
+  // A browser that did the quick check (past the free sign-ups of a busy shared address) has paid
+  // for its e-mail: a script can't send strangers e-mail without doing that work for each.
+  const mayEmail = withinEmails || worked;
   const made = await saveNewContacts({ input, context, id, key, limitKey, worked, mayEmail });
   if (!made.allowed)
     return {

@@ -2,6 +2,7 @@
 // bounced for good or their owner marked our mail as spam (the mail provider's webhook), newest
 // first or found by address; an admin can remove one (someone fixed their mailbox, or a complaint
 // was a mistake), and mail goes to it again.
+import { userSearchSchema } from "#app/modules/accounts/accounts.schema.ts";
 import { data, Form, useNavigation } from "react-router";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
@@ -22,7 +23,8 @@ const REASONS: Record<string, string> = {
 const SOURCES: Record<string, string> = { postmark: "Postmark", ses: "Amazon SES", admin: "Admin" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const q = (await requireAdminQuery(request)).get("q")?.trim().slice(0, 254) ?? "";
+  // A search the address field could hold, or none: hostile text searches for nothing.
+  const q = userSearchSchema.parse((await requireAdminQuery(request)).get("q") ?? "");
   const { rows, total } = await listSuppressions({ search: q });
   return {
     q,

@@ -520,6 +520,20 @@ export const FORMS: FormSpec[] = [
         : {}),
     },
   })),
+  // The admin home's exhausted-job buttons and the suppression list's remove show only when there
+  // is one: a job and an address that don't exist change nothing.
+  ...(["retry-job", "dismiss-job"] as const).map((intent) => ({
+    action: "/admin",
+    intent,
+    fields: { queue: "waitlist.no-such-queue", jobId: "00000000-0000-4000-8000-000000000000" },
+  })),
+  {
+    action: "/admin/suppressions",
+    intent: "remove",
+    fields: { address: "nobody.suppressed@example.nz" },
+  },
+  // The region move's button, from a signed link: a made-up token moves no one.
+  { action: "/waitlist/move", fields: { token: "kea.kea" } },
   // No member has this id: no credit is granted or taken back, whatever the other fields hold.
   ...(["grant", "take-back"] as const).map((intent) => ({
     action: "/admin/credits",
