@@ -2,6 +2,7 @@
 // bounced for good or their owner marked our mail as spam (the mail provider's webhook), newest
 // first or found by address; an admin can remove one (someone fixed their mailbox, or a complaint
 // was a mistake), and mail goes to it again.
+import { freeText } from "#app/lib/zod.ts";
 import { userSearchSchema } from "#app/modules/accounts/accounts.schema.ts";
 import { data, Form, useNavigation } from "react-router";
 import { DataTable } from "#app/components/ui/data-table.tsx";
@@ -42,7 +43,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
-  const address = formString(form, "address")?.trim() ?? "";
+  // An address as text can be (no NUL or lone surrogates), or none: refused in words below.
+  const address = freeText({ max: 254 })
+    .catch("")
+    .parse(formString(form, "address") ?? "");
   if (formString(form, "intent") !== "remove" || !address || address.length > 254)
     return data({ message: "Choose an address to remove." }, { status: 400 });
   const removed = await unsuppress(address);

@@ -493,6 +493,16 @@ export const FORMS: FormSpec[] = [
     action: "/admin/orders/00000000-0000-4000-8000-000000000000",
     fields: { status: "shipped", trackingNumber: "NZ123456789" },
   },
+  // A note on an order that doesn't exist: nothing is written.
+  {
+    action: "/admin/orders/00000000-0000-4000-8000-000000000000",
+    intent: "note",
+    fields: {
+      subject: "order:00000000-0000-4000-8000-000000000000",
+      body: "Hostile-input note",
+      requestKey: "hostile-input-note-key",
+    },
+  },
   // No subscription has this id: nothing is skipped, paused, cancelled or refunded.
   ...(["skip", "pause", "cancel", "refund"] as const).map((intent) => ({
     action: "/admin/subscriptions/00000000-0000-4000-8000-000000000000",
