@@ -30,7 +30,7 @@ import { insertMember } from "#tests/factories/members.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { jobs } from "#server/jobs.ts";
 
-testServices({ queues: jobs as never });
+testServices({ queues: jobs as never, emptyBeforeEach: true });
 const SITE = "https://patch.test";
 
 /** The page as an admin gets it: the loader's data through the component, as HTML. */
