@@ -13,3 +13,4 @@ export * from "./credits.ts";
 export * from "./gifts.ts";
 export * from "./notes.ts";
 export * from "./reconciliation.ts";
+export * from "./coaching.ts";
