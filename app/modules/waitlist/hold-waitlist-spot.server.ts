@@ -5,12 +5,13 @@
 // the caller's transaction, so the spot and what it was for commit together.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { contactConsents, contacts, type OrderAddress } from "#db/schema/index.ts";
+import { contacts, type OrderAddress } from "#db/schema/index.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { countReferral } from "./count-referral.server.ts";
 import { newReferralCode } from "./referral-code.server.ts";
+import { recordConsents } from "./record-consent.server.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 
 export interface SpotHolder {
@@ -83,15 +84,16 @@ export async function holdWaitlistSpot(
       referralCode: newReferralCode(),
     });
   }
-  await tx.insert(contactConsents).values({
-    contactId,
-    purpose: "waitlist_email",
-    statement: spot.statement,
-    source: spot.source,
-    ip: spot.ip ?? null,
-    userAgent: spot.userAgent ?? null,
-    givenAt: now,
-  });
+  await recordConsents(tx, [
+    {
+      contactId,
+      statement: spot.statement,
+      source: spot.source,
+      ip: spot.ip,
+      userAgent: spot.userAgent,
+      givenAt: now,
+    },
+  ]);
   if (settings().crmWebhook)
     await enqueue(tx, syncContactToCrmJob, {
       contactId,
