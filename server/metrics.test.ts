@@ -9,14 +9,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { z } from "zod";
 import { sendMail } from "#app/lib/mail.server.ts";
 import { countRenewals, reportPool, reportQueues } from "#app/lib/metrics.server.ts";
-import {
-  createQueues,
-  defineJob,
-  queue,
-  queueStats,
-  startQueue,
-  stopQueue,
-} from "#app/lib/queue.server.ts";
+import { createQueues, defineJob, queue, startQueue, stopQueue } from "#app/lib/queue.server.ts";
+import { queueStats } from "#app/lib/queue-jobs.server.ts";
 import { openTestDatabase, testSettings, type TestDatabase } from "#tests/setup/test-database.ts";
 import { createApp, routeLabeller } from "./app.ts";
 

@@ -5,13 +5,8 @@ import { openDatabase, setDatabase, type DatabaseHandle } from "#app/lib/db.serv
 import { setSettings, type Settings } from "#app/lib/env.server.ts";
 import { log, setLogLevel } from "#app/lib/log.server.ts";
 import { reportPool, reportQueues } from "#app/lib/metrics.server.ts";
-import {
-  createQueues,
-  queueStats,
-  startQueue,
-  startWorking,
-  stopQueue,
-} from "#app/lib/queue.server.ts";
+import { createQueues, startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
+import { queueStats } from "#app/lib/queue-jobs.server.ts";
 import { jobs } from "./jobs.ts";
 
 export interface Runtime {

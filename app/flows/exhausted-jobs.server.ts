@@ -10,7 +10,7 @@ import {
   listExhaustedJobs,
   retryExhaustedJob,
   type ExhaustedJob,
-} from "#app/lib/queue.server.ts";
+} from "#app/lib/queue-jobs.server.ts";
 
 export const EXHAUSTED_JOB_DAYS = 7;
 

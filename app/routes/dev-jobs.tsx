@@ -6,7 +6,7 @@ import { noindexMeta } from "#app/lib/seo.ts";
 import { data, Form } from "react-router";
 import { db } from "#app/lib/db.server.ts";
 import { requireDevTools } from "#app/lib/dev-tools-gate.server.ts";
-import { listScheduledJobs, startJobNow } from "#app/lib/queue.server.ts";
+import { listScheduledJobs, startJobNow } from "#app/lib/queue-jobs.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/dev-jobs";

@@ -4,7 +4,7 @@
 import { and, count, eq, like, sql } from "drizzle-orm";
 import { notifications } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
-import { countPendingJobs } from "#app/lib/queue.server.ts";
+import { countPendingJobs } from "#app/lib/queue-jobs.server.ts";
 
 async function countSent(keyPrefix: string): Promise<number> {
   const [row] = await db()

@@ -7,7 +7,8 @@ import { settings } from "#app/lib/env.server.ts";
 import { listPage } from "#app/lib/list-page.server.ts";
 import { readListQuery } from "#app/lib/list-query.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
-import { deleteJobsWhere, enqueue } from "#app/lib/queue.server.ts";
+import { enqueue } from "#app/lib/queue.server.ts";
+import { deleteJobsWhere } from "#app/lib/queue-jobs.server.ts";
 import { freeText, z } from "#app/lib/zod.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 
