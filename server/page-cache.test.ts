@@ -208,7 +208,9 @@ test("as middleware: an expiry under load is one render; the others get the old 
   let renders = 0;
   let release = () => {};
   const app = new Hono();
-  app.use(pageCache(createPageCache({ ttlMs: 100, staleMs: 60_000 })));
+  // A copy fresh for 2 s: long enough that a loaded machine answers the waiting requests while
+  // it is still fresh (CI once took past 100 ms), short enough to wait out below.
+  app.use(pageCache(createPageCache({ ttlMs: 2_000, staleMs: 60_000 })));
   app.get("*", async () => {
     renders++;
     const nonce = `nonce-${renders}`;
@@ -227,7 +229,7 @@ test("as middleware: an expiry under load is one render; the others get the old 
   expect(await answers[2]!.text()).toBe(html("nonce-1"));
 
   // The copy is past its time: one request renders the next, the others get the old one.
-  await new Promise((r) => setTimeout(r, 150));
+  await new Promise((r) => setTimeout(r, 2_100));
   const refresh = app.request("/products");
   await new Promise((r) => setTimeout(r, 10));
   const meanwhile = await app.request("/products");
