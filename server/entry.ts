@@ -10,6 +10,7 @@ import { startDraining } from "#app/lib/draining.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { createApp } from "./app.ts";
 import { superviseWebProcesses } from "./cluster.ts";
+import { trackConnections } from "./drain.ts";
 import { startRuntime } from "./runtime.ts";
 import { startupNotice } from "./startup-notice.ts";
 
@@ -21,6 +22,8 @@ export interface BootOptions {
 }
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
+/** A kept-alive connection with nothing in flight this long after SIGTERM is closed (drain.ts). */
+const DRAIN_IDLE_MS = 1_000;
 
 function loadSettingsOrExit(): Settings {
   try {
@@ -57,6 +60,7 @@ export async function boot(options: BootOptions = {}): Promise<void> {
     dev ? (req, res) => dev.middlewares(req, res, () => void listener(req, res)) : listener,
   );
   server.keepAliveTimeout = 65_000;
+  const connections = trackConnections(server);
   server.listen(settings.port, settings.host, () => {
     if (inCluster) return; // the primary says it once, for all of them
     log.info({ url: settings.siteUrl, port: settings.port }, `${settings.brandName} is listening`);
@@ -70,17 +74,12 @@ export async function boot(options: BootOptions = {}): Promise<void> {
     stopping = true;
     startDraining();
     log.info({ signal }, "shutting down: finishing in-flight requests");
-    const deadline = setTimeout(() => {
-      log.warn("shutdown deadline reached: closing remaining connections");
-      server.closeAllConnections();
-    }, SHUTDOWN_DEADLINE_MS);
-    deadline.unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
+    await connections.drain({
+      idleMs: DRAIN_IDLE_MS,
+      deadlineMs: SHUTDOWN_DEADLINE_MS,
+      onDeadline: () => log.warn("shutdown deadline reached: closing remaining connections"),
     });
     await runtime.stop();
-    clearTimeout(deadline);
     log.info("stopped");
     process.exit(0);
   };
