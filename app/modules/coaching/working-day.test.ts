@@ -52,3 +52,9 @@ test("across the change to daylight time the clock time is kept", () => {
   // Clocks go forward on Sunday 27 September 2026: Friday 25th is NZST, Monday 28th NZDT.
   expect(answerDueBy(at("2026-09-25T15:00:00+12:00"))).toEqual(at("2026-09-28T15:00:00+13:00"));
 });
+
+test("the promise reads in New Zealand time", async () => {
+  const { formatDueBy } = await import("./working-day.ts");
+  expect(formatDueBy(at("2026-12-07T15:00:00+13:00"))).toBe("3:00 pm Monday 7 December");
+  expect(formatDueBy(at("2026-07-13T09:05:00+12:00"))).toBe("9:05 am Monday 13 July");
+});

@@ -60,3 +60,19 @@ export function answerDueBy(askedAt: Date): Date {
   const sinceMidnight = askedAt.getTime() - nzWallClock(asked, 0).getTime();
   return new Date(nzWallClock(due, 0).getTime() + sinceMidnight);
 }
+
+const dueParts = new Intl.DateTimeFormat("en-NZ", {
+  timeZone: "Pacific/Auckland",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+/** A due time as the member reads it, in New Zealand time: "3:00 pm Monday 7 December". */
+export function formatDueBy(at: Date | string): string {
+  const p = Object.fromEntries(dueParts.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+  return `${p.hour}:${p.minute} ${String(p.dayPeriod).toLowerCase()} ${p.weekday} ${p.day} ${p.month}`;
+}
