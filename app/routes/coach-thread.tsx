@@ -158,7 +158,7 @@ export default function CoachThread({ loaderData, actionData }: Route.ComponentP
         {owner && thread.state !== "closed" && (
           <>
             <section className="rounded-3xl bg-white p-5 shadow-sm sm:p-6">
-              <ReplyForm requestKey={requestKey} answer={answer} />
+              <ReplyForm key={requestKey} requestKey={requestKey} answer={answer} />
             </section>
             <CloseForm />
           </>
