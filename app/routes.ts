@@ -16,6 +16,9 @@ export default [
   route("calendar/feed/:file", "routes/calendar-personal-feed.ts", {
     id: "calendar-personal-feed",
   }),
+  route("coach", "routes/coach.tsx", { id: "coach" }),
+  route("coach/photos/:id", "routes/coach-photo.ts", { id: "coach-photo" }),
+  route("coach/:threadId", "routes/coach-thread.tsx", { id: "coach-thread" }),
   route("define-garden", "routes/define-garden.tsx"),
   route("survey-complete", "routes/survey-complete.tsx"),
   route("checkout", "routes/checkout.tsx"),

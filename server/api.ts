@@ -8,6 +8,7 @@ import { checkCart } from "#app/modules/catalog/check-cart.server.ts";
 import { unsubscribeAnyByLink } from "#app/flows/unsubscribe-link.server.ts";
 import { handleStripeWebhook } from "#app/flows/handle-stripe-webhook.server.ts";
 import { handleBounceWebhook } from "#app/modules/notifications/bounce-webhook.server.ts";
+import { receiveMemberText } from "#app/modules/coaching/inbound-text.server.ts";
 import { handleTwilioSmsWebhook } from "#app/modules/reminders/handle-twilio-sms-webhook.server.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
@@ -118,14 +119,18 @@ export function apiRoutes() {
     return c.json(answer.body, answer.status);
   });
 
-  // Replies to our texts (STOP ends reminders), verified by Twilio's signature.
+  // Replies to our texts (STOP ends reminders), verified by Twilio's signature; a member's other
+  // texts go to the coaches (ADR 070).
   api.post("/webhooks/twilio/sms", async (c) => {
-    const answer = await handleTwilioSmsWebhook({
-      url: c.req.url,
-      body: await c.req.text(),
-      signature: c.req.header("x-twilio-signature") ?? undefined,
-      clientIp: c.get("clientIp"),
-    });
+    const answer = await handleTwilioSmsWebhook(
+      {
+        url: c.req.url,
+        body: await c.req.text(),
+        signature: c.req.header("x-twilio-signature") ?? undefined,
+        clientIp: c.get("clientIp"),
+      },
+      { onMessage: receiveMemberText },
+    );
     c.header("Content-Type", answer.contentType);
     c.header("Cache-Control", "no-store");
     if (answer.retryAfter) c.header("Retry-After", String(answer.retryAfter));

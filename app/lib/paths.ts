@@ -26,6 +26,18 @@ export const paths = {
   profileSubscription: "/profile/subscription",
   /** The member's calendar feed, texts and e-mails (issue 7, issue 23's monthly garden e-mail). */
   profileReminders: "/profile/reminders",
+  /** The member's questions to a coach, and the ask form (issue 41, ADR 070). */
+  coach: "/coach",
+  /** The ask form, prefilled from where the member came (a garden square, the next box, a guide). */
+  coachAsk: (from: Record<string, string | number | undefined> = {}) => {
+    const query = new URLSearchParams({ ask: "1" });
+    for (const [k, v] of Object.entries(from)) if (v !== undefined) query.set(k, String(v));
+    return `/coach?${query.toString()}#ask`;
+  },
+  coachThread: (id: string) => `/coach/${encodeURIComponent(id)}`,
+  /** A photo in a coaching thread; a signed link's key rides along for a visitor not signed in. */
+  coachPhoto: (id: string, key?: string) =>
+    `/coach/photos/${encodeURIComponent(id)}${key ? `?key=${encodeURIComponent(key)}` : ""}`,
   signup: "/signup",
   login: "/login",
   auth: "/auth",
@@ -124,6 +136,7 @@ export const PRIVATE_PREFIXES = [
   "/subscribe",
   "/gift/",
   "/survey-complete",
+  "/coach",
   "/api/",
   "/_dev/",
 ];

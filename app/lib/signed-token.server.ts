@@ -10,6 +10,8 @@ export const TOKEN_PURPOSES = {
   memberTipsUnsubscribe: "tips-unsubscribe",
   /** A member's "Your garden this month" unsubscribe; the subject is the user id. */
   memberGardenUnsubscribe: "garden-unsubscribe",
+  /** A coaching thread's link in the answer e-mail and text (ADR 070); the subject is the thread id. */
+  coachThread: "coach-thread",
 } as const;
 
 interface Payload {

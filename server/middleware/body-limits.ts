@@ -9,6 +9,9 @@ import { bodyLimit } from "hono/body-limit";
 const KB = 1024;
 const MB = 1024 * KB;
 
+/** A member's question or reply with up to three photos of 8 MB (PHOTO_MAX_COUNT, PHOTO_MAX_BYTES). */
+const COACH_PHOTOS_LIMIT = 3 * 8 * MB + 64 * KB;
+
 /** Up to four pictures of 5 MB (PICTURE_MAX_FILES, PICTURE_MAX_BYTES) and a product's words. */
 const PICTURES_LIMIT = 4 * 5 * MB + 256 * KB;
 
@@ -26,6 +29,15 @@ export const BODY_LIMITS: Record<string, number> = {
   // The form field List-Unsubscribe=One-Click (RFC 8058).
   "/api/unsubscribe": 1 * KB,
 };
+
+/**
+ * Routes that take another size by pattern, from anyone: the page refuses a visitor who isn't
+ * signed in before reading the body, so a stranger's large post is never read.
+ */
+export const PATTERN_BODY_LIMITS: [RegExp, number][] = [
+  // Asking a coach (/coach) and replying in a thread (/coach/{id}), with photos (ADR 070).
+  [/^\/coach(\/[0-9a-f-]{36})?(\.data)?$/, COACH_PHOTOS_LIMIT],
+];
 
 /**
  * Routes that take another size, by pattern, and only from an admin: anyone else's post there is
@@ -60,6 +72,7 @@ export function bodyLimits({
   isAdmin?: (request: Request) => Promise<boolean>;
 } = {}): MiddlewareHandler {
   const byPath = new Map(Object.entries(BODY_LIMITS).map(([path, size]) => [path, refuse(size)]));
+  const byPattern = PATTERN_BODY_LIMITS.map(([pattern, size]) => [pattern, refuse(size)] as const);
   const forAdmins = ADMIN_BODY_LIMITS.map(([pattern, size]) => [pattern, refuse(size)] as const);
   const fallback = refuse(DEFAULT_BODY_LIMIT);
   return async (c, next) => {
@@ -70,6 +83,8 @@ export function bodyLimits({
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const exact = byPath.get(c.req.path);
     if (exact) return exact(c, next);
+    const patterned = byPattern.find(([pattern]) => pattern.test(c.req.path))?.[1];
+    if (patterned) return patterned(c, next);
     const larger = forAdmins.find(([pattern]) => pattern.test(c.req.path))?.[1];
     if (larger && c.req.method === "POST" && (await isAdmin(c.req.raw))) return larger(c, next);
     return fallback(c, next);

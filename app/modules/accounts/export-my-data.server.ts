@@ -1,11 +1,14 @@
 // "Download my data" (Privacy Act 2020, principle 6): everything we hold about the person's
 // account as JSON. Session tokens, password hashes and the calendar feed's token are left out:
 // they are secrets, not data.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import {
   boxSeedlingPlacements,
+  coachMessages,
+  coachPhotos,
+  coachThreads,
   contacts,
   creditEntries,
   gardens,
@@ -149,6 +152,9 @@ export async function exportMyData(userId: string) {
     },
     [creditEntries.createdAt],
   );
+  // Questions to a coach (ADR 070): each thread with its questions, answers and photos (the
+  // re-encoded ones we keep, as base64 WebP); a coach's internal notes are ours, not theirs.
+  const coaching = await exportCoaching(userId);
   // Gifts bought and redeemed (ADR 049), without their codes.
   const giftsData = await exportMemberGifts(userId, user.email);
   const { calendarToken: _secret, ...profileData } = profile ?? { calendarToken: null };
@@ -166,5 +172,84 @@ export async function exportMyData(userId: string) {
     credits,
     giftsBought: giftsData.bought,
     giftsRedeemed: giftsData.redeemed,
+    questionsToCoaches: coaching,
   };
+}
+
+async function exportCoaching(userId: string) {
+  const threads = await ownRows(
+    coachThreads,
+    userId,
+    {
+      id: coachThreads.id,
+      topic: coachThreads.topic,
+      state: coachThreads.state,
+      askedFrom: coachThreads.source,
+      gardenSquare: coachThreads.gardenSquare,
+      plantId: coachThreads.plantId,
+      educationPath: coachThreads.educationPath,
+      dueAt: coachThreads.dueAt,
+      firstAnsweredAt: coachThreads.firstAnsweredAt,
+      shareConsent: coachThreads.shareConsent,
+      closedAt: coachThreads.closedAt,
+      askedAt: coachThreads.createdAt,
+    },
+    [coachThreads.createdAt],
+  );
+  if (threads.length === 0) return [];
+  const messages = await db()
+    .select({
+      id: coachMessages.id,
+      threadId: coachMessages.threadId,
+      from: coachMessages.kind,
+      coachName: coachMessages.authorName,
+      body: coachMessages.body,
+      via: coachMessages.via,
+      at: coachMessages.createdAt,
+    })
+    .from(coachMessages)
+    .where(
+      and(
+        inArray(
+          coachMessages.threadId,
+          threads.map((t) => t.id),
+        ),
+        ne(coachMessages.kind, "note"),
+      ),
+    )
+    .orderBy(asc(coachMessages.createdAt));
+  const photos = messages.length
+    ? await db()
+        .select({
+          messageId: coachPhotos.messageId,
+          contentType: coachPhotos.contentType,
+          width: coachPhotos.width,
+          height: coachPhotos.height,
+          bytes: coachPhotos.bytes,
+        })
+        .from(coachPhotos)
+        .where(
+          inArray(
+            coachPhotos.messageId,
+            messages.map((m) => m.id),
+          ),
+        )
+        .orderBy(asc(coachPhotos.position))
+    : [];
+  return threads.map((t) => ({
+    ...t,
+    messages: messages
+      .filter((m) => m.threadId === t.id)
+      .map(({ id, threadId: _t, ...m }) => ({
+        ...m,
+        photos: photos
+          .filter((p) => p.messageId === id)
+          .map((p) => ({
+            contentType: p.contentType,
+            width: p.width,
+            height: p.height,
+            base64: Buffer.from(p.bytes).toString("base64"),
+          })),
+      })),
+  }));
 }

@@ -29,7 +29,9 @@ import {
   type BoxSize,
   type GardenPlan,
 } from "./garden.schema.ts";
+import { Link } from "react-router";
 import { RadioCard } from "#app/components/ui/radio-card.tsx";
+import { paths } from "#app/lib/paths.ts";
 import { TitledSection } from "#app/components/ui/titled-section.tsx";
 
 /** The library as the editor needs it: no sources or how-to text. */
@@ -443,6 +445,23 @@ export function GardenEditor(props: Props) {
           <button type="button" className="btn-secondary min-h-11" onClick={() => clear(active)}>
             Clear the selected square
           </button>
+          {/* A coach's answer about the chosen square's plant (issue 41): a link, so Tab and Enter
+              reach it after choosing a square with the arrow keys. */}
+          <Link
+            to={paths.coachAsk({
+              from: "garden",
+              square: active,
+              plant: plan.squares[active]?.[0],
+            })}
+            className="btn-secondary min-h-11"
+            data-testid="garden-ask-coach"
+          >
+            {plantsIn(active).length > 0 ? "Ask about this plant" : "Ask a coach about this square"}
+            <span className="sr-only">
+              {": "}
+              {describe(active)}
+            </span>
+          </Link>
           <button type="button" className="btn-secondary min-h-11" onClick={() => window.print()}>
             Print on one page
           </button>

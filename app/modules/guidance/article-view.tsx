@@ -4,6 +4,7 @@ import { ArticleStructuredData } from "./article-structured-data.tsx";
 import { ContentHeader } from "./content-header.tsx";
 import type { ArticlePage } from "./get-article.server.ts";
 import { GuidanceCard } from "./guidance-card.tsx";
+import { AskCoachAboutThis } from "./ask-coach-about-this.tsx";
 import { ProseBody } from "./prose-body.tsx";
 
 export function ArticleView({ page }: { page: ArticlePage }) {
@@ -25,6 +26,7 @@ export function ArticleView({ page }: { page: ArticlePage }) {
         imageAlt={article.imageAlt}
       />
       <ProseBody html={article.html} className="mx-auto mt-10 max-w-3xl" />
+      <AskCoachAboutThis page={article.path} />
 
       <aside
         aria-labelledby="keep-reading"

@@ -7,6 +7,7 @@ import { ArticleStructuredData } from "./article-structured-data.tsx";
 import { ContentHeader } from "./content-header.tsx";
 import type { MonthlyGuidePage } from "./get-monthly-guide.server.ts";
 import { monthName } from "./guidance-content.ts";
+import { AskCoachAboutThis } from "./ask-coach-about-this.tsx";
 import { ProseBody } from "./prose-body.tsx";
 
 export function MonthlyGuideView({ page }: { page: MonthlyGuidePage & { path: string } }) {
@@ -53,6 +54,7 @@ export function MonthlyGuideView({ page }: { page: MonthlyGuidePage & { path: st
         </ul>
       </nav>
       <ProseBody html={guide.html} className="mx-auto mt-8 max-w-3xl" />
+      <AskCoachAboutThis page={path} />
 
       <aside
         aria-labelledby="plan-ahead"

@@ -1,8 +1,10 @@
 // POST /api/webhooks/twilio/sms: replies to our texts. Verified with Twilio's signature over our
 // public URL (SITE_URL, not the address the proxy forwarded to), rate-limited, and answered in
 // TwiML. An opt-out word ends every running reminder to that number at once (Unsolicited
-// Electronic Messages Act); START and HELP get a short answer; anything else, an empty reply.
-// Stopping only touches running rows, so Twilio retrying the same request is harmless.
+// Electronic Messages Act); START and HELP get a short answer; anything else goes to `onMessage`
+// when the caller gives one (the coaches, ADR 070: server/api.ts wires it), whose answer is the
+// reply, or gets an empty reply. Stopping only touches running rows, so Twilio retrying the same
+// request is harmless; `onMessage` is handed Twilio's MessageSid to be the same.
 import { clientKey } from "#app/lib/client-ip.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -63,7 +65,17 @@ export function keywordOf(body: string | null): string {
   return (body ?? "").replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, "").toUpperCase();
 }
 
-export async function handleTwilioSmsWebhook(req: SmsWebhookRequest): Promise<SmsWebhookAnswer> {
+/** Any other text: answers the reply to send, or nothing for no reply. */
+export type OnTextMessage = (text: {
+  from: string;
+  body: string | null;
+  messageSid: string | null;
+}) => Promise<string | undefined>;
+
+export async function handleTwilioSmsWebhook(
+  req: SmsWebhookRequest,
+  { onMessage }: { onMessage?: OnTextMessage } = {},
+): Promise<SmsWebhookAnswer> {
   const s = settings();
   const token = s.twilio?.authToken ?? s.smsWebhookAuthToken;
   if (!token) return plain(503, "Text message replies aren't set up on this server.");
@@ -112,6 +124,14 @@ export async function handleTwilioSmsWebhook(req: SmsWebhookRequest): Promise<Sm
         `${brand} garden reminders: tips for your grow box, weekly or monthly. Manage them at ${s.siteUrl}/profile/reminders or email ${s.contactEmail}. Reply STOP to end.`,
       ),
     );
+  }
+  if (onMessage && from) {
+    const reply = await onMessage({
+      from,
+      body: params.get("Body"),
+      messageSid: params.get("MessageSid") ?? params.get("SmsSid"),
+    });
+    if (reply) return twiml(toGsm(reply));
   }
   return twiml();
 }

@@ -25,6 +25,7 @@ const PROFILE_PAGES = [
   { to: "/profile/phone", label: "Text sign-in" },
   { to: "/profile/reminders", label: "Reminders and calendar" },
   { to: "/profile/orders", label: "Your orders" },
+  { to: paths.coach, label: "Ask a coach" },
   { to: "/profile/privacy", label: "Your data" },
 ] as const;
 

@@ -9,6 +9,7 @@ import { paths } from "#app/lib/paths.ts";
 import type { SubscriptionOverview } from "#app/modules/subscriptions/get-subscription-overview.server.ts";
 import type { Answer } from "./answer.ts";
 import { AnswerMessage, fieldOf, IntentForm, Section } from "./profile-ui.tsx";
+import { AskCoachLink } from "#app/modules/coaching/ask-coach-link.tsx";
 import { TextList } from "#app/components/ui/text-list.tsx";
 
 export type Sub = NonNullable<SubscriptionOverview["subscription"]>;
@@ -145,6 +146,10 @@ export function NextBoxPanel({ sub, requestKey, busyIntent }: PanelProps) {
           </dl>
           <h4 className="mt-4 font-semibold">In the box</h4>
           <TextList className="mt-1 list-disc pl-6" items={next.contents} />
+          <p className="mt-3">
+            Not sure what to do with something in it?{" "}
+            <AskCoachLink from="box">Ask a coach</AskCoachLink>
+          </p>
           {next.swaps.some((s) => s.options.length > 0) ? (
             <details className="mt-4 rounded-xl border border-ink/15 bg-white p-3">
               <summary className="cursor-pointer font-semibold">Swap an item</summary>
