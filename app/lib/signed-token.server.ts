@@ -10,6 +10,8 @@ export const TOKEN_PURPOSES = {
   memberTipsUnsubscribe: "tips-unsubscribe",
   /** A member's "Your garden this month" unsubscribe; the subject is the user id. */
   memberGardenUnsubscribe: "garden-unsubscribe",
+  /** A member's coach thread, opened from the answer e-mail or text; the subject is the thread id. */
+  coachThread: "coach-thread",
 } as const;
 
 interface Payload {
