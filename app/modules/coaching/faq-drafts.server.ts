@@ -37,6 +37,7 @@ export function withoutNames(text: string, names: readonly string[]): string {
   return out
     .replace(/[ \t]+([,.!?;:])/g, "$1")
     .replace(/([,.!?;:])(?:[ \t]*[,])+/g, "$1")
+    .replace(/,([.!?])/g, "$1")
     .replace(/[ \t]{2,}/g, " ")
     .replace(/^[ \t]+|[ \t]+$/gm, "")
     .trim();
