@@ -96,12 +96,23 @@ export async function coachFigures(now = new Date()): Promise<CoachFigures> {
   };
 }
 
-/** "45 min", "3.5 h", "1.2 days", or "—". */
-export function durationWords(seconds: number | null): string {
-  if (seconds === null) return "—";
-  const minutes = seconds / 60;
-  if (minutes < 90) return `${Math.round(minutes)} min`;
-  const hours = minutes / 60;
-  if (hours < 36) return `${Math.round(hours * 10) / 10} h`;
-  return `${Math.round((hours / 24) * 10) / 10} days`;
+/** How long a process reuses the figures it read: a whole week's threads are read each time. */
+export const FIGURES_FRESH_MS = 30_000;
+let cached: { at: number; figures: Promise<CoachFigures> } | undefined;
+
+/**
+ * The figures as the inbox shows them: read at most every FIGURES_FRESH_MS by each process (a
+ * week's questions are sorted for the percentiles; the queue below them is read fresh every time).
+ */
+export function recentCoachFigures(now = new Date()): Promise<CoachFigures> {
+  if (!cached || now.getTime() - cached.at > FIGURES_FRESH_MS || now.getTime() < cached.at) {
+    const figures = coachFigures(now);
+    cached = { at: now.getTime(), figures };
+    figures.catch(() => {
+      if (cached?.figures === figures) cached = undefined;
+    });
+  }
+  return cached.figures;
 }
+
+export { durationWords } from "./inbox.schema.ts";

@@ -59,3 +59,13 @@ export function waitedWords(since: Date, now: Date): string {
   const days = Math.floor(hours / 24);
   return `${days} ${days === 1 ? "day" : "days"} ${hours % 24} h`;
 }
+
+/** "45 min", "3.5 h", "1.2 days", or "—". */
+export function durationWords(seconds: number | null): string {
+  if (seconds === null) return "—";
+  const minutes = seconds / 60;
+  if (minutes < 90) return `${Math.round(minutes)} min`;
+  const hours = minutes / 60;
+  if (hours < 36) return `${Math.round(hours * 10) / 10} h`;
+  return `${Math.round((hours / 24) * 10) / 10} days`;
+}

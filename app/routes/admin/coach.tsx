@@ -8,9 +8,10 @@ import { paths } from "#app/lib/paths.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireCoach } from "#app/modules/accounts/require-user.server.ts";
 import { formString } from "#app/modules/checkout/checkout.schema.ts";
-import { coachFigures, durationWords } from "#app/modules/coaching/coach-figures.server.ts";
+import { recentCoachFigures } from "#app/modules/coaching/coach-figures.server.ts";
 import {
   COACH_TOPICS,
+  durationWords,
   FILTER_NAMES,
   INBOX_FILTERS,
   readInboxQuery,
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const [{ rows, next }, figures] = await Promise.all([
     listInbox(query, coach.id),
-    coachFigures(now),
+    recentCoachFigures(now),
   ]);
   return {
     coachOnly: !coach.isAdmin,
@@ -71,7 +72,9 @@ function Figures({ figures }: { figures: Route.ComponentProps["loaderData"]["fig
       <h2 id="figures-heading" className="text-xl font-bold">
         This week
       </h2>
-      <p className="mt-1 text-sm text-ink/70">Questions asked since Monday, New Zealand time.</p>
+      <p className="mt-1 text-sm text-ink/70">
+        Questions asked since Monday, New Zealand time (updated every half minute).
+      </p>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
           ["Questions this week", String(figures.all.asked)],
