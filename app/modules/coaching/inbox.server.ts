@@ -26,6 +26,20 @@ export function firstNameSql(fullName: SQL, name: SQL, email: SQL): SQL {
   return sql`coalesce(nullif(split_part(trim(${fullName}), ' ', 1), ''), nullif(split_part(trim(${name}), ' ', 1), ''), split_part(${email}, '@', 1))`;
 }
 
+// One formatter for every row (toLocaleString with options makes a new one per call: 100 a page).
+const whenFormat = new Intl.DateTimeFormat("en-NZ", {
+  timeZone: "Pacific/Auckland",
+  day: "numeric",
+  month: "short",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** "3 Dec, 10:05 am" in New Zealand time. */
+export function coachWhen(at: Date): string {
+  return whenFormat.format(at);
+}
+
 const asDate = (v: unknown): Date | null => (v == null ? null : new Date(v as string));
 
 export async function listInbox(

@@ -6,7 +6,6 @@
 import { randomUUID } from "node:crypto";
 import { useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { nzDateTime } from "#app/lib/nz-time.ts";
 import { paths } from "#app/lib/paths.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireCoach } from "#app/modules/accounts/require-user.server.ts";
@@ -20,7 +19,7 @@ import {
 } from "#app/modules/coaching/answer-thread.server.ts";
 import { markUseful } from "#app/modules/coaching/faq-drafts.server.ts";
 import { TOPIC_NAMES, waitedWords } from "#app/modules/coaching/inbox.schema.ts";
-import { takeThread } from "#app/modules/coaching/inbox.server.ts";
+import { coachWhen, takeThread } from "#app/modules/coaching/inbox.server.ts";
 import { memberContext, reminderName } from "#app/modules/coaching/member-context.server.ts";
 import { listSavedReplies } from "#app/modules/coaching/saved-replies.server.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
@@ -69,17 +68,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       mine: t.assignedTo === coach.id,
       assigned: t.assignedTo !== null,
       waited: t.waitingSince ? waitedWords(t.waitingSince, now) : null,
-      due: t.dueAt ? nzDateTime(t.dueAt) : null,
+      due: t.dueAt ? coachWhen(t.dueAt) : null,
       overdue: t.state === "waiting" && t.dueAt !== null && t.dueAt < now,
     },
     assigneeName: view.assigneeName,
-    messages: view.messages.map((m) => ({ ...m, when: nzDateTime(m.createdAt) })),
+    messages: view.messages.map((m) => ({ ...m, when: coachWhen(m.createdAt) })),
     context: {
       ...context,
       boxes: context.boxes.map((b) => ({ ...b, when: formatBoxDate(b.deliverOn) })),
       remindersThisMonth: context.remindersThisMonth.map((r) => ({
         what: reminderName(r.template),
-        when: nzDateTime(r.sentAt),
+        when: coachWhen(r.sentAt),
       })),
     },
     replies: replies.map((r) => ({ id: r.id, title: r.title, topic: r.topic, body: r.body })),

@@ -3,7 +3,6 @@
 // answered, closed and a topic; 50 a page (keyset: "Older questions" carries where the page ended);
 // "I'll take this" on each; and this week's figures above.
 import { data, Form, Link, useNavigation } from "react-router";
-import { nzDateTime } from "#app/lib/nz-time.ts";
 import { paths } from "#app/lib/paths.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireCoach } from "#app/modules/accounts/require-user.server.ts";
@@ -18,7 +17,7 @@ import {
   TOPIC_NAMES,
   waitedWords,
 } from "#app/modules/coaching/inbox.schema.ts";
-import { listInbox, takeThread } from "#app/modules/coaching/inbox.server.ts";
+import { coachWhen, listInbox, takeThread } from "#app/modules/coaching/inbox.server.ts";
 import { threadIdSchema } from "#app/modules/coaching/answer.schema.ts";
 import { adminPage } from "./admin-page.ts";
 import type { Route } from "./+types/coach";
@@ -43,8 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...r,
       waited: r.waitingSince ? waitedWords(r.waitingSince, now) : null,
       overdue: r.state === "waiting" && r.dueAt !== null && r.dueAt < now,
-      due: r.dueAt ? nzDateTime(r.dueAt) : null,
-      asked: nzDateTime(r.createdAt),
+      due: r.dueAt ? coachWhen(r.dueAt) : null,
+      asked: coachWhen(r.createdAt),
       mine: r.assignedTo === coach.id,
     })),
   };
