@@ -85,6 +85,11 @@ export default [
     route("admin/suppressions", "routes/admin/suppressions.tsx", { id: "admin-suppressions" }),
     route("admin/gifts", "routes/admin/gifts.tsx", { id: "admin-gifts" }),
     route("admin/gifts/:id", "routes/admin/gift.tsx", { id: "admin-gift" }),
+    // The coach inbox (issue 41, ADR 071): coaches too, who see nothing else of the admin.
+    route("admin/coach", "routes/admin/coach.tsx", { id: "admin-coach" }),
+    route("admin/coach/replies", "routes/admin/coach-replies.tsx", { id: "admin-coach-replies" }),
+    route("admin/coach/faq", "routes/admin/coach-faq.tsx", { id: "admin-coach-faq" }),
+    route("admin/coach/:threadId", "routes/admin/coach-thread.tsx", { id: "admin-coach-thread" }),
   ]),
   route("admin/stats", "routes/admin/stats.ts", { id: "admin-stats" }),
   route("admin/boxes/pick-list.csv", "routes/admin/boxes-pick-list-csv.ts", {

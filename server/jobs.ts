@@ -32,6 +32,7 @@ import { renewSubscriptionsJob } from "#app/modules/subscriptions/renewal/index.
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
 import { syncContactToCrmJob } from "#app/modules/waitlist/sync-contact-to-crm.server.ts";
 import { sendGiftEmailJob } from "#app/modules/gifts/send-gift-email.server.ts";
+import { sendCoachAnswerJob } from "#app/modules/coaching/answer-email.server.ts";
 import { refundGiftPaymentJob } from "#app/modules/gifts/refund-gift.server.ts";
 import { forgetSavedCardJob } from "#app/modules/payments/forget-saved-card.server.ts";
 import { reconcilePaymentsJob } from "#app/modules/payments/reconcile-payments.server.ts";
@@ -75,4 +76,5 @@ export const jobs = [
   forgetSavedCardJob,
   reconcilePaymentsJob,
   sendRegionMoveJob,
+  sendCoachAnswerJob,
 ] as unknown as JobDefinition[];

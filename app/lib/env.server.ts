@@ -44,6 +44,18 @@ const emailList = z
       .length(3, { message: "must list exactly three e-mail addresses, comma-separated" }),
   );
 
+/** Any number of addresses, comma-separated (none when unset or empty). */
+const optionalEmailList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ message: "each entry must be an e-mail address" })))
+  .default([]);
+
 /** The admins when ADMIN_EMAILS is unset (development and tests only). */
 export const EXAMPLE_ADMIN_EMAILS = [
   "admin@example.com",
@@ -107,6 +119,9 @@ const schema = z.object({
   // The example admins sit on a domain nobody receives mail at (RFC 2606): refused whenever real
   // mail goes out, since whoever read mail at them would become an admin.
   ADMIN_EMAILS: emailList.default([...EXAMPLE_ADMIN_EMAILS]),
+  // Gardening coaches besides the three admins (issue 41, ADR 071): they see the coach inbox and
+  // nothing else of the admin, once their address is confirmed.
+  COACH_EMAILS: optionalEmailList,
   DATABASE_URL: z
     .string()
     .regex(/^(postgres(ql)?:\/\/|pglite:\/\/|memory:\/\/)/, {
@@ -326,6 +341,7 @@ function buildSettings(
     shopUrl: env.SHOP_URL ?? `${siteUrl}/products`,
     surveyUrl: env.SURVEY_URL ?? `${siteUrl}/define-garden`,
     adminEmails: env.ADMIN_EMAILS,
+    coachEmails: env.COACH_EMAILS,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     smtpUrl: env.SMTP_URL,

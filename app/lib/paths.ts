@@ -86,6 +86,10 @@ export const paths = {
   adminSuppressions: "/admin/suppressions",
   adminGifts: "/admin/gifts",
   adminGift: (id: string) => `/admin/gifts/${encodeURIComponent(id)}`,
+  adminCoach: "/admin/coach",
+  adminCoachThread: (id: string) => `/admin/coach/${encodeURIComponent(id)}`,
+  adminCoachReplies: "/admin/coach/replies",
+  adminCoachFaq: "/admin/coach/faq",
   sitemap: "/sitemap.xml",
 } as const;
 

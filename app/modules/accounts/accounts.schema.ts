@@ -205,6 +205,8 @@ export interface HeaderUser {
   displayName: string;
   email: string;
   isAdmin: boolean;
+  /** A coach who is not an admin: the menu links the coach inbox (ADR 071). */
+  isCoach?: boolean;
 }
 
 /** SPEC §2: full_name, else the part of the e-mail before @, else 'User'. */

@@ -11,6 +11,7 @@ import type { Auth } from "#app/lib/auth.server.ts";
 import { accountsAuth, authHeaders, setCookies } from "./accounts-auth.server.ts";
 import { rememberProfile } from "./get-profile.server.ts";
 import { ADMIN_ROLE, isAdminAddress } from "./grant-admin-rights.server.ts";
+import { settings } from "#app/lib/env.server.ts";
 
 export interface CurrentUser {
   id: string;
@@ -19,6 +20,8 @@ export interface CurrentUser {
   displayName: string;
   fullName: string | null;
   isAdmin: boolean;
+  /** A gardening coach: an admin, or a confirmed COACH_EMAILS address (ADR 071). */
+  isCoach: boolean;
   /** An admin address whose owner hasn't yet proved it with a fresh link (ADR 020). */
   awaitsAdminRights: boolean;
   sessionId: string;
@@ -44,6 +47,16 @@ export function isAdminUser(user: {
   role: string | null;
 }): boolean {
   return user.emailVerified && isAdminAddress(user.email) && user.role === ADMIN_ROLE;
+}
+
+/** A coach (ADR 071): one of the admins, or a confirmed address that COACH_EMAILS names. */
+export function isCoachUser(user: {
+  email: string;
+  emailVerified: boolean;
+  role: string | null;
+}): boolean {
+  if (isAdminUser(user)) return true;
+  return user.emailVerified && settings().coachEmails.includes(user.email.trim().toLowerCase());
 }
 
 type Resolved = { user: CurrentUser | null; cookies: string[] };
@@ -106,6 +119,7 @@ async function answerFor(
       fullName,
       displayName: displayName(fullName ?? user.name, user.email),
       isAdmin: isAdminUser({ ...user, role }),
+      isCoach: isCoachUser({ ...user, role }),
       awaitsAdminRights:
         user.emailVerified && isAdminAddress(user.email) && !isAdminUser({ ...user, role }),
       sessionId: session.id,

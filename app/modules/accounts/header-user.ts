@@ -43,7 +43,12 @@ const listeners = new Set<() => void>();
 function same(a: Known | undefined, b: Known | undefined): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
-  return a.email === b.email && a.displayName === b.displayName && a.isAdmin === b.isAdmin;
+  return (
+    a.email === b.email &&
+    a.displayName === b.displayName &&
+    a.isAdmin === b.isAdmin &&
+    a.isCoach === b.isCoach
+  );
 }
 
 function learn(user: Known): void {

@@ -48,6 +48,21 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
   return user;
 }
 
+/**
+ * The coach inbox's guard (ADR 071): an admin or a COACH_EMAILS address; anyone else is refused as
+ * a member is on an admin page. Every other admin page keeps requireAdmin, so a coach who is not an
+ * admin is refused there.
+ */
+export async function requireCoach(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (user.isAdmin || user.isCoach) return user;
+  if (user.awaitsAdminRights) return requireAdmin(request);
+  throw await redirectWithToast(request, paths.home, {
+    type: "error",
+    message: MESSAGES.noPermission,
+  });
+}
+
 /** For admin data endpoints: null means answer 401/403 instead of redirecting. */
 export async function adminOrStatus(
   request: Request,

@@ -9,8 +9,15 @@ export function toHeaderUser(user: {
   displayName: string;
   email: string;
   isAdmin: boolean;
+  isCoach?: boolean;
 }): HeaderUser {
-  return { displayName: user.displayName, email: user.email, isAdmin: user.isAdmin };
+  const header: HeaderUser = {
+    displayName: user.displayName,
+    email: user.email,
+    isAdmin: user.isAdmin,
+  };
+  if (user.isCoach && !user.isAdmin) header.isCoach = true;
+  return header;
 }
 
 export async function signedInUser(

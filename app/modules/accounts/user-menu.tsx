@@ -86,6 +86,11 @@ export function UserMenu({ user, light }: { user: HeaderUser; light: boolean }) 
             Admin
           </Link>
         )}
+        {user.isCoach && (
+          <Link to="/admin/coach" className="block rounded-xl px-3 py-2 hover:bg-ink/5">
+            Coach inbox
+          </Link>
+        )}
         <SignOutForm
           label="Log out"
           className="block w-full rounded-xl px-3 py-2 text-left hover:bg-ink/5"

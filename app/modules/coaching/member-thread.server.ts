@@ -26,15 +26,17 @@ import { answerDueBy } from "./working-day.ts";
 export interface Viewer {
   id: string;
   isAdmin: boolean;
+  /** An admin or a COACH_EMAILS address with a confirmed e-mail (coach-role.server.ts). */
+  isCoach?: boolean;
 }
 
 /**
- * Whether a signed-in user may see a thread (and its photos): its member, and the admins. The one
- * place this is decided: the coach inbox widens it to coaches.
+ * Whether a signed-in user may see a thread (and its photos): its member, the admins and the
+ * coaches. The one place this is decided.
  */
 export function canSeeThread(user: Viewer | null | undefined, thread: { userId: string }): boolean {
   if (!user) return false;
-  return user.id === thread.userId || user.isAdmin;
+  return user.id === thread.userId || user.isAdmin || Boolean(user.isCoach);
 }
 
 /** The absolute signed link to a thread, for the answer e-mail and text. It doesn't expire. */

@@ -55,4 +55,12 @@ export const ADMIN_AREAS: AdminArea[] = [
     text: "Preview each month's tips e-mail and send a month early.",
     to: "/admin/tips",
   },
+  {
+    title: "Coach inbox",
+    text: "Members' gardening questions, longest waiting first: answer, note, saved replies, FAQ drafts.",
+    to: paths.adminCoach,
+  },
 ];
+
+/** What a coach who is not an admin sees of the admin (ADR 071): the coach inbox only. */
+export const COACH_AREAS: AdminArea[] = ADMIN_AREAS.filter((a) => a.to === paths.adminCoach);
