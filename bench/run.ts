@@ -13,6 +13,7 @@ const WITHOUT_BUILD = [
   "container",
   "credits",
   "garden-schedule",
+  "gst",
   "money-properties",
   "mutation",
   "renewal",

@@ -55,4 +55,9 @@ export const ADMIN_AREAS: AdminArea[] = [
     text: "Preview each month's tips e-mail and send a month early.",
     to: "/admin/tips",
   },
+  {
+    title: "GST return",
+    text: "GST101A's figures for any period, the orders behind them, and the CSV for the return.",
+    to: "/admin/gst",
+  },
 ];
