@@ -83,11 +83,13 @@ export default [
     route("admin/gifts", "routes/admin/gifts.tsx", { id: "admin-gifts" }),
     route("admin/gifts/:id", "routes/admin/gift.tsx", { id: "admin-gift" }),
     route("admin/gst", "routes/admin/gst.tsx", { id: "admin-gst" }),
+    route("admin/forecast", "routes/admin/forecast.tsx", { id: "admin-forecast" }),
   ]),
   route("admin/stats", "routes/admin/stats.ts", { id: "admin-stats" }),
   route("admin/boxes/pick-list.csv", "routes/admin/boxes-pick-list-csv.ts", {
     id: "admin-boxes-pick-list-csv",
   }),
+  route("admin/forecast.csv", "routes/admin/forecast-csv.ts", { id: "admin-forecast-csv" }),
   route("admin/gst.csv", "routes/admin/gst-csv.ts", { id: "admin-gst-csv" }),
   route("admin/waitlist.csv", "routes/admin/waitlist-csv.ts", { id: "admin-waitlist-csv" }),
   route("admin/tips/preview", "routes/admin/tips-preview.ts", { id: "admin-tips-preview" }),

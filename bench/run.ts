@@ -12,6 +12,7 @@ const available = readdirSync("bench")
 const WITHOUT_BUILD = [
   "container",
   "credits",
+  "forecast",
   "garden-schedule",
   "gst",
   "money-properties",

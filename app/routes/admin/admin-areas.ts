@@ -60,4 +60,9 @@ export const ADMIN_AREAS: AdminArea[] = [
     text: "GST101A's figures for any period, the orders behind them, and the CSV for the return.",
     to: "/admin/gst",
   },
+  {
+    title: "Forecast",
+    text: "Boxes due on each packing day of the next three months, by plan, zone and item; the grower's order.",
+    to: "/admin/forecast",
+  },
 ];
