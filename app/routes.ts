@@ -84,6 +84,7 @@ export default [
     route("admin/gifts/:id", "routes/admin/gift.tsx", { id: "admin-gift" }),
     route("admin/gst", "routes/admin/gst.tsx", { id: "admin-gst" }),
     route("admin/forecast", "routes/admin/forecast.tsx", { id: "admin-forecast" }),
+    route("admin/chase", "routes/admin/chase.tsx", { id: "admin-chase" }),
   ]),
   route("admin/stats", "routes/admin/stats.ts", { id: "admin-stats" }),
   route("admin/boxes/pick-list.csv", "routes/admin/boxes-pick-list-csv.ts", {

@@ -131,7 +131,7 @@ test("failed payments to chase name what they owe, across packing days", async (
   expect(line(q, "payments-to-chase")).toMatchObject({
     count: 2,
     title: "failed payments to chase",
-    to: "/admin/subscriptions?status=past_due",
+    to: "/admin/chase",
   });
   expect(line(q, "payments-to-chase").detail).toContain("$148.00");
 });

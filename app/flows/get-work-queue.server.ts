@@ -139,7 +139,7 @@ export async function getWorkQueue(now = new Date()) {
       count: n(failed),
       title: plural(n(failed), "failed payment to chase", "failed payments to chase"),
       detail: `${formatMoney(Number(failed?.amount ?? 0), settings().currency)} owed on boxes whose charge was declined.`,
-      to: `${paths.adminSubscriptions}?status=past_due`,
+      to: "/admin/chase",
     },
     {
       id: "gifts-to-send",

@@ -141,6 +141,9 @@ test("skips, pauses, swaps and plan changes, each packing day's boxes by plan, z
     "seedling-tomato": 2,
   });
   for (const day of ["2026-12-15", "2027-01-01", "2027-03-01"]) expect(on(day).boxes).toBe(0);
+  // New Year's Day is a public holiday: the day says so; an ordinary Tuesday says nothing.
+  expect(on("2027-01-01").warnings.join(" ")).toContain("public holiday");
+  expect(on("2026-12-08").warnings).toEqual([]);
 
   const months = forecastByMonth(days);
   expect(months.map((m) => [m.month, m.boxes])).toEqual([

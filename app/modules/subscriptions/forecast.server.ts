@@ -15,9 +15,11 @@ import {
   type BoxStatus,
 } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { isNzRegion } from "#app/lib/nz-regions.ts";
 import { addDays, nextBoxDate, nzToday, type DeliveryWeek } from "./box-dates.ts";
 import { monthOf, zoneOf } from "./box-contents.server.ts";
 import { followGardenPlan } from "./follow-garden-plan.ts";
+import { packingDayWarnings } from "./packing-holidays.server.ts";
 
 /** The days a month's boxes are packed: each delivery week's first day. */
 export const PACKING_DAYS_OF_MONTH = [1, 8, 15, 22] as const;
@@ -45,6 +47,8 @@ export interface ForecastDay {
   unpaid: number;
   byPlanZone: { plan: string; zone: string; count: number }[];
   items: ForecastItem[];
+  /** Public holidays on the day, and the members' regions' anniversary days in its week. */
+  warnings: string[];
 }
 
 /** The packing days from `from` up to and including `to` (ISO dates). */
@@ -73,7 +77,7 @@ export function forecastWindow(now = new Date(), months = 3) {
   return { from, to };
 }
 
-type Counted = Omit<ForecastDay, "byPlanZone" | "items"> & {
+type Counted = Omit<ForecastDay, "byPlanZone" | "items" | "warnings"> & {
   planZone: Map<string, number>;
   items: Map<string, ForecastItem>;
 };
@@ -207,8 +211,10 @@ export async function getForecast(window = forecastWindow()): Promise<ForecastDa
     c.charged++;
     add(c, box.plan, box.zone, box.items);
   }
+  const regions = [...new Set(subs.map((s) => s.region))].filter(isNzRegion);
   return [...counted.values()].map(({ planZone, items, ...rest }) => ({
     ...rest,
+    warnings: packingDayWarnings(rest.day, regions),
     byPlanZone: [...planZone.entries()]
       .map(([key, count]) => {
         const [plan, zone] = key.split("|") as [string, string];

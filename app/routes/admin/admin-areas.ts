@@ -65,4 +65,9 @@ export const ADMIN_AREAS: AdminArea[] = [
     text: "Boxes due on each packing day of the next three months, by plan, zone and item; the grower's order.",
     to: "/admin/forecast",
   },
+  {
+    title: "Failed payments",
+    text: "Whom to chase today: declined box payments, attempts, next retry, and a card-update reminder.",
+    to: "/admin/chase",
+  },
 ];

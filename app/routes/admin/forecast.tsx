@@ -29,9 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const chosen = days.find((d) => d.day === asked) ?? days.find((d) => d.boxes > 0) ?? days[0];
   return {
     window,
-    days: days.map(({ items: _items, byPlanZone: _byPlanZone, ...d }) => ({
+    days: days.map(({ items: _items, byPlanZone: _byPlanZone, warnings, ...d }) => ({
       ...d,
       label: formatBoxDate(d.day),
+      holiday: warnings.length > 0,
     })),
     chosen: chosen ? { ...chosen, label: formatBoxDate(chosen.day) } : null,
     months: forecastByMonth(days),
@@ -45,6 +46,7 @@ const TABLE = {
   th: "p-3",
   row: "border-b border-ink/10 last:border-0",
   td: "p-3",
+  empty: "p-3 text-ink/70",
 };
 const NUMBER = { th: "p-3 text-right", td: "p-3 text-right tabular-nums" };
 
@@ -79,9 +81,14 @@ export default function AdminForecast({ loaderData }: Route.ComponentProps) {
               header: "Packing day",
               rowHeader: true,
               cell: (d) => (
-                <Link to={`?day=${d.day}`} className="underline">
-                  {d.label}
-                </Link>
+                <>
+                  <Link to={`?day=${d.day}`} className="underline">
+                    {d.label}
+                  </Link>
+                  {d.holiday ? (
+                    <span className="block text-clay-dark">Holiday: see the day</span>
+                  ) : null}
+                </>
               ),
             },
             { header: "Boxes due", ...NUMBER, cell: (d) => d.boxes },
@@ -97,6 +104,16 @@ export default function AdminForecast({ loaderData }: Route.ComponentProps) {
           <h2 id="day-heading" className="text-2xl font-bold">
             {chosen.label}: {chosen.boxes} {chosen.boxes === 1 ? "box" : "boxes"}
           </h2>
+          {chosen.warnings.length > 0 ? (
+            <ul
+              role="note"
+              className="mt-3 space-y-1 rounded-2xl border-2 border-clay bg-white p-4"
+            >
+              {chosen.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          ) : null}
           <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
             <FilterSelect
               name="day"

@@ -137,6 +137,7 @@ export default function AdminGst({ loaderData }: Route.ComponentProps) {
             th: "p-3",
             row: "border-b border-ink/10 last:border-0",
             td: "p-3",
+            empty: "p-3 text-ink/70",
           }}
           columns={[
             {
