@@ -493,6 +493,18 @@ export const FORMS: FormSpec[] = [
     action: "/admin/orders/00000000-0000-4000-8000-000000000000",
     fields: { status: "shipped", trackingNumber: "NZ123456789" },
   },
+  // A refund of an order that doesn't exist: nothing is refunded or written.
+  {
+    action: "/admin/orders/00000000-0000-4000-8000-000000000000",
+    intent: "refund",
+    fields: {
+      amount: "4900",
+      reason: "Hostile-input refund",
+      requestKey: "hostile-input-refund-key",
+    },
+  },
+  // A card-update reminder for a box that doesn't exist: nothing is queued.
+  { action: "/admin/chase", fields: { boxId: "00000000-0000-4000-8000-000000000000" } },
   // A note on an order that doesn't exist: nothing is written.
   {
     action: "/admin/orders/00000000-0000-4000-8000-000000000000",
