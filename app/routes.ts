@@ -85,10 +85,14 @@ export default [
     route("admin/gst", "routes/admin/gst.tsx", { id: "admin-gst" }),
     route("admin/forecast", "routes/admin/forecast.tsx", { id: "admin-forecast" }),
     route("admin/chase", "routes/admin/chase.tsx", { id: "admin-chase" }),
+    route("admin/ship", "routes/admin/ship.tsx", { id: "admin-ship" }),
   ]),
   route("admin/stats", "routes/admin/stats.ts", { id: "admin-stats" }),
   route("admin/boxes/pick-list.csv", "routes/admin/boxes-pick-list-csv.ts", {
     id: "admin-boxes-pick-list-csv",
+  }),
+  route("admin/ship/booking.csv", "routes/admin/ship-booking-csv.ts", {
+    id: "admin-ship-booking-csv",
   }),
   route("admin/forecast.csv", "routes/admin/forecast-csv.ts", { id: "admin-forecast-csv" }),
   route("admin/gst.csv", "routes/admin/gst-csv.ts", { id: "admin-gst-csv" }),

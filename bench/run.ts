@@ -18,6 +18,7 @@ const WITHOUT_BUILD = [
   "money-properties",
   "mutation",
   "renewal",
+  "ship",
   "subscribe-race",
   "renewal-latency",
 ];

@@ -52,6 +52,8 @@ import * as adminChase from "#app/routes/admin/chase.tsx";
 import * as adminForecast from "#app/routes/admin/forecast.tsx";
 import * as adminForecastCsv from "#app/routes/admin/forecast-csv.ts";
 import * as adminGst from "#app/routes/admin/gst.tsx";
+import * as adminShip from "#app/routes/admin/ship.tsx";
+import * as adminShipBooking from "#app/routes/admin/ship-booking-csv.ts";
 import * as adminGstCsv from "#app/routes/admin/gst-csv.ts";
 import { buyGift } from "#app/modules/gifts/buy-gift.server.ts";
 import { sendOnRange } from "#app/modules/gifts/gifts.schema.ts";
@@ -353,6 +355,26 @@ const cases: Case[] = [
     kind: "endpoint",
     path: "/admin/forecast.csv",
     prepare: async () => ask(adminForecastCsv.loader, "/admin/forecast.csv"),
+  },
+  {
+    name: "GET /admin/ship?day=… (a packing run)",
+    kind: "page",
+    path: "/admin/ship",
+    prepare: async () => ask(adminShip.loader, "/admin/ship?day=2026-12-08"),
+  },
+  {
+    name: "GET /admin/ship/booking.csv",
+    kind: "endpoint",
+    path: "/admin/ship/booking.csv",
+    prepare: async () =>
+      ask(adminShipBooking.loader, "/admin/ship/booking.csv?day=2026-12-08&courier=nz-post"),
+  },
+  {
+    name: "POST /admin/ship intent=pack",
+    kind: "page",
+    path: "/admin/ship",
+    prepare: async () =>
+      ask(adminShip.action, "/admin/ship", {}, { intent: "pack", day: "2026-12-08" }),
   },
   {
     name: "GET /admin/chase (failed payments)",

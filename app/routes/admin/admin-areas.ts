@@ -70,4 +70,9 @@ export const ADMIN_AREAS: AdminArea[] = [
     text: "Whom to chase today: declined box payments, attempts, next retry, and a card-update reminder.",
     to: "/admin/chase",
   },
+  {
+    title: "Ship a run",
+    text: "A packing day's boxes packed in one press, the courier's booking file, tracking imported back.",
+    to: "/admin/ship",
+  },
 ];
