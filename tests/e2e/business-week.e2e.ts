@@ -82,7 +82,7 @@ test("from the work queue: an order to pack, refunded after its confirmation, in
   expect(await csv.text()).toContain(`,${number},refund,`);
   expect((await page.request.get("/admin/gst.csv?from=nope&to=2026-01-01")).status()).toBe(400);
 
-  for (const path of ["/admin/forecast", "/admin/chase"]) {
+  for (const path of ["/admin/forecast", "/admin/chase", "/admin/ship"]) {
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
       await page.goto(path);
