@@ -12,10 +12,13 @@ const available = readdirSync("bench")
 const WITHOUT_BUILD = [
   "container",
   "credits",
+  "forecast",
   "garden-schedule",
+  "gst",
   "money-properties",
   "mutation",
   "renewal",
+  "ship",
   "subscribe-race",
   "renewal-latency",
 ];

@@ -8,7 +8,14 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { contacts, products, sessions, users } from "#db/schema/index.ts";
+import {
+  boxes,
+  contacts,
+  orders as ordersTable,
+  products,
+  sessions,
+  users,
+} from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { closeMail } from "#app/lib/mail.server.ts";
 import { createQueues, startQueue, stopQueue } from "#app/lib/queue.server.ts";
@@ -41,6 +48,13 @@ import * as adminSuppressions from "#app/routes/admin/suppressions.tsx";
 import { suppress } from "#app/lib/mail-suppressions.server.ts";
 import * as adminGift from "#app/routes/admin/gift.tsx";
 import * as adminGifts from "#app/routes/admin/gifts.tsx";
+import * as adminChase from "#app/routes/admin/chase.tsx";
+import * as adminForecast from "#app/routes/admin/forecast.tsx";
+import * as adminForecastCsv from "#app/routes/admin/forecast-csv.ts";
+import * as adminGst from "#app/routes/admin/gst.tsx";
+import * as adminShip from "#app/routes/admin/ship.tsx";
+import * as adminShipBooking from "#app/routes/admin/ship-booking-csv.ts";
+import * as adminGstCsv from "#app/routes/admin/gst-csv.ts";
 import { buyGift } from "#app/modules/gifts/buy-gift.server.ts";
 import { sendOnRange } from "#app/modules/gifts/gifts.schema.ts";
 import { addDays } from "#app/modules/subscriptions/box-dates.ts";
@@ -295,6 +309,102 @@ const cases: Case[] = [
     prepare: async () => {
       const id = await paidOrder();
       return ask(adminOrder.action, `/admin/orders/${id}`, { id }, { status: "packed" });
+    },
+  },
+  {
+    name: "POST /admin/orders/{id} intent=refund (a refund that asked first)",
+    kind: "page",
+    path: "/admin/orders/{id}",
+    changes: true,
+    prepare: async () => {
+      const id = await paidOrder();
+      const [order] = await db().select().from(ordersTable).where(eq(ordersTable.id, id));
+      return ask(
+        adminOrder.action,
+        `/admin/orders/${id}`,
+        { id },
+        {
+          intent: "refund",
+          amount: String(order!.total),
+          reason: "Wilted on arrival",
+          requestKey: randomUUID(),
+        },
+      );
+    },
+  },
+  {
+    name: "GET /admin/gst?from=…&to=… (the GST return)",
+    kind: "page",
+    path: "/admin/gst",
+    prepare: async () => ask(adminGst.loader, "/admin/gst?from=2026-09-01&to=2026-10-31"),
+  },
+  {
+    name: "GET /admin/gst.csv",
+    kind: "endpoint",
+    path: "/admin/gst.csv",
+    prepare: async () => ask(adminGstCsv.loader, "/admin/gst.csv?from=2026-09-01&to=2026-10-31"),
+  },
+  {
+    name: "GET /admin/forecast",
+    kind: "page",
+    path: "/admin/forecast",
+    prepare: async () => ask(adminForecast.loader, "/admin/forecast"),
+  },
+  {
+    name: "GET /admin/forecast.csv",
+    kind: "endpoint",
+    path: "/admin/forecast.csv",
+    prepare: async () => ask(adminForecastCsv.loader, "/admin/forecast.csv"),
+  },
+  {
+    name: "GET /admin/ship?day=… (a packing run)",
+    kind: "page",
+    path: "/admin/ship",
+    prepare: async () => ask(adminShip.loader, "/admin/ship?day=2026-12-08"),
+  },
+  {
+    name: "GET /admin/ship/booking.csv",
+    kind: "endpoint",
+    path: "/admin/ship/booking.csv",
+    prepare: async () =>
+      ask(adminShipBooking.loader, "/admin/ship/booking.csv?day=2026-12-08&courier=nz-post"),
+  },
+  {
+    name: "POST /admin/ship intent=pack",
+    kind: "page",
+    path: "/admin/ship",
+    prepare: async () =>
+      ask(adminShip.action, "/admin/ship", {}, { intent: "pack", day: "2026-12-08" }),
+  },
+  {
+    name: "GET /admin/chase (failed payments)",
+    kind: "page",
+    path: "/admin/chase",
+    prepare: async () => ask(adminChase.loader, "/admin/chase"),
+  },
+  {
+    name: "POST /admin/chase (a card-update reminder)",
+    kind: "page",
+    path: "/admin/chase",
+    changes: true,
+    prepare: async () => {
+      const { id } = await insertSubscription();
+      const [box] = await db()
+        .insert(boxes)
+        .values({
+          subscriptionId: id,
+          deliverOn: "2026-12-08",
+          cutoffAt: new Date("2026-12-03T00:00:00Z"),
+          status: "payment_failed",
+          plan: "1m2",
+          zone: "warm-north",
+          items: [],
+          amount: 5900,
+          currency: "USD",
+          attempts: 1,
+        })
+        .returning();
+      return ask(adminChase.action, "/admin/chase", {}, { boxId: box!.id });
     },
   },
   {

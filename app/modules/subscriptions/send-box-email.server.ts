@@ -30,6 +30,8 @@ export const BOX_EMAIL_KINDS = [
   "retry_failed",
   "paused",
   "prepaid_over",
+  /** An admin's reminder from the chase list (issue 40): the payment is still waiting. */
+  "card_reminder",
 ] as const;
 export type BoxEmailKind = (typeof BOX_EMAIL_KINDS)[number];
 
@@ -115,6 +117,21 @@ export function boxEmail(box: BoxRow, sub: SubscriptionRow, payload: BoxEmailPay
             : `Updating your card tries again straight away.`,
           `Your box is held until it's paid for.`,
         ],
+        button: { label: "Update your card", url: page },
+        reason,
+      });
+    case "card_reminder":
+      return renderEmail({
+        subject: `A reminder: your ${plan} box is waiting for payment`,
+        preheader: `Please update your card so we can send your box for the week of ${date}.`,
+        heading: `Your box is still waiting, ${sub.name}`,
+        paragraphs: [
+          `We couldn't charge ${amount} to ${card} for your box for the week of ${date}, so it's held until it's paid for.`,
+          next
+            ? `We'll try the card again on ${next}. Updating your card tries again straight away.`
+            : `Updating your card tries again straight away.`,
+        ],
+        sections: [inBox],
         button: { label: "Update your card", url: page },
         reason,
       });

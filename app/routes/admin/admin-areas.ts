@@ -60,6 +60,26 @@ export const ADMIN_AREAS: AdminArea[] = [
     text: "Members' gardening questions, longest waiting first: answer, note, saved replies, FAQ drafts.",
     to: paths.adminCoach,
   },
+  {
+    title: "GST return",
+    text: "GST101A's figures for any period, the orders behind them, and the CSV for the return.",
+    to: "/admin/gst",
+  },
+  {
+    title: "Forecast",
+    text: "Boxes due on each packing day of the next three months, by plan, zone and item; the grower's order.",
+    to: "/admin/forecast",
+  },
+  {
+    title: "Failed payments",
+    text: "Whom to chase today: declined box payments, attempts, next retry, and a card-update reminder.",
+    to: "/admin/chase",
+  },
+  {
+    title: "Ship a run",
+    text: "A packing day's boxes packed in one press, the courier's booking file, tracking imported back.",
+    to: "/admin/ship",
+  },
 ];
 
 /** What a coach who is not an admin sees of the admin (ADR 071): the coach inbox only. */

@@ -1,4 +1,5 @@
-// /admin (admins only): this week's figures against last week's (orders, revenue, waitlist
+// /admin (admins only): the work queue first (issue 40: what must be done today and this week,
+// each a count linking to the list that shows it), then this week's figures against last week's (orders, revenue, waitlist
 // sign-ups by region, low stock), the running totals, and a link to each admin area. Above them,
 // when there are any, the jobs that used up their retries this week, each to retry or dismiss.
 import { Form, Link } from "react-router";
@@ -9,6 +10,7 @@ import {
 } from "#app/flows/exhausted-jobs.server.ts";
 import { respond } from "#app/lib/respond.server.ts";
 import { getWeeklyFigures } from "#app/flows/get-weekly-figures.server.ts";
+import { getWorkQueue, type WorkItem } from "#app/flows/get-work-queue.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { getAdminOverview } from "#app/modules/accounts/get-admin-overview.server.ts";
@@ -23,12 +25,20 @@ export const meta = () => adminMeta();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  const [overview, week, failedJobs] = await Promise.all([
+  const [overview, week, failedJobs, work] = await Promise.all([
     getAdminOverview(),
     getWeeklyFigures(),
     exhaustedJobs(),
+    getWorkQueue(),
   ]);
-  return { email: user.email, ...overview, week, failedJobs, failedJobDays: EXHAUSTED_JOB_DAYS };
+  return {
+    email: user.email,
+    ...overview,
+    week,
+    work,
+    failedJobs,
+    failedJobDays: EXHAUSTED_JOB_DAYS,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -70,6 +80,7 @@ export default function AdminHome({ loaderData, actionData }: Route.ComponentPro
           {actionData.error}
         </p>
       ) : null}
+      <WorkQueue items={loaderData.work.items} />
       {failedJobs.length > 0 ? (
         <section
           className="mt-6 rounded-3xl border-2 border-clay bg-white p-6"
@@ -196,6 +207,52 @@ export default function AdminHome({ loaderData, actionData }: Route.ComponentPro
         ))}
       </ul>
     </>
+  );
+}
+
+/** Today's work: the lines with something waiting as cards, the rest named in one sentence. */
+function WorkQueue({ items }: { items: WorkItem[] }) {
+  const waiting = items.filter((i) => i.count > 0);
+  const clear = items.filter((i) => i.count === 0);
+  return (
+    <section className="mt-6" aria-labelledby="work-queue" data-testid="work-queue">
+      <h2 id="work-queue" className="text-2xl font-bold">
+        To do today and this week
+      </h2>
+      {waiting.length === 0 ? (
+        <p className="mt-2 text-ink/75">Nothing is waiting: every queue below is clear.</p>
+      ) : (
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {waiting.map((i) => (
+            <li key={i.id} data-testid={`work-${i.id}`}>
+              <Link
+                to={i.to}
+                className="block h-full rounded-2xl border-2 border-leaf/30 bg-white p-4 shadow-sm hover:border-leaf focus-visible:border-leaf"
+              >
+                <span className="block text-lg font-bold">
+                  <span className="tabular-nums">{i.count}</span> {i.title}
+                </span>
+                <span className="mt-1 block text-sm text-ink/75">{i.detail}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {clear.length > 0 && waiting.length > 0 ? (
+        <p className="mt-3 text-sm text-ink/75" data-testid="work-clear">
+          Nothing waiting:{" "}
+          {clear.map((i, n) => (
+            <span key={i.id}>
+              {n > 0 ? ", " : ""}
+              <Link to={i.to} className="underline">
+                {i.title.replace(/^(a |an )/, "")}
+              </Link>
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
+    </section>
   );
 }
 

@@ -493,6 +493,29 @@ export const FORMS: FormSpec[] = [
     action: "/admin/orders/00000000-0000-4000-8000-000000000000",
     fields: { status: "shipped", trackingNumber: "NZ123456789" },
   },
+  // A refund of an order that doesn't exist: nothing is refunded or written.
+  {
+    action: "/admin/orders/00000000-0000-4000-8000-000000000000",
+    intent: "refund",
+    fields: {
+      amount: "4900",
+      reason: "Hostile-input refund",
+      requestKey: "hostile-input-refund-key",
+    },
+  },
+  // A packing day long past: nothing to pack, and a tracking file naming no box of it.
+  { action: "/admin/ship", intent: "pack", fields: { day: "2020-01-08" } },
+  {
+    action: "/admin/ship",
+    intent: "tracking",
+    fields: {
+      day: "2020-01-08",
+      courier: "nz-post",
+      file: "Reference,Tracking Number\r\n1,NZP0000001",
+    },
+  },
+  // A card-update reminder for a box that doesn't exist: nothing is queued.
+  { action: "/admin/chase", fields: { boxId: "00000000-0000-4000-8000-000000000000" } },
   // A note on an order that doesn't exist: nothing is written.
   {
     action: "/admin/orders/00000000-0000-4000-8000-000000000000",
