@@ -26,6 +26,8 @@ export const paths = {
   profileSubscription: "/profile/subscription",
   /** The member's calendar feed, texts and e-mails (issue 7, issue 23's monthly garden e-mail). */
   profileReminders: "/profile/reminders",
+  /** The signed-in member's next box, as JSON for the home page (issue 39). */
+  memberHome: "/profile/home.json",
   signup: "/signup",
   login: "/login",
   auth: "/auth",
