@@ -153,6 +153,11 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.getByRole("button", { name: "Start my subscription" }).click();
     await page.waitForURL(/\/subscribe\/confirmed\?subscription=/);
 
+    // The subscription's address filled the profile's region and town (issue 39 §8).
+    await page.goto("/profile");
+    expect(await page.getByLabel("Region").inputValue()).toBe("Auckland");
+    expect(await page.getByLabel("Town or city").inputValue()).toBe("Auckland");
+
     await page.goto("/");
     const panel = page.getByTestId("member-home");
     await panel.getByRole("heading", { name: /^Your next box: week of \w+day \d/ }).waitFor();
