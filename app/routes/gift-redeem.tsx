@@ -114,8 +114,14 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   // Signed out: the account made in place (its confirmation link returns here).
   if (!(await getCurrentUser(request)).user) {
+    // Redeeming after the session ended: sign in again (the code kept), as before.
+    // requireUser sends them to sign in, the page kept (it has no user to answer with here).
     return answerIntents(args, { "sign-up": signUp }, (posted) =>
-      posted.intent === "social" ? startSocial(posted) : undefined,
+      posted.intent === "social"
+        ? startSocial(posted)
+        : requireUser(request).then((): never => {
+            throw new Error("a signed-out request has a user");
+          }),
     );
   }
   const user = await requireUser(request);
