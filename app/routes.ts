@@ -38,6 +38,7 @@ export default [
     route("privacy", "routes/profile/privacy.tsx", { id: "profile-privacy" }),
   ]),
   route("profile/my-data.json", "routes/profile-my-data.ts", { id: "profile-my-data" }),
+  route("profile/home.json", "routes/member-home.ts", { id: "member-home" }),
   route("address", "routes/address.tsx", { id: "address" }),
   route("about", "routes/about.tsx"),
   route("waitlist", "routes/waitlist.tsx"),

@@ -38,6 +38,8 @@ export const paths = {
   /** A photo in a coaching thread; a signed link's key rides along for a visitor not signed in. */
   coachPhoto: (id: string, key?: string) =>
     `/coach/photos/${encodeURIComponent(id)}${key ? `?key=${encodeURIComponent(key)}` : ""}`,
+  /** The signed-in member's next box, as JSON for the home page (issue 39). */
+  memberHome: "/profile/home.json",
   signup: "/signup",
   login: "/login",
   auth: "/auth",

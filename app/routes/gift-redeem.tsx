@@ -1,5 +1,5 @@
-// /gift/redeem?code=… (issue 22, ADR 043): the recipient's page. Members only: a visitor signs in
-// or creates an account and comes back here with the code kept. The code (typed, or from the
+// /gift/redeem?code=… (issue 22, ADR 043): the recipient's page. Members only: a visitor creates
+// an account right here, or signs in, and comes back here with the code kept (issue 39). The code (typed, or from the
 // e-mail's link) shows the gift; opening the link only shows it, its button redeems. In an open
 // region a prepaid subscription starts; in one not open yet the gift and the place on its waitlist
 // are kept, and started from here once it opens. Every look-up counts against a limit.
@@ -11,6 +11,12 @@ import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
+import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
+import { safeRedirect } from "#app/modules/accounts/accounts.schema.ts";
+import { signUp } from "#app/modules/accounts/sign-up.server.ts";
+import { socialProviders } from "#app/modules/accounts/start-social-sign-in.server.ts";
+import { answerIntents, startSocial } from "./auth/auth-action.server.ts";
+import { SignUpToRedeem } from "./gift-redeem-sign-up.tsx";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { formString } from "#app/modules/checkout/checkout.schema.ts";
 import { GIFT_MESSAGES, redeemGiftFormValues } from "#app/modules/gifts/gifts.schema.ts";
@@ -29,15 +35,40 @@ import {
   type RedeemOutcome,
 } from "#app/modules/gifts/redeem-gift.server.ts";
 import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
+import {
+  DELIVERY_WEEKS,
+  type DeliveryWeek,
+  firstBoxDate,
+  formatBoxDate,
+  soonestWeek,
+} from "#app/modules/subscriptions/box-dates.ts";
+import { settings } from "#app/lib/env.server.ts";
 import type { Route } from "./+types/gift-redeem";
 
 export const meta = staticPageMeta("/gift/redeem", { robots: "noindex" });
 
 export const headers = retryAfterHeader;
 
+/** This page with its code, for the confirmation link to come back to. */
+function herePath(url: URL): string {
+  const code = url.searchParams.get("code")?.trim();
+  return safeRedirect(paths.giftRedeem(code || undefined), paths.giftRedeem());
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const code = new URL(request.url).searchParams.get("code")?.trim() ?? "";
+  const url = new URL(request.url);
+  const { user } = await getCurrentUser(request);
+  if (!user) {
+    // A recipient without an account creates it here, the code kept (issue 39): the confirmation
+    // link, in this browser or another, signs them in and brings them back to this page.
+    return data({
+      signedOut: true as const,
+      hasCode: Boolean(url.searchParams.get("code")?.trim()),
+      redirectTo: herePath(url),
+      providers: socialProviders(),
+    });
+  }
+  const code = url.searchParams.get("code")?.trim() ?? "";
   const [profile, openRegions, held] = await Promise.all([
     getProfile(user.id),
     listOpenRegions(),
@@ -47,14 +78,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? await lookUpGift(code, user, { ip: context.get(requestInfo).clientIp })
     : null;
   const a = profile.address;
+  const now = new Date();
+  const cutoffDays = settings().boxCutoffDays;
   const limited = lookup && !lookup.ok && lookup.code === "limited" ? lookup : null;
   return data(
     {
+      signedOut: false as const,
       code,
       gift: lookup?.ok ? lookup.gift : null,
       lookupError: lookup && !lookup.ok ? lookup.message : undefined,
       held,
       openRegions,
+      // As on /subscribe (issue 39): the week that brings the first box soonest is chosen first,
+      // and each week's option says when its first box comes.
+      soonestWeek: soonestWeek(now, cutoffDays),
+      firstBoxes: Object.fromEntries(
+        DELIVERY_WEEKS.map((w) => [w, formatBoxDate(firstBoxDate(w, now, cutoffDays))]),
+      ) as Record<DeliveryWeek, string>,
       address: {
         street: a.street,
         suburb: a.suburb,
@@ -70,7 +110,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  // Signed out: the account made in place (its confirmation link returns here).
+  if (!(await getCurrentUser(request)).user) {
+    // Redeeming after the session ended: sign in again (the code kept), as before.
+    // requireUser sends them to sign in, the page kept (it has no user to answer with here).
+    return answerIntents(args, { "sign-up": signUp }, (posted) =>
+      posted.intent === "social"
+        ? startSocial(posted)
+        : requireUser(request).then((): never => {
+            throw new Error("a signed-out request has a user");
+          }),
+    );
+  }
   const user = await requireUser(request);
   const form = await request.formData();
   const intent = formString(form, "intent") ?? "";
@@ -112,8 +165,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GiftRedeem({ loaderData, actionData }: Route.ComponentProps) {
-  const { gift, held, openRegions } = loaderData;
-  const answer = actionData?.answer;
+  if (loaderData.signedOut) return <SignUpToRedeem {...loaderData} actionData={actionData} />;
+  const { gift, held, openRegions, firstBoxes } = loaderData;
+  const answer = actionData && "answer" in actionData ? actionData.answer : undefined;
   // A refusal of the code itself (unknown, used, too many tries) is said at the code.
   const codeError =
     answer?.fieldErrors?.code ??
@@ -130,7 +184,13 @@ export default function GiftRedeem({ loaderData, actionData }: Route.ComponentPr
 
       <div className="mt-8 flex flex-col gap-8">
         {held.map((h) => (
-          <HeldGiftPanel key={h.id} gift={h} openRegions={openRegions} answer={answer} />
+          <HeldGiftPanel
+            key={h.id}
+            gift={h}
+            openRegions={openRegions}
+            answer={answer}
+            firstBoxes={firstBoxes}
+          />
         ))}
 
         {gift && gift.redeemed === "no" && !answer?.fieldErrors?.code ? (
@@ -141,6 +201,8 @@ export default function GiftRedeem({ loaderData, actionData }: Route.ComponentPr
               hidden={{ code: gift.code }}
               submit="Redeem my gift"
               address={loaderData.address}
+              deliveryWeek={loaderData.soonestWeek}
+              firstBoxes={firstBoxes}
               openRegions={openRegions}
               answer={answer}
               holdNote

@@ -7,7 +7,9 @@ import { Hero } from "#app/modules/marketing/hero.tsx";
 import { HowItWorks } from "#app/modules/marketing/how-it-works.tsx";
 import { PlanPicker } from "#app/modules/subscriptions/plan-picker.tsx";
 import { plans } from "#app/modules/subscriptions/plans.ts";
+import { MemberHomePanel } from "#app/modules/subscriptions/member-home.tsx";
 import { WaitlistSection } from "#app/modules/waitlist/waitlist-section.tsx";
+import { useHeaderUser } from "#app/modules/accounts/header-user.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
 import type { Route } from "./+types/home";
@@ -24,6 +26,7 @@ export async function loader() {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const settings = root?.settings;
+  const user = useHeaderUser(root?.user);
   const siteUrl = settings?.siteUrl ?? "";
   const structured = {
     "@context": "https://schema.org",
@@ -66,6 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <JsonLd data={structured} />
       <Hero shopUrl={settings?.shopUrl ?? "/products"} />
+      <MemberHomePanel user={user} />
       <HowItWorks />
       <CallToAction />
       <PlanPicker currency={settings?.currency ?? "USD"} openRegions={loaderData.openRegions} />

@@ -5,6 +5,7 @@ import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
+import { fillAddressGaps } from "#app/modules/accounts/update-profile.server.ts";
 import { getMemberSubscription } from "#app/modules/subscriptions/get-subscription.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/subscribe-confirmed";
@@ -17,6 +18,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("subscription");
   const subscription = await getMemberSubscription(id, user.id);
   if (!subscription) throw data("Not found", { status: 404 });
+  // Every start (a card, Stripe's return, a gift's prepaid boxes) arrives here: the delivery
+  // address fills the profile's region and town where it has none (issue 39 §8).
+  await fillAddressGaps(user.id, subscription.address);
   return { subscription };
 }
 

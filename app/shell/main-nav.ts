@@ -8,3 +8,5 @@ export const mainNav = [
   { to: paths.products, label: "Products" },
   { to: paths.waitlist, label: "Waitlist" },
 ] as const;
+
+export { memberNav } from "#app/lib/member-nav.ts";

@@ -1,12 +1,13 @@
 // The full-screen menu under 768 px (SPEC §2): Home, Education, Products, Waitlist, Start Your
-// Garden, Sign In (or the 'Signed in as' block), and Cart.
+// Garden, Sign In (or the 'Signed in as' block, with a member's My box, My garden and Gift a box,
+// issue 39), and Cart.
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import type { HeaderUser } from "#app/modules/accounts/accounts.schema.ts";
 import { SignOutForm } from "#app/modules/accounts/user-menu.tsx";
 import { Logo } from "#app/components/logo.tsx";
-import { mainNav } from "./main-nav.ts";
+import { mainNav, memberNav } from "./main-nav.ts";
 import { CloseButton } from "#app/components/ui/close-button.tsx";
 
 export function MobileMenu({
@@ -76,6 +77,7 @@ export function MobileMenu({
                     <p className="truncate font-semibold">{user.displayName}</p>
                     <p className="truncate text-sm text-ink/70">{user.email}</p>
                   </div>
+                  <MemberLinks />
                   <Link to={paths.profile} className="btn-secondary">
                     My Profile
                   </Link>
@@ -90,9 +92,12 @@ export function MobileMenu({
                     Sign In
                   </Link>
                   {user === undefined && (
-                    <Link to={paths.profile} className="btn-secondary member-only">
-                      My Profile
-                    </Link>
+                    <>
+                      <MemberLinks className="member-only" />
+                      <Link to={paths.profile} className="btn-secondary member-only">
+                        My Profile
+                      </Link>
+                    </>
                   )}
                 </>
               )}
@@ -104,5 +109,23 @@ export function MobileMenu({
         </div>
       )}
     </dialog>
+  );
+}
+
+/** My box, My garden, Gift a box: one row of three, so the block stays short at 200 %. */
+function MemberLinks({ className = "" }: { className?: string }) {
+  return (
+    <ul aria-label="Your things" className={`flex flex-wrap gap-x-6 gap-y-1 ${className}`}>
+      {memberNav.map((item) => (
+        <li key={item.to}>
+          <Link
+            to={item.to}
+            className="inline-block py-2 font-semibold text-leaf underline underline-offset-4"
+          >
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,8 +1,10 @@
-// The site footer (SPEC §2 "Footer").
+// The site footer (SPEC §2 "Footer"), with Gift a box, and a member's My box and My garden (issue 39;
+// the footer is the same on a kept page, so the member hint's class on <html> shows those two).
 import { Link } from "react-router";
 import type { PublicSettings } from "#app/lib/env.server.ts";
 import { Logo } from "#app/components/logo.tsx";
 import { paths } from "#app/lib/paths.ts";
+import { memberNav } from "#app/lib/member-nav.ts";
 
 /** SPEC §2 footer tagline; its 'the brand' stands for the brand's name (BRAND_NAME). */
 export function footerTagline(brandName: string): string {
@@ -19,9 +21,19 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
           <Logo brandName={settings.brandName} />
           <p className="mt-4 max-w-xs text-cream/80">{footerTagline(settings.brandName)}</p>
         </div>
-        <FooterColumn title="Shop">
+        <FooterColumn
+          title="Shop"
+          memberOnly={memberNav
+            .filter((item) => item.to !== paths.gift)
+            .map((item) => (
+              <Link key={item.to} to={item.to}>
+                {item.label}
+              </Link>
+            ))}
+        >
           <Link to={paths.products}>All Products</Link>
           <Link to={paths.waitlist}>Join Waitlist</Link>
+          <Link to={paths.gift}>Gift a box</Link>
         </FooterColumn>
         <FooterColumn title="Information">
           <Link to={paths.about}>About Us</Link>
@@ -46,13 +58,27 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
   );
 }
 
-function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+function FooterColumn({
+  title,
+  children,
+  memberOnly = [],
+}: {
+  title: string;
+  children: React.ReactNode;
+  /** Shown once the browser knows someone is signed in (the member hint's class, app.css). */
+  memberOnly?: React.ReactNode[];
+}) {
   return (
     <div>
       <h2 className="font-sans text-sm font-bold tracking-widest text-sprout uppercase">{title}</h2>
       <ul className="mt-4 space-y-3">
         {(Array.isArray(children) ? children : [children]).map((child, i) => (
           <li key={i} className="[&>a]:underline-offset-4 [&>a:hover]:underline">
+            {child}
+          </li>
+        ))}
+        {memberOnly.map((child, i) => (
+          <li key={`m${i}`} className="member-only [&>a]:underline-offset-4 [&>a:hover]:underline">
             {child}
           </li>
         ))}

@@ -211,11 +211,24 @@ test("cards work from the keyboard and announce their state", async ({ page }) =
   await page
     .getByText("0.5m² plan selected: showing what's included.")
     .waitFor({ state: "attached" });
-  // The front is now inert; Tab moves into the back, reaching Select This Plan.
+  // The front is now inert, and focus stays on the card: on the back's heading (issue 39), so
+  // Tab moves on to Select This Plan.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.textContent))
+    .toBe("What's in the 0.5m² box");
   await page.keyboard.press("Tab");
   expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
     "Select This Plan",
   );
+  // Back to the summary: focus returns to the button that flipped it.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  expect(await card.getAttribute("data-flipped")).toBe("false");
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.textContent))
+    .toBe("See what's included in the 0.5m² plan");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await page.waitForURL(`${baseUrl()}/waitlist?plan=0.5m2`);
 });

@@ -137,6 +137,7 @@ test("at 320 px nothing scrolls sideways; at 200 % on a phone the menu button st
     "/",
     "/subscribe?plan=2m2",
     "/gift",
+    "/gift/redeem",
     "/profile/subscription",
     "/waitlist",
     "/products",
@@ -185,5 +186,13 @@ test("at 320 px nothing scrolls sideways; at 200 % on a phone the menu button st
     const box = await menu.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 195, `menu button on ${route}`).toBe(true);
   }
+  // The plan cards' prices stay whole on screen, and the page doesn't scroll sideways.
+  await phone.goto("/");
+  for (const price of await phone.getByTestId("plan-price").all()) {
+    await price.scrollIntoViewIfNeeded();
+    const box = await price.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 195, await price.innerText()).toBe(true);
+  }
+  expect(await noSidewaysScroll(phone)).toBe(true);
   await zoomed.close();
 });

@@ -95,3 +95,32 @@ export async function carryUserData(userId: string, raw: unknown): Promise<void>
     })
     .where(eq(profiles.id, userId));
 }
+
+/**
+ * A subscription's delivery address fills what the profile's address lacks (issue 39 §8): its
+ * region and town then choose the member's frost dates and calendar. What the member typed into
+ * their profile is kept; nothing is written when there is no gap.
+ */
+export async function fillAddressGaps(
+  userId: string,
+  from: { street: string; suburb?: string; city: string; state: string; zip: string },
+): Promise<boolean> {
+  const current = (await getProfile(userId)).address;
+  const region = current.region || current.state;
+  if (region && current.city) return false;
+  const address: ProfileAddress = {
+    ...current,
+    street: current.street || from.street,
+    suburb: current.suburb || from.suburb,
+    city: current.city || from.city,
+    state: region || from.state,
+    region: region || from.state,
+    zip: current.zip || from.zip,
+    country: current.country || "New Zealand",
+  };
+  await db()
+    .update(profiles)
+    .set({ address, climateZone: climateZoneFor(address), updatedAt: new Date() })
+    .where(eq(profiles.id, userId));
+  return true;
+}

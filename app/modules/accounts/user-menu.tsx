@@ -1,10 +1,12 @@
-// The header's user menu (SPEC §2): display name and e-mail, Profile, Log out. A <details>
-// disclosure, so it opens before JavaScript loads; Log out is a POST form.
+// The header's user menu (SPEC §2): display name and e-mail, a member's My box, My garden and Gift
+// a box (issue 39), Profile, Log out. A <details> disclosure, so it opens before JavaScript loads;
+// Log out is a POST form.
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { HeaderUser } from "./accounts.schema.ts";
 import { USER_DATA_KEY } from "./user-data-key.ts";
 import { SessionWatch } from "./session-watch.tsx";
+import { memberNav } from "#app/lib/member-nav.ts";
 
 export const USER_ID_KEY = "userId";
 
@@ -77,6 +79,12 @@ export function UserMenu({ user, light }: { user: HeaderUser; light: boolean }) 
           <p className="truncate font-semibold">{user.displayName}</p>
           <p className="truncate text-sm text-ink/70">{user.email}</p>
         </div>
+        <div className="my-1 border-t border-ink/10" />
+        {memberNav.map((item) => (
+          <Link key={item.to} to={item.to} className="block rounded-xl px-3 py-2 hover:bg-ink/5">
+            {item.label}
+          </Link>
+        ))}
         <div className="my-1 border-t border-ink/10" />
         <Link to="/profile" className="block rounded-xl px-3 py-2 hover:bg-ink/5">
           Profile

@@ -87,6 +87,7 @@ export function DeliveryForm({
   openRegions,
   answer,
   holdNote,
+  firstBoxes,
 }: {
   intent: "redeem" | "start-held";
   hidden: Record<string, string>;
@@ -97,6 +98,8 @@ export function DeliveryForm({
   answer?: RedeemAnswer;
   /** Whether a region not open yet may hold the gift (redeeming), or must be open (starting). */
   holdNote: boolean;
+  /** Each week's first box, printed on its option (issue 39). */
+  firstBoxes?: Record<DeliveryWeek, string>;
 }) {
   const mine = answer?.intent === intent ? answer : undefined;
   const errors = mine?.fieldErrors ?? {};
@@ -130,7 +133,12 @@ export function DeliveryForm({
             : `We don't deliver to ${r} yet: your gift stays kept until we do.`
         }
       />
-      <DeliveryWeekFields week={week} onWeek={setWeek} error={errors.deliveryWeek} />
+      <DeliveryWeekFields
+        week={week}
+        onWeek={setWeek}
+        error={errors.deliveryWeek}
+        firstBoxes={firstBoxes}
+      />
       <div className="flex flex-col gap-3">
         {holdNote ? <p className="text-sm text-ink/70">{HOLD_STATEMENT}</p> : null}
         <button
@@ -149,10 +157,12 @@ export function HeldGiftPanel({
   gift,
   openRegions,
   answer,
+  firstBoxes,
 }: {
   gift: HeldGift;
   openRegions: readonly string[];
   answer?: RedeemAnswer;
+  firstBoxes?: Record<DeliveryWeek, string>;
 }) {
   return (
     <section aria-labelledby={`held-${gift.id}`} className="rounded-2xl bg-white p-5 shadow-sm">
@@ -170,6 +180,7 @@ export function HeldGiftPanel({
             submit="Start my gift boxes"
             address={gift.address}
             deliveryWeek={gift.deliveryWeek}
+            firstBoxes={firstBoxes}
             openRegions={openRegions}
             answer={answer}
             holdNote={false}

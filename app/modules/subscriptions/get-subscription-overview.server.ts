@@ -17,7 +17,7 @@ import {
   type CancelOffer,
   type CancelReason,
 } from "./manage.schema.ts";
-import { upcomingBoxOn } from "./box-contents.server.ts";
+import { upcomingBoxOn, type SubscriptionRow } from "./box-contents.server.ts";
 import { todayInNz } from "./member-calendar.ts";
 import { listSwapChoices, nextBoxOf } from "./next-box.server.ts";
 import { resumeBox } from "./resume-subscription.server.ts";
@@ -101,6 +101,22 @@ const offerWords = (offer: CancelOffer, price: number, currency: string) => {
   }
 };
 
+/** The subscription's status in the member's words (their page, the home page's next box). */
+export function subscriptionStatusText(
+  sub: Pick<SubscriptionRow, "status" | "pausedUntil" | "currentPeriodEnd">,
+  now = new Date(),
+): string {
+  return {
+    active: "Active",
+    paused: sub.pausedUntil
+      ? `Paused until ${formatBoxDate(sub.pausedUntil)}`
+      : "Paused: your last payment didn't go through",
+    past_due: "Payment due: your last payment didn't go through",
+    cancelled: `Cancelled: ends on ${formatBoxDate((sub.currentPeriodEnd > now ? sub.currentPeriodEnd.toISOString() : todayInNz(now)).slice(0, 10))}`,
+    ended: "Ended",
+  }[sub.status];
+}
+
 export async function getSubscriptionOverview(
   userId: string,
   options: { region?: string | null; cancelReason?: string | null; now?: Date; currency: string },
@@ -124,7 +140,6 @@ export async function getSubscriptionOverview(
     };
   }
   const plan = findPlan(sub.plan);
-  const today = todayInNz(now);
   const running = sub.status === "active" || sub.status === "past_due";
   const [boxes, events] = await Promise.all([
     nextBoxOf(sub, now),
@@ -144,15 +159,7 @@ export async function getSubscriptionOverview(
   const offer = reason.success
     ? offerFor(reason.data, sub.plan, { discount: !(await saveOfferRefusal(db(), sub, now)) })
     : null;
-  const status = {
-    active: "Active",
-    paused: sub.pausedUntil
-      ? `Paused until ${formatBoxDate(sub.pausedUntil)}`
-      : "Paused: your last payment didn't go through",
-    past_due: "Payment due: your last payment didn't go through",
-    cancelled: `Cancelled: ends on ${formatBoxDate((sub.currentPeriodEnd > now ? sub.currentPeriodEnd.toISOString() : today).slice(0, 10))}`,
-    ended: "Ended",
-  }[sub.status];
+  const status = subscriptionStatusText(sub, now);
   return {
     subscription: {
       status: sub.status,

@@ -5,7 +5,7 @@
 // /subscribe with the plan and region: where we deliver, the subscription starts there (a visitor
 // creates their account in place); elsewhere /subscribe sends them to the waitlist with the region
 // chosen. The spec's 'Select This Plan' (to /waitlist) stays on the back.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { paths } from "#app/lib/paths.ts";
@@ -139,8 +139,23 @@ function PlanCard({
 }) {
   const { shown, more } = planCardPlants(plan);
   const backId = `plan-${plan.id.replace(".", "-")}-back`;
+  const card = useRef<HTMLDivElement>(null);
+  const backHeading = useRef<HTMLHeadingElement>(null);
+  const includedButton = useRef<HTMLButtonElement>(null);
+  const wasFlipped = useRef(flipped);
+  // The face that held focus turns inert as the card flips: focus goes to the face now shown
+  // (its heading, or 'See what's included' on the way back) instead of dropping to the page
+  // (issue 39, WCAG 2.4.3). Only when focus was on this card, or was just lost by the flip.
+  useEffect(() => {
+    if (wasFlipped.current === flipped) return;
+    wasFlipped.current = flipped;
+    const active = document.activeElement;
+    if (active && active !== document.body && !card.current?.contains(active)) return;
+    (flipped ? backHeading.current : includedButton.current)?.focus({ preventScroll: true });
+  }, [flipped]);
   return (
     <div
+      ref={card}
       data-plan={plan.id}
       // Pressed before hydration, the card flips once it has hydrated (ADR 030).
       data-replay={`plan-${plan.id}`}
@@ -171,6 +186,7 @@ function PlanCard({
               </button>
               <button
                 type="button"
+                ref={includedButton}
                 onClick={onToggle}
                 aria-expanded={flipped}
                 aria-controls={backId}
@@ -186,11 +202,17 @@ function PlanCard({
         {/* Back */}
         <div
           id={backId}
-          className="plan-card-face plan-card-back flex flex-col rounded-3xl bg-leaf-dark p-7 text-cream shadow-md [grid-area:1/1]"
+          className="plan-card-face plan-card-back flex flex-col rounded-3xl bg-leaf-dark p-4 text-cream min-[260px]:p-5 min-[360px]:p-7 shadow-md [grid-area:1/1]"
           aria-hidden={!flipped}
           inert={!flipped}
         >
-          <h3 className="font-serif text-2xl font-bold">What's in the {plan.size} box</h3>
+          <h3
+            ref={backHeading}
+            tabIndex={-1}
+            className="rounded font-serif text-2xl font-bold focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-sun"
+          >
+            What's in the {plan.size} box
+          </h3>
           <h4 className="mt-4 text-sm font-semibold tracking-widest text-sprout uppercase">
             Plants
           </h4>

@@ -8,7 +8,9 @@ import { POPULAR_PLAN_ID, type Plan } from "./plans.ts";
 /** Says which is which beside the kits (catalog/product-card.tsx has the kit's line). */
 export const PLAN_LINE = "A plan: a box each month, opening region by region.";
 
-export const planCardClass = "flex flex-col rounded-3xl bg-white p-7 shadow-md";
+/** Narrower padding under 360 px and 260 px (a phone at 200 %), so the price keeps its line. */
+export const planCardClass =
+  "flex min-w-0 flex-col rounded-3xl bg-white p-4 shadow-md min-[260px]:p-5 min-[360px]:p-7";
 
 export function PopularBadge({ plan }: { plan: Plan }) {
   if (plan.id !== POPULAR_PLAN_ID) return null;
@@ -36,9 +38,14 @@ export function PlanSummary({
       <p className="text-sm font-semibold tracking-widest text-leaf uppercase">
         {plan.description}
       </p>
-      <Heading className="mt-2 font-serif text-4xl font-bold">{plan.size}</Heading>
-      <p className="mt-3">
-        <span className="text-4xl font-bold">{formatMoney(plan.price, currency)}</span>
+      <Heading className="mt-2 font-serif text-3xl font-bold min-[360px]:text-4xl">
+        {plan.size}
+      </Heading>
+      {/* The price wraps before it is cut off: its own line at 200 % on a phone (WCAG 1.4.4). */}
+      <p className="mt-3 flex flex-wrap items-baseline gap-x-1.5" data-testid="plan-price">
+        <span className="text-2xl font-bold whitespace-nowrap min-[260px]:text-3xl min-[360px]:text-4xl">
+          {formatMoney(plan.price, currency)}
+        </span>
         <span className="text-ink/70"> per month</span>
       </p>
       <p className="mt-2 text-sm font-medium text-leaf-dark">{PLAN_LINE}</p>

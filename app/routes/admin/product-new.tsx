@@ -4,6 +4,7 @@
 import { Form, useNavigation } from "react-router";
 import { controlProps, FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { Options } from "#app/components/ui/options.tsx";
+import { useFreshErrors } from "#app/components/ui/fresh-errors.ts";
 import { paths } from "#app/lib/paths.ts";
 import { respond } from "#app/lib/respond.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
@@ -61,7 +62,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminProductNew({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const values: Partial<Record<string, string>> = actionData?.values ?? {};
-  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  // A field put right since the refusal drops its message (issue 39).
+  const { errors, onChange } = useFreshErrors(actionData?.fieldErrors ?? {}, actionData);
   return (
     <>
       <h1 className="mt-2 text-4xl font-bold">Add a product</h1>
@@ -69,9 +71,13 @@ export default function AdminProductNew({ actionData }: Route.ComponentProps) {
         method="post"
         encType="multipart/form-data"
         noValidate
+        onChange={onChange}
         className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm"
       >
-        {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+        {/* A message shows once: a field's own is said at the field, not again up here. */}
+        {actionData?.error && !Object.values(actionData.fieldErrors).includes(actionData.error) ? (
+          <FormMessage tone="error">{actionData.error}</FormMessage>
+        ) : null}
         <FormField
           id="name"
           name="name"

@@ -5,6 +5,7 @@ import { AdminCard } from "#app/components/ui/admin-card.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { respond } from "#app/lib/respond.server.ts";
+import { useFreshErrors } from "#app/components/ui/fresh-errors.ts";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { archiveProduct } from "#app/modules/catalog/archive-product.server.ts";
@@ -91,7 +92,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product: p } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const errors = actionData?.fieldErrors ?? {};
+  // A field put right since the refusal drops its message (issue 39).
+  const { errors, onChange } = useFreshErrors(actionData?.fieldErrors ?? {}, actionData);
   const low = p.active && p.stockQuantity <= LOW_STOCK;
   return (
     <>
@@ -145,6 +147,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             method="post"
             encType="multipart/form-data"
             noValidate
+            onChange={onChange}
             className="mt-4 flex flex-col gap-3"
           >
             <PicturesField
@@ -168,10 +171,13 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
       <Form
         method="post"
         noValidate
+        onChange={onChange}
         className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm"
       >
         <h2 className="text-xl font-bold">Price, stock and words</h2>
-        {actionData?.error && !errors.pictures ? (
+        {/* A message shows once: a field's own is said at the field, not again up here. */}
+        {actionData?.error &&
+        !Object.values(actionData.fieldErrors ?? {}).includes(actionData.error) ? (
           <FormMessage tone="error">{actionData.error}</FormMessage>
         ) : null}
         <ProductFields
