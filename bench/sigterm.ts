@@ -140,6 +140,8 @@ for (let round = 1; round <= ROUNDS; round++) {
     exited,
   );
   rows.push(row("Patch (npm start), SIGTERM", round, tally));
+  if (app.output().includes("shutdown deadline reached"))
+    console.error(`round ${round}: the shutdown deadline closed what was left`);
   if (app.child.exitCode !== 0)
     console.error(`round ${round}: the server exited with ${app.child.exitCode}\n${app.output()}`);
 }

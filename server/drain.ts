@@ -13,6 +13,8 @@ interface Connection {
   /** Requests read and not yet answered. */
   active: Set<ServerResponse>;
   idleSince: number;
+  /** The socket's bytesRead when a sweep last found it idle (undefined: not found idle yet). */
+  idleBytes?: number;
 }
 
 export interface DrainOptions {
@@ -52,10 +54,16 @@ export function trackConnections(server: HttpServer): {
       draining = true;
       for (const c of connections.values()) c.active.forEach(lastAnswer);
       return new Promise<void>((resolve) => {
+        // Closed only when two sweeps in a row find it idle with nothing read in between: the
+        // event loop reads sockets between two timers, so a request that arrived while the
+        // process was busy (its connection looking idle) is read, not cut.
         const closeUnused = () => {
           const now = Date.now();
-          for (const [socket, c] of connections)
-            if (c.active.size === 0 && now - c.idleSince >= idleMs) socket.destroy();
+          for (const [socket, c] of connections) {
+            const idle = c.active.size === 0 && now - c.idleSince >= idleMs;
+            if (idle && c.idleBytes === socket.bytesRead) socket.destroy();
+            else c.idleBytes = idle ? socket.bytesRead : undefined;
+          }
         };
         const sweep = setInterval(closeUnused, Math.max(25, Math.floor(idleMs / 4)));
         const deadline = setTimeout(() => {
