@@ -34,8 +34,8 @@ export const cancelSubscription = memberChange(
       message: charging
         ? `Your subscription is cancelled. The box of the week starting ${formatBoxDate(charging)} was already being paid for and still comes; nothing more is charged after it.`
         : paidBox
-        ? `Your subscription is cancelled. The box you've paid for (week starting ${formatBoxDate(sub.nextBoxOn)}) still comes; nothing more is charged, and it ends on ${lastDay}.`
-        : `Your subscription is cancelled. Nothing more is charged, and it ends on ${lastDay}.`,
+          ? `Your subscription is cancelled. The box you've paid for (week starting ${formatBoxDate(sub.nextBoxOn)}) still comes; nothing more is charged, and it ends on ${lastDay}.`
+          : `Your subscription is cancelled. Nothing more is charged, and it ends on ${lastDay}.`,
     };
   },
 );
