@@ -18,6 +18,7 @@ const WITHOUT_BUILD = [
   "renewal",
   "subscribe-race",
   "renewal-latency",
+  "renewal-race",
 ];
 if (!name || !available.includes(name)) {
   console.error(`Usage: npm run bench -- <name>\nAvailable: ${available.join(", ")}`);
