@@ -6,32 +6,20 @@
 // member's lock, ever went below zero. Beside it, as the reference measured in the same run, 1,000
 // concurrent plain inserts into a table on the same pool. A fresh database on BENCH_ADMIN_URL
 // (default postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
-import pg from "pg";
-import { openDatabase, setDatabase } from "#app/lib/db.server.ts";
-import { parseSettings, setSettings } from "#app/lib/env.server.ts";
+import { setDatabase } from "#app/lib/db.server.ts";
 import { grantCredit } from "#app/modules/credits/grant-credit.server.ts";
 import { takeBackCredit } from "#app/modules/credits/take-back-credit.server.ts";
-import { printTable } from "./lib.ts";
+import { benchDatabases, openUseCaseDatabase, printTable } from "./lib.ts";
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const OPERATIONS = Number(process.env.BENCH_OPERATIONS ?? 1000);
-const name = `patch_bench_credits_${process.pid}`;
-const url = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-})();
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
+const dbs = await benchDatabases("credits", ["db"] as const);
+const url = dbs.url("db");
 const ms = (from: number) => Math.round(performance.now() - from);
 
 try {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  setSettings(parseSettings({ APP_ENV: "test", DATABASE_URL: url, LOG_LEVEL: "silent" }));
-  const handle = await openDatabase(url, 20);
-  setDatabase(handle);
-  await handle.migrate();
+  await dbs.dropAll();
+  await dbs.create("db");
+  const handle = await openUseCaseDatabase(url, 20);
   const pool = handle.pool!;
   // All 1,000 queue for the 20 connections at once: wait as long as that takes (the app's pool
   // gives up after 5 s, which is a server's answer to overload, not what is measured here).
@@ -113,6 +101,5 @@ try {
   setDatabase(undefined);
   if (!exact || !neverBelow) process.exitCode = 1;
 } finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await dbs.end();
 }

@@ -320,3 +320,86 @@ export async function subscribedMember(app: ServerProcess, email: string): Promi
     throw new Error(`subscribing failed: ${res.status} ${res.headers.get("location")}`);
   return cookie;
 }
+
+/**
+ * Bench databases on one PostgreSQL server (BENCH_ADMIN_URL, default the local postgres), named
+ * `patch_bench_<what>_<pid>_<suffix>`: each one's URL, and dropping them all (connections ended).
+ */
+export async function benchDatabases<K extends string>(what: string, suffixes: readonly K[]) {
+  const adminUrl = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const names = Object.fromEntries(
+    suffixes.map((s) => [s, `patch_bench_${what}_${process.pid}_${s}`]),
+  ) as Record<K, string>;
+  const dropAll = async () => {
+    for (const name of Object.values<string>(names))
+      await admin.query(`drop database if exists ${name} with (force)`);
+  };
+  return {
+    admin,
+    names,
+    url: (suffix: K) => databaseUrl(adminUrl, names[suffix]),
+    /** A new database, empty or a copy of another of these. */
+    create: (suffix: K, template?: K) =>
+      admin.query(
+        `create database ${names[suffix]}${template ? ` template ${names[template]}` : ""}`,
+      ),
+    dropAll,
+    async end() {
+      await dropAll();
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * Week-2 Auckland-style subscriptions on the demo card, due at 3 January 2027's cutoff, and their
+ * members' accounts, in two statements: `bench-<group>-<i>` keys, ids `bench-user-<i>`. Each
+ * group is `count` rows with a status; regions rotate when `regions` is given.
+ */
+export async function insertBenchSubscriptions(
+  pool: { query(sql: string, values?: unknown[]): Promise<unknown> },
+  groups: readonly { name: string; count: number; status?: "active" | "paused" }[],
+  regions: readonly string[] = ["Auckland"],
+): Promise<number> {
+  let from = 1;
+  for (const g of groups) {
+    await pool.query(
+      `insert into subscriptions (idempotency_key, user_id, email, name, plan, price, currency,
+         region, address, delivery_week, status, current_period_start, current_period_end,
+         next_box_on, payment_provider, provider_customer_id, provider_payment_method_id, card_label)
+       select 'bench-' || $3 || '-' || i, 'bench-user-' || i, 'member' || i || '@example.nz',
+         'Member ' || i, (array['0.5m2', '1m2', '2m2'])[1 + i % 3], (array[2999, 3999, 6999])[1 + i % 3],
+         'USD', ($5::text[])[1 + (i / 3) % array_length($5::text[], 1)],
+         jsonb_build_object('street', i || ' Kowhai Road', 'city', 'Auckland', 'state', 'Auckland',
+           'zip', '1021', 'country', 'New Zealand', 'rural', false),
+         2, $4, '2026-11-25T02:00:00Z', '2027-01-03T00:00:00Z', '2026-12-08', 'demo',
+         'demo_cus_' || i, 'demo_pm_success', 'Visa ending 4242'
+       from generate_series($1::int, $2::int) as i`,
+      [from, from + g.count - 1, g.name, g.status ?? "active", regions],
+    );
+    from += g.count;
+  }
+  const total = from - 1;
+  // Each subscription's member has an account: the renewal never charges one whose account is gone.
+  await pool.query(
+    `insert into users (id, name, email, email_verified)
+     select 'bench-user-' || i, 'Member ' || i, 'member' || i || '@example.nz', true
+     from generate_series(1, $1::int) as i`,
+    [total],
+  );
+  return total;
+}
+
+/** The app's settings and database on a bench database, migrated, for benches of the use-cases. */
+export async function openUseCaseDatabase(url: string, poolSize: number) {
+  const { openDatabase, setDatabase } = await import("#app/lib/db.server.ts");
+  const { parseSettings, setSettings } = await import("#app/lib/env.server.ts");
+  setSettings(parseSettings({ APP_ENV: "test", DATABASE_URL: url, LOG_LEVEL: "silent" }));
+  const handle = await openDatabase(url, poolSize);
+  setDatabase(handle);
+  await handle.migrate();
+  return handle;
+}

@@ -12,28 +12,14 @@ import { setDatabase } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { stopQueue } from "#app/lib/queue.server.ts";
 import { seedDemoData } from "#db/seed-data.ts";
-import { printTable } from "./lib.ts";
+import { benchDatabases, insertBenchSubscriptions, printTable } from "./lib.ts";
 import { LEDGER_TABLE, openBenchApp } from "./renewal/engine.ts";
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const N = Number(process.env.BENCH_SUBSCRIPTIONS ?? 5_000);
 const KILLS = 2;
 const NOW = "2027-01-03T00:00:00.000Z";
-const base = `patch_bench_latency_${process.pid}`;
-const names = { template: `${base}_t`, zero: `${base}_z`, real: `${base}_r` };
-const urlOf = (name: string) => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
+const dbs = await benchDatabases("latency", ["t", "z", "r"] as const);
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
-
-async function dropAll() {
-  for (const name of Object.values(names))
-    await admin.query(`drop database if exists ${name} with (force)`);
-}
 
 /** Starts workers until one finishes with nothing left claimed; SIGKILLs the first `kills`. */
 async function renew(url: string, mode: "zero" | "latency", kills: number) {
@@ -101,42 +87,24 @@ async function verify(url: string) {
 }
 
 try {
-  await dropAll();
-  await admin.query(`create database ${names.template}`);
-  const t = await openBenchApp(urlOf(names.template));
+  await dbs.dropAll();
+  await dbs.create("t");
+  const t = await openBenchApp(dbs.url("t"));
   await t.migrate();
   await seedDemoData(t.db, settings());
   await t.pool!.query(LEDGER_TABLE);
-  await t.pool!.query(
-    `insert into subscriptions (idempotency_key, user_id, email, name, plan, price, currency,
-       region, address, delivery_week, status, current_period_start, current_period_end,
-       next_box_on, payment_provider, provider_customer_id, provider_payment_method_id, card_label)
-     select 'bench-active-' || i, 'bench-user-' || i, 'member' || i || '@example.nz', 'Member ' || i,
-       (array['0.5m2', '1m2', '2m2'])[1 + i % 3], (array[2999, 3999, 6999])[1 + i % 3], 'USD',
-       'Auckland', jsonb_build_object('street', i || ' Kowhai Road', 'city', 'Auckland',
-         'state', 'Auckland', 'zip', '1021', 'country', 'New Zealand', 'rural', false),
-       2, 'active', '2026-11-25T02:00:00Z', '2027-01-03T00:00:00Z', '2026-12-08', 'demo',
-       'demo_cus_' || i, 'demo_pm_success', 'Visa ending 4242'
-     from generate_series(1, $1) as i`,
-    [N],
-  );
-  await t.pool!.query(
-    `insert into users (id, name, email, email_verified)
-     select 'bench-user-' || i, 'Member ' || i, 'member' || i || '@example.nz', true
-     from generate_series(1, $1) as i`,
-    [N],
-  );
+  await insertBenchSubscriptions(t.pool!, [{ name: "active", count: N }]);
   await t.pool!.query("vacuum analyze");
   await stopQueue();
   await t.close();
   setDatabase(undefined);
 
-  await admin.query(`create database ${names.zero} template ${names.template}`);
-  const zero = await renew(urlOf(names.zero), "zero", 0);
-  const zeroCheck = await verify(urlOf(names.zero));
-  await admin.query(`create database ${names.real} template ${names.template}`);
-  const real = await renew(urlOf(names.real), "latency", KILLS);
-  const realCheck = await verify(urlOf(names.real));
+  await dbs.create("z", "t");
+  const zero = await renew(dbs.url("z"), "zero", 0);
+  const zeroCheck = await verify(dbs.url("z"));
+  await dbs.create("r", "t");
+  const real = await renew(dbs.url("r"), "latency", KILLS);
+  const realCheck = await verify(dbs.url("r"));
   const perMinute = (ms: number) => Math.round((N / ms) * 60_000);
   printTable(`Renewal of ${N.toLocaleString("en-NZ")} subscriptions, one worker process`, [
     {
@@ -162,6 +130,5 @@ try {
   ]);
   if (!realCheck.ok || !zeroCheck.ok) process.exitCode = 1;
 } finally {
-  await dropAll();
-  await admin.end();
+  await dbs.end();
 }

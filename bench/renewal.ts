@@ -15,7 +15,7 @@ import { settings } from "#app/lib/env.server.ts";
 import { stopQueue } from "#app/lib/queue.server.ts";
 import { runRenewals } from "#app/modules/subscriptions/renewal/index.ts";
 import { seedDemoData } from "#db/seed-data.ts";
-import { printTable } from "./lib.ts";
+import { insertBenchSubscriptions, printTable } from "./lib.ts";
 import { durableLedger, LEDGER_TABLE, openBenchApp } from "./renewal/engine.ts";
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -69,30 +69,16 @@ try {
   await t.pool!.query(LEDGER_TABLE);
   const total = ACTIVE + SKIPPED + PAUSED;
   const insertStarted = performance.now();
-  await t.pool!.query(
-    `insert into subscriptions (idempotency_key, user_id, email, name, plan, price, currency,
-       region, address, delivery_week, status, current_period_start, current_period_end,
-       next_box_on, payment_provider, provider_customer_id, provider_payment_method_id, card_label)
-     select 'bench-' || (case when i <= $1 then 'active' when i <= $1 + $2 then 'skipped' else 'paused' end) || '-' || i,
-       'bench-user-' || i, 'member' || i || '@example.nz', 'Member ' || i,
-       (array['0.5m2', '1m2', '2m2'])[1 + i % 3], (array[2999, 3999, 6999])[1 + i % 3], 'USD',
-       (array['Auckland', 'Wellington', 'Otago'])[1 + (i / 3) % 3],
-       jsonb_build_object('street', i || ' Kowhai Road', 'city', 'Auckland', 'state', 'Auckland',
-         'zip', '1021', 'country', 'New Zealand', 'rural', false),
-       2, case when i <= $1 + $2 then 'active' else 'paused' end,
-       '2026-11-25T02:00:00Z', '2027-01-03T00:00:00Z', '2026-12-08', 'demo', 'demo_cus_' || i,
-       'demo_pm_success', 'Visa ending 4242'
-     from generate_series(1, $3) as i`,
-    [ACTIVE, SKIPPED, total],
+  await insertBenchSubscriptions(
+    t.pool!,
+    [
+      { name: "active", count: ACTIVE },
+      { name: "skipped", count: SKIPPED },
+      { name: "paused", count: PAUSED, status: "paused" },
+    ],
+    ["Auckland", "Wellington", "Otago"],
   );
   const insertMs = performance.now() - insertStarted;
-  // Each subscription's member has an account: the renewal never charges one whose account is gone.
-  await t.pool!.query(
-    `insert into users (id, name, email, email_verified)
-     select 'bench-user-' || i, 'Member ' || i, 'member' || i || '@example.nz', true
-     from generate_series(1, $1) as i`,
-    [total],
-  );
   await t.pool!.query(
     `insert into boxes (subscription_id, deliver_on, cutoff_at, status, plan, zone, items, amount, currency)
      select id, '2027-01-08', '2027-01-03T00:00:00Z', 'skipped', plan, 'warm-north', '[]', price, currency
@@ -162,7 +148,7 @@ try {
         goal: "≤ 120 s",
       },
       {
-        figure: `reference: plain bulk insert of ${total.toLocaleString("en-NZ")} subscription rows`,
+        figure: `reference: plain bulk insert of ${total.toLocaleString("en-NZ")} subscription and account rows`,
         seconds: seconds(insertMs),
         per_second: Math.round((total / insertMs) * 1000),
         floor: "",

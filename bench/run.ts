@@ -21,6 +21,7 @@ const WITHOUT_BUILD = [
   "ship",
   "subscribe-race",
   "renewal-latency",
+  "renewal-race",
 ];
 if (!name || !available.includes(name)) {
   console.error(`Usage: npm run bench -- <name>\nAvailable: ${available.join(", ")}`);

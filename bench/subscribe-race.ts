@@ -6,9 +6,7 @@
 // the same run, ten concurrent credit grants to one member (the same per-member lock, no card). A
 // fresh database on BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped
 // afterwards.
-import pg from "pg";
-import { openDatabase, setDatabase } from "#app/lib/db.server.ts";
-import { parseSettings, setSettings } from "#app/lib/env.server.ts";
+import { setDatabase } from "#app/lib/db.server.ts";
 import { createQueues, startQueue, stopQueue } from "#app/lib/queue.server.ts";
 import { grantCredit } from "#app/modules/credits/grant-credit.server.ts";
 import { openRegion } from "#app/modules/subscriptions/regions.server.ts";
@@ -16,19 +14,12 @@ import { startSubscription } from "#app/modules/subscriptions/start-subscription
 import { jobs } from "#server/jobs.ts";
 import { insertMember } from "#tests/factories/members.ts";
 import { subscribeInput } from "#tests/factories/subscriptions.ts";
-import { printTable } from "./lib.ts";
+import { benchDatabases, openUseCaseDatabase, printTable } from "./lib.ts";
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const TABS = 10;
-const name = `patch_bench_subscribe_${process.pid}`;
-const url = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-})();
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
+const dbs = await benchDatabases("subscribe", ["db"] as const);
+const url = dbs.url("db");
 const NOW = new Date("2026-11-25T02:00:00Z");
 
 function percentile(values: number[], p: number): number {
@@ -46,12 +37,9 @@ async function timed<T>(run: () => Promise<T>, into: number[]): Promise<T> {
 }
 
 try {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  setSettings(parseSettings({ APP_ENV: "test", DATABASE_URL: url, LOG_LEVEL: "silent" }));
-  const handle = await openDatabase(url, 10);
-  setDatabase(handle);
-  await handle.migrate();
+  await dbs.dropAll();
+  await dbs.create("db");
+  const handle = await openUseCaseDatabase(url, 10);
   await startQueue(handle, { connectionString: url });
   await createQueues(jobs);
   await openRegion("Auckland", "bench", NOW);
@@ -126,6 +114,5 @@ try {
   setDatabase(undefined);
   if (rounds.wrong > 0) process.exitCode = 1;
 } finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await dbs.end();
 }

@@ -20,7 +20,8 @@ export const LEDGER_TABLE = `
     ok boolean not null,
     reference text,
     message text,
-    requests integer not null default 1
+    requests integer not null default 1,
+    taken_at timestamptz not null default clock_timestamp()
   );
   create table if not exists bench_refunds (key text primary key, reference text not null);
   create table if not exists bench_open_tx (n integer not null)`;

@@ -83,6 +83,16 @@ export type BoxStatus =
   | "shipped";
 
 /** One item in a box as it was when the box was made or last changed. */
+/** A claimed card charge as the provider is asked it (ADR 064): no idempotency key, it is the claim's. */
+export interface ClaimedCharge {
+  customerId: string;
+  paymentMethodId: string;
+  /** Cents the card pays (the box's amount less the credit held). */
+  amount: number;
+  currency: string;
+  description: string;
+}
+
 export interface BoxLine {
   itemId: string;
   name: string;
@@ -143,6 +153,12 @@ export const boxes = pgTable(
     claimKind: text("claim_kind").$type<"renewal" | "retry" | "member">(),
     /** Cents of the member's credit held for this claim: not spendable elsewhere meanwhile. */
     creditHeld: integer("credit_held").notNull().default(0),
+    /**
+     * The claimed charge exactly as the provider is asked it (customer, card, amount, currency,
+     * description), written with the key: a resume asks the same again, so a card or plan changed
+     * meanwhile never makes Stripe refuse the replayed key (idempotency_error) and strand the box.
+     */
+    claimCharge: jsonb("claim_charge").$type<ClaimedCharge>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

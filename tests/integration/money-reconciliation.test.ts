@@ -6,14 +6,25 @@
 // day's earlier one.
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
-import { orders, reconciliationDifferences, reconciliationRuns } from "#db/schema/index.ts";
+import { boxes, orders, reconciliationDifferences, reconciliationRuns } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { createPayment, refundStripePayment, stripe } from "#app/modules/payments/stripe.server.ts";
 import { reconcileDay, stripeLedger } from "#app/modules/payments/reconcile-payments.server.ts";
 import { nzToday } from "#app/modules/subscriptions/box-dates.ts";
+import { addCreditEntry, balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
+import { refundOrderPaymentJob } from "#app/modules/orders/refund-order-payment.server.ts";
+import { sendOrderUpdateJob } from "#app/modules/orders/send-order-update.server.ts";
+import { stripeSavedCards } from "#app/modules/payments/stripe-saved-cards.server.ts";
+import { refundSubscriptionBox } from "#app/flows/refund-subscription-box.server.ts";
+import { runRenewals } from "#app/modules/subscriptions/renewal/index.ts";
+import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
+import { savedStripeCard } from "#tests/factories/stripe-cards.ts";
+import { insertSubscription } from "#tests/factories/subscriptions.ts";
+import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 
-const env = testServices({ stripe: true, emptyBeforeEach: true });
+const jobs = [sendBoxEmailJob, refundOrderPaymentJob, sendOrderUpdateJob];
+const env = testServices({ stripe: true, emptyBeforeEach: true, queues: jobs as never });
 const day = () => nzToday();
 
 beforeEach(() => {
@@ -163,4 +174,51 @@ test("a day with nothing at either side is clean, and an earlier day's payments 
   await order(await intent(3999), 3999);
   const run = await reconcileDay({ day: "2026-01-05", ledger: stripeLedger() });
   expect(run).toMatchObject({ ourCharges: 0, providerCharges: 0, differences: [] });
+});
+
+test("a box paid partly by credit and partly by card: Stripe's charge is held against the card part, not the box's total, and its refund likewise; no false difference", async () => {
+  const card = await savedStripeCard(env.stripe, "mere@example.nz");
+  const { id, userId } = await insertSubscription({
+    overrides: {
+      paymentProvider: "stripe",
+      providerCustomerId: card.customerId,
+      providerPaymentMethodId: card.paymentMethodId,
+    },
+  });
+  // US$15 of credit towards the US$39.99 box: the card pays US$24.99.
+  await db().transaction((tx) =>
+    addCreditEntry(tx, { userId, amount: 1500, kind: "goodwill", requestKey: crypto.randomUUID() }),
+  );
+  const chargedAt = new Date("2027-01-03T01:00:00Z");
+  await runRenewals({ now: chargedAt, provider: stripeSavedCards });
+  const [box] = await db().select().from(boxes).where(eq(boxes.subscriptionId, id));
+  expect(box).toMatchObject({ status: "charged", amount: 3999 });
+  const [paid] = await db().select().from(orders).where(eq(orders.id, box!.orderId!));
+  expect(paid).toMatchObject({ total: 3999, paymentProvider: "stripe" });
+  expect(env.stripe.paymentIntents.get(paid!.paymentReference!)).toMatchObject({
+    amount: 2499,
+    status: "succeeded",
+  });
+
+  // The day we recorded it (the renewal's day) and the day Stripe made it (today) are both clean.
+  const ours = await reconcileDay({ day: "2027-01-03", ledger: stripeLedger() });
+  expect(ours).toMatchObject({ ourCharges: 1, differences: [] });
+  const theirs = await reconcileDay({ day: day(), ledger: stripeLedger() });
+  expect(theirs).toMatchObject({ providerCharges: 1, differences: [] });
+
+  // The admin refunds the box: the credit part comes back as credit, the card part to the card.
+  const refunded = await refundSubscriptionBox({
+    subscriptionId: id,
+    boxId: box!.id,
+    requestKey: crypto.randomUUID(),
+    adminEmail: "ops@example.com",
+  });
+  expect(refunded).toMatchObject({ ok: true, changed: true });
+  await drainQueue(jobs);
+  expect(env.stripe.refunds.map((r) => [r.payment_intent, r.amount])).toEqual([
+    [paid!.paymentReference, 2499],
+  ]);
+  expect(await balanceOf(db(), userId)).toBe(1500);
+  const after = await reconcileDay({ day: day(), ledger: stripeLedger() });
+  expect(after).toMatchObject({ ourRefunds: 1, providerRefunds: 1, differences: [] });
 });

@@ -90,7 +90,7 @@ export const acceptCancelOffer = memberChange(
     const offer = offerFor(reason, sub.plan);
     switch (offer?.kind) {
       case "smaller-plan":
-        return withOffer(planChange(sub, offer.plan, now), reason);
+        return withOffer(await planChange(tx, sub, offer.plan, now), reason);
       case "pause":
         return withOffer(pauseUntil(sub, pauseEndAfter(sub, offer.months), now), reason);
       case "discount":

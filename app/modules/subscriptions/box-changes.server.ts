@@ -3,7 +3,7 @@
 // plan, zone and schedule, keeping a member's swaps unless its contents must change. Called inside
 // the change's transaction (change-subscription.server.ts), which holds the subscription's lock,
 // the same lock the renewal takes before it locks and charges a box.
-import { and, eq, gt, inArray, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import { boxes } from "#db/schema/index.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import { failure, type Failure } from "#app/lib/outcome.ts";
@@ -30,9 +30,28 @@ async function changeableBoxes(tx: Database, sub: SubscriptionRow, now: Date): P
         eq(boxes.subscriptionId, sub.id),
         inArray(boxes.status, [...CHANGEABLE_BOX_STATUSES]),
         gt(boxes.cutoffAt, now),
+        isNull(boxes.claimedAt),
       ),
     )
     .for("update");
+}
+
+/**
+ * Whether the subscription's upcoming box is claimed: the renewal is charging it now (ADR 064), so
+ * it comes as it was, and a change (a plan, a cancel) counts from the box after.
+ */
+export async function upcomingBoxClaimed(tx: Database, sub: SubscriptionRow): Promise<boolean> {
+  const [claimed] = await tx
+    .select({ id: boxes.id })
+    .from(boxes)
+    .where(
+      and(
+        eq(boxes.subscriptionId, sub.id),
+        eq(boxes.deliverOn, upcomingBoxOn(sub)),
+        isNotNull(boxes.claimedAt),
+      ),
+    );
+  return Boolean(claimed);
 }
 
 /** A new plan: the open boxes get its contents and price (a discount on one is kept in proportion). */
@@ -103,7 +122,8 @@ export async function openUpcomingBox(
   now: Date,
 ): Promise<BoxRow | Failure> {
   const box = await ensureBox(tx, sub, upcomingBoxOn(sub), { lock: true, now });
-  if (now >= box.cutoffAt)
+  // Claimed: the renewal is charging it (ADR 064), whatever this request's clock says.
+  if (now >= box.cutoffAt || box.claimedAt)
     return failure("conflict", BOX_MESSAGES.locked(formatCutoff(box.cutoffAt)));
   if (!CHANGEABLE_BOX_STATUSES.includes(box.status))
     return failure("conflict", BOX_MESSAGES.alreadyPaid);

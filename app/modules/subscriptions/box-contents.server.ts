@@ -128,6 +128,7 @@ export async function draftBox(
     claimKey: null,
     claimAttempt: null,
     claimKind: null,
+    claimCharge: null,
     creditHeld: 0,
   };
 }

@@ -4,6 +4,8 @@
 // period's end the calendar job moves it to ended (end-subscriptions.server.ts). Until then the
 // member can keep it (undo-cancel-subscription.server.ts).
 import { formatBoxDate } from "./box-dates.ts";
+import { upcomingBoxClaimed } from "./box-changes.server.ts";
+import { upcomingBoxOn } from "./box-contents.server.ts";
 import { statusMove } from "./change-subscription.server.ts";
 import { cancelSchema, CANCEL_REASONS, MANAGE_MESSAGES } from "./manage.schema.ts";
 import { memberChange } from "./member-change.server.ts";
@@ -15,21 +17,25 @@ export const CANCEL_MESSAGES = {
 export const cancelSubscription = memberChange(
   cancelSchema,
   { invalid: MANAGE_MESSAGES.reason },
-  ({ reason }, sub, now) => {
+  async ({ reason }, sub, now, tx) => {
     if (sub.status === "cancelled") return { unchanged: true, message: CANCEL_MESSAGES.already };
     const move = statusMove(sub, "cancelled", "cancel", CANCEL_MESSAGES.already);
     if ("ok" in move) return move;
     const endsOn = sub.currentPeriodEnd > now ? sub.currentPeriodEnd : now;
     const lastDay = formatBoxDate(endsOn.toISOString().slice(0, 10));
+    // The renewal is charging the upcoming box right now (ADR 064): it comes, and is the last.
+    const charging = (await upcomingBoxClaimed(tx, sub)) ? upcomingBoxOn(sub) : null;
     const paidBox = sub.nextBoxOn >= now.toISOString().slice(0, 10);
     return {
       type: "cancelled",
       ...move,
       set: { pausedUntil: null },
       data: { reason, reasonText: CANCEL_REASONS[reason], endsAt: endsOn.toISOString() },
-      message: paidBox
-        ? `Your subscription is cancelled. The box you've paid for (week starting ${formatBoxDate(sub.nextBoxOn)}) still comes; nothing more is charged, and it ends on ${lastDay}.`
-        : `Your subscription is cancelled. Nothing more is charged, and it ends on ${lastDay}.`,
+      message: charging
+        ? `Your subscription is cancelled. The box of the week starting ${formatBoxDate(charging)} was already being paid for and still comes; nothing more is charged after it.`
+        : paidBox
+          ? `Your subscription is cancelled. The box you've paid for (week starting ${formatBoxDate(sub.nextBoxOn)}) still comes; nothing more is charged, and it ends on ${lastDay}.`
+          : `Your subscription is cancelled. Nothing more is charged, and it ends on ${lastDay}.`,
     };
   },
 );

@@ -16,21 +16,14 @@ const TRIES = 3;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function chargeOne(provider: SavedCardProvider, claim: Claim): Promise<Answer> {
-  const { sub, box } = claim;
-  const due = box.amount - claim.credit;
-  if (due <= 0) return { ok: true, reference: creditReference(sub.id, box.deliverOn) };
-  if (!sub.providerCustomerId || !sub.providerPaymentMethodId)
-    return { ok: false, message: "There's no saved card for this subscription." };
+  const { sub, box, charge } = claim;
+  if (box.amount - claim.credit <= 0)
+    return { ok: true, reference: creditReference(sub.id, box.deliverOn) };
+  if (!charge) return { ok: false, message: "There's no saved card for this subscription." };
   for (let tried = 1; ; tried++) {
     try {
-      return await provider.chargeSavedCard({
-        customerId: sub.providerCustomerId,
-        paymentMethodId: sub.providerPaymentMethodId,
-        amount: due,
-        currency: box.currency,
-        idempotencyKey: claim.key,
-        description: `${box.plan} garden box, ${box.deliverOn}`,
-      });
+      // Exactly what the claim recorded: a resume after a card or plan change asks the same.
+      return await provider.chargeSavedCard({ ...charge, idempotencyKey: claim.key });
     } catch (error) {
       if (tried >= TRIES) {
         log.warn({ err: error, key: claim.key }, "renewal charge unanswered; left claimed");

@@ -7,7 +7,7 @@
 // in a second short transaction (record.ts). A claimed box is left alone by every other claim
 // until it is recorded, or until its claim is stale and a later run resumes it (claimStale).
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { boxes, subscriptions } from "#db/schema/index.ts";
+import { boxes, subscriptions, type ClaimedCharge } from "#db/schema/index.ts";
 import type { Database } from "#app/lib/db.server.ts";
 import {
   upcomingBoxOn,
@@ -34,6 +34,25 @@ export interface Claim {
   key: string;
   /** Cents of credit held for the box; the card pays the rest. */
   credit: number;
+  /** The card charge as first asked (null: credit pays it all, or no card is saved). */
+  charge: ClaimedCharge | null;
+}
+
+/**
+ * What the provider is asked for this box, fixed when it is claimed: a resume asks exactly the
+ * same, whatever card or plan the subscription has by then (Stripe refuses a replayed key with
+ * other parameters, and would leave the box claimed for ever).
+ */
+export function chargeOf(sub: SubscriptionRow, box: BoxRow, credit: number): ClaimedCharge | null {
+  const amount = box.amount - credit;
+  if (amount <= 0 || !sub.providerCustomerId || !sub.providerPaymentMethodId) return null;
+  return {
+    customerId: sub.providerCustomerId,
+    paymentMethodId: sub.providerPaymentMethodId,
+    amount,
+    currency: box.currency,
+    description: `${box.plan} garden box, ${box.deliverOn}`,
+  };
 }
 
 /** No box of this subscription is claimed (a claimed one waits for its record). */
@@ -47,20 +66,24 @@ export async function markClaimed(
   credit: ReadonlyMap<string, number>,
 ): Promise<Claim[]> {
   if (items.length === 0) return [];
-  const claims = items.map((i) => ({
-    ...i,
-    key: chargeKey(i.sub.id, i.box.deliverOn, i.attempt),
-    credit: credit.get(i.box.id) ?? 0,
-  }));
+  const claims = items.map((i) => {
+    const held = credit.get(i.box.id) ?? 0;
+    return {
+      ...i,
+      key: chargeKey(i.sub.id, i.box.deliverOn, i.attempt),
+      credit: held,
+      charge: chargeOf(i.sub, i.box, held),
+    };
+  });
   const rows = claims.map(
     (c) =>
-      sql`(${c.box.id}::uuid, ${c.key}::text, ${c.attempt}::int, ${c.kind}::text, ${c.credit}::int)`,
+      sql`(${c.box.id}::uuid, ${c.key}::text, ${c.attempt}::int, ${c.kind}::text, ${c.credit}::int, ${c.charge ? JSON.stringify(c.charge) : null}::jsonb)`,
   );
   await tx.execute(sql`
     update ${boxes} b
        set claimed_at = clock_timestamp(), claim_key = v.key, claim_attempt = v.attempt,
-           claim_kind = v.kind, credit_held = v.credit
-      from ${valuesList(rows)} as v(id, key, attempt, kind, credit)
+           claim_kind = v.kind, credit_held = v.credit, claim_charge = v.charge
+      from ${valuesList(rows)} as v(id, key, attempt, kind, credit, charge)
      where b.id = v.id`);
   return claims;
 }
@@ -209,5 +232,7 @@ export async function claimStale(tx: Database, { size, leaseMs }: Run): Promise<
     attempt: box.claimAttempt ?? 1,
     key: box.claimKey ?? chargeKey(sub.id, box.deliverOn, box.claimAttempt ?? 1),
     credit: box.creditHeld,
+    // A claim made before the charge was kept (or with credit paying it all) is asked afresh.
+    charge: box.claimCharge ?? chargeOf(sub, box, box.creditHeld),
   }));
 }

@@ -15,6 +15,7 @@ import { testServices } from "#tests/setup/test-services.ts";
 import { cancelSubscription } from "#app/modules/subscriptions/cancel-subscription.server.ts";
 import { endAccountSubscriptions } from "#app/modules/subscriptions/end-account-subscriptions.server.ts";
 import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.server.ts";
+import { skipNextBox } from "#app/modules/subscriptions/skip-next-box.server.ts";
 import { sendSubscriptionChangeJob } from "#app/modules/subscriptions/send-subscription-change.server.ts";
 import { chargeKey, REFUNDED_IN_FLIGHT, runRenewals } from "./index.ts";
 
@@ -89,8 +90,20 @@ test("while the card is being charged no row lock is held: a cancel on the same 
       { userId, now: CUTOFF },
     ),
   );
-  expect(cancelled).toMatchObject({ ok: true });
+  expect(cancelled).toMatchObject({
+    ok: true,
+    message:
+      "Your subscription is cancelled. The box of the week starting Friday 8 January 2027 was already being paid for and still comes; nothing more is charged after it.",
+  });
   expect((await subscription(id)).status).toBe("cancelled");
+  // A skip landing now is refused (the box is being charged), whatever the request's clock says.
+  const skipped = await within(
+    skipNextBox(
+      { requestKey: crypto.randomUUID() },
+      { userId, now: new Date(CUTOFF.getTime() - 60_000) },
+    ),
+  );
+  expect(skipped).toMatchObject({ ok: false });
   ledger.answer();
   expect(await run).toMatchObject({ charged: 1, ended: 0, refunded: 0 });
   expect(ledger.paid()).toHaveLength(1);

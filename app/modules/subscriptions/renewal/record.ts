@@ -144,7 +144,14 @@ async function releaseClaims(tx: Database, boxIds: readonly string[]): Promise<v
   if (boxIds.length === 0) return;
   await tx
     .update(boxes)
-    .set({ claimedAt: null, claimKey: null, claimAttempt: null, claimKind: null, creditHeld: 0 })
+    .set({
+      claimedAt: null,
+      claimKey: null,
+      claimAttempt: null,
+      claimKind: null,
+      claimCharge: null,
+      creditHeld: 0,
+    })
     .where(inArray(boxes.id, boxIds));
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "boxes" ADD COLUMN "claim_charge" jsonb;
