@@ -1,4 +1,4 @@
-// A refused form's field errors, less those of the fields changed since (issue 39 §10): a message
+// A refused form's field errors, less those of the fields changed since (issue 39): a message
 // under a field the person has already put right is stale, and says the wrong thing. The errors
 // come back with the next answer; `answer` is that answer (the route's actionData), so a new one
 // shows its errors whole again. Put `onChange` on the <Form> (it hears every field's changes).
