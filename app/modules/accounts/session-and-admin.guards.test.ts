@@ -153,6 +153,7 @@ test("a member is resolved from their session with what the pages need", async (
     displayName: "member",
     fullName: null,
     isAdmin: false,
+    isCoach: false,
     awaitsAdminRights: false,
     sessionId: session!.id,
     twoFactorEnabled: false,
