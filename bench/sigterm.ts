@@ -2,9 +2,10 @@
 // home page and the health check while the built server is told to stop; every request is
 // classed by what became of it:
 //   answered  a response came (whatever its status);
-//   refused   the connection was never accepted (ECONNREFUSED): a load balancer sends it to
-//             another process, nothing was lost;
-//   lost      written on an accepted connection and cut without a response (reset, hang-up).
+//   refused   a new connection never accepted (refused, or reset from the accept queue as the
+//             listener closed): a load balancer sends it to another process, nothing was lost;
+//   lost      written down a kept-alive connection the server had answered on, and cut without
+//             a response (reset, hang-up).
 // The reference, in the same run, is a bare node:http server stopped the usual naive way
 // (server.close() and closeIdleConnections() at once, all connections closed 2 s later), which
 // loses the requests that were on their way down a kept-alive connection as it closed. `npm run bench -- sigterm`.
@@ -34,7 +35,7 @@ function get(agent: http.Agent, url: URL): Promise<{ status: number; close: bool
       );
       res.on("error", reject);
     });
-    req.on("error", reject);
+    req.on("error", (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
     req.setTimeout(15_000, () => req.destroy(new Error("timeout")));
   });
 }
@@ -66,8 +67,9 @@ async function underLoad(
         if (answer.close) tally.closeHeaders++;
         tally.statuses.set(answer.status, (tally.statuses.get(answer.status) ?? 0) + 1);
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === "ECONNREFUSED") {
+        // A new connection refused, or reset from the accept queue as the listener closed, was
+        // never accepted; a request down a kept-alive connection the server had answered on was.
+        if (!(error as { reusedSocket?: boolean }).reusedSocket) {
           tally.refused++;
           // A refused client waits a moment, as a load balancer's retry elsewhere would.
           await new Promise((r) => setTimeout(r, 20));

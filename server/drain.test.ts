@@ -28,9 +28,11 @@ test("a drain under kept-alive load answers every request it accepted, then clos
             resolve();
           });
         });
-        req.on("error", (error: NodeJS.ErrnoException) => {
-          // Refused: never accepted, a load balancer's to send elsewhere. Anything else was cut.
-          if (error.code !== "ECONNREFUSED") lost++;
+        req.on("error", () => {
+          // Cut: sent down a kept-alive connection the server had accepted and answered on. A new
+          // connection refused (or reset from the accept queue as the listener closed) was never
+          // accepted: a load balancer's to send elsewhere.
+          if (req.reusedSocket) lost++;
           setTimeout(resolve, 5);
         });
       });
@@ -39,7 +41,10 @@ test("a drain under kept-alive load answers every request it accepted, then clos
   const loops = Array.from({ length: 32 }, loop);
   await new Promise((r) => setTimeout(r, 300));
   const before = answered;
-  await connections.drain({ idleMs: 200, deadlineMs: 10_000 });
+  // Clients that keep using their connections: each is closed by its last answer, not by the
+  // sweep of unused ones (a connection closed while unused can always meet a request on its way,
+  // the race bench/sigterm.ts measures on a real server).
+  await connections.drain({ idleMs: 10_000, deadlineMs: 20_000 });
   stopped = true;
   await Promise.all(loops);
   agent.destroy();
