@@ -8,7 +8,7 @@ import { fieldErrors } from "#app/lib/outcome.ts";
 import { paths } from "#app/lib/paths.ts";
 import { respond } from "#app/lib/respond.server.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
-import { loginUrl, requireUser } from "#app/modules/accounts/require-user.server.ts";
+import { loginUrl, requireUserReadingPost } from "#app/modules/accounts/require-user.server.ts";
 import {
   chosenPhotos,
   COACH_TOPIC_LABELS,
@@ -65,7 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserReadingPost(request);
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
   const answer = (message: string, extra: Partial<ThreadAnswer> = {}) =>

@@ -7,7 +7,7 @@ import { noindexMeta } from "#app/lib/seo.ts";
 import { fieldErrors } from "#app/lib/outcome.ts";
 import { paths } from "#app/lib/paths.ts";
 import { respond } from "#app/lib/respond.server.ts";
-import { requireUser } from "#app/modules/accounts/require-user.server.ts";
+import { requireUser, requireUserReadingPost } from "#app/modules/accounts/require-user.server.ts";
 import {
   AskCoachForm,
   type AskAnswer,
@@ -82,7 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserReadingPost(request);
   const limited = await limitCoachPosts(user.id);
   if (limited) return respond(request, limited, { message: limited.message } as AskAnswer);
   let form: FormData;

@@ -177,7 +177,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await signedInAdmin(page, ADMIN);
     await page.goto("/admin");
-    await page.getByRole("heading", { name: "This week" }).waitFor();
+    await page.getByRole("heading", { name: "This week", exact: true }).waitFor();
     for (const id of ["orders-this-week", "revenue-this-week", "waitlist-this-week", "low-stock"])
       await page.getByTestId(id).waitFor();
     expect(await page.getByTestId("revenue-this-week").innerText()).toMatch(/\d\.\d\d$/);

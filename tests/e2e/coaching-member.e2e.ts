@@ -4,7 +4,7 @@
 // and the photo served back; a reply is added to the thread. No axe violations on either page.
 import sharp from "sharp";
 import { axeViolations } from "./axe.ts";
-import { DESKTOP, expect, PHONE, test, toastShown } from "./fixtures.ts";
+import { animationsDone, DESKTOP, expect, PHONE, test, toastShown } from "./fixtures.ts";
 import { signedInMember } from "./members.ts";
 
 const SHOTS = process.env.COACHING_SCREENSHOTS;
@@ -41,6 +41,7 @@ for (const [label, viewport] of [
     await page
       .getByLabel("Photos (optional)")
       .setInputFiles({ name: "beans.jpg", mimeType: "image/jpeg", buffer: photo });
+    await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
     if (SHOTS)
       await page.screenshot({ path: `${SHOTS}/ask-${viewport.width}.png`, fullPage: true });
@@ -60,6 +61,7 @@ for (const [label, viewport] of [
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(1200);
+    await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
 
     await page

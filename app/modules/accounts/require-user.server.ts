@@ -72,3 +72,21 @@ export async function adminOrStatus(
   if (!user.isAdmin) return { status: 403 };
   return { user };
 }
+
+/** Posts up to this size from a visitor who isn't signed in are read before the redirect. */
+const READ_BEFORE_REDIRECT_BYTES = 1024 * 1024;
+
+/**
+ * requireUser for an action that takes large posts (photos) and reads its own body: a visitor
+ * who isn't signed in (a session that ended mid-form) is sent to sign in, but only once a post of
+ * ordinary size has been read, so the browser gets the redirect instead of a connection cut
+ * while it was still sending. A larger post from a stranger is never read.
+ */
+export async function requireUserReadingPost(request: Request): Promise<CurrentUser> {
+  const { user } = await getCurrentUser(request);
+  if (user) return user;
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (Number.isFinite(length) && length <= READ_BEFORE_REDIRECT_BYTES)
+    await request.arrayBuffer().catch(() => undefined);
+  return requireUser(request);
+}

@@ -602,6 +602,37 @@ export const FORMS: FormSpec[] = [
       pictures: "",
     },
   },
+  // Coaching (issue 41): a question that doesn't exist, so nothing is replied to, closed, consented,
+  // taken, answered, noted, marked or published.
+  ...(["reply", "close", "consent"] as const).map((intent) => ({
+    action: "/coach/00000000-0000-4000-8000-000000000000",
+    intent,
+    fields: {
+      body: "Hostile-input reply",
+      requestKey: "hostile-input-coach-reply",
+      consent: "yes",
+      photos: "",
+    },
+  })),
+  {
+    action: "/admin/coach",
+    intent: "take",
+    fields: { threadId: "00000000-0000-4000-8000-000000000000" },
+  },
+  {
+    action: "/admin/coach/faq",
+    intent: "publish",
+    fields: { id: "00000000-0000-4000-8000-000000000000" },
+  },
+  ...(["answer", "note", "take", "close", "useful"] as const).map((intent) => ({
+    action: "/admin/coach/00000000-0000-4000-8000-000000000000",
+    intent,
+    fields: {
+      body: "Hostile-input answer",
+      requestKey: "hostile-input-coach-answer",
+      messageId: "00000000-0000-4000-8000-000000000000",
+    },
+  })),
 ];
 
 /** Baselines for fields the pages show that must never keep their real value. */
