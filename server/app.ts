@@ -135,7 +135,10 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
   // A body larger than its route takes is refused before it is read (server/middleware/body-limits.ts).
   // Only an admin may send a product's pictures (up to 20 MB).
   app.use(
-    bodyLimits({ isAdmin: async (request) => (await adminOrStatus(request)).status === undefined }),
+    bodyLimits({
+      isAdmin: async (request) => (await adminOrStatus(request)).status === undefined,
+      isMember: async (request) => (await adminOrStatus(request)).status !== 401,
+    }),
   );
 
   // Personal answers are never kept by a browser or a shared cache.

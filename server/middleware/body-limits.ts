@@ -31,8 +31,9 @@ export const BODY_LIMITS: Record<string, number> = {
 };
 
 /**
- * Routes that take another size by pattern, from anyone: the page refuses a visitor who isn't
- * signed in before reading the body, so a stranger's large post is never read.
+ * Routes that take another size by pattern, only from a signed-in member: anyone else's post
+ * there is refused at the default size, and a smaller one is read before the page sends them to
+ * sign in, so a stranger never gets a connection cut under a post it was still sending.
  */
 export const PATTERN_BODY_LIMITS: [RegExp, number][] = [
   // Asking a coach (/coach) and replying in a thread (/coach/{id}), with photos (ADR 070).
@@ -67,9 +68,12 @@ const refuse = (maxSize: number) =>
 
 export function bodyLimits({
   isAdmin = async () => false,
+  isMember = async () => false,
 }: {
   /** Whether the request comes from a signed-in admin (ADMIN_BODY_LIMITS). */
   isAdmin?: (request: Request) => Promise<boolean>;
+  /** Whether the request comes from a signed-in member (PATTERN_BODY_LIMITS). */
+  isMember?: (request: Request) => Promise<boolean>;
 } = {}): MiddlewareHandler {
   const byPath = new Map(Object.entries(BODY_LIMITS).map(([path, size]) => [path, refuse(size)]));
   const byPattern = PATTERN_BODY_LIMITS.map(([pattern, size]) => [pattern, refuse(size)] as const);
@@ -84,7 +88,7 @@ export function bodyLimits({
     const exact = byPath.get(c.req.path);
     if (exact) return exact(c, next);
     const patterned = byPattern.find(([pattern]) => pattern.test(c.req.path))?.[1];
-    if (patterned) return patterned(c, next);
+    if (patterned && (await isMember(c.req.raw))) return patterned(c, next);
     const larger = forAdmins.find(([pattern]) => pattern.test(c.req.path))?.[1];
     if (larger && c.req.method === "POST" && (await isAdmin(c.req.raw))) return larger(c, next);
     return fallback(c, next);
