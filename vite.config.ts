@@ -14,7 +14,7 @@ export default defineConfig({
   },
   ssr: {
     // Native / WASM packages are loaded from node_modules at run time, not bundled.
-    external: ["@electric-sql/pglite", "pg", "pg-boss", "pino", "nodemailer"],
+    external: ["@electric-sql/pglite", "pg", "pg-boss", "pino", "nodemailer", "@sentry/node"],
   },
   plugins: [
     inlineScripts(),

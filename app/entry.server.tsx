@@ -3,6 +3,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
 import { isDatabaseUnavailable } from "#app/lib/db.server.ts";
+import { reportError } from "#app/lib/error-reporting.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
 import { databaseOutage, requestInfo } from "#app/lib/request-context.ts";
@@ -87,5 +88,7 @@ export function handleError(
     log.warn({ status: error.status, url: request.url }, "route refused the request");
     return;
   }
-  log.error({ err: error, url: request.url }, "route error");
+  const requestId = context?.get(requestInfo).requestId || undefined;
+  log.error({ err: error, url: request.url, reqId: requestId }, "route error");
+  reportError(error, { requestId, tags: { source: "route" } });
 }

@@ -28,6 +28,8 @@ export default [
   route("gift", "routes/gift.tsx"),
   route("gift/sent", "routes/gift-sent.tsx"),
   route("gift/redeem", "routes/gift-redeem.tsx"),
+  route("gift/manage/:giftId", "routes/gift-manage.tsx"),
+  route("gift/manage/:giftId/card", "routes/gift-card.tsx"),
   route("profile", "routes/profile/layout.tsx", { id: "profile" }, [
     index("routes/profile/details.tsx", { id: "profile-details" }),
     route("security", "routes/profile/security.tsx", { id: "profile-security" }),
@@ -95,6 +97,7 @@ export default [
     route("admin/forecast", "routes/admin/forecast.tsx", { id: "admin-forecast" }),
     route("admin/chase", "routes/admin/chase.tsx", { id: "admin-chase" }),
     route("admin/ship", "routes/admin/ship.tsx", { id: "admin-ship" }),
+    route("admin/stock", "routes/admin/stock.tsx", { id: "admin-stock" }),
   ]),
   route("admin/stats", "routes/admin/stats.ts", { id: "admin-stats" }),
   route("admin/boxes/pick-list.csv", "routes/admin/boxes-pick-list-csv.ts", {

@@ -66,8 +66,8 @@ async function race(handle: DatabaseHandle, seed: number) {
   return {
     seed,
     ok: results.filter((r) => r.ok).length,
-    refused: results.filter((r) => !r.ok && r.code === "cart-changed").length,
-    other: results.filter((r) => !r.ok && r.code !== "cart-changed").length,
+    refused: results.filter((r) => !r.ok && r.code === "conflict").length,
+    other: results.filter((r) => !r.ok && r.code !== "conflict").length,
     unitsSold: sold.reduce((s, l) => s + l.quantity, 0),
     stockLeft: row?.stockQuantity ?? NaN,
     ms,

@@ -1,6 +1,8 @@
 // The /api routes that are not pages: health, the waitlist's JSON endpoint (used by the form once
 // JavaScript has loaded), one-click unsubscribe (RFC 8058); webhooks and feeds as areas land.
 import { Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { outcomeHeaders, statusOf } from "#app/lib/outcome.ts";
 import { pingDatabase } from "#app/lib/db.server.ts";
 import { isDraining } from "#app/lib/draining.server.ts";
 import { queueState } from "#app/lib/queue.server.ts";
@@ -86,8 +88,11 @@ export function apiRoutes() {
         },
         201,
       );
-    if (result.status !== 400) c.header("Retry-After", String(result.retryAfter));
-    return c.json(result, result.status);
+    // A refusal under its code's status (400, 429 with Retry-After, 503), the status in the body
+    // too as it always was.
+    const status = statusOf(result) as ContentfulStatusCode;
+    outcomeHeaders(result).forEach((value, name) => c.header(name, value, { append: true }));
+    return c.json({ ...result, status }, status);
   });
 
   // The cart panel and checkout compare the browser's cart with current prices and stock.
@@ -104,7 +109,16 @@ export function apiRoutes() {
       await c.req.text(),
       c.req.header("stripe-signature") ?? undefined,
     );
-    return c.json(result.body, result.status);
+    // Stripe is told it was received (a replay too), or why not under the failure's status.
+    if (result.ok)
+      return c.json({
+        received: true,
+        ...(result.duplicate === undefined ? {} : { duplicate: result.duplicate }),
+      });
+    return c.json(
+      { received: false, error: result.message },
+      statusOf(result) as ContentfulStatusCode,
+    );
   });
 
   // Bounces and spam complaints from the mail provider (Postmark, SES through SNS), verified by

@@ -20,6 +20,7 @@ import { resolveClientIp } from "#app/lib/client-ip.server.ts";
 import { withRequestMemo } from "#app/lib/request-memo.server.ts";
 import { isDatabaseUnavailable } from "#app/lib/db.server.ts";
 import { isDraining } from "#app/lib/draining.server.ts";
+import { reportError } from "#app/lib/error-reporting.server.ts";
 import { isSharedPageRequest } from "#app/lib/public-pages.ts";
 import type { Settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -327,6 +328,7 @@ export function createApp({ settings, build, clientDir = "./build/client" }: App
       );
     }
     log.error({ err: error, reqId: c.get("requestId") }, "unhandled error");
+    reportError(error, { requestId: c.get("requestId"), tags: { source: "api" } });
     return c.json({ error: "Something went wrong. Please try again." }, 500);
   });
 

@@ -11,7 +11,8 @@ import { createApp } from "./app.ts";
 import { insertMember } from "#tests/factories/members.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import { askCoach } from "#app/modules/coaching/ask-coach.server.ts";
-import { answerDueBy, formatDueBy } from "#app/modules/coaching/working-day.ts";
+import { formatDueBy } from "#app/modules/coaching/due-by.ts";
+import { answerDueBy } from "#app/modules/coaching/working-day.server.ts";
 
 const SITE = "https://patch.test";
 const TOKEN = "webhook-token-for-coach-tests-42";

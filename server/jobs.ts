@@ -37,6 +37,7 @@ import { refundGiftPaymentJob } from "#app/modules/gifts/refund-gift.server.ts";
 import { forgetSavedCardJob } from "#app/modules/payments/forget-saved-card.server.ts";
 import { reconcilePaymentsJob } from "#app/modules/payments/reconcile-payments.server.ts";
 import { sendRegionMoveJob } from "#app/modules/waitlist/move-region.server.ts";
+import { sendCreditGrantedJob } from "#app/flows/tell-credit-granted.server.ts";
 
 const pruneRateLimitsJob = defineJob({
   name: "platform.prune-rate-limits",
@@ -77,4 +78,5 @@ export const jobs = [
   reconcilePaymentsJob,
   sendRegionMoveJob,
   sendCoachAnswerJob,
+  sendCreditGrantedJob,
 ] as unknown as JobDefinition[];

@@ -3,6 +3,7 @@ import cluster from "node:cluster";
 import { seedDemoData } from "#db/seed-data.ts";
 import { openDatabase, setDatabase, type DatabaseHandle } from "#app/lib/db.server.ts";
 import { setSettings, type Settings } from "#app/lib/env.server.ts";
+import { flushErrorReports, startErrorReporting } from "#app/lib/error-reporting.server.ts";
 import { log, setLogLevel } from "#app/lib/log.server.ts";
 import { reportPool, reportQueues } from "#app/lib/metrics.server.ts";
 import { createQueues, startQueue, startWorking, stopQueue } from "#app/lib/queue.server.ts";
@@ -20,6 +21,8 @@ export async function startRuntime(
 ): Promise<Runtime> {
   setSettings(settings);
   setLogLevel(settings.logLevel);
+  // Error reports to Sentry when SENTRY_DSN is set; otherwise its SDK is never loaded.
+  await startErrorReporting(settings, options.dedicated ? "worker" : "web");
   const started = performance.now();
   const database = await openDatabase(settings.databaseUrl, settings.databasePoolSize);
   setDatabase(database);
@@ -48,6 +51,10 @@ export async function startRuntime(
       await stopQueue();
       await database.close();
       setDatabase(undefined);
+      await flushErrorReports();
+      // Tracing's last spans, when server/telemetry.ts started it before this bundle loaded.
+      const flushTraces = (globalThis as Record<symbol, unknown>)[Symbol.for("patch.flush-traces")];
+      if (typeof flushTraces === "function") await (flushTraces as () => Promise<void>)();
     },
   };
 }

@@ -1,10 +1,12 @@
 // The admin home's work queue on a real database: each line counts only what it names (shop
 // orders apart from boxes, the next packing day's boxes by whether they are charged, declined box
 // payments with what they owe, gift e-mails due this week, wave invitations about to lapse, low
-// stock), and each links to the list that shows them.
+// stock, box items short for a coming packing day), the coming packing day against its capacity, and each links to the list that shows them.
 import { expect, test } from "vitest";
 import {
   boxes,
+  boxItems,
+  boxStockMoves,
   gifts,
   launchWaves,
   orders,
@@ -19,6 +21,7 @@ import { buildProduct } from "#tests/factories/products.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { insertContact } from "#tests/factories/contacts.ts";
 import { testServices } from "#tests/setup/test-services.ts";
+import { setPackingDayCapacity } from "#app/modules/subscriptions/packing-capacity.server.ts";
 import { getWorkQueue } from "./get-work-queue.server.ts";
 
 testServices({ emptyBeforeEach: true });
@@ -199,5 +202,87 @@ test("gift e-mails due this week and not sent; wave invitations lapsing in two d
     count: 1,
     title: "product low on stock",
     to: "/admin/products?show=low-stock",
+  });
+});
+
+test("box items short for the coming month's packing days, not those with enough", async () => {
+  const basil = {
+    id: "seedling-basil",
+    name: "Basil seedlings",
+    kind: "seedling",
+    sizeClass: "small-seedling",
+  } as const;
+  const carrot = {
+    id: "seed-carrot",
+    name: "Carrot seeds",
+    kind: "seed",
+    sizeClass: "seed-packet",
+  } as const;
+  await db().insert(boxItems).values([basil, carrot]);
+  await db()
+    .insert(boxStockMoves)
+    .values([
+      { itemId: basil.id, kind: "receive", quantity: 3 },
+      { itemId: carrot.id, kind: "receive", quantity: 4 },
+    ]);
+  const lines = [basil, carrot].map((i) => ({
+    itemId: i.id,
+    name: i.name,
+    kind: i.kind,
+    sizeClass: i.sizeClass,
+    quantity: 2,
+  }));
+  // Two boxes on the 8th: 4 basil wanted, 3 on hand; 4 carrot wanted, 4 on hand.
+  for (let i = 0; i < 2; i++) {
+    const { id } = await insertSubscription({ nextBoxOn: DAY });
+    await db()
+      .insert(boxes)
+      .values({
+        subscriptionId: id,
+        deliverOn: DAY,
+        cutoffAt: new Date("2026-12-03T00:00:00Z"),
+        status: "charged",
+        plan: "1m2",
+        zone: "warm-north",
+        items: lines,
+        amount: 5900,
+        currency: "USD",
+      });
+  }
+  expect(line(await getWorkQueue(NOW), "box-stock-short")).toMatchObject({
+    count: 1,
+    title: "box item short for a packing day",
+    to: "/admin/stock",
+  });
+  expect(line(await getWorkQueue(NOW), "box-stock-short").detail).toContain(DAY);
+  await db().insert(boxStockMoves).values({ itemId: basil.id, kind: "receive", quantity: 1 });
+  expect(line(await getWorkQueue(NOW), "box-stock-short").count).toBe(0);
+});
+
+test("the coming packing day's boxes against its capacity: room, nearly full, full and over, each linking to the forecast", async () => {
+  const capacity = async (boxes: number) => {
+    await setPackingDayCapacity({ day: DAY, capacity: boxes }, "ana@patch.nz", NOW);
+    return (await getWorkQueue(NOW)).capacity;
+  };
+  for (let i = 0; i < 9; i++) await insertSubscription({ week: 2, nextBoxOn: DAY });
+  expect(await capacity(20)).toEqual({
+    day: DAY,
+    booked: 9,
+    capacity: 20,
+    level: "room",
+    text: "Packing day Tuesday 8 December 2026: 9 boxes booked of its capacity of 20.",
+    to: `/admin/forecast?day=${DAY}`,
+  });
+  expect(await capacity(10)).toMatchObject({
+    level: "near",
+    text: "Packing day Tuesday 8 December 2026 is nearly full: 9 boxes booked of its capacity of 10.",
+  });
+  expect(await capacity(9)).toMatchObject({
+    level: "full",
+    text: "Packing day Tuesday 8 December 2026 is full: 9 boxes booked of its capacity of 9. New subscriptions go to other weeks.",
+  });
+  expect(await capacity(8)).toMatchObject({
+    level: "over",
+    text: "Packing day Tuesday 8 December 2026 is over capacity: 9 boxes booked for a capacity of 8. Raise its capacity or plan extra packing.",
   });
 });

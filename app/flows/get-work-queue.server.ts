@@ -2,7 +2,10 @@
 // a link to the list that shows those records. Shop orders to pack and to ship; the next packing
 // day's boxes (charged and ready to pack, and those still to be charged at their cutoff); failed
 // box payments to chase; gift e-mails due this week and not yet sent; launch-wave invitations
-// that lapse in the next two days; products low on stock. Read-only and one query per line.
+// that lapse in the next two days; products low on stock; box items short for the coming month's
+// packing days (the stock against the forecast, ADR 077). Read-only; one query per line but that
+// last, which is the forecast's three. Above them, the coming packing day's boxes against its
+// capacity (ADR 077 addendum), a warning when it is nearly full or over.
 import { and, count, eq, gt, inArray, isNull, lte, min, sum } from "drizzle-orm";
 import {
   boxes,
@@ -18,7 +21,16 @@ import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { LOW_STOCK } from "#app/modules/catalog/catalog.schema.ts";
 import { nextPackingDay } from "#app/modules/subscriptions/admin-boxes.server.ts";
-import { addDays, nzToday } from "#app/modules/subscriptions/box-dates.ts";
+import { addDays, formatBoxDate, nzToday } from "#app/modules/subscriptions/box-dates.ts";
+import { getStock, shortages } from "#app/modules/subscriptions/box-stock.server.ts";
+import { forecastWindow } from "#app/modules/subscriptions/forecast.server.ts";
+import {
+  packingDayLoads,
+  type PackingDayLoad,
+} from "#app/modules/subscriptions/packing-capacity.server.ts";
+
+/** How far ahead box-item stock is checked for the work queue: the coming month's packing days. */
+const BOX_STOCK_MONTHS = 1;
 
 export type WorkItemId =
   | "orders-to-pack"
@@ -28,7 +40,8 @@ export type WorkItemId =
   | "payments-to-chase"
   | "gifts-to-send"
   | "waves-closing"
-  | "low-stock";
+  | "low-stock"
+  | "box-stock-short";
 
 export interface WorkItem {
   id: WorkItemId;
@@ -50,6 +63,40 @@ const TO_CHARGE: BoxStatus[] = ["scheduled", "locked"];
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+/** A packing day is nearly full from this share of its capacity booked. */
+export const NEAR_CAPACITY = 0.9;
+
+export interface CapacityLine {
+  day: string;
+  booked: number;
+  capacity: number;
+  level: "room" | "near" | "full" | "over";
+  text: string;
+  to: string;
+}
+
+/** The coming packing day's boxes against its capacity, in words, with how worried to be. */
+export function capacityLine(load: PackingDayLoad): CapacityLine {
+  const { day, booked, capacity } = load;
+  const label = formatBoxDate(day);
+  const boxes = `${booked} ${plural(booked, "box", "boxes")}`;
+  const level =
+    booked > capacity
+      ? "over"
+      : booked === capacity
+        ? "full"
+        : booked >= capacity * NEAR_CAPACITY
+          ? "near"
+          : "room";
+  const text = {
+    room: `Packing day ${label}: ${boxes} booked of its capacity of ${capacity}.`,
+    near: `Packing day ${label} is nearly full: ${boxes} booked of its capacity of ${capacity}.`,
+    full: `Packing day ${label} is full: ${boxes} booked of its capacity of ${capacity}. New subscriptions go to other weeks.`,
+    over: `Packing day ${label} is over capacity: ${boxes} booked for a capacity of ${capacity}. Raise its capacity or plan extra packing.`,
+  }[level];
+  return { day, booked, capacity, level, text, to: `/admin/forecast?day=${day}` };
+}
+
 export async function getWorkQueue(now = new Date()) {
   const day = nextPackingDay(now);
   const today = nzToday(now);
@@ -61,42 +108,55 @@ export async function getWorkQueue(now = new Date()) {
       .select({ n: count() })
       .from(orders)
       .where(and(eq(orders.kind, "shop"), eq(orders.status, status)));
-  const [[toPack], [toShip], [ready], [toCharge], [failed], [giftsDue], [closing], [low]] =
-    await Promise.all([
-      shopOrders("paid"),
-      shopOrders("packed"),
-      database
-        .select({ n: count() })
-        .from(boxes)
-        .where(and(eq(boxes.deliverOn, day), inArray(boxes.status, READY))),
-      database
-        .select({ n: count(), cutoff: min(boxes.cutoffAt) })
-        .from(boxes)
-        .where(and(eq(boxes.deliverOn, day), inArray(boxes.status, TO_CHARGE))),
-      database
-        .select({ n: count(), amount: sum(boxes.amount) })
-        .from(boxes)
-        .where(eq(boxes.status, "payment_failed")),
-      database
-        .select({ n: count() })
-        .from(gifts)
-        .where(and(eq(gifts.status, "paid"), isNull(gifts.sentAt), lte(gifts.sendOn, weekEnd))),
-      database
-        .select({ n: count() })
-        .from(waveInvitations)
-        .where(
-          and(
-            isNull(waveInvitations.claimedAt),
-            isNull(waveInvitations.expiredAt),
-            gt(waveInvitations.expiresAt, now),
-            lte(waveInvitations.expiresAt, lapse),
-          ),
+  const [
+    [toPack],
+    [toShip],
+    [ready],
+    [toCharge],
+    [failed],
+    [giftsDue],
+    [closing],
+    [low],
+    stock,
+    loads,
+  ] = await Promise.all([
+    shopOrders("paid"),
+    shopOrders("packed"),
+    database
+      .select({ n: count() })
+      .from(boxes)
+      .where(and(eq(boxes.deliverOn, day), inArray(boxes.status, READY))),
+    database
+      .select({ n: count(), cutoff: min(boxes.cutoffAt) })
+      .from(boxes)
+      .where(and(eq(boxes.deliverOn, day), inArray(boxes.status, TO_CHARGE))),
+    database
+      .select({ n: count(), amount: sum(boxes.amount) })
+      .from(boxes)
+      .where(eq(boxes.status, "payment_failed")),
+    database
+      .select({ n: count() })
+      .from(gifts)
+      .where(and(eq(gifts.status, "paid"), isNull(gifts.sentAt), lte(gifts.sendOn, weekEnd))),
+    database
+      .select({ n: count() })
+      .from(waveInvitations)
+      .where(
+        and(
+          isNull(waveInvitations.claimedAt),
+          isNull(waveInvitations.expiredAt),
+          gt(waveInvitations.expiresAt, now),
+          lte(waveInvitations.expiresAt, lapse),
         ),
-      database
-        .select({ n: count() })
-        .from(products)
-        .where(and(eq(products.active, true), lte(products.stockQuantity, LOW_STOCK))),
-    ]);
+      ),
+    database
+      .select({ n: count() })
+      .from(products)
+      .where(and(eq(products.active, true), lte(products.stockQuantity, LOW_STOCK))),
+    getStock(forecastWindow(now, BOX_STOCK_MONTHS)),
+    packingDayLoads([day]),
+  ]);
+  const boxShort = shortages(stock.lines);
   const n = (row: { n: number } | undefined) => Number(row?.n ?? 0);
   const cutoff = toCharge?.cutoff ? new Date(toCharge.cutoff) : null;
   const items: WorkItem[] = [
@@ -162,6 +222,19 @@ export async function getWorkQueue(now = new Date()) {
       detail: `On sale with ${LOW_STOCK} or fewer left.`,
       to: `${paths.adminProducts}?show=low-stock`,
     },
+    {
+      id: "box-stock-short",
+      count: boxShort.count,
+      title: plural(
+        boxShort.count,
+        "box item short for a packing day",
+        "box items short for a packing day",
+      ),
+      detail: boxShort.soonest
+        ? `Not enough on hand for the boxes of ${boxShort.soonest}; receive stock before then.`
+        : "Enough on hand for the coming month's packing days.",
+      to: "/admin/stock",
+    },
   ];
-  return { packingDay: day, items };
+  return { packingDay: day, capacity: capacityLine(loads.get(day)!), items };
 }

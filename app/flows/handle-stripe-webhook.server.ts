@@ -4,15 +4,12 @@
 // gifts'; everything else (the shop's orders, and any bad signature, which it refuses) to the
 // orders' handler, as before.
 import type Stripe from "stripe";
-import {
-  handleStripeWebhook as handleOrderEvent,
-  type WebhookResult,
-} from "#app/modules/orders/handle-stripe-webhook.server.ts";
+import { handleStripeWebhook as handleOrderEvent } from "#app/modules/orders/handle-stripe-webhook.server.ts";
+import type { StripeEventOutcome } from "#app/modules/payments/stripe-events.server.ts";
 import { stripeEnabled, verifyStripeEvent } from "#app/modules/payments/stripe.server.ts";
 import {
   handleGiftStripeEvent,
   isGiftEvent,
-  type GiftEventResult,
 } from "#app/modules/gifts/settle-gift-payment.server.ts";
 import {
   handleSubscriptionStripeEvent,
@@ -22,9 +19,7 @@ import {
 export async function handleStripeWebhook(
   rawBody: string,
   signature: string | undefined,
-): Promise<
-  WebhookResult | Awaited<ReturnType<typeof handleSubscriptionStripeEvent>> | GiftEventResult
-> {
+): Promise<StripeEventOutcome> {
   if (stripeEnabled()) {
     let event: Stripe.Event | undefined;
     try {

@@ -18,8 +18,10 @@ export async function openRegionForSubscriptions(
   adminEmail: string,
   now = new Date(),
 ): Promise<OpenRegionOutcome> {
-  if (!isNzRegion(region))
-    return failure("invalid", "Please choose one of New Zealand's 16 regions.");
+  if (!isNzRegion(region)) {
+    const message = "Please choose one of New Zealand's 16 regions.";
+    return failure("invalid", message, { fieldErrors: { region: message } });
+  }
   const { opened } = await openRegion(region, adminEmail, now);
   const launch = await notifyRegionLaunch(region, adminEmail);
   if (!launch.ok) return failure("invalid", launch.message);

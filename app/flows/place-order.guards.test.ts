@@ -70,7 +70,7 @@ test("a product taken off sale, or gone, can't be ordered and holds nothing", as
   );
   expect(result).toEqual({
     ok: false,
-    code: "cart-changed",
+    code: "conflict",
     message: PLACE_MESSAGES.cartChanged,
     // In product id order, the order every line is taken in.
     problems: [
@@ -93,7 +93,7 @@ test("too few left and a changed price are both reported, by product, with what 
     buyer(),
   );
   expect(result).toMatchObject({
-    code: "cart-changed",
+    code: "conflict",
     problems: [
       { kind: "stock", productId: a.id, name: "Scarce", requested: 2, available: 1 },
       { kind: "price", productId: b.id, name: "Dearer", from: 1000, to: 1500 },

@@ -150,7 +150,7 @@ test("30 concurrent checkouts for the last 5 units: exactly 5 orders, stock neve
   );
   const won = results.filter((r) => r.ok);
   expect(won).toHaveLength(5);
-  expect(results.filter((r) => !r.ok && r.code === "cart-changed")).toHaveLength(25);
+  expect(results.filter((r) => !r.ok && r.code === "conflict")).toHaveLength(25);
   expect(await stockOf(last.id!)).toBe(0);
   const rows = await db().select().from(orderItems).where(eq(orderItems.productId, last.id!));
   expect(rows.reduce((s, r) => s + r.quantity, 0)).toBe(5);
@@ -168,7 +168,7 @@ test("an order that can't get every line reserves none of them", async () => {
   );
   expect(result).toMatchObject({
     ok: false,
-    code: "cart-changed",
+    code: "conflict",
     problems: [{ kind: "stock", productId: scarce.id, requested: 2, available: 1 }],
   });
   expect(await stockOf(plenty.id!)).toBe(10);
@@ -183,7 +183,7 @@ test("a price changed since the cart stops the order and says so", async () => {
   );
   expect(result).toMatchObject({
     ok: false,
-    code: "cart-changed",
+    code: "conflict",
     problems: [{ kind: "price", from: 1000, to: 1200, name: "Dearer now" }],
   });
   expect(await stockOf(p.id!)).toBe(10);
@@ -267,7 +267,7 @@ test("a retry after a decline, once someone else has bought the stock, says what
   const retry = await placeOrder({ ...input, card: GOOD_CARD }, buyer);
   expect(retry).toMatchObject({
     ok: false,
-    code: "cart-changed",
+    code: "conflict",
     problems: [{ kind: "stock", productId: p.id, requested: 2, available: 1 }],
   });
   expect(await stockOf(p.id!)).toBe(1);
@@ -288,7 +288,7 @@ test("a product taken off sale is refused at checkout and nothing is reserved", 
   );
   expect(result).toMatchObject({
     ok: false,
-    code: "cart-changed",
+    code: "conflict",
     problems: [{ kind: "removed", productId: gone.id }],
   });
   expect(await stockOf(gone.id!)).toBe(5);
@@ -518,7 +518,7 @@ test("changed submits under one key at once (each replacing the last) always get
         ),
       ),
     );
-    for (const r of results) expect(r.ok ? r.status : r.code).toMatch(/^(declined|cart-changed)$/);
+    for (const r of results) expect(r.ok ? r.status : r.code).toMatch(/^(declined|conflict)$/);
   }
   expect(await stockOf(p.id!)).toBe(50);
   const live = await db().select().from(orders).where(eq(orders.idempotencyKey, key));

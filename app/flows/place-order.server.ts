@@ -8,6 +8,7 @@ import { orderItems, orders, products, type OrderStatus } from "#db/schema/index
 import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { expireOrderJob } from "#app/modules/orders/expire-order.server.ts";
 import { markOrderPaid, markPaymentFailed } from "#app/modules/orders/mark-order-paid.server.ts";
@@ -42,19 +43,22 @@ export type CartProblem =
   | { kind: "stock"; productId: string; name: string; requested: number; available: number }
   | { kind: "removed"; productId: string };
 
-export type PlaceOrderResult =
-  | { ok: true; orderId: string; status: "paid" }
-  | { ok: true; orderId: string; status: "requires_payment"; clientSecret: string }
-  | {
-      ok: false;
-      code: "invalid";
-      message: string;
-      fieldErrors: Partial<Record<CheckoutField, string>>;
-    }
-  | { ok: false; code: "cart-changed"; message: string; problems: CartProblem[] }
-  | { ok: false; code: "declined"; message: string; orderId: string }
-  | { ok: false; code: "expired" | "unavailable"; message: string }
-  | { ok: false; code: "limited"; message: string; retryAfter: number };
+/**
+ * What placing an order answers: paid, or a Stripe payment for the browser to confirm. Refused:
+ * "invalid" (the first problem per field), "conflict" (the cart changed: `problems` says how),
+ * "declined" (the card, with the order kept for a retry), "expired", "limited", "unavailable".
+ */
+type Placed =
+  | { orderId: string; status: "paid" }
+  | { orderId: string; status: "requires_payment"; clientSecret: string };
+
+type Placing = Outcome<
+  Placed,
+  | { code: "invalid"; fieldErrors: Partial<Record<CheckoutField, string>> }
+  | { code: "conflict"; problems: CartProblem[] }
+  | { code: "declined"; orderId: string }
+  | { code: "expired" | "limited" | "unavailable" }
+>;
 
 /** Who is placing the order, for the checkout's limits: the client's address. */
 export interface Buyer {
@@ -94,18 +98,10 @@ class KeyMoved extends Error {
   }
 }
 
-const limited = (o: { message: string; retryAfter: number }): PlaceOrderResult => ({
-  ok: false,
-  code: "limited",
-  message: o.message,
-  retryAfter: o.retryAfter,
-});
+const limited = (o: { message: string; retryAfter: number }): Placing =>
+  failure("limited", o.message, { retryAfter: o.retryAfter });
 
-export async function placeOrder(
-  raw: unknown,
-  buyer: Buyer,
-  now = new Date(),
-): Promise<PlaceOrderResult> {
+export async function placeOrder(raw: unknown, buyer: Buyer, now = new Date()): Promise<Placing> {
   // Every step is safe to run again (the idempotency key finds what an earlier run did), so a
   // transaction PostgreSQL chose to abort (a deadlock with an expiry or a webhook), or a lost
   // race for the key, is retried.
@@ -124,7 +120,7 @@ export async function placeOrder(
   }
 }
 
-async function placeOnce(raw: unknown, buyer: Buyer, now: Date): Promise<PlaceOrderResult> {
+async function placeOnce(raw: unknown, buyer: Buyer, now: Date): Promise<Placing> {
   const parsed = placeOrderSchema.safeParse(raw);
   const provider = settings().stripe ? "stripe" : settings().isProduction ? null : "demo";
   const card =
@@ -132,17 +128,14 @@ async function placeOnce(raw: unknown, buyer: Buyer, now: Date): Promise<PlaceOr
       ? demoCardSchema.safeParse((raw as { card?: unknown } | null)?.card ?? {})
       : undefined;
   if (!parsed.success || (card && !card.success)) {
-    return {
-      ok: false,
-      code: "invalid",
-      message: MESSAGES.failed,
+    return failure("invalid", MESSAGES.failed, {
       fieldErrors: {
         ...(parsed.success ? {} : checkoutFieldErrors(parsed.error)),
         ...(card && !card.success ? prefixCard(checkoutFieldErrors(card.error)) : {}),
       },
-    };
+    });
   }
-  if (!provider) return { ok: false, code: "unavailable", message: PLACE_MESSAGES.noPayments };
+  if (!provider) return failure("unavailable", PLACE_MESSAGES.noPayments);
   const input = parsed.data;
 
   try {
@@ -172,12 +165,7 @@ async function placeOnce(raw: unknown, buyer: Buyer, now: Date): Promise<PlaceOr
         order = await reserveAndCreate(input, provider, holder, now);
       } catch (error) {
         if (error instanceof CartChanged)
-          return {
-            ok: false,
-            code: "cart-changed",
-            message: PLACE_MESSAGES.cartChanged,
-            problems: error.problems,
-          };
+          return failure("conflict", PLACE_MESSAGES.cartChanged, { problems: error.problems });
         if (error instanceof HoldsRefused) return limited(error.outcome);
         // The same submit twice at once: the loser of the unique key race reads the winner's order.
         if (uniqueViolation(error)) order = await findByKey(input.idempotencyKey);
@@ -188,7 +176,7 @@ async function placeOnce(raw: unknown, buyer: Buyer, now: Date): Promise<PlaceOr
       return { ok: true, orderId: order.id, status: "paid" };
     // Expired, or cancelled by us: its items went back and this checkout can't be paid now.
     if (!UNPAID.includes(order.status) || order.expiresAt <= now)
-      return { ok: false, code: "expired", message: PLACE_MESSAGES.expired };
+      return failure("expired", PLACE_MESSAGES.expired);
     // A decline let the order's stock go: the buyer's retry takes it again before paying.
     if (order.stockReleasedAt) {
       const refused = await holdAgain(order.id, input.idempotencyKey, holder, now);
@@ -221,18 +209,18 @@ async function placeOnce(raw: unknown, buyer: Buyer, now: Date): Promise<PlaceOr
         await lockCheckoutKey(tx, input.idempotencyKey);
         await markPaymentFailed({ tx, orderId, message: charge.message });
       });
-      return { ok: false, code: "declined", message: charge.message, orderId };
+      return failure("declined", charge.message, { orderId });
     }
     const paid = await db().transaction(async (tx) => {
       await lockCheckoutKey(tx, input.idempotencyKey);
       return markOrderPaid({ tx, orderId, reference: charge.reference });
     });
     if (paid === "paid" || paid === "already-paid") return { ok: true, orderId, status: "paid" };
-    return { ok: false, code: "expired", message: PLACE_MESSAGES.expired };
+    return failure("expired", PLACE_MESSAGES.expired);
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       log.warn({ err: error }, "checkout: database unavailable");
-      return { ok: false, code: "unavailable", message: PLACE_MESSAGES.unavailable };
+      return failure("unavailable", PLACE_MESSAGES.unavailable);
     }
     throw error;
   }
@@ -257,7 +245,7 @@ async function holdAgain(
   key: string,
   holder: { clientKeyHash: string; email: string },
   now: Date,
-): Promise<PlaceOrderResult | null> {
+): Promise<Placing | null> {
   try {
     await db().transaction(async (tx) => {
       await lockCheckoutKey(tx, key);
@@ -282,10 +270,7 @@ async function holdAgain(
   } catch (error) {
     if (error instanceof HoldsRefused) return limited(error.outcome);
     if (!(error instanceof StockGoneError)) throw error;
-    return {
-      ok: false,
-      code: "cart-changed",
-      message: PLACE_MESSAGES.cartChanged,
+    return failure("conflict", PLACE_MESSAGES.cartChanged, {
       problems: error.shortages.map((s): CartProblem =>
         s.removed
           ? { kind: "removed", productId: s.productId }
@@ -297,7 +282,7 @@ async function holdAgain(
               available: s.available,
             },
       ),
-    };
+    });
   }
 }
 

@@ -10,6 +10,7 @@ import { queue } from "#app/lib/queue.server.ts";
 import { orderJobs } from "#app/modules/orders/order-jobs.server.ts";
 import { sendOrderUpdateJob } from "#app/modules/orders/send-order-update.server.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
+import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import {
   bookingCsv,
@@ -21,7 +22,7 @@ import {
   parseCsv,
 } from "./ship-packing-run.server.ts";
 
-testServices({ queues: orderJobs, emptyBeforeEach: true });
+const env = testServices({ queues: orderJobs, emptyBeforeEach: true, smtp: true });
 
 const DAY = "2026-12-08";
 
@@ -136,6 +137,21 @@ for (const courier of COURIERS) {
       expect(
         await queue().findJobs(sendOrderUpdateJob.name, { data: { orderId: m.order.id } }),
       ).toHaveLength(1);
+    // The courier is kept on each order, and each member's e-mail links to that courier's own
+    // tracking page for their own number (ADR 077 addendum).
+    expect(shipped.every((o) => o.courier === courier.id)).toBe(true);
+    await drainQueue([sendOrderUpdateJob]);
+    for (const o of shipped) {
+      const [mail] = await env.smtp.waitForTo(o.email, 1);
+      const link = courier.trackingUrl(o.trackingNumber!);
+      expect(link).toMatch(/^https:\/\/www\.nzpost\.co\.nz\/|^https:\/\/www\.nzcouriers\.co\.nz\//);
+      expect(link).toContain(o.trackingNumber!);
+      expect(mail!.text).toContain(`Track it with ${courier.name}: ${link}`);
+      expect(mail!.html).toContain(`href="${link}"`);
+      // Nobody's e-mail carries another member's number.
+      for (const other of shipped.filter((x) => x.id !== o.id))
+        expect(mail!.text).not.toContain(other.trackingNumber!);
+    }
 
     // The same file again ships nothing twice; the booking file now has nobody left.
     expect(await importTracking(DAY, courier, tracking)).toMatchObject({

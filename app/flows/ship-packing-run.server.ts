@@ -3,13 +3,16 @@
 // (CSV in the courier's bulk-upload layout: one small adapter per courier in COURIERS, so another
 // courier is one more entry); and the courier's tracking file read back, each row's reference
 // (our order number) finding its box's order, which is marked shipped with the tracking number
-// through the orders' own change (its e-mail to the member carries the number) and the box with
+// through the orders' own change (its e-mail to the member carries the number and the courier's
+// tracking link, the courier kept on the order) and the box with
 // it. Importing the same file twice ships nothing twice: an order already shipped is counted as
 // such and left alone.
 import { and, eq, inArray } from "drizzle-orm";
 import { boxes, orders, subscriptions, type OrderAddress } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
+import { courierTracking, type CourierTracking } from "#app/modules/orders/couriers.ts";
+import { takePackedOffStock } from "#app/modules/subscriptions/box-stock.server.ts";
 
 export interface RunParcel {
   boxId: string;
@@ -25,9 +28,8 @@ export interface RunParcel {
   trackingNumber: string | null;
 }
 
-export interface Courier {
-  id: string;
-  name: string;
+/** A courier's adapter: who it is and its tracking page (modules/orders/couriers.ts), its files. */
+export interface Courier extends CourierTracking {
   /** The booking file's columns and one parcel's cells. */
   booking: { header: string[]; row: (p: RunParcel) => (string | number)[] };
   /** The tracking file's column names for our reference and the courier's tracking number. */
@@ -44,8 +46,7 @@ const parcel = (plan: string) => PARCEL[plan] ?? PARCEL["1m2"]!;
 
 export const COURIERS: Courier[] = [
   {
-    id: "nz-post",
-    name: "NZ Post",
+    ...courierTracking("nz-post"),
     booking: {
       header: [
         "Reference",
@@ -83,8 +84,7 @@ export const COURIERS: Courier[] = [
     tracking: { reference: "Reference", number: "Tracking Number" },
   },
   {
-    id: "nz-couriers",
-    name: "NZ Couriers",
+    ...courierTracking("nz-couriers"),
     booking: {
       header: [
         "Consignee Reference",
@@ -144,14 +144,27 @@ export async function listRun(day: string): Promise<RunParcel[]> {
   return rows.map(({ number, ...r }) => ({ ...r, reference: String(number) }));
 }
 
-/** Every charged box of the day, and its paid order, marked packed in one transaction. */
-export async function markRunPacked(day: string): Promise<{ packed: number }> {
+/**
+ * Every charged box of the day, and its paid order, marked packed in one transaction, and the
+ * boxes' items taken off the box-item stock with them (ADR 077). A racing press waits on the
+ * boxes' rows and then finds them packed, so it takes nothing off; the ledger's (box, item)
+ * constraint holds that line too.
+ */
+export async function markRunPacked(
+  day: string,
+  adminEmail: string | null = null,
+): Promise<{ packed: number }> {
   return db().transaction(async (tx) => {
     const packed = await tx
       .update(boxes)
       .set({ status: "packed", updatedAt: new Date() })
       .where(and(eq(boxes.deliverOn, day), eq(boxes.status, "charged")))
-      .returning({ orderId: boxes.orderId });
+      .returning({ id: boxes.id, orderId: boxes.orderId });
+    await takePackedOffStock(
+      tx,
+      packed.map((b) => b.id),
+      adminEmail,
+    );
     const ids = packed.map((b) => b.orderId).filter((id): id is string => Boolean(id));
     if (ids.length)
       await tx
@@ -224,11 +237,11 @@ export interface TrackingImport {
 const SHIP_CONCURRENCY = 4;
 
 /** The order shipped with its number (its e-mail queued), then its box, in one transaction. */
-async function shipParcel(parcel: RunParcel, number: string): Promise<boolean> {
+async function shipParcel(parcel: RunParcel, number: string, courier: Courier): Promise<boolean> {
   return db().transaction(async (tx) => {
     const changed = await changeOrderStatus(
       parcel.orderId,
-      { status: "shipped", trackingNumber: number },
+      { status: "shipped", trackingNumber: number, courier: courier.id },
       { tx },
     );
     if (!changed.ok) return false;
@@ -272,7 +285,7 @@ export async function importTracking(
   const worker = async () => {
     while (next < toShip.length) {
       const { parcel, number } = toShip[next++]!;
-      if (await shipParcel(parcel, number)) result.shipped++;
+      if (await shipParcel(parcel, number, courier)) result.shipped++;
       else result.alreadyShipped++;
     }
   };

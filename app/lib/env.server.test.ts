@@ -1,5 +1,10 @@
 import { expect, test } from "vitest";
-import { parseSettings, publicSettings, SettingsError } from "./env.server.ts";
+import {
+  parseSettings,
+  parseTracingSettings,
+  publicSettings,
+  SettingsError,
+} from "./env.server.ts";
 
 test("defaults run as-is and use the spec's brand", () => {
   const s = parseSettings({ APP_ENV: "test" });
@@ -229,4 +234,29 @@ test("the example admin addresses are on an example domain, and never taken with
     ADMIN_EMAILS: "a@patch.nz,b@patch.nz,c@patch.nz",
   });
   expect(own.adminEmails).toEqual(["a@patch.nz", "b@patch.nz", "c@patch.nz"]);
+});
+
+test("error reports and traces are off unless set, and a malformed address is named", () => {
+  const off = parseSettings({ APP_ENV: "test", SENTRY_DSN: "", OTEL_EXPORTER_OTLP_ENDPOINT: "" });
+  expect(off.sentry).toBeUndefined();
+  expect(off.tracing).toBeUndefined();
+  const on = parseSettings({
+    APP_ENV: "test",
+    SENTRY_DSN: "https://key@o1.ingest.sentry.io/2",
+    SENTRY_RELEASE: "abc123",
+    OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel-collector:4318/",
+    OTEL_SERVICE_NAME: "shop-web",
+  });
+  expect(on.sentry).toEqual({
+    dsn: "https://key@o1.ingest.sentry.io/2",
+    environment: "test",
+    release: "abc123",
+  });
+  expect(on.tracing).toEqual({ endpoint: "http://otel-collector:4318", serviceName: "shop-web" });
+  expect(() => parseSettings({ APP_ENV: "test", SENTRY_DSN: "not a dsn" })).toThrow(
+    /^Setting SENTRY_DSN is invalid: must be an http\(s\) URL/,
+  );
+  expect(() =>
+    parseTracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: "grpc://collector:4317" }),
+  ).toThrow(/^Setting OTEL_EXPORTER_OTLP_ENDPOINT is invalid: must be an http\(s\) URL/);
 });

@@ -11,12 +11,22 @@ const offsetParts = new Intl.DateTimeFormat("en-NZ", {
   minute: "numeric",
 });
 
+/** What New Zealand's clocks show at an instant (month 1-12, hour 0-23). */
+export function nzClock(at: Date | number): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+} {
+  const p = Object.fromEntries(offsetParts.formatToParts(at).map((x) => [x.type, Number(x.value)]));
+  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute! };
+}
+
 /** How far New Zealand's clock is ahead of UTC at an instant, in milliseconds. */
 function nzOffset(at: number): number {
-  const p = Object.fromEntries(offsetParts.formatToParts(at).map((x) => [x.type, Number(x.value)]));
-  return (
-    Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!) - Math.floor(at / 60_000) * 60_000
-  );
+  const p = nzClock(at);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(at / 60_000) * 60_000;
 }
 
 /** The instant New Zealand's clocks show this date and hour (month 1-12). */
@@ -48,4 +58,11 @@ const dayAndTime = new Intl.DateTimeFormat("en-NZ", {
 /** A deadline as the member reads it, in New Zealand time: "Tuesday, 1 December at 5:00 pm". */
 export function nzDayAndTime(at: Date | string): string {
   return dayAndTime.format(new Date(at));
+}
+
+/** The same moment's pieces (weekday, day, month, hour, minute, dayPeriod), to set out otherwise. */
+export function nzDayAndTimeParts(
+  at: Date | string,
+): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  return Object.fromEntries(dayAndTime.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
 }

@@ -8,14 +8,26 @@ import type { z } from "zod";
 
 /** Why a use-case said no. Each code has one HTTP status (`STATUS_OF`). */
 export type FailureCode =
-  "invalid" | "unauthorized" | "forbidden" | "not-found" | "conflict" | "limited" | "unavailable";
+  | "invalid"
+  | "unauthorized"
+  /** A payment the card's bank or the provider refused. */
+  | "declined"
+  | "forbidden"
+  | "not-found"
+  | "conflict"
+  /** Too late: a hold or a link that timed out, and can't be used now. */
+  | "expired"
+  | "limited"
+  | "unavailable";
 
 export const STATUS_OF: Record<FailureCode, number> = {
   invalid: 400,
   unauthorized: 401,
+  declined: 402,
   forbidden: 403,
   "not-found": 404,
   conflict: 409,
+  expired: 410,
   limited: 429,
   unavailable: 503,
 };
@@ -42,12 +54,13 @@ export interface Success {
 export type Outcome<T extends object = object, F extends object = object> =
   (Success & T) | (Failure & F);
 
-export function failure<F extends object = object>(
-  code: FailureCode,
+/** A failure; its type keeps the literal code, so an outcome's failures can be told apart by it. */
+export function failure<F extends object = object, C extends FailureCode = FailureCode>(
+  code: C,
   message: string,
   extra?: Partial<Omit<Failure, "ok" | "code" | "message">> & F,
-): Failure & F {
-  return { ok: false, code, message, ...extra } as Failure & F;
+): Failure & { code: C } & F {
+  return { ok: false, code, message, ...extra } as Failure & { code: C } & F;
 }
 
 /** The HTTP status a failure is answered with. */

@@ -45,6 +45,8 @@ export const paths = {
   auth: "/auth",
   address: "/address",
   waitlist: "/waitlist",
+  /** Where a share link lands (issue 39): the waitlist, greeting the friend by who invited them. */
+  waitlistInvited: (code: string) => `/waitlist?invite=${encodeURIComponent(code)}`,
   /**
    * Starting a subscription (issue 21), with a plan chosen when there is one, and a launch wave's
    * region (ADR 041) for a member whose saved address has none.
@@ -64,6 +66,12 @@ export const paths = {
   /** The buyer's confirmation of a gift, and Stripe's return address for its payment. */
   giftSent: (id: string) => `/gift/sent?gift=${encodeURIComponent(id)}`,
   /** Redeeming a gift code; the recipient's e-mail links here with the code. */
+  /** The buyer's own page for a gift (ADR 076), opened by the receipt e-mail's signed link. */
+  giftManage: (id: string, key: string) =>
+    `/gift/manage/${encodeURIComponent(id)}?key=${encodeURIComponent(key)}`,
+  /** The printable card for a gift, with its code and message (the same signed key). */
+  giftCard: (id: string, key: string) =>
+    `/gift/manage/${encodeURIComponent(id)}/card?key=${encodeURIComponent(key)}`,
   giftRedeem: (code?: string) =>
     code ? `/gift/redeem?code=${encodeURIComponent(code)}` : "/gift/redeem",
   privacy: "/privacy",

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
 import { z } from "zod";
 import type { Database, DatabaseHandle } from "./db.server.ts";
+import { reportError } from "./error-reporting.server.ts";
 import { log } from "./log.server.ts";
 import { countJobRun } from "./metrics.server.ts";
 
@@ -178,6 +179,11 @@ export async function startWorking(jobs: JobDefinition[], concurrency = 2): Prom
                   },
                   "job failed for the last time: no more retries",
                 );
+                // Sentry, when it is on: the error and the queue and job, never the job's data.
+                reportError(error, {
+                  tags: { source: "job", queue: job.name, job_id: String(j.id) },
+                  extra: { attempts: j.retryCount + 1 },
+                });
               } else {
                 countJobRun(job.name, "failed");
                 log.warn(

@@ -12,6 +12,8 @@ export const TOKEN_PURPOSES = {
   memberGardenUnsubscribe: "garden-unsubscribe",
   /** A coaching thread's link in the answer e-mail and text (ADR 070); the subject is the thread id. */
   coachThread: "coach-thread",
+  /** A gift buyer's page to manage the gift (ADR 076); the subject is the gift id. */
+  giftBuyer: "gift-buyer",
 } as const;
 
 interface Payload {
@@ -40,6 +42,20 @@ export function verifyToken(
   token: string | null | undefined,
   now = Date.now(),
 ): string | null {
+  const read = readToken(purpose, token, now);
+  return read && !read.expired ? read.subject : null;
+}
+
+/**
+ * A genuine token for this purpose, expired or not: a page can then tell someone their link has
+ * expired (and, knowing whose it was, offer a fresh one) rather than that it is wrong. Null for
+ * anything forged, altered or for another purpose.
+ */
+export function readToken(
+  purpose: string,
+  token: string | null | undefined,
+  now = Date.now(),
+): { subject: string; expired: boolean } | null {
   if (!token || token.length > 2000) return null;
   // Exactly two parts: anything appended would otherwise ride along on a genuine signature.
   const parts = token.split(".");
@@ -52,8 +68,7 @@ export function verifyToken(
   try {
     const payload = JSON.parse(Buffer.from(data, "base64url").toString("utf8")) as Payload;
     if (payload.p !== purpose || typeof payload.s !== "string") return null;
-    if (payload.e !== undefined && payload.e < now) return null;
-    return payload.s;
+    return { subject: payload.s, expired: payload.e !== undefined && payload.e < now };
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@ import { data, Form, useNavigation } from "react-router";
 import { showToast } from "#app/components/ui/toasts.tsx";
 import { formValues, MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
 import { AddressFields } from "#app/components/ui/address-fields.tsx";
+import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
@@ -29,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
     ? data({ ok: true as const, message: MESSAGES.addressSaved, fieldErrors: undefined })
     : data({
         ok: false as const,
-        message: "Please check the highlighted fields.",
+        message: result.message,
         fieldErrors: result.fieldErrors,
       });
 }
@@ -37,7 +38,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AddressPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   useEffect(() => {
-    if (actionData) void showToast(actionData.ok ? "success" : "error", actionData.message);
+    // A refusal is said by the error summary and beside its fields (issue 39), not toasted too.
+    if (actionData?.ok) void showToast("success", actionData.message);
   }, [actionData]);
   return (
     <section className="container-page flex justify-center pt-28 pb-20 md:pt-36">
@@ -49,11 +51,8 @@ export default function AddressPage({ loaderData, actionData }: Route.ComponentP
           className="mt-6 flex flex-col gap-5 rounded-3xl bg-white p-6 shadow-sm sm:p-8"
           noValidate
         >
-          {actionData && (
-            <FormMessage tone={actionData.ok ? "success" : "error"}>
-              {actionData.message}
-            </FormMessage>
-          )}
+          {actionData?.ok && <FormMessage tone="success">{actionData.message}</FormMessage>}
+          <ErrorSummary errors={actionData?.fieldErrors} />
           <AddressFields address={loaderData.address} errors={actionData?.fieldErrors} />
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Saving..." : "Save address"}

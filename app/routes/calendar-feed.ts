@@ -14,7 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const read = readCalendarChoice(params);
   if (!read.ok) {
-    const problems = Object.values(read.errors).join(" ");
+    const problems = read.message;
     return new Response(`${problems} Make your calendar at /calendar.\n`, {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -24,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const noErrors: CalendarChoiceErrors = {};
   if (!asked) return { values, errors: noErrors, calendar: undefined };
   const read = readCalendarChoice(params);
-  if (!read.ok) return { values, errors: read.errors, calendar: undefined };
+  if (!read.ok) return { values, errors: read.fieldErrors, calendar: undefined };
   return {
     values,
     errors: noErrors,
@@ -92,7 +92,8 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
             >
               their profile
             </Link>
-            , which follows the region and box size saved there.
+            , which follows their region and their plan&apos;s box size, with their box deliveries
+            and cutoffs.
           </p>
           <details className="mt-4 rounded-2xl bg-cream p-4">
             <summary className="cursor-pointer font-semibold">Using Google Calendar?</summary>

@@ -4,6 +4,7 @@ import { data, redirect, useRouteLoaderData } from "react-router";
 import { settings } from "#app/lib/env.server.ts";
 import { cookieHeaders } from "#app/lib/outcome.ts";
 import { paths } from "#app/lib/paths.ts";
+import { respond } from "#app/lib/respond.server.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { signedInUser } from "#app/modules/accounts/signed-in-user.server.ts";
@@ -56,30 +57,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok && result.status === "paid") {
     throw redirect(paths.postCheckout(result.orderId));
   }
-  if (!result.ok && result.code === "limited") {
-    const outcome: CheckoutOutcome = { kind: "limited", message: result.message };
-    return data(
-      { outcome },
-      { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
-    );
-  }
   const outcome: CheckoutOutcome = result.ok
     ? { kind: "stripe", orderId: result.orderId, clientSecret: result.clientSecret }
     : result.code === "invalid"
       ? { kind: "invalid", message: result.message, fieldErrors: result.fieldErrors }
-      : { kind: result.code, message: result.message };
-  // Declines and cart changes are answers the page shows, not failed requests. Details the
-  // schema refuses (a card number that fails its check, a past expiry, a phone that isn't one) are
-  // a 400 with the same messages the page shows, so a script posting an order is told plainly too.
-  const status =
-    result.ok || result.code === "declined" || result.code === "cart-changed"
-      ? 200
-      : result.code === "invalid"
-        ? 400
-        : result.code === "unavailable"
-          ? 503
-          : 200;
-  return data({ outcome }, { status });
+      : {
+          kind: result.code === "conflict" ? "cart-changed" : result.code,
+          message: result.message,
+        };
+  // Declines, cart changes and a timed-out checkout are answers the page shows, not failed
+  // requests. Details the schema refuses (a card number that fails its check, a past expiry, a
+  // phone that isn't one) are a 400 with the same messages the page shows, so a script posting an
+  // order is told plainly too; a limit is a 429 with Retry-After, an outage a 503.
+  const shown = !result.ok && ["declined", "conflict", "expired"].includes(result.code);
+  return respond(request, result, { outcome }, shown ? { status: 200 } : {});
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

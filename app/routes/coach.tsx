@@ -25,7 +25,7 @@ import {
 import { limitCoachPosts, listMemberThreads } from "#app/modules/coaching/member-thread.server.ts";
 import { StateBadge } from "#app/modules/coaching/member-thread-view.tsx";
 import { encodeCoachPhotos } from "#app/modules/coaching/photos.server.ts";
-import { formatDueBy } from "#app/modules/coaching/working-day.ts";
+import { formatDueBy } from "#app/modules/coaching/due-by.ts";
 import { loadPlantLibrary } from "#app/modules/garden/plant-library.server.ts";
 import type { Route } from "./+types/coach";
 

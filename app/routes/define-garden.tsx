@@ -1,8 +1,7 @@
 // /define-garden: the short growing-space survey, reached through a signed link (no sign-in). The
 // answers go to the contact's growing_space and survey_data; it ends on /survey-complete.
-import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { useFocusFirstError } from "#app/components/ui/focus-first-error.ts";
+import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { RadioCard } from "#app/components/ui/radio-card.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
@@ -26,7 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const result = await saveSurvey(surveyFormValues(await request.formData()));
-  if (!result.ok) return data({ fieldErrors: result.fieldErrors }, { status: 400 });
+  if (!result.ok) return data({ fieldErrors: result.fieldErrors ?? {} }, { status: 400 });
   // The answers go along, not the words: /survey-complete works the reasons out again.
   return redirect(paths.surveyComplete(result.query));
 }
@@ -34,9 +33,6 @@ export async function action({ request }: Route.ActionArgs) {
 export default function DefineGarden({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData?.fieldErrors ?? {};
   const busy = useNavigation().state === "submitting";
-  // The errors show beside their questions, far above the button on a phone: go to the first.
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, actionData?.fieldErrors);
   return (
     <section className="container-page max-w-3xl pt-28 pb-20 sm:pt-36">
       <h1 className="text-4xl font-bold sm:text-5xl">Tell us about your space</h1>
@@ -45,12 +41,13 @@ export default function DefineGarden({ loaderData, actionData }: Route.Component
         {loaderData.token ? " and save your answers to your waitlist entry" : ""}.
       </p>
       <Form
-        ref={form}
         method="post"
         noValidate
         className="mt-10 space-y-8 rounded-3xl bg-white p-6 shadow-md sm:p-10"
       >
         {loaderData.token && <input type="hidden" name="t" value={loaderData.token} />}
+        {/* The errors show beside their questions, far above the button on a phone. */}
+        <ErrorSummary errors={actionData?.fieldErrors} />
         <Choice
           name="kind"
           legend="What kind of space do you have?"
@@ -74,7 +71,7 @@ export default function DefineGarden({ loaderData, actionData }: Route.Component
             max="500"
             required
             aria-invalid={errors.sizeM2 ? true : undefined}
-            aria-describedby={errors.sizeM2 ? "sizeM2-error" : "sizeM2-hint"}
+            aria-describedby={errors.sizeM2 ? "sizeM2-hint sizeM2-error" : "sizeM2-hint"}
             className="mt-2 block min-h-12 w-40 rounded-xl border border-ink/20 bg-cream/40 px-4 text-lg"
           />
           {errors.sizeM2 && (
@@ -137,17 +134,20 @@ function Choice({
   error?: string;
 }) {
   return (
-    <fieldset aria-describedby={error ? `${name}-error` : undefined}>
+    <fieldset>
       <legend className="text-lg font-semibold">{legend}</legend>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
-        {options.map((o) => (
+        {options.map((o, i) => (
           <RadioCard
             key={o}
+            // The first choice is where the error summary's link lands.
+            id={i === 0 ? name : undefined}
             className="flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 px-4 has-[:checked]:border-leaf has-[:checked]:bg-sprout/15"
             name={name}
             value={o}
             required
             aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${name}-error` : undefined}
           >
             {o}
           </RadioCard>

@@ -3,7 +3,7 @@
 // dates, and saves to their account through this page's action; below the schedule, the seedlings
 // of their shipped boxes to place in the plan and their harvest log (ADR 042), and at the season's
 // end the suggested next season's plan that rotates families (ADR 045).
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { paths } from "#app/lib/paths.ts";
 import { respond } from "#app/lib/respond.server.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
@@ -186,8 +186,13 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const result = await saveGarden({ userId: user.id, plan: readPlanField(form.get("plan")) });
-  if (!result.ok) return data({ ok: false, message: result.message }, { status: 400 });
-  return { ok: true, message: "Saved to your account." };
+  return respond(
+    request,
+    result,
+    result.ok
+      ? { ok: true, message: "Saved to your account." }
+      : { ok: false, message: result.message },
+  );
 }
 
 export default function Garden({ loaderData, actionData }: Route.ComponentProps) {

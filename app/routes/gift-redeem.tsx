@@ -2,7 +2,8 @@
 // an account right here, or signs in, and comes back here with the code kept (issue 39). The code (typed, or from the
 // e-mail's link) shows the gift; opening the link only shows it, its button redeems. In an open
 // region a prepaid subscription starts; in one not open yet the gift and the place on its waitlist
-// are kept, and started from here once it opens. Every look-up counts against a limit.
+// are kept, and started from here once it opens. Every look-up counts against a limit. A week
+// whose first packing day is full is greyed out, as on /subscribe (issue 40).
 import { data, Link } from "react-router";
 import { statusOf } from "#app/lib/outcome.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -15,8 +16,8 @@ import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts
 import { safeRedirect } from "#app/modules/accounts/accounts.schema.ts";
 import { signUp } from "#app/modules/accounts/sign-up.server.ts";
 import { socialProviders } from "#app/modules/accounts/start-social-sign-in.server.ts";
-import { answerIntents, startSocial } from "./auth/auth-action.server.ts";
-import { SignUpToRedeem } from "./gift-redeem-sign-up.tsx";
+import { answerIntents, startSocial } from "#app/modules/accounts/auth/auth-action.server.ts";
+import { SignUpToRedeem } from "#app/shell/gift-redeem-sign-up.tsx";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { formString } from "#app/modules/checkout/checkout.schema.ts";
 import { GIFT_MESSAGES, redeemGiftFormValues } from "#app/modules/gifts/gifts.schema.ts";
@@ -36,12 +37,14 @@ import {
 } from "#app/modules/gifts/redeem-gift.server.ts";
 import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
 import {
-  DELIVERY_WEEKS,
   type DeliveryWeek,
-  firstBoxDate,
   formatBoxDate,
   soonestWeek,
 } from "#app/modules/subscriptions/box-dates.ts";
+import {
+  soonestWeekWithRoom,
+  weeksWithRoom,
+} from "#app/modules/subscriptions/packing-capacity.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import type { Route } from "./+types/gift-redeem";
 
@@ -69,17 +72,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   const code = url.searchParams.get("code")?.trim() ?? "";
-  const [profile, openRegions, held] = await Promise.all([
+  const now = new Date();
+  const [profile, openRegions, held, rooms] = await Promise.all([
     getProfile(user.id),
     listOpenRegions(),
     listHeldGifts(user.id),
+    // Each week's first packing day and whether it is full, as on /subscribe (issue 40).
+    weeksWithRoom(now),
   ]);
   const lookup = code
     ? await lookUpGift(code, user, { ip: context.get(requestInfo).clientIp })
     : null;
   const a = profile.address;
-  const now = new Date();
-  const cutoffDays = settings().boxCutoffDays;
   const limited = lookup && !lookup.ok && lookup.code === "limited" ? lookup : null;
   return data(
     {
@@ -91,15 +95,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       openRegions,
       // As on /subscribe (issue 39): the week that brings the first box soonest is chosen first,
       // and each week's option says when its first box comes.
-      soonestWeek: soonestWeek(now, cutoffDays),
+      // A week whose first packing day is full is shown but can't be chosen.
+      soonestWeek: soonestWeekWithRoom(rooms) ?? soonestWeek(now, settings().boxCutoffDays),
+      fullWeeks: rooms.filter((r) => r.full).map((r) => r.week),
       firstBoxes: Object.fromEntries(
-        DELIVERY_WEEKS.map((w) => [w, formatBoxDate(firstBoxDate(w, now, cutoffDays))]),
+        rooms.map((r) => [r.week, formatBoxDate(r.firstBox)]),
       ) as Record<DeliveryWeek, string>,
       address: {
         street: a.street,
         suburb: a.suburb,
         city: a.city,
-        region: a.region || a.state,
+        // Their own address first; else the region the buyer named (ADR 076).
+        region: a.region || a.state || (lookup?.ok ? (lookup.gift.region ?? undefined) : undefined),
         postcode: a.zip,
       },
     },
@@ -166,7 +173,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function GiftRedeem({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.signedOut) return <SignUpToRedeem {...loaderData} actionData={actionData} />;
-  const { gift, held, openRegions, firstBoxes } = loaderData;
+  const { gift, held, openRegions, firstBoxes, fullWeeks } = loaderData;
   const answer = actionData && "answer" in actionData ? actionData.answer : undefined;
   // A refusal of the code itself (unknown, used, too many tries) is said at the code.
   const codeError =
@@ -190,6 +197,7 @@ export default function GiftRedeem({ loaderData, actionData }: Route.ComponentPr
             openRegions={openRegions}
             answer={answer}
             firstBoxes={firstBoxes}
+            fullWeeks={fullWeeks}
           />
         ))}
 
@@ -203,6 +211,7 @@ export default function GiftRedeem({ loaderData, actionData }: Route.ComponentPr
               address={loaderData.address}
               deliveryWeek={loaderData.soonestWeek}
               firstBoxes={firstBoxes}
+              fullWeeks={fullWeeks}
               openRegions={openRegions}
               answer={answer}
               holdNote

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
-import { linkedRecord } from "./linked-record.server.ts";
+import { linkedRecord } from "#app/lib/linked-record.server.ts";
 import { getGiftReceipt } from "#app/modules/gifts/get-gift-receipt.server.ts";
 import { finishStripeGift } from "#app/modules/gifts/settle-gift-payment.server.ts";
 import type { Route } from "./+types/gift-sent";

@@ -11,10 +11,13 @@ import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { buyGift } from "#app/modules/gifts/buy-gift.server.ts";
-import { GiftForm, type GiftOutcome } from "#app/modules/gifts/gift-form.tsx";
+import { GIFT_FORM_VALUES, GiftForm, type GiftOutcome } from "#app/modules/gifts/gift-form.tsx";
 import { buyGiftFormValues, sendOnRange } from "#app/modules/gifts/gifts.schema.ts";
 import { DEMO_NOTICE } from "#app/modules/payments/demo-payments.server.ts";
 import { DEFAULT_PLAN_ID, findPlan } from "#app/modules/subscriptions/plans.ts";
+import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
+import { isNzRegion } from "#app/lib/nz-regions.ts";
+import { regionForPostcode } from "#app/lib/nz-postcodes.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { Route } from "./+types/gift";
 
@@ -25,7 +28,9 @@ export const headers = retryAfterHeader;
 export async function loader({ request }: Route.LoaderArgs) {
   const s = settings();
   const { user } = await getCurrentUser(request);
-  const plan = findPlan(new URL(request.url).searchParams.get("plan"));
+  const url = new URL(request.url);
+  const plan = findPlan(url.searchParams.get("plan"));
+  const region = url.searchParams.get("region");
   return {
     // Made for this page: a retried or doubled submit of it buys one gift.
     idempotencyKey: randomUUID(),
@@ -34,13 +39,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     demoNotice: DEMO_NOTICE,
     sendOn: sendOnRange(),
     buyer: { name: user?.fullName ?? "", email: user?.email ?? "" },
+    openRegions: await listOpenRegions(),
+    region: isNzRegion(region) ? region : "",
   } as const;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const { user } = await getCurrentUser(request);
-  const result = await buyGift(buyGiftFormValues(form), {
+  const posted = buyGiftFormValues(form);
+  const result = await buyGift(posted, {
     ip: context.get(requestInfo).clientIp,
     userId: user?.id ?? null,
   });
@@ -58,6 +66,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: result.message,
     declined: result.declined,
     fieldErrors: result.fieldErrors,
+    // Their postcode kept, and the region it is in chosen on the form (ADR 079).
+    place: placeAsPosted(posted.recipientRegion, posted.recipientPostcode),
+    // Without JavaScript the page is drawn again from this answer: nothing typed is lost.
+    values: Object.fromEntries(
+      GIFT_FORM_VALUES.map((key) => [key, String(posted[key] ?? "").slice(0, 400)]),
+    ),
   };
   // A declined card is an answer the page shows; anything refused says so with its status too.
   return data(
@@ -67,6 +81,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined,
     },
   );
+}
+
+function placeAsPosted(region = "", postcode = ""): { region: string; postcode: string } {
+  const found = regionForPostcode(postcode);
+  return {
+    region: found.ok ? found.region : isNzRegion(region) ? region : "",
+    postcode: postcode.slice(0, 20),
+  };
 }
 
 export default function Gift({ loaderData, actionData }: Route.ComponentProps) {

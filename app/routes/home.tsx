@@ -12,15 +12,20 @@ import { WaitlistSection } from "#app/modules/waitlist/waitlist-section.tsx";
 import { useHeaderUser } from "#app/modules/accounts/header-user.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
+import { planCardPostcodeError } from "#app/modules/subscriptions/plan-card-place.ts";
 import type { Route } from "./+types/home";
 
 export const handle = { headerOverDark: true };
 
 export const meta = staticPageMeta("/");
 
-// The same for everyone (the page is kept): where we deliver now, for the plan picker (issue 39).
-export async function loader() {
-  return { openRegions: await listOpenRegions() };
+// The same for everyone (the page is kept): where we deliver now, for the plan picker (issue 39),
+// and a postcode /subscribe couldn't place, sent back in the address (ADR 079).
+export async function loader({ request }: Route.LoaderArgs) {
+  return {
+    openRegions: await listOpenRegions(),
+    refusedPostcode: planCardPostcodeError(new URL(request.url)),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -72,7 +77,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <MemberHomePanel user={user} />
       <HowItWorks />
       <CallToAction />
-      <PlanPicker currency={settings?.currency ?? "USD"} openRegions={loaderData.openRegions} />
+      <PlanPicker
+        currency={settings?.currency ?? "USD"}
+        openRegions={loaderData.openRegions}
+        refused={loaderData.refusedPostcode}
+      />
       <WaitlistSection settings={settings} />
     </>
   );

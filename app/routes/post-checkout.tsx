@@ -7,7 +7,7 @@ import { formatMoney } from "#app/lib/money.ts";
 import { TitledSection } from "#app/components/ui/titled-section.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { staticPageMeta } from "#app/lib/seo.ts";
-import { linkedRecord } from "./linked-record.server.ts";
+import { linkedRecord } from "#app/lib/linked-record.server.ts";
 import { useCart } from "#app/modules/cart/cart-store.ts";
 import { attemptDigest } from "#app/modules/checkout/attempt-digest.ts";
 import { useCheckout } from "#app/modules/checkout/checkout-store.ts";

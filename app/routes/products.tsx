@@ -38,7 +38,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           Nothing here right now. <Link to={paths.products}>See everything</Link>.
         </p>
       ) : (
-        <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4" aria-label="Products">
+        <ul
+          className="mt-4 grid grid-cols-1 gap-3 min-[300px]:grid-cols-2 sm:gap-6 lg:grid-cols-4"
+          aria-label="Products"
+        >
           {products.map((p) => (
             <ProductCard key={p.id} product={p} currency={currency} />
           ))}

@@ -19,12 +19,15 @@ import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { DEMO_NOTICE } from "#app/modules/payments/demo-payments.server.ts";
 import { savedCardProvider } from "#app/modules/payments/saved-cards.server.ts";
 import {
-  DELIVERY_WEEKS,
+  type DELIVERY_WEEKS,
   type DeliveryWeek,
-  firstBoxDate,
   formatBoxDate,
   soonestWeek,
 } from "#app/modules/subscriptions/box-dates.ts";
+import {
+  soonestWeekWithRoom,
+  weeksWithRoom,
+} from "#app/modules/subscriptions/packing-capacity.server.ts";
 import { DEFAULT_PLAN_ID, findPlan } from "#app/modules/subscriptions/plans.ts";
 import {
   listOpenRegions,
@@ -51,8 +54,9 @@ import { safeRedirect } from "#app/modules/accounts/accounts.schema.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { signUp } from "#app/modules/accounts/sign-up.server.ts";
 import { socialProviders } from "#app/modules/accounts/start-social-sign-in.server.ts";
-import { SignUpToSubscribe } from "./subscribe-sign-up.tsx";
-import { answerIntents, startSocial } from "./auth/auth-action.server.ts";
+import { PlaceNote, SignUpToSubscribe } from "#app/shell/subscribe-sign-up.tsx";
+import { planCardPlace } from "#app/modules/subscriptions/plan-card-place.ts";
+import { answerIntents, startSocial } from "#app/modules/accounts/auth/auth-action.server.ts";
 import type { Route } from "./+types/subscribe";
 
 export const meta = staticPageMeta("/subscribe", { robots: "noindex" });
@@ -76,13 +80,22 @@ async function closedRegionWaitlist(url: URL, open: readonly string[]): Promise<
   if (!isNzRegion(region) || open.includes(region)) return null;
   if ((await listWaveRegions()).includes(region)) return null;
   const plan = findPlan(url.searchParams.get("plan"));
-  const query = new URLSearchParams({ ...(plan ? { plan: plan.id } : {}), region });
+  const postcode = url.searchParams.get("postcode");
+  const query = new URLSearchParams({
+    ...(plan ? { plan: plan.id } : {}),
+    region,
+    ...(postcode ? { postcode } : {}),
+  });
   return `${paths.waitlist}?${query.toString()}`;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const plan = findPlan(url.searchParams.get("plan"));
+  // A postcode typed on a plan card (ADR 079): its region, or back to the cards to say why not.
+  const place = planCardPlace(url);
+  if (place.kind === "redirect") throw redirect(place.to);
+  const placeNote = place.kind === "found" ? place.note : null;
   const { user } = await getCurrentUser(request);
   if (!user) {
     // A new visitor creates their account here, the plan on screen (issue 39): the confirmation
@@ -92,6 +105,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       signedOut: true as const,
       planId: plan?.id ?? DEFAULT_PLAN_ID,
+      placeNote,
       redirectTo: herePath(url),
       providers: socialProviders(),
     };
@@ -112,12 +126,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     attempt = result.attempt;
   }
   // The waitlist contact's referral credit comes with them (ADR 041) and pays the first box.
-  const [profile, openRegions, waveRegions, heldGifts, credit] = await Promise.all([
+  const now = new Date();
+  const [profile, openRegions, waveRegions, heldGifts, credit, rooms] = await Promise.all([
     getProfile(user.id),
     listRegionsFor(user.id),
     listWaveRegions(),
     listHeldGifts(user.id),
     carryContactCredit(user),
+    // Each week's first packing day and whether it is full (ADR 077 addendum).
+    weeksWithRoom(now),
   ]);
   const toWaitlist = await closedRegionWaitlist(url, openRegions);
   if (toWaitlist) throw redirect(toWaitlist);
@@ -130,26 +147,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   const a = profile.address;
   // From a launch wave's claim link (ADR 041): its region, when the saved address names none.
   const waveRegion = openRegions.find((r) => r === url.searchParams.get("region"));
-  const now = new Date();
   return {
     signedOut: false as const,
+    placeNote,
     // Made for this page: a retried or doubled submit of it starts one subscription.
     idempotencyKey: randomUUID(),
     // A gift kept for a region (ADR 043) starts without a card, from the gift page.
     heldGift: heldGifts.length > 0,
     planId: attempt?.plan ?? plan?.id ?? DEFAULT_PLAN_ID,
-    // The week that brings the first box soonest, unless a refused card's attempt chose one.
+    // The week with room that brings the first box soonest, unless a refused card's attempt
+    // chose one.
     deliveryWeek: (attempt?.deliveryWeek ??
+      soonestWeekWithRoom(rooms) ??
       soonestWeek(now, settings().boxCutoffDays)) as DeliveryWeek,
+    fullWeeks: rooms.filter((r) => r.full).map((r) => r.week),
     payments: provider?.name ?? ("none" as const),
     credit,
     returned,
     demoNotice: DEMO_NOTICE,
     openRegions,
     regionNotes,
-    firstBoxes: Object.fromEntries(
-      DELIVERY_WEEKS.map((w) => [w, formatBoxDate(firstBoxDate(w, now, settings().boxCutoffDays))]),
-    ) as Record<(typeof DELIVERY_WEEKS)[number], string>,
+    firstBoxes: Object.fromEntries(rooms.map((r) => [r.week, formatBoxDate(r.firstBox)])) as Record<
+      (typeof DELIVERY_WEEKS)[number],
+      string
+    >,
     // Back from a refused card: the address as sent; otherwise the member's saved one.
     address: attempt
       ? attempt.address
@@ -158,7 +179,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           suburb: a.suburb,
           city: a.city,
           region: a.region || a.state || waveRegion,
-          postcode: a.zip,
+          postcode: a.zip || (place.kind === "found" ? place.postcode : ""),
         },
   };
 }
@@ -220,6 +241,7 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
         Seasonal seedlings, seed, compost and the month&apos;s guide card, delivered to your door
         each month with free shipping. Skip, pause or cancel any time.
       </p>
+      <PlaceNote note={loaderData.placeNote} />
       {loaderData.heldGift ? (
         <p className="mt-4 max-w-2xl rounded-xl bg-sun/20 p-4" data-testid="held-gift-note">
           You have a gift box waiting.{" "}

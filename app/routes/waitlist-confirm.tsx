@@ -1,8 +1,9 @@
 // The confirm link from the waitlist e-mail (double opt-in). Opening the link only shows the page:
 // mail scanners (Outlook Safe Links and the like) follow links, so a visit must not confirm anyone.
 // The button, a plain form post that works without JavaScript, is the person's own confirmation.
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { NoticePage } from "#app/components/ui/notice-page.tsx";
+import { statusOf } from "#app/lib/outcome.ts";
 import { paths } from "#app/lib/paths.ts";
 import { confirmContact, readConfirmLink } from "#app/modules/waitlist/confirm-contact.server.ts";
 import { ShareLink } from "#app/modules/waitlist/share-link.tsx";
@@ -20,7 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const token = form.get("token");
-  return confirmContact(typeof token === "string" ? token : null);
+  const confirmed = await confirmContact(typeof token === "string" ? token : null);
+  return data(confirmed, { status: statusOf(confirmed) });
 }
 
 export default function WaitlistConfirm({ loaderData, actionData }: Route.ComponentProps) {

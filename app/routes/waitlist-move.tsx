@@ -1,8 +1,9 @@
 // The link from the "Move your waitlist place?" e-mail (ADR 065): opening it only shows the page
 // (mail scanners follow links); the button, a plain form post, moves the contact to the link's
 // region's queue. A re-join by someone else never moves anyone.
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { NoticePage } from "#app/components/ui/notice-page.tsx";
+import { statusOf } from "#app/lib/outcome.ts";
 import { moveRegion, readMoveRegion } from "#app/modules/waitlist/move-region.server.ts";
 import type { Route } from "./+types/waitlist-move";
 
@@ -18,7 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const token = form.get("token");
-  return moveRegion(typeof token === "string" ? token : null);
+  const moved = await moveRegion(typeof token === "string" ? token : null);
+  return data(moved, { status: statusOf(moved) });
 }
 
 export default function WaitlistMove({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 // /waitlist: the waitlist form with the plan chosen on the home page's cards. The action answers
 // the form when it is posted before (or without) JavaScript.
 import { isNzRegion } from "#app/lib/nz-regions.ts";
-import { data, Link, useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { respond } from "#app/lib/respond.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { requestInfo } from "#app/lib/request-context.ts";
@@ -10,11 +11,14 @@ import { findPlan } from "#app/modules/subscriptions/plans.ts";
 import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
 import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { joinWaitlist } from "#app/modules/waitlist/join-waitlist.server.ts";
+import { getInviter, inviterGreeting } from "#app/modules/waitlist/inviter.server.ts";
+import { settings as siteSettings } from "#app/lib/env.server.ts";
 import { shareUrl as shareUrlFor } from "#app/modules/waitlist/referral-code.server.ts";
 import { referralCodeFrom } from "#app/modules/waitlist/referral-cookie.server.ts";
 import { joinFormValues } from "#app/modules/waitlist/waitlist.schema.ts";
 import { WaitlistForm, type WaitlistOutcome } from "#app/modules/waitlist/waitlist-form.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
+import { postcodeNote } from "#app/modules/subscriptions/plan-card-place.ts";
 import type { Route } from "./+types/waitlist";
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 
@@ -27,13 +31,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const plan = findPlan(url.searchParams.get("plan"));
   const region = url.searchParams.get("region");
+  // A friend's share link (issue 39, ADR 076): who invited them, and the inviter's region to start.
+  const inviter = await getInviter(url.searchParams.get("invite"));
   // The same for everyone (the page may be kept and shared): the form offers 'Start my
   // subscription' once the region the person chooses is among them. A plan card's region
   // question sends a closed region here with it chosen (issue 39).
   return {
     planId: plan?.id ?? null,
-    region: isNzRegion(region) ? region : "",
+    region: isNzRegion(region) ? region : (inviter?.region ?? ""),
+    // A plan card's postcode chose this region (ADR 079): "9016 is in Otago".
+    postcodeNote: isNzRegion(region) ? postcodeNote(url.searchParams, region) : null,
     openRegions: await listOpenRegions(),
+    greeting: inviter ? inviterGreeting(inviter, siteSettings().brandName) : null,
+    invitedRegion: !isNzRegion(region) ? (inviter?.region ?? null) : null,
   };
 }
 
@@ -63,12 +73,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     : {
         ok: false,
         message: result.message,
-        fieldErrors: result.status === 400 ? result.fieldErrors : undefined,
+        fieldErrors: result.fieldErrors,
         values: { email: values.email, region: values.region },
       };
-  const headers: HeadersInit =
-    !result.ok && result.status !== 400 ? { "Retry-After": String(result.retryAfter) } : {};
-  return data({ outcome }, { status: result.ok ? 200 : result.status, headers });
+  // The failure's own status (400, 429 and 503 with Retry-After), its page with what was typed.
+  return respond(request, result, { outcome });
 }
 
 export default function Waitlist({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,6 +87,28 @@ export default function Waitlist({ loaderData, actionData }: Route.ComponentProp
   return (
     <section className="container-page grid gap-10 pt-28 pb-20 md:grid-cols-2 md:items-start md:pt-36">
       <div>
+        {loaderData.greeting ? (
+          <p
+            className="mb-6 rounded-2xl bg-leaf/10 p-4 text-lg font-semibold text-leaf-dark"
+            data-testid="invited-by"
+          >
+            {loaderData.greeting}.
+            {loaderData.invitedRegion
+              ? ` We've chosen ${loaderData.invitedRegion} for you, where they are: change it if you're somewhere else.`
+              : null}
+          </p>
+        ) : null}
+        {loaderData.postcodeNote ? (
+          <p
+            className="mb-6 rounded-2xl bg-leaf/10 p-4 text-lg font-semibold text-leaf-dark"
+            data-testid="postcode-region"
+          >
+            {loaderData.postcodeNote}.
+            {(loaderData.openRegions as readonly string[]).includes(loaderData.region)
+              ? null
+              : " We don't deliver there yet: join the waitlist and we'll tell you when we do."}
+          </p>
+        ) : null}
         <p className="font-semibold tracking-widest text-leaf uppercase">
           Coming Soon to Your Area
         </p>

@@ -178,3 +178,61 @@ export const boxes = pgTable(
       .where(sql`${t.claimedAt} is not null`),
   ],
 );
+
+export type StockMoveKind = "receive" | "pack";
+
+/**
+ * Box-item stock as a ledger (issue 40, ADR 077): stock received (positive, by an admin with a
+ * note) and stock taken off when a box is packed (negative, one row per item per box). On hand is
+ * the sum of an item's rows; what coming packing days need is worked out from the forecast and
+ * never stored. A box's items leave the stock once: (box, item) is unique, so a second press or a
+ * second admin packing at once cannot take them off again.
+ */
+export const boxStockMoves = pgTable(
+  "box_stock_moves",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => boxItems.id),
+    kind: text("kind").$type<StockMoveKind>().notNull(),
+    /** Positive for stock received, negative for stock packed into a box. */
+    quantity: integer("quantity").notNull(),
+    /** The box packed (for "pack" rows; null once the box itself is deleted with its account). */
+    boxId: uuid("box_id").references(() => boxes.id, { onDelete: "set null" }),
+    note: text("note"),
+    /** The admin who received the stock or packed the run. */
+    authorEmail: text("author_email"),
+    /** The receive form's request key: a form sent twice records the stock once. */
+    requestKey: text("request_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("box_stock_moves_box_item_idx").on(t.boxId, t.itemId),
+    index("box_stock_moves_item_idx").on(t.itemId),
+    check("box_stock_moves_kind", sql`${t.kind} in ('receive', 'pack')`),
+    check(
+      "box_stock_moves_sign",
+      sql`(${t.kind} = 'receive' and ${t.quantity} > 0 and ${t.boxId} is null) or (${t.kind} = 'pack' and ${t.quantity} < 0)`,
+    ),
+    check("box_stock_moves_note_length", sql`${t.note} is null or char_length(${t.note}) <= 500`),
+  ],
+);
+
+/**
+ * A packing day's own capacity (ADR 077 addendum): how many boxes that day can pack, set by an
+ * admin on /admin/forecast. A day without a row takes the PACKING_DAY_CAPACITY setting.
+ */
+export const packingDayCapacities = pgTable(
+  "packing_day_capacities",
+  {
+    day: date("day").primaryKey(),
+    capacity: integer("capacity").notNull(),
+    /** The admin who set it. */
+    setBy: text("set_by"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("packing_day_capacities_non_negative", sql`${t.capacity} >= 0`)],
+);

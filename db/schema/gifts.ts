@@ -44,6 +44,12 @@ export const gifts = pgTable(
     recipientName: text("recipient_name").notNull(),
     recipientEmail: text("recipient_email").notNull(),
     message: text("message"),
+    /**
+     * The recipient's region as the buyer chose it before paying (ADR 076): where the redeem page
+     * starts, and what the buyer was told (open now, or a held place and credit). Null for gifts
+     * bought before it was asked.
+     */
+    recipientRegion: text("recipient_region"),
     plan: text("plan").notNull(),
     months: integer("months").notNull(),
     /** The plan's monthly price in cents when bought, GST included (ADR 028). */

@@ -136,6 +136,13 @@ export const orders = pgTable(
     stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
     /** The courier's tracking number, set when the order ships. */
     trackingNumber: text("tracking_number"),
+    /** Which courier carries it (a courier adapter's id, e.g. "nz-post"): its tracking link. */
+    courier: text("courier"),
+    /**
+     * Cents refunded so far by the admin's refunds (`order_refunds`, ADR 078): whole or in part.
+     * Never more than the total (a check), raised only under the order's row lock.
+     */
+    refunded: integer("refunded").notNull().default(0),
     /**
      * Where the order was placed from, as a keyed hash of the client's address (IPv6 by /64), so
      * unpaid orders holding stock can be counted per connection (ADR 021) without keeping the
@@ -146,6 +153,7 @@ export const orders = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("orders_refunded_within_total", sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.total}`),
     index("orders_email_idx").on(t.email),
     index("orders_status_idx").on(t.status),
     index("orders_payment_reference_idx").on(t.paymentReference),
@@ -180,10 +188,59 @@ export const orderItems = pgTable(
     unitPrice: integer("unit_price").notNull(),
     quantity: integer("quantity").notNull(),
     lineTotal: integer("line_total").notNull(),
+    /** Units of this line refunded by line (ADR 078): never more than were sold. */
+    refundedQuantity: integer("refunded_quantity").notNull().default(0),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+    check(
+      "order_items_refunded_within_quantity",
+      sql`${t.refundedQuantity} >= 0 and ${t.refundedQuantity} <= ${t.quantity}`,
+    ),
+  ],
+);
+
+/** One line of a refund: which order line, how many units and what they came to. */
+export interface RefundedLine {
+  itemId: string;
+  name: string;
+  quantity: number;
+  amount: number;
+}
+
+/**
+ * Each refund an admin confirmed on a shop order (ADR 078): the whole order, some lines or an
+ * amount. Made once per confirmation (its request key) in the transaction that locks the order
+ * and raises orders.refunded, whose check keeps the sum within what was paid.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The confirmation page's request key: posted twice, refunded once. */
+    requestKey: text("request_key").notNull().unique(),
+    /** Cents given back, GST included. */
+    amount: integer("amount").notNull(),
+    /** The GST part of the amount (0 for an export, zero-rated). */
+    gst: integer("gst").notNull(),
+    /** The lines refunded by line; empty for an amount (or a whole order's money only). */
+    lines: jsonb("lines").$type<RefundedLine[]>().notNull().default([]),
+    /** Units put back on the shelf (the goods had not left). */
+    stockBack: integer("stock_back").notNull().default(0),
+    reason: text("reason").notNull(),
+    authorEmail: text("author_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_refunds_order_idx").on(t.orderId, t.createdAt),
+    check("order_refunds_amount_positive", sql`${t.amount} > 0`),
+    check("order_refunds_gst_within_amount", sql`${t.gst} >= 0 and ${t.gst} <= ${t.amount}`),
   ],
 );
 

@@ -2,12 +2,13 @@
 // (the chart has its table), finds the member by e-mail, opens the subscription and pauses it for
 // a month (a toast, the status and the history say so, naming the admin), then refunds the first
 // box, which the member then sees refunded among their orders; a note about the member is kept
-// on the page with who wrote it. The pages have no axe
-// violations and no sideways scroll on a phone.
+// on the page with who wrote it; credit granted on /admin/credits is e-mailed to the member with
+// its reason. The pages have no axe violations and no sideways scroll on a phone.
 import type { Page } from "playwright-core";
 import { futureExpiry } from "#tests/factories/cards.ts";
 import { axeViolations } from "./axe.ts";
-import { animationsDone, expect, PHONE, test } from "./fixtures.ts";
+import { animationsDone, DESKTOP, expect, PHONE, test } from "./fixtures.ts";
+import { sentMail } from "./mail.ts";
 import { signedInAdmin, signedInMember } from "./members.ts";
 
 // accounts and shop only look and act as admin@; so does this file.
@@ -104,4 +105,112 @@ test("an admin finds a member's subscription, sees the figures and pauses it for
   // Searching for nobody says so.
   await page.goto("/admin/subscriptions?q=nobody-at-all-here");
   await page.getByTestId("no-subscriptions").waitFor();
+});
+
+// Issue 40: a member phones, and the admin makes every change from the one page at 1280 px: a swap
+// in the next box, a plan change (confirming what happens to that swap first), a new address and a
+// goodwill credit; each with a toast and in the history with the admin's name, the page without axe
+// violations open or confirming, and the member's e-mails (the credit's with its amount and reason)
+// arriving.
+test("a phone call: the admin swaps, changes plan and address and grants credit on one page", async ({
+  page,
+  otherVisitorPage: member,
+}) => {
+  const email = await signedInMember(member, `adminphone${Date.now()}`);
+  await subscribe(member);
+
+  await page.setViewportSize(DESKTOP);
+  await signedInAdmin(page, ADMIN);
+  await page.goto(`/admin/subscriptions?q=${encodeURIComponent(email)}`);
+  await page.locator('table a[href^="/admin/subscriptions/"]').first().click();
+  await page.waitForURL(/\/admin\/subscriptions\/[0-9a-f-]{36}$/);
+  await page.getByRole("heading", { name: "Change for the member" }).waitFor();
+  await checkPage(page);
+  const done = (text: string) =>
+    page.locator("[data-sonner-toast]").filter({ hasText: text }).last().waitFor();
+  const open = (change: string) => page.getByTestId(`change-${change}`).locator("summary").click();
+
+  // A swap in the next box: the first item that has another in season.
+  await open("swap");
+  const swap = page.getByTestId("change-swap").locator("form").first();
+  const choice = swap.getByRole("combobox");
+  const replacement = await choice.locator("option").nth(1).innerText();
+  await choice.selectOption({ label: replacement });
+  await checkPage(page);
+  await swap.getByRole("button", { name: /^Swap / }).click();
+  await done("e-mailed to the member");
+
+  // A smaller plan: the swap's fate is said before anything changes, then confirmed.
+  await open("plan");
+  await page.getByRole("radio", { name: /^1m²/ }).check();
+  await page.getByRole("button", { name: "Change plan" }).click();
+  await page.getByRole("heading", { name: /^Change to the 1m² plan/ }).waitFor();
+  expect(await page.getByTestId("change-plan").innerText()).toContain(replacement);
+  await checkPage(page);
+  await page.getByRole("button", { name: "Confirm: change to 1m²" }).click();
+  await done("Your plan changes to 1m²");
+
+  // A new address: a refused postcode is said at its field, then the right one saves.
+  await open("address");
+  await page.getByLabel("Street address").fill("9 Tui Street");
+  await page.getByLabel("Postcode").fill("10");
+  await page.getByRole("button", { name: "Save address" }).click();
+  await expect.poll(() => page.getByLabel("Postcode").getAttribute("aria-invalid")).toBe("true");
+  await checkPage(page);
+  await page.getByLabel("Postcode").fill("1021");
+  await page.getByRole("button", { name: "Save address" }).click();
+  await done("Your boxes now go to 9 Tui Street");
+
+  await open("credit");
+  await page.getByLabel("Amount in dollars").fill("10");
+  await page.getByLabel("Reason", { exact: true }).fill("Basil arrived wilted");
+  await page.getByRole("button", { name: "Grant credit" }).click();
+  await done("We've added US$10.00 of credit");
+
+  const history = await page.getByTestId("history").innerText();
+  for (const said of ["Your plan changes to 1m²", "9 Tui Street", "Basil arrived wilted"])
+    expect(history).toContain(said);
+  expect(history).toContain(`Admin ${ADMIN}`);
+  await checkPage(page);
+
+  const mailOf = (subject: string) =>
+    sentMail().find((m) => m.to === email && m.subject === `${subject} | Patch`);
+  await expect.poll(() => Boolean(mailOf("Your plan has changed")), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => Boolean(mailOf("Your delivery address has changed")), { timeout: 15_000 })
+    .toBe(true);
+  await expect
+    .poll(() => mailOf("Credit added to your account")?.text ?? "", { timeout: 15_000 })
+    .toMatch(/US\$10\.00 of credit to your account: Basil arrived wilted/);
+});
+
+test("credit granted on /admin/credits is e-mailed to the member with its reason", async ({
+  page,
+}) => {
+  const email = await signedInMember(page, "credit");
+  await page.context().clearCookies();
+  await signedInAdmin(page, ADMIN);
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/admin/credits?q=${encodeURIComponent(email)}`);
+  const grant = page
+    .locator("form")
+    .filter({ has: page.getByRole("heading", { name: "Grant credit" }) });
+  await grant.getByLabel("Amount in dollars").fill("7.50");
+  await grant.getByLabel("Reason").fill("Courier left the box in the rain");
+  await grant.getByRole("button", { name: "Grant credit" }).click();
+  await page
+    .getByText(/We've e-mailed them the amount and reason\./)
+    .first()
+    .waitFor();
+  await expect
+    .poll(
+      () =>
+        sentMail().find(
+          (m) => m.to === email && m.subject === "Credit added to your account | Patch",
+        )?.text ?? "",
+      { timeout: 15_000 },
+    )
+    .toMatch(/US\$7\.50 of credit to your account: Courier left the box in the rain\./);
+  await animationsDone(page);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,12 +1,15 @@
 // The business week (issue 40) as an admin: the home's work queue at 390 and 1280 px leads to the
 // orders to pack; a refund asks first (the amount, the stock, the customer's e-mail, a reason) and
-// is kept in the order's notes; the GST report for today lists the order as a sale and a refund
-// with its amounts; the forecast and the chase list are there. Axe on each page.
+// is kept in the order's notes: first a part refund of the order's one line (ADR 078), chosen on
+// the confirmation at 1280 px, which leaves the order paid and part refunded, then the rest; the
+// GST report for today lists the order as a sale and a refund with its amounts; the forecast and
+// the chase list are there. Axe on each page. The customer, signed up with the order's address,
+// sees each refund on their orders page and "Refunded $x of $y".
 import type { Page } from "playwright-core";
 import { futureExpiry } from "#tests/factories/cards.ts";
 import { axeViolations } from "./axe.ts";
 import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
-import { signedInAdmin } from "./members.ts";
+import { createAccount, signedInAdmin } from "./members.ts";
 
 async function placeOrder(page: Page, email: string) {
   await page.goto("/product/worm-cast-compost-10l");
@@ -59,23 +62,56 @@ test("from the work queue: an order to pack, refunded after its confirmation, in
   expect(await confirmation.textContent()).toContain(`${email} gets an e-mail`);
   expect(await confirmation.textContent()).toContain("1 item goes back on the shelf");
   expect(await axeViolations(page), "refund confirmation").toEqual([]);
+
+  // A part refund: the compost line only (the shipping stays paid), its amount named first.
+  const chooser = page.getByTestId("refund-chooser");
+  await chooser.getByLabel("Some lines").check();
+  await chooser.getByLabel(/Worm-Cast Compost \(10 L\) at/).fill("1");
+  await chooser.getByRole("button", { name: "Work out the refund" }).click();
+  await page.waitForURL(/mode=lines/);
+  await expect
+    .poll(() => confirmation.getByRole("heading").textContent(), { timeout: 20_000 })
+    .toMatch(/^Refund (US|NZ)?\$14\.90 for order /);
+  const part = (await confirmation.textContent())!;
+  expect(part).toContain("for 1 × Worm-Cast Compost (10 L)");
+  expect(part).toMatch(/part refunded (US|NZ)?\$14\.90 of /);
+  expect(part).toContain("1 item goes back on the shelf");
+  expect(part).toContain(`${email} gets an e-mail saying`);
+  expect(await axeViolations(page), "part refund confirmation at 1280 px").toEqual([]);
   await page.getByLabel("Reason for the refund").fill("Bag split in transit, Mere rang");
+  await confirmation.getByRole("button", { name: /^Refund / }).click();
+  await page.getByTestId("order-part-refunded").waitFor({ timeout: 20_000 });
+  expect(await page.getByTestId("order-status").textContent()).toMatch(
+    /^Paid · part refunded (US|NZ)?\$14\.90 of /,
+  );
+  await page
+    .getByText(/for 1 × Worm-Cast Compost \(10 L\)\. Reason: Bag split in transit/)
+    .waitFor();
+  expect(await axeViolations(page), "part refunded order").toEqual([]);
+
+  // Then the rest: the whole refund is now what is left.
+  await page.getByTestId("refund-start").click();
+  await confirmation.waitFor();
+  expect(await confirmation.textContent()).toContain("the rest of the order");
+  await page.getByLabel("Reason for the refund").fill("Mere would rather not wait for another");
   await confirmation.getByRole("button", { name: /^Refund / }).click();
   await expect
     .poll(() => page.getByTestId("order-status").textContent(), { timeout: 20_000 })
     .toContain("Refunded");
-  await page.getByText(`in full. Reason: Bag split in transit, Mere rang`).waitFor();
+  await page.getByText(/in all\)\. Reason: Mere would rather not wait/).waitFor();
 
-  // Today's GST: the order is a sale and a refund, each for its whole amount.
+  // Today's GST: the order is a sale for its whole amount, and two refunds: the line, then the rest.
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(
     new Date(),
   );
   await page.goto(`/admin/gst?from=${today}&to=${today}`);
   const rows = page.getByTestId("gst-lines").getByRole("row").filter({ hasText: number });
-  await expect.poll(() => rows.count()).toBe(2);
-  const refundRow = await rows.filter({ hasText: "refund" }).textContent();
-  expect(refundRow).toContain(amount);
-  expect(refundRow).toMatch(/-\D*\$/);
+  await expect.poll(() => rows.count()).toBe(3);
+  const refundRows = await rows.filter({ hasText: "refund" }).allTextContents();
+  expect(refundRows).toHaveLength(2);
+  expect(refundRows.find((r) => r.includes("14.90"))).toMatch(/-\D*\$14\.90/);
+  expect(refundRows.find((r) => !r.includes("14.90"))).toMatch(/-\D*\$9\.00/);
+  expect(await rows.filter({ hasNotText: "refund" }).textContent()).toContain(amount);
   expect(await axeViolations(page), "GST report").toEqual([]);
   const csv = await page.request.get(`/admin/gst.csv?from=${today}&to=${today}`);
   expect(csv.status()).toBe(200);
@@ -91,4 +127,21 @@ test("from the work queue: an order to pack, refunded after its confirmation, in
     }
   }
   expect((await page.request.get("/admin/forecast.csv")).status()).toBe(200);
+
+  // The customer's side: an account with the order's address sees both refunds.
+  await page.context().clearCookies();
+  await page.setViewportSize(DESKTOP);
+  await page.goto(await createAccount(page, email));
+  await page.goto("/profile/orders");
+  const refunds = page.getByTestId(`order-refunds-${number}`);
+  await refunds.waitFor();
+  const paid = amount.replace("$", "\\$");
+  expect(await refunds.innerText()).toMatch(
+    new RegExp(`^Refunded (US|NZ)?${paid} of (US|NZ)?${paid}`),
+  );
+  const each = await refunds.getByRole("listitem").allInnerTexts();
+  expect(each).toHaveLength(2);
+  expect(each[0]).toMatch(/^(US|NZ)?\$14\.90 on .+: 1 × Worm-Cast Compost \(10 L\)$/);
+  expect(each[1]).toMatch(/^(US|NZ)?\$9\.00 on .+: /);
+  expect(await axeViolations(page), "the customer's orders with refunds").toEqual([]);
 });

@@ -12,7 +12,11 @@ test("a member downloads their data after confirming the password", async ({ pag
 
   await password.fill("not my password at all");
   await page.getByRole("button", { name: "Download my data" }).click();
-  await expect.poll(() => page.getByText("That password isn't right.").isVisible()).toBe(true);
+  await expect
+    .poll(() =>
+      page.getByTestId("error-summary").getByText("That password isn't right.").isVisible(),
+    )
+    .toBe(true);
 
   await page.getByLabel("Confirm with your password").fill(PASSWORD);
   const download = page.waitForEvent("download");

@@ -177,11 +177,15 @@ test("the waitlist points someone unsure to the survey", async ({ page }) => {
   await page.waitForURL(/\/define-garden$/);
 });
 
-/** The focused element is a field in error, in the window and below the fixed header. */
-async function focusedErrorInView(page: Page): Promise<void> {
+/** The focused element is the form's error summary (issue 39), in the window and below the fixed
+ * header; its first link goes to `first`, the first field to put right. */
+async function focusedErrorInView(page: Page, first: string): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-invalid")))
-    .toBe("true");
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+    .toBe("error-summary");
+  expect(
+    await page.getByTestId("error-summary").getByRole("link").first().getAttribute("href"),
+  ).toBe(`#${first}`);
   // Scrolling (smooth unless reduced motion) ends with the field below the header.
   await expect
     .poll(() =>
@@ -194,13 +198,12 @@ async function focusedErrorInView(page: Page): Promise<void> {
     .toBe(true);
 }
 
-test("a survey sent with answers missing moves focus to the first error", async ({ page }) => {
+test("a survey sent with answers missing moves focus to its error summary", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto("/define-garden");
   await page.getByRole("button", { name: "See my recommendation" }).click();
   await page.getByText("Please choose", { exact: false }).first().waitFor();
-  await focusedErrorInView(page);
-  expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe("kind");
+  await focusedErrorInView(page, "kind");
 });
 
 test("the calendar's missing region is shown inline and focused, not as a browser bubble", async ({
@@ -212,9 +215,8 @@ test("the calendar's missing region is shown inline and focused, not as a browse
     await page.locator("form[aria-labelledby='choose-title']").getAttribute("novalidate"),
   ).toBe("");
   await page.getByRole("button", { name: "Make my calendar" }).click();
-  await page.getByText("Please check the highlighted choices.").waitFor();
-  await focusedErrorInView(page);
-  expect(await page.evaluate(() => document.activeElement!.id)).toBe("region");
+  await page.getByRole("heading", { name: "There is a problem" }).waitFor();
+  await focusedErrorInView(page, "region");
 });
 
 test("deleting an account without the tick says so inline and keeps the account", async ({
@@ -226,7 +228,7 @@ test("deleting an account without the tick says so inline and keeps the account"
   await page.locator("#deletePassword").fill("whatever it is");
   await page.getByRole("button", { name: "Delete my account" }).click();
   // The server's words, in the form, not the browser's bubble (which would never reach the server).
-  await page.getByText("Please tick the box to confirm.").waitFor();
+  await page.getByTestId("error-summary").getByText("Please tick the box to confirm.").waitFor();
   expect(await page.getByRole("checkbox").getAttribute("aria-invalid")).toBe("true");
   await page.goto("/profile");
   expect(new URL(page.url()).pathname).toBe("/profile");

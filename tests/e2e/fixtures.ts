@@ -93,11 +93,12 @@ export const test = base.extend<Fixtures>({
     });
     page.on("pageerror", (error) => consoleErrors.push(error.message));
     await use(page);
-    // Expected failures (a 404 or 500 document, a refused form answering 400, 401 or 409: ADR 027)
-    // log a resource error: only script errors count.
+    // Expected failures (a 404 or 500 document, a refused form answering 400, 401 or 409: ADR 027;
+    // a forged or expired signed link's page, 403 or 410: ADR 076) log a resource error: only
+    // script errors count.
     const real = consoleErrors.filter(
       (m) =>
-        !/Failed to load resource: the server responded with a status of (400|401|404|409|429|500|503)/.test(
+        !/Failed to load resource: the server responded with a status of (400|401|403|404|409|410|429|500|503)/.test(
           m,
         ),
     );

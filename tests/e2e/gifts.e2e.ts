@@ -35,6 +35,7 @@ async function buyGift(page: Page, recipient: string, buyer: string, sendOn?: st
     .toBe("Includes GST of US$31.30");
   await page.getByLabel("Their name").fill("Mere Tane");
   await page.getByLabel("Their email").fill(recipient);
+  await page.getByLabel("Their region").selectOption("Auckland");
   await page.getByLabel("A message (optional)").fill("Happy birthday! Grow something good.");
   if (sendOn) await page.getByLabel("When to e-mail them").fill(sendOn);
   await page.getByLabel("Your name").fill("Hemi Walker");

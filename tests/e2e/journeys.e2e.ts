@@ -81,7 +81,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     console.log(
       `presses from a home-page plan card to 'Subscribed' at ${viewport.width} px: ${presses} (floor 8, goal 6)`,
     );
-    expect(presses).toBeLessThanOrEqual(8);
+    expect(presses).toBeLessThanOrEqual(6); // the goal, met today (floor 8)
   });
 
   test(`a closed region from a plan card goes to its waitlist with the region chosen, at ${viewport.width} px`, async ({
@@ -91,7 +91,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.goto("/");
     // Asked to subscribe before choosing a region: the region is asked first.
     await page.getByRole("button", { name: "Subscribe to the 0.5m² plan" }).click();
-    await page.getByText("Choose your region first").waitFor();
+    await page.getByText("Choose your region or enter your postcode first").waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("plans-region");
     await page.getByLabel("Where should we deliver?").selectOption("Southland");
     await page.getByRole("button", { name: "Subscribe to the 0.5m² plan" }).click();

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { parseMessage, type OutboxMessage } from "#app/modules/notifications/read-outbox.server.ts";
+import { futureExpiry } from "#tests/factories/cards.ts";
 import { linkIn } from "#tests/setup/smtp.ts";
 import { baseUrl, dataDir, toastShown } from "./fixtures.ts";
 
@@ -102,4 +103,17 @@ export async function signedInAdmin(page: Page, email: string): Promise<void> {
   if (signedIn) return;
   await page.goto(await createAccount(page, email));
   await page.waitForURL(`${baseUrl()}/admin`);
+}
+
+/** A signed-in member subscribes in Auckland (open in the demo data) with the demo card. */
+export async function subscribeWithDemoCard(page: Page, plan = "1m2"): Promise<void> {
+  await page.goto(`/subscribe?plan=${plan}&region=Auckland`);
+  await page.getByLabel("Street address").fill("12 Kowhai Road");
+  await page.getByLabel("Town or city").fill("Auckland");
+  await page.getByLabel("Postcode").fill("1021");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill(futureExpiry());
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByRole("button", { name: "Start my subscription" }).click();
+  await page.waitForURL(/\/subscribe\/confirmed\?subscription=/);
 }

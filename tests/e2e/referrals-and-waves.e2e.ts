@@ -82,7 +82,7 @@ test("friends join through a share link and confirm; the contact's status page c
   // The first friend follows the link in a browser and joins on the waitlist page.
   const aroha = uniqueEmail("aroha.friend");
   await friendPage.goto(shareUrl);
-  await friendPage.waitForURL(`${baseUrl()}/waitlist`);
+  await friendPage.waitForURL(`${baseUrl()}/waitlist?invite=${codeOf(shareUrl)}`);
   const form = friendPage
     .locator("form")
     .filter({ has: friendPage.getByLabel("Email") })

@@ -63,7 +63,10 @@ test("text reminders: verify, opt in, STOP by text, opt in again, switch off", a
   // Opt in weekly: consent is needed.
   const turnOn = panel.getByRole("button", { name: "Turn on text reminders" });
   await turnOn.click();
-  await panel.getByText("Please tick the box to agree to reminder texts.").waitFor();
+  await panel
+    .getByTestId("error-summary")
+    .getByText("Please tick the box to agree to reminder texts.")
+    .waitFor();
   expect(await panelViolations(page)).toEqual([]);
   await panel.getByRole("radio", { name: /Weekly/ }).check();
   await panel.getByRole("checkbox", { name: /I agree to receive garden reminder texts/ }).check();

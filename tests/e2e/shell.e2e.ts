@@ -1,38 +1,7 @@
 // The site shell (SPEC §2): header, mobile menu, footer, cart button, 404 and the crash screen.
 import { axeViolations } from "./axe.ts";
 import { baseUrl, DESKTOP, expect, mailboxUrl, PHONE, test } from "./fixtures.ts";
-
-const routes = [
-  "/",
-  "/product",
-  "/product/family-grow-box-kit",
-  "/products",
-  "/education",
-  "/education/legacy",
-  "/education/what-is-patch",
-  "/education/slug-patrol",
-  "/education/august-2025",
-  "/education/strawberry-patch",
-  "/education/soil-testing",
-  "/education/inside-the-box",
-  "/education/june-2024",
-  "/education/monthly/january",
-  "/define-garden",
-  "/survey-complete",
-  "/checkout",
-  "/post-checkout",
-  "/profile",
-  "/signup",
-  "/address",
-  "/waitlist",
-  "/about",
-  "/privacy",
-  "/terms",
-  "/auth",
-  "/auth/callback",
-  "/login",
-  "/admin",
-];
+import { SPEC_ROUTES as routes } from "./spec-routes.ts";
 
 test("every route of the spec's table renders inside the shell", async () => {
   for (const path of routes) {

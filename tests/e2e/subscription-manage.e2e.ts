@@ -64,9 +64,11 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect.poll(() => page.getByTestId("next-box-amount").innerText()).toContain("US$39.99");
     await checkPage(page, `subscription-${viewport.width}`);
 
-    // Swap an item of the next box for another of its size.
+    // Swap an item of the next box for another of its size: nothing is chosen until the member does.
     await page.getByText("Swap an item", { exact: true }).click();
-    await page.getByRole("button", { name: "Swap", exact: true }).first().click();
+    const swap = page.locator("form:has(select[name=replacementId])").first();
+    await swap.locator("select").selectOption({ index: 1 });
+    await swap.getByRole("button", { name: "Swap", exact: true }).click();
     await confirmed(page, /Swapped .+ for .+\./);
 
     // Skip the next box.
@@ -88,9 +90,14 @@ for (const viewport of [PHONE, DESKTOP]) {
       .poll(() => page.getByTestId("subscription-status").innerText())
       .toContain("Active.");
 
-    // Change plan: the answer says what the price becomes.
+    // Change plan: the swap in the (skipped) box is named first, then the answer says what the
+    // price becomes.
     await page.getByRole("radio", { name: /2m²/ }).check();
     await page.getByRole("button", { name: "Change plan" }).click();
+    await page
+      .getByRole("heading", { name: "Change to the 2m² plan (US$69.99 a month)?" })
+      .waitFor();
+    await page.getByRole("button", { name: "Confirm: change to 2m²" }).click();
     await confirmed(
       page,
       /Your plan changes to 2m² .*: US\$69\.99 a month instead of US\$39\.99\./,

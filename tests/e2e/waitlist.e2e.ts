@@ -14,8 +14,18 @@ test("validation messages, then 'Joining...', the toast and the 'You're In!' pan
   await page.goto("/");
   const form = page.locator("#waitlist form");
   await form.getByRole("button", { name: "Join Waitlist" }).click();
-  await form.getByText("Please enter a valid email address").waitFor();
-  await form.getByText("Please select your region in New Zealand").waitFor();
+  // Each message in the error summary at the form's top and at its field (issue 39).
+  const summary = form.getByTestId("error-summary");
+  await summary.getByText("Please enter a valid email address").waitFor();
+  await summary.getByText("Please select your region in New Zealand").waitFor();
+  await form
+    .locator('[id$="-email-error"]')
+    .getByText("Please enter a valid email address")
+    .waitFor();
+  await form
+    .locator('[id$="-region-error"]')
+    .getByText("Please select your region in New Zealand")
+    .waitFor();
   expect(await form.getByLabel("Email").getAttribute("placeholder")).toBe("hello@patch.nz");
   expect(await form.getByLabel("Region").locator("option").first().textContent()).toBe(
     "Select your region",
@@ -270,7 +280,11 @@ test("the form works without JavaScript and shows the chosen plan", async ({
   await page.getByTestId("chosen-plan").getByText("2m²").first().waitFor();
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByRole("button", { name: "Join Waitlist" }).click();
-  await page.getByText("Please enter a valid email address").waitFor();
+  await page.getByTestId("error-summary").getByText("Please enter a valid email address").waitFor();
+  await page
+    .locator("#waitlist-email-error")
+    .getByText("Please enter a valid email address")
+    .waitFor();
   const address = email("nojs");
   await page.getByLabel("Email").fill(address);
   await page.getByLabel("Region").selectOption("Auckland");
@@ -381,7 +395,10 @@ test("the survey from the e-mail is saved and recommends the plan that fits, and
   await page.goto(linkFrom(mail, "/define-garden?t="));
   await page.getByRole("heading", { name: "Tell us about your space" }).waitFor();
   await page.getByRole("button", { name: "See my recommendation" }).click();
-  await page.getByText("Please choose the kind of space you have").waitFor();
+  await page
+    .getByTestId("error-summary")
+    .getByText("Please choose the kind of space you have")
+    .waitFor();
   await page.getByLabel("Backyard bed").check();
   await page.getByLabel("Roughly how big is it, in square metres?").fill("4");
   await page.getByLabel("More than 6 hours").check();

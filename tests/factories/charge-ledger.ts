@@ -4,14 +4,13 @@
 // can say "exactly one charge per subscription and period".
 import {
   demoSavedCards,
-  type ChargeResult,
   type OffSessionCharge,
   type SavedCardProvider,
 } from "#app/modules/payments/saved-cards.server.ts";
 
 export interface LedgerEntry {
   charge: OffSessionCharge;
-  result: ChargeResult;
+  result: Awaited<ReturnType<SavedCardProvider["chargeSavedCard"]>>;
 }
 
 export interface ChargeLedger extends SavedCardProvider {

@@ -12,6 +12,7 @@ export function giftForm(overrides: Record<string, unknown> = {}) {
     months: "3",
     recipientName: "Mere Tane",
     recipientEmail: `mere.${id}@example.nz`,
+    recipientRegion: "Auckland",
     message: "Happy birthday!\nGrow something good.",
     sendOn: "2026-11-25",
     buyerName: "Hemi Walker",

@@ -1,7 +1,7 @@
 // Subscriptions as the tests need them: a member with a running subscription on the demo saved
 // card, written straight to the table (starting one through /subscribe is tested on its own), with
 // the dates a test chooses.
-import { subscriptions } from "#db/schema/index.ts";
+import { boxes, subscriptions, type BoxLine, type BoxStatus } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { cutoffOf, nextBoxDate, type DeliveryWeek } from "#app/modules/subscriptions/box-dates.ts";
 import { findPlan, type PlanId } from "#app/modules/subscriptions/plans.ts";
@@ -87,4 +87,28 @@ export function subscribeInput(now: Date, overrides: Record<string, unknown> = {
     card: testCard("success", now),
     ...overrides,
   };
+}
+
+/** A box of a subscription on a day, in a status (a 1m² box in the warm north, cutoff that day). */
+export async function insertBox(
+  subscriptionId: string,
+  deliverOn: string,
+  status: BoxStatus,
+  items: BoxLine[] = [],
+) {
+  const [made] = await db()
+    .insert(boxes)
+    .values({
+      subscriptionId,
+      deliverOn,
+      cutoffAt: new Date(`${deliverOn}T00:00:00Z`),
+      status,
+      plan: "1m2",
+      zone: "warm-north",
+      items,
+      amount: 5900,
+      currency: "USD",
+    })
+    .returning();
+  return made!;
 }

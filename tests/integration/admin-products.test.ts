@@ -260,7 +260,7 @@ test("archiving: gone from the shop and its page, refused by the cart check and 
   const check = await checkCart({ ids: [p.id!] });
   expect(JSON.stringify(check)).not.toContain("Hori hori");
   const refused = await order();
-  expect(refused).toMatchObject({ ok: false, code: "cart-changed" });
+  expect(refused).toMatchObject({ ok: false, code: "conflict" });
   expect(!refused.ok && "problems" in refused && refused.problems).toEqual([
     { kind: "removed", productId: p.id },
   ]);

@@ -235,6 +235,7 @@ async function paidGift(): Promise<string> {
       months: "3",
       recipientName: "Mere",
       recipientEmail: "mere@example.nz",
+      recipientRegion: "Auckland",
       sendOn: addDays(sendOnRange().min, 7),
       buyerName: "Hemi",
       buyerEmail: "hemi@example.nz",
@@ -758,7 +759,17 @@ const cases: Case[] = [
       return ask(adminSubscription.loader, `/admin/subscriptions/${id}`, { id });
     },
   },
-  ...(["skip", "pause", "cancel"] as const).map((intent): Case => ({
+  // The admin's moves, and the changes they make for a member on the phone (issue 40).
+  ...(
+    [
+      ["skip", {}],
+      ["pause", { pauseFor: "1" }],
+      ["cancel", { reason: "other" }],
+      ["plan", { plan: "2m2" }],
+      ["week", { deliveryWeek: "4" }],
+      ["credit", { amount: "5", reason: "Late box" }],
+    ] as const
+  ).map(([intent, fields]): Case => ({
     name: `POST /admin/subscriptions/{id} intent=${intent}`,
     kind: "page",
     path: "/admin/subscriptions/{id}",
@@ -769,7 +780,7 @@ const cases: Case[] = [
         adminSubscription.action,
         `/admin/subscriptions/${id}`,
         { id },
-        { intent, requestKey: randomUUID(), pauseFor: "1", reason: "other" },
+        { intent, requestKey: randomUUID(), ...fields },
       );
     },
   })),
@@ -954,6 +965,16 @@ test("an admin's subscription page: a malformed or unknown id is the 404 page, a
     { intent: "delete-everything", requestKey: randomUUID() },
   )(adminCookie);
   expect(unknown.status).toBe(400);
+  // A change for the member with a wrong field: 400 with the field's words, nothing changed.
+  const running = await insertSubscription();
+  const credit = await ask(
+    adminSubscription.action,
+    `/admin/subscriptions/${running.id}`,
+    { id: running.id },
+    { intent: "credit", requestKey: randomUUID(), amount: "lots", reason: "Late box" },
+  )(adminCookie);
+  expect(credit.status).toBe(400);
+  expect(credit.body).toContain("Enter an amount like 5 or 12.50.");
 });
 
 test("an admin's gift page: a malformed or unknown id is the 404 page, a refused act a 4xx", async () => {

@@ -69,12 +69,16 @@ test("accounts: NUL in the profile's name or the address gets the field's messag
     await updateProfile({ userId: user.id, input: { fullName: "Kererū\u0000", interests: [] } }),
   ).toEqual({
     ok: false,
+    code: "invalid",
+    message: "Please check the highlighted fields.",
     fieldErrors: { fullName: UNUSABLE_TEXT },
   });
   expect(
     await saveAddress({ userId: user.id, input: { street: "1 Kea\u0000 Street", city: "Nelson" } }),
   ).toEqual({
     ok: false,
+    code: "invalid",
+    message: "Please check the highlighted fields.",
     fieldErrors: { street: UNUSABLE_TEXT },
   });
   const [profile] = await db().select().from(profiles).where(eq(profiles.id, user.id));
@@ -115,10 +119,12 @@ test("accounts: an admin's suspension reason, user id and search are checked fir
   const target = await account("weka@example.nz");
   expect(await banUser({ actor: admin, userId: target.id, reason: "spam\u0000" })).toEqual({
     ok: false,
+    code: "invalid",
     message: UNUSABLE_TEXT,
   });
   expect(await banUser({ actor: admin, userId: "kea\u0000", reason: null })).toEqual({
     ok: false,
+    code: "not-found",
     message: "That account no longer exists.",
   });
   expect(await signOutUserEverywhere({ actor: admin, userId: "weka\u0000" })).toMatchObject({

@@ -71,6 +71,7 @@ import {
   completeStripeSubscription,
   startStripeSubscription,
 } from "#app/modules/subscriptions/start-stripe-subscription.server.ts";
+import { boxItemInSeason } from "#app/modules/garden/box-item-season.server.ts";
 import { swapNextBoxItem } from "#app/modules/subscriptions/swap-next-box-item.server.ts";
 import { undoCancelSubscription } from "#app/modules/subscriptions/undo-cancel-subscription.server.ts";
 import { confirmContact } from "#app/modules/waitlist/confirm-contact.server.ts";
@@ -396,7 +397,7 @@ async function perform(w: World, op: Op, index: number, keys: string[]): Promise
       )) as unknown as { rows: { id: string }[] };
       const itemId = found.rows[0]?.id ?? crypto.randomUUID();
       const replacementId = found.rows[1]?.id ?? crypto.randomUUID();
-      return swapNextBoxItem({ itemId, replacementId }, who);
+      return swapNextBoxItem({ itemId, replacementId }, { ...who, inSeason: boxItemInSeason });
     }
     case "changePlan":
       return who && changeSubscriptionPlan({ requestKey: key(), plan: PLANS[op.n % 3] }, who);

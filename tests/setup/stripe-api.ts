@@ -286,7 +286,21 @@ export async function startStripeApi(secretKey = "sk_test_fake"): Promise<FakeSt
       if (!intent) return missing(intentId, "payment_intent");
       if (intent.status !== "succeeded")
         return error(400, "This PaymentIntent does not have a successful charge to refund.");
-      const amount = body.amount === undefined ? intent.amount : Number(body.amount);
+      const already = refunds
+        .filter((r) => r.payment_intent === intentId)
+        .reduce((n, r) => n + r.amount, 0);
+      const amount = body.amount === undefined ? intent.amount - already : Number(body.amount);
+      // As Stripe does: no refund past what the charge has left unrefunded.
+      if (already >= intent.amount)
+        return error(400, `Charge for ${intentId} has already been refunded.`, {
+          code: "charge_already_refunded",
+        });
+      if (!Number.isInteger(amount) || amount <= 0 || already + amount > intent.amount)
+        return error(
+          400,
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - already}).`,
+          { code: "amount_too_large" },
+        );
       const refund: FakeRefund = {
         id: newId("re"),
         object: "refund",

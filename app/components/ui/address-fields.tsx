@@ -105,3 +105,18 @@ export function AddressFields({
     </fieldset>
   );
 }
+
+/** "This is a rural delivery address (RD)": a delivery address form's checkbox (`rural`). */
+export function RuralField({ defaultChecked }: { defaultChecked?: boolean }) {
+  return (
+    <label className="flex min-h-11 items-start gap-3">
+      <input
+        type="checkbox"
+        name="rural"
+        defaultChecked={defaultChecked}
+        className="mt-1 h-5 w-5 accent-leaf"
+      />
+      <span>This is a rural delivery address (RD)</span>
+    </label>
+  );
+}

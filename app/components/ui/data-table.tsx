@@ -105,3 +105,17 @@ export function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
     </>
   );
 }
+
+/** The admin figure pages' look (forecast, stock, GST, chase): a white card, its caption read out. */
+export const CARD_TABLE = {
+  table: "w-full rounded-2xl bg-white text-left text-sm shadow-sm",
+  caption: "sr-only",
+  headRow: "border-b border-ink/15 text-ink/70",
+  th: "p-3",
+  row: "border-b border-ink/10 last:border-0",
+  td: "p-3",
+  empty: "p-3 text-ink/70",
+};
+
+/** A column of figures on those pages: right-aligned, each digit the same width. */
+export const FIGURE_COLUMN = { th: "p-3 text-right", td: "p-3 text-right tabular-nums" };

@@ -1,19 +1,24 @@
 // One error pattern for every form (issue 39, GOV.UK's error summary): when a form comes back with
 // errors, a box at its top headed 'There is a problem' lists each message as a link to its field,
 // and takes focus, so on a phone the person sees at once why the button seemed to do nothing. Each
-// field still carries its own message; a link moves focus to its field.
+// field still carries its own message; a link moves focus to its field. Without JavaScript the
+// page the post answers with draws the box at the form's top with `autofocus` (a tabindex -1 box
+// takes it) and the id `error-summary`, so a link or the browser lands on it there too.
 import { useEffect, useId, useRef } from "react";
 
 export function ErrorSummary({
   errors,
   fieldIds = {},
   title = "There is a problem",
+  id = "error-summary",
 }: {
   /** Field name → message, as the form's answer gives them. */
   errors: Readonly<Record<string, string | undefined>> | null | undefined;
   /** A field's element id where it isn't its name. */
   fieldIds?: Readonly<Record<string, string>>;
   title?: string;
+  /** The box's own id; another where a page can show two at once. */
+  id?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -30,7 +35,10 @@ export function ErrorSummary({
   return (
     <div
       ref={ref}
+      id={id}
       tabIndex={-1}
+      // Before (or without) JavaScript: the browser focuses it as the answered page loads.
+      autoFocus
       aria-labelledby={titleId}
       data-testid="error-summary"
       className="scroll-mt-24 rounded-xl border-4 border-clay-dark bg-white p-5 focus:outline-4 focus:outline-offset-2 focus:outline-ink"

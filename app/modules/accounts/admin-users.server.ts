@@ -5,6 +5,7 @@ import { sessions, users } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { adminUserActionSchema, userSearchSchema } from "./accounts.schema.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 
 export async function isBanned(userId: string, now = new Date()): Promise<boolean> {
   const [row] = await db()
@@ -42,8 +43,6 @@ export async function searchUsers(query: string | null, limit = 50) {
     .limit(limit);
 }
 
-export type AdminUserResult = { ok: true; message: string } | { ok: false; message: string };
-
 const GONE = "That account no longer exists.";
 
 /** The account id and reason as the schema keeps them, or the answer to a form that was wrong. */
@@ -52,7 +51,9 @@ function readAction(userId: string, reason: string | null = null) {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   // An id of the wrong shape names no account: no query is needed to say so.
-  return { ok: false as const, message: issue?.path[0] === "userId" ? GONE : issue!.message };
+  return issue?.path[0] === "userId"
+    ? failure("not-found", GONE)
+    : failure("invalid", issue!.message);
 }
 
 /** An admin's action on one account (who acts is logged). */
@@ -65,10 +66,12 @@ export async function banUser({
   actor,
   userId,
   reason,
-}: AdminAction & { actor: { id: string }; reason: string | null }): Promise<AdminUserResult> {
+}: AdminAction & { actor: { id: string }; reason: string | null }): Promise<
+  Outcome<{ message: string }>
+> {
   const input = readAction(userId, reason);
   if ("ok" in input) return input;
-  if (actor.id === userId) return { ok: false, message: "You can't suspend your own account." };
+  if (actor.id === userId) return failure("forbidden", "You can't suspend your own account.");
   const updated = await db().transaction(async (tx) => {
     const rows = await tx
       .update(users)
@@ -78,12 +81,15 @@ export async function banUser({
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     return rows[0];
   });
-  if (!updated) return { ok: false, message: GONE };
+  if (!updated) return failure("not-found", GONE);
   log.info({ actor: actor.email, userId }, "account suspended");
   return { ok: true, message: `${updated.email} is suspended and signed out everywhere.` };
 }
 
-export async function unbanUser({ actor, userId }: AdminAction): Promise<AdminUserResult> {
+export async function unbanUser({
+  actor,
+  userId,
+}: AdminAction): Promise<Outcome<{ message: string }>> {
   const input = readAction(userId);
   if ("ok" in input) return input;
   const [updated] = await db()
@@ -91,7 +97,7 @@ export async function unbanUser({ actor, userId }: AdminAction): Promise<AdminUs
     .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning({ email: users.email });
-  if (!updated) return { ok: false, message: GONE };
+  if (!updated) return failure("not-found", GONE);
   log.info({ actor: actor.email, userId }, "account restored");
   return { ok: true, message: `${updated.email} can sign in again.` };
 }
@@ -99,7 +105,7 @@ export async function unbanUser({ actor, userId }: AdminAction): Promise<AdminUs
 export async function signOutUserEverywhere({
   actor,
   userId,
-}: AdminAction): Promise<AdminUserResult> {
+}: AdminAction): Promise<Outcome<{ message: string }>> {
   const input = readAction(userId);
   if ("ok" in input) return input;
   const ended = await db()

@@ -3,12 +3,18 @@
 import { eq } from "drizzle-orm";
 import { profiles, users, type ProfileAddress } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { addressSchema, fieldErrors, profileSchema, type AddressInput } from "./accounts.schema.ts";
 import { getProfile } from "./get-profile.server.ts";
 import { climateZoneFor } from "./migrate-waitlist-contact.server.ts";
 import { userDataSchema } from "./user-data.ts";
 
-export type SaveResult = { ok: true } | { ok: false; fieldErrors: Record<string, string> };
+/** A refused form: the first problem per field (the routes show them beside the fields). */
+const CHECK_FIELDS = "Please check the highlighted fields.";
+
+function refused(error: Parameters<typeof fieldErrors>[0]) {
+  return failure("invalid", CHECK_FIELDS, { fieldErrors: fieldErrors(error) });
+}
 
 /** A profile form posted by its owner. */
 interface ProfileForm {
@@ -29,9 +35,9 @@ function toAddress(input: AddressInput): ProfileAddress {
   };
 }
 
-export async function updateProfile({ userId, input }: ProfileForm): Promise<SaveResult> {
+export async function updateProfile({ userId, input }: ProfileForm): Promise<Outcome> {
   const parsed = profileSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error) };
+  if (!parsed.success) return refused(parsed.error);
   const current = await getProfile(userId);
   const v = parsed.data;
   const address = toAddress(v);
@@ -56,9 +62,9 @@ export async function updateProfile({ userId, input }: ProfileForm): Promise<Sav
   return { ok: true };
 }
 
-export async function saveAddress({ userId, input }: ProfileForm): Promise<SaveResult> {
+export async function saveAddress({ userId, input }: ProfileForm): Promise<Outcome> {
   const parsed = addressSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, fieldErrors: fieldErrors(parsed.error) };
+  if (!parsed.success) return refused(parsed.error);
   await getProfile(userId);
   const address = toAddress(parsed.data);
   await db()

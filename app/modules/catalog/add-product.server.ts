@@ -9,8 +9,6 @@ import { db } from "#app/lib/db.server.ts";
 import { newProductSchema, slugify } from "./catalog.schema.ts";
 import { encodeProductPicture, type EncodedPicture } from "./product-pictures.server.ts";
 
-export type AddProductResult = Outcome<{ id: string }>;
-
 /** The first of base, base-2, base-3… that is neither a product's id nor its slug. */
 async function freeSlug(base: string): Promise<string> {
   const pattern = `${base.replace(/[\\%_]/g, "\\$&")}%`;
@@ -32,7 +30,7 @@ const isUniqueViolation = (error: unknown): boolean => {
   return false;
 };
 
-export async function addProduct(raw: unknown): Promise<AddProductResult> {
+export async function addProduct(raw: unknown): Promise<Outcome<{ id: string }>> {
   const parsed = newProductSchema.safeParse(raw);
   if (!parsed.success)
     return failure("invalid", parsed.error.issues[0]?.message ?? "Check the form", {

@@ -41,7 +41,9 @@ export function ProductCard({
             <p className="text-sm font-medium text-leaf-dark">{KIT_LINE}</p>
           )}
           <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
-            <span className="text-lg font-bold">{formatMoney(product.price, currency)}</span>
+            <span className="text-lg font-bold" data-testid="product-price">
+              {formatMoney(product.price, currency)}
+            </span>
             <StockNote stock={product.stockQuantity} className="text-sm" />
           </div>
         </div>

@@ -18,7 +18,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         />
       </div>
       {images.length > 1 ? (
-        <ul className="mt-3 flex gap-3" aria-label="More pictures">
+        <ul className="mt-3 flex flex-wrap gap-3" aria-label="More pictures">
           {images.map((base, i) => (
             <li key={base}>
               <button

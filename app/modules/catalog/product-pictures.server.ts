@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { eq } from "drizzle-orm";
 import { productPictures } from "#db/schema/index.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { db } from "#app/lib/db.server.ts";
 import { paths } from "#app/lib/paths.ts";
 import {
@@ -35,38 +36,36 @@ export interface EncodedPicture {
   files: { file: string; contentType: string; bytes: Buffer }[];
 }
 
-export type PictureResult = { ok: true; picture: EncodedPicture } | { ok: false; message: string };
-
 const SHARP_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 
 /** One upload made into its four files, or why it can't be. `slug` names the files. */
-export async function encodeProductPicture(file: File, slug: string): Promise<PictureResult> {
+export async function encodeProductPicture(
+  file: File,
+  slug: string,
+): Promise<Outcome<{ picture: EncodedPicture }>> {
   const declared = pictureFileSchema.safeParse(file);
   if (!declared.success)
-    return { ok: false, message: declared.error.issues[0]?.message ?? "Choose a picture" };
+    return failure("invalid", declared.error.issues[0]?.message ?? "Choose a picture");
   const input = Buffer.from(await file.arrayBuffer());
   if (input.length > PICTURE_MAX_BYTES)
-    return { ok: false, message: `${file.name} is larger than ${PICTURE_MAX_BYTES / 1048576} MB.` };
+    return failure("invalid", `${file.name} is larger than ${PICTURE_MAX_BYTES / 1048576} MB.`);
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {
-    return { ok: false, message: `${file.name} isn't a picture we can read.` };
+    return failure("invalid", `${file.name} isn't a picture we can read.`);
   }
   if (!meta.format || !SHARP_FORMATS.has(meta.format))
-    return {
-      ok: false,
-      message: `${file.name} isn't a ${PICTURE_TYPES.join(", ")} picture.`,
-    };
+    return failure("invalid", `${file.name} isn't a ${PICTURE_TYPES.join(", ")} picture.`);
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
   if (width * height > MAX_PIXELS)
-    return { ok: false, message: `${file.name} has too many pixels; make it smaller first.` };
+    return failure("invalid", `${file.name} has too many pixels; make it smaller first.`);
   if (Math.min(width, height) < PICTURE_MIN_SIDE)
-    return {
-      ok: false,
-      message: `${file.name} is ${width} × ${height} px; use one at least ${PICTURE_MIN_SIDE} px on each side.`,
-    };
+    return failure(
+      "invalid",
+      `${file.name} is ${width} × ${height} px; use one at least ${PICTURE_MIN_SIDE} px on each side.`,
+    );
 
   const name = `${slug.slice(0, 60)}-${randomBytes(3).toString("hex")}`;
   const files: EncodedPicture["files"] = [];
@@ -88,7 +87,7 @@ export async function encodeProductPicture(file: File, slug: string): Promise<Pi
       }
     }
   } catch {
-    return { ok: false, message: `${file.name} couldn't be read to the end; is it damaged?` };
+    return failure("invalid", `${file.name} couldn't be read to the end; is it damaged?`);
   }
   return { ok: true, picture: { base: paths.productPicture(name), files } };
 }

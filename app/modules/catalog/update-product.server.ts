@@ -18,11 +18,9 @@ export const updateProductSchema = z.object({
   active: z.boolean().optional(),
 });
 
-export type UpdateProductResult = Outcome;
-
 const NO_SUCH_PRODUCT = "That product doesn't exist.";
 
-export async function updateProduct(id: string, raw: unknown): Promise<UpdateProductResult> {
+export async function updateProduct(id: string, raw: unknown): Promise<Outcome> {
   if (!productIdSchema.safeParse(id).success) return failure("not-found", NO_SUCH_PRODUCT);
   const parsed = updateProductSchema.safeParse(raw);
   if (!parsed.success)

@@ -1,5 +1,5 @@
 // The checkout fields the browser checks with the server's own schemas (ADR 023), as the person
-// leaves each one and again on 'Continue'. Loaded by checkout-form.tsx once the form is showing,
+// leaves each one and again on 'Continue'. Loaded by use-checkout.ts once the form is showing,
 // so zod isn't part of the page's first script.
 import type { z } from "#app/lib/zod.ts";
 import { addressSchema, demoCardSchema, phoneSchema, placeOrderSchema } from "./checkout.schema.ts";

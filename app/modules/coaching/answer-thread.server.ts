@@ -3,7 +3,7 @@
 // request key makes a retry add nothing), the thread answered (first_answered_at the first time
 // only; no longer waiting, so out of the queue), and the member's e-mail (and text) queued in the
 // same transaction: committed together or not at all. A note only adds a message coaches see.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import {
   coachMessages,
   coachPhotos,
@@ -12,12 +12,13 @@ import {
   users,
   type CoachMessageKind,
 } from "#db/schema/index.ts";
-import { db } from "#app/lib/db.server.ts";
+import { db, type Database } from "#app/lib/db.server.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import type { CurrentUser } from "#app/modules/accounts/get-current-user.server.ts";
 import { ANSWER_MESSAGES } from "./answer.schema.ts";
 import { sendCoachAnswerJob } from "./answer-email.server.ts";
 import { coachFirstName, firstName } from "./coach-role.server.ts";
+import { photosOfMessages } from "./member-thread.server.ts";
 
 export type CoachThread = typeof coachThreads.$inferSelect;
 
@@ -58,18 +59,10 @@ export async function readCoachThread(threadId: string): Promise<CoachThreadView
     .from(coachMessages)
     .where(eq(coachMessages.threadId, threadId))
     .orderBy(asc(coachMessages.createdAt), asc(coachMessages.id));
-  const photos = messages.length
-    ? await db()
-        .select({ id: coachPhotos.id, messageId: coachPhotos.messageId })
-        .from(coachPhotos)
-        .where(
-          inArray(
-            coachPhotos.messageId,
-            messages.map((m) => m.id),
-          ),
-        )
-        .orderBy(asc(coachPhotos.position))
-    : [];
+  const photos = await photosOfMessages(messages, {
+    id: coachPhotos.id,
+    messageId: coachPhotos.messageId,
+  });
   let assigneeName: string | null = null;
   if (row.thread.assignedTo) {
     const [a] = await db()
@@ -99,16 +92,19 @@ export async function readCoachThread(threadId: string): Promise<CoachThreadView
   };
 }
 
-export type ActOutcome =
-  { ok: true; added: boolean } | { ok: false; status: 404 | 409; message: string };
-
-/** The coach's answer: one message, the thread answered, the member told (e-mail, text). */
-export async function answerThread(input: {
+/** What a coach writes on a thread: the text, its request key (a retry adds nothing) and who. */
+export interface CoachWrite {
   threadId: string;
   body: string;
   requestKey: string;
   coach: Pick<CurrentUser, "id" | "displayName" | "fullName">;
-}): Promise<ActOutcome> {
+}
+
+export type ActOutcome =
+  { ok: true; added: boolean } | { ok: false; status: 404 | 409; message: string };
+
+/** The coach's answer: one message, the thread answered, the member told (e-mail, text). */
+export async function answerThread(input: CoachWrite): Promise<ActOutcome> {
   return db().transaction(async (tx): Promise<ActOutcome> => {
     const [thread] = await tx
       .select({ state: coachThreads.state })
@@ -126,18 +122,7 @@ export async function answerThread(input: {
         ? { ok: true, added: false }
         : { ok: false, status: 409, message: ANSWER_MESSAGES.closed };
     }
-    const [added] = await tx
-      .insert(coachMessages)
-      .values({
-        threadId: input.threadId,
-        kind: "coach",
-        authorId: input.coach.id,
-        authorName: coachFirstName(input.coach),
-        body: input.body,
-        requestKey: input.requestKey,
-      })
-      .onConflictDoNothing({ target: coachMessages.requestKey })
-      .returning({ id: coachMessages.id });
+    const added = await addCoachMessage(tx, input, "coach");
     // A retry of an answer already sent: the first one stands, nothing more is sent.
     if (!added) return { ok: true, added: false };
     await tx
@@ -157,22 +142,26 @@ export async function answerThread(input: {
 }
 
 /** An internal note: coaches see it, the member never does. */
-export async function addNote(input: {
-  threadId: string;
-  body: string;
-  requestKey: string;
-  coach: Pick<CurrentUser, "id" | "displayName" | "fullName">;
-}): Promise<ActOutcome> {
+export async function addNote(input: CoachWrite): Promise<ActOutcome> {
   const [thread] = await db()
     .select({ id: coachThreads.id })
     .from(coachThreads)
     .where(eq(coachThreads.id, input.threadId));
   if (!thread) return { ok: false, status: 404, message: ANSWER_MESSAGES.notFound };
-  const added = await db()
+  return { ok: true, added: (await addCoachMessage(db(), input, "note")) !== undefined };
+}
+
+/** A coach's message (an answer or a note), once per request key: its id, none for a retry. */
+async function addCoachMessage(
+  to: Pick<Database, "insert">,
+  input: CoachWrite,
+  kind: "coach" | "note",
+): Promise<{ id: string } | undefined> {
+  const [added] = await to
     .insert(coachMessages)
     .values({
       threadId: input.threadId,
-      kind: "note",
+      kind,
       authorId: input.coach.id,
       authorName: coachFirstName(input.coach),
       body: input.body,
@@ -180,7 +169,7 @@ export async function addNote(input: {
     })
     .onConflictDoNothing({ target: coachMessages.requestKey })
     .returning({ id: coachMessages.id });
-  return { ok: true, added: added.length > 0 };
+  return added;
 }
 
 /** Closes the thread: out of the queue, whatever its state; closing twice changes nothing. */

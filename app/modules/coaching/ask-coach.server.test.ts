@@ -19,7 +19,7 @@ import { requestMetas, signedInAccount } from "#tests/factories/accounts.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/setup/test-database.ts";
 import { COACH_MESSAGES, QUESTIONS_A_DAY } from "./coaching.schema.ts";
 import { coachThreadLink } from "./member-thread.server.ts";
-import { answerDueBy } from "./working-day.ts";
+import { answerDueBy } from "./working-day.server.ts";
 
 const SITE = "https://patch.test";
 let t: TestDatabase;

@@ -9,7 +9,7 @@ import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { COACH_MESSAGES, QUESTIONS_A_DAY, type AskCoachInput } from "./coaching.schema.ts";
 import { insertPhotos } from "./member-thread.server.ts";
 import type { EncodedPhoto } from "./photos.server.ts";
-import { answerDueBy } from "./working-day.ts";
+import { answerDueBy } from "./working-day.server.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -12,7 +12,7 @@ import { freeText } from "#app/lib/zod.ts";
 import { askCoach } from "./ask-coach.server.ts";
 import { QUESTION_MAX } from "./coaching.schema.ts";
 import { addMemberMessage } from "./member-thread.server.ts";
-import { formatDueBy } from "./working-day.ts";
+import { formatDueBy } from "./due-by.ts";
 
 const textBody = freeText({ max: 100_000, multiline: true }).min(1);
 const SID = /^[A-Za-z0-9]{10,64}$/;

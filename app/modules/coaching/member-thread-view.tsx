@@ -14,7 +14,7 @@ import {
   PHOTO_MAX_COUNT,
   QUESTION_MAX,
 } from "./coaching.schema.ts";
-import { formatDueBy } from "./working-day.ts";
+import { formatDueBy } from "./due-by.ts";
 
 export interface ThreadViewMessage {
   id: string;

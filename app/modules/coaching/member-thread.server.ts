@@ -4,6 +4,8 @@
 // answer the one-time question about sharing. The signed link (coachThreadLink) is what the answer
 // e-mail and text carry: it shows that one thread, read-only until the member signs in.
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import {
   coachMessages,
   coachPhotos,
@@ -20,7 +22,7 @@ import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
 import { signToken, TOKEN_PURPOSES, verifyToken } from "#app/lib/signed-token.server.ts";
 import { COACH_MESSAGES } from "./coaching.schema.ts";
 import type { EncodedPhoto } from "./photos.server.ts";
-import { answerDueBy } from "./working-day.ts";
+import { answerDueBy } from "./working-day.server.ts";
 
 /** Who is asking to see a thread: the signed-in user, or nobody. */
 export interface Viewer {
@@ -96,23 +98,12 @@ export async function getMemberThread(threadId: string): Promise<MemberThread | 
     .from(coachMessages)
     .where(and(eq(coachMessages.threadId, threadId), ne(coachMessages.kind, "note")))
     .orderBy(asc(coachMessages.createdAt), asc(coachMessages.id));
-  const photos = messages.length
-    ? await db()
-        .select({
-          id: coachPhotos.id,
-          messageId: coachPhotos.messageId,
-          width: coachPhotos.width,
-          height: coachPhotos.height,
-        })
-        .from(coachPhotos)
-        .where(
-          inArray(
-            coachPhotos.messageId,
-            messages.map((m) => m.id),
-          ),
-        )
-        .orderBy(asc(coachPhotos.position))
-    : [];
+  const photos = await photosOfMessages(messages, {
+    id: coachPhotos.id,
+    messageId: coachPhotos.messageId,
+    width: coachPhotos.width,
+    height: coachPhotos.height,
+  });
   return {
     id: thread.id,
     userId: thread.userId,
@@ -339,4 +330,23 @@ export async function getCoachPhoto(photoId: string) {
     .innerJoin(coachThreads, eq(coachThreads.id, coachMessages.threadId))
     .where(eq(coachPhotos.id, photoId));
   return row ?? null;
+}
+
+/** The photos on these messages (the fields asked for), in the order they were attached. */
+export async function photosOfMessages<F extends SelectedFields>(
+  messages: readonly { id: string }[],
+  fields: F,
+): Promise<SelectResultFields<F>[]> {
+  if (messages.length === 0) return [];
+  const rows = await db()
+    .select(fields)
+    .from(coachPhotos)
+    .where(
+      inArray(
+        coachPhotos.messageId,
+        messages.map((m) => m.id),
+      ),
+    )
+    .orderBy(asc(coachPhotos.position));
+  return rows as SelectResultFields<F>[];
 }

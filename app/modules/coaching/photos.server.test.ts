@@ -197,7 +197,11 @@ test("a photo opens for its member and by the thread's signed link, for nobody e
 test("a file that isn't a photo is refused in words, naming it", async () => {
   const pdf = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF");
   const result = await encodeCoachPhotos([file(pdf, "invoice.jpg")]);
-  expect(result).toEqual({ ok: false, message: COACH_MESSAGES.notAPhoto("invoice.jpg") });
+  expect(result).toEqual({
+    ok: false,
+    code: "invalid",
+    message: COACH_MESSAGES.notAPhoto("invoice.jpg"),
+  });
 });
 
 test("more than three photos, or one over the size limit, are refused before any is decoded", async () => {
@@ -205,10 +209,14 @@ test("more than three photos, or one over the size limit, are refused before any
     .jpeg()
     .toBuffer();
   const four = await encodeCoachPhotos([1, 2, 3, 4].map((i) => file(small, `p${i}.jpg`)));
-  expect(four).toEqual({ ok: false, message: COACH_MESSAGES.tooManyPhotos });
+  expect(four).toEqual({ ok: false, code: "invalid", message: COACH_MESSAGES.tooManyPhotos });
   const huge = new File([new Uint8Array(PHOTO_MAX_BYTES + 1)], "big.jpg", { type: "image/jpeg" });
   const tooLarge = await encodeCoachPhotos([file(small), huge]);
-  expect(tooLarge).toEqual({ ok: false, message: COACH_MESSAGES.photoTooLarge("big.jpg") });
+  expect(tooLarge).toEqual({
+    ok: false,
+    code: "invalid",
+    message: COACH_MESSAGES.photoTooLarge("big.jpg"),
+  });
 });
 
 test("a small photo is kept at its size, not enlarged", async () => {

@@ -10,6 +10,7 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_MAX_COUNT,
 } from "./coaching.schema.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 
 sharp.cache(false);
 
@@ -23,8 +24,6 @@ export interface EncodedPhoto {
   height: number;
   bytes: Buffer;
 }
-
-export type PhotosResult = { ok: true; photos: EncodedPhoto[] } | { ok: false; message: string };
 
 const displayName = (file: File, index: number) =>
   file.name && file.name.length <= 80 ? file.name : `Photo ${index + 1}`;
@@ -56,16 +55,18 @@ async function encodeOne(file: File, index: number): Promise<EncodedPhoto | stri
 }
 
 /** The chosen files made into stored photos, or the first reason one can't be (nothing half). */
-export async function encodeCoachPhotos(files: File[]): Promise<PhotosResult> {
-  if (files.length > PHOTO_MAX_COUNT) return { ok: false, message: COACH_MESSAGES.tooManyPhotos };
+export async function encodeCoachPhotos(
+  files: File[],
+): Promise<Outcome<{ photos: EncodedPhoto[] }>> {
+  if (files.length > PHOTO_MAX_COUNT) return failure("invalid", COACH_MESSAGES.tooManyPhotos);
   // Sizes first, so a 30 MB file is refused before any photo is decoded.
   for (const [i, file] of files.entries()) {
     if (file.size > PHOTO_MAX_BYTES)
-      return { ok: false, message: COACH_MESSAGES.photoTooLarge(displayName(file, i)) };
+      return failure("invalid", COACH_MESSAGES.photoTooLarge(displayName(file, i)));
   }
   // Side by side: libvips works on its own threads, so three photos take little longer than one.
   const results = await Promise.all(files.map((file, i) => encodeOne(file, i)));
   const refused = results.find((r) => typeof r === "string");
-  if (refused) return { ok: false, message: refused };
+  if (refused) return failure("invalid", refused);
   return { ok: true, photos: results as EncodedPhoto[] };
 }

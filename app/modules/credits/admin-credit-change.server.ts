@@ -19,6 +19,12 @@ export interface AdminCreditRequest {
   admin: { id: string };
   /** When it happened (tests); by default the moment it is written. */
   now?: Date;
+  /**
+   * The caller's transaction, when the credit is one part of a larger change (an admin's goodwill
+   * credit from a subscription's page, written with its history row): its row locks come first,
+   * the credits lock last.
+   */
+  tx?: Database;
 }
 
 export interface CreditChange {
@@ -32,7 +38,7 @@ export interface CreditChange {
 }
 
 export async function adminCreditChange(
-  { input, admin, now }: AdminCreditRequest,
+  { input, admin, now, tx: outer }: AdminCreditRequest,
   change: (tx: Database, c: CreditChange) => Promise<CreditChangeOutcome>,
 ): Promise<CreditChangeOutcome> {
   const parsed = creditAdjustmentSchema.safeParse(input);
@@ -42,7 +48,7 @@ export async function adminCreditChange(
     });
   const { userId, amount, reason, requestKey } = parsed.data;
   const currency = settings().currency;
-  return db().transaction(async (tx) => {
+  const inTransaction = async (tx: Database) => {
     const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!member) return failure("not-found", CREDIT_MESSAGES.memberGone);
     await lockCredits(tx, userId);
@@ -58,5 +64,6 @@ export async function adminCreditChange(
       },
       money: (cents) => formatMoney(cents, currency),
     });
-  });
+  };
+  return outer ? inTransaction(outer) : db().transaction(inTransaction);
 }

@@ -16,10 +16,8 @@ export const CREDIT_MESSAGES = {
   requestKey: "Reload the page and try again.",
 } as const;
 
-export const creditAdjustmentSchema = z.object({
-  userId: z
-    .string({ message: CREDIT_MESSAGES.member })
-    .refine((v) => opaqueId.safeParse(v).success, { message: CREDIT_MESSAGES.member }),
+/** The amount and reason an admin types, and the page's request key (any credit form's). */
+export const creditAmountFields = {
   amount: z
     .string({ message: CREDIT_MESSAGES.amount })
     .trim()
@@ -36,6 +34,13 @@ export const creditAdjustmentSchema = z.object({
     message: CREDIT_MESSAGES.reason,
   }),
   requestKey: z.uuid({ message: CREDIT_MESSAGES.requestKey }),
+};
+
+export const creditAdjustmentSchema = z.object({
+  userId: z
+    .string({ message: CREDIT_MESSAGES.member })
+    .refine((v) => opaqueId.safeParse(v).success, { message: CREDIT_MESSAGES.member }),
+  ...creditAmountFields,
 });
 
 export type CreditAdjustment = z.infer<typeof creditAdjustmentSchema>;

@@ -1,8 +1,10 @@
 // "Harvest log" on /garden (issue 23, ADR 042): a small form to record a picking (the plants in the
 // member's saved plan first), this season's summary by plant, and their pickings newest first,
 // each with its own delete. Plain forms posting to /garden's action, so they work without
-// JavaScript; a refused field shows the server's words beside it.
+// JavaScript; a refused field shows the server's words beside it, and the error summary at the
+// form's top (issue 39) lists them as links to their fields and takes focus.
 import { Form } from "react-router";
+import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { controlProps, FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { formatDate } from "#app/modules/guidance/new-zealand-date.ts";
@@ -70,6 +72,7 @@ export function HarvestLogView({
           Record a harvest
         </h3>
         <input type="hidden" name="intent" value={HARVEST_INTENTS.add} />
+        <ErrorSummary errors={added?.ok ? undefined : added?.fieldErrors} />
         {added && !added.ok && !added.fieldErrors && (
           <FormMessage tone="error">{added.message}</FormMessage>
         )}
@@ -113,9 +116,11 @@ export function HarvestLogView({
         >
           <legend className="font-semibold">Roughly how much</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-1">
-            {HARVEST_AMOUNTS.map((a) => (
+            {HARVEST_AMOUNTS.map((a, i) => (
               <label key={a.id} className="flex min-h-11 items-center gap-2">
                 <input
+                  // The first choice is where the error summary's link lands.
+                  id={i === 0 ? "amount" : undefined}
                   type="radio"
                   name="amount"
                   value={a.id}

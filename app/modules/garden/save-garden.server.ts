@@ -2,13 +2,12 @@
 // shared schema, and every plant must be in the library. One plan a member: saving replaces it.
 import { gardens } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { z } from "#app/lib/zod.ts";
 import { BOX_GRIDS, GARDEN_MESSAGES, gardenPlanSchema, type GardenPlan } from "./garden.schema.ts";
 import { loadPlantLibrary } from "./plant-library.server.ts";
 
 const input = z.object({ userId: z.string().min(1), plan: z.unknown() });
-
-export type SaveGardenResult = { ok: true; plan: GardenPlan } | { ok: false; message: string };
 
 /** The plan as the form posts it: JSON in one field. */
 export function readPlanField(value: FormDataEntryValue | null): unknown {
@@ -20,16 +19,18 @@ export function readPlanField(value: FormDataEntryValue | null): unknown {
   }
 }
 
-export async function saveGarden(raw: z.input<typeof input>): Promise<SaveGardenResult> {
+export async function saveGarden(
+  raw: z.input<typeof input>,
+): Promise<Outcome<{ plan: GardenPlan }>> {
   const { userId, plan } = input.parse(raw);
   const parsed = gardenPlanSchema.safeParse(plan);
   if (!parsed.success) {
-    return { ok: false, message: parsed.error.issues[0]?.message ?? GARDEN_MESSAGES.squares };
+    return failure("invalid", parsed.error.issues[0]?.message ?? GARDEN_MESSAGES.squares);
   }
   const ids = new Set(loadPlantLibrary().map((p) => p.id));
   const named = [...parsed.data.squares, ...(parsed.data.lastSeason ?? [])];
   if (named.some((square) => square.some((id) => !ids.has(id)))) {
-    return { ok: false, message: GARDEN_MESSAGES.unknownPlant };
+    return failure("invalid", GARDEN_MESSAGES.unknownPlant);
   }
   const { columns, rows } = BOX_GRIDS[parsed.data.boxSize];
   const values = {

@@ -65,6 +65,7 @@ test("the list: newest first, by e-mail or the code's last four, by status, 50 a
       months: "12",
       recipientName: "Rua",
       recipientEmail: "rua.list@example.nz",
+      recipientRegion: "Auckland",
       sendOn: "2026-11-25",
       buyerName: "Tui",
       buyerEmail: "tui.list@example.nz",

@@ -23,6 +23,7 @@ import {
   demoBuyGiftSchema,
   GIFT_MESSAGES,
   giftPrice,
+  recipientRegionOf,
   sendOnRange,
   type BuyGiftInput,
 } from "./gifts.schema.ts";
@@ -59,12 +60,20 @@ export async function buyGift(
   const s = settings();
   const provider = s.stripe ? "stripe" : s.isProduction ? null : "demo";
   const parsed = (provider === "demo" ? demoBuyGiftSchema : buyGiftSchema).safeParse(raw);
-  if (!parsed.success)
+  // Their region, or their postcode's (ADR 079): one the buyer hasn't seen is said first.
+  const place = recipientRegionOf(raw);
+  if (!parsed.success || !place.ok)
     return failure("invalid", GIFT_MESSAGES.failed, {
-      fieldErrors: checkoutFieldErrors(parsed.error),
+      fieldErrors: {
+        ...(place.ok ? {} : { [place.field]: place.message }),
+        ...(parsed.success ? {} : checkoutFieldErrors(parsed.error)),
+      },
     });
   if (!provider) return failure("unavailable", GIFT_MESSAGES.noPayments);
-  const input: BuyGiftInput & { card?: { number: string; expiry: string } } = parsed.data;
+  const input: BuyGiftInput & { card?: { number: string; expiry: string } } = {
+    ...parsed.data,
+    recipientRegion: place.region,
+  };
   const range = sendOnRange(now);
   if (input.sendOn < range.min || input.sendOn > range.max)
     return failure("invalid", GIFT_MESSAGES.failed, {
@@ -149,6 +158,7 @@ async function giftForAttempt(
     gst: gstIncluded(amount),
     currency: settings().currency,
     sendOn: input.sendOn,
+    recipientRegion: input.recipientRegion,
     updatedAt: now,
   };
   const id = randomUUID();

@@ -14,13 +14,31 @@ import { findPlan, plans, type PlanId } from "#app/modules/subscriptions/plans.t
 import { BoxOrderForm, BoxOrderSummary } from "#app/modules/subscriptions/box-order-form.tsx";
 import { PlanChoices } from "#app/modules/subscriptions/subscribe-form.tsx";
 import { GIFT_MONTHS, giftPrice, type GiftMonths } from "./gifts.schema.ts";
+import { RecipientRegion } from "./recipient-region.tsx";
 
 export interface GiftOutcome {
   message: string;
   /** The card was refused: said beside the card. */
   declined?: boolean;
   fieldErrors?: Record<string, string>;
+  /** Their region and postcode as posted (a postcode's region chosen for them, ADR 079). */
+  place?: { region: string; postcode: string };
+  /** What else was typed (never the card), so a refused form comes back as it was sent. */
+  values?: Partial<Record<GiftFormValue, string>>;
 }
+
+/** The form's fields kept when it is refused: everything but the card. */
+export const GIFT_FORM_VALUES = [
+  "plan",
+  "months",
+  "recipientName",
+  "recipientEmail",
+  "message",
+  "sendOn",
+  "buyerName",
+  "buyerEmail",
+] as const;
+export type GiftFormValue = (typeof GIFT_FORM_VALUES)[number];
 
 /** With Stripe: the PaymentIntent the Payment Element confirms, for the gift just written. */
 export interface GiftPaymentStep {
@@ -39,6 +57,10 @@ export interface GiftFormProps {
   /** The send date's range, New Zealand dates (YYYY-MM-DD): today to about six months on. */
   sendOn: { min: string; max: string };
   buyer: { name: string; email: string };
+  /** The regions we deliver to now: the recipient's region is said open or not before paying. */
+  openRegions: readonly string[];
+  /** The region chosen already (a link's, or the form as it was posted). */
+  region?: string;
   outcome?: GiftOutcome;
   payment?: GiftPaymentStep;
 }
@@ -97,8 +119,15 @@ export function GiftForm(props: GiftFormProps) {
   const errors = outcome?.fieldErrors ?? {};
   const formMessage = outcome && !outcome.declined ? outcome.message : null;
   const submitting = useNavigation().state === "submitting";
-  const [planId, setPlanId] = useState<PlanId>(props.planId);
-  const [months, setMonths] = useState<GiftMonths>(3);
+  const sent = outcome?.values ?? {};
+  const [planId, setPlanId] = useState<PlanId>(
+    findPlan(sent.plan ?? "") ? (sent.plan as PlanId) : props.planId,
+  );
+  const [months, setMonths] = useState<GiftMonths>(
+    GIFT_MONTHS.find((m) => String(m) === sent.months) ?? 3,
+  );
+  const [region, setRegion] = useState(outcome?.place?.region ?? props.region ?? "");
+  const regionOpen = region !== "" && props.openRegions.includes(region);
   const plan = findPlan(planId) ?? plans[1]!;
   const total = giftPrice(plan.price, months);
   const money = (cents: number) => formatMoney(cents, currency);
@@ -158,7 +187,19 @@ export function GiftForm(props: GiftFormProps) {
 
         <fieldset className="flex min-w-0 flex-col gap-4">
           <legend className="mb-2 text-2xl font-bold">Who it&apos;s for</legend>
-          <NameAndEmail who="recipient" errors={errors} />
+          <NameAndEmail
+            who="recipient"
+            defaults={{ name: sent.recipientName ?? "", email: sent.recipientEmail ?? "" }}
+            errors={errors}
+          />
+          <RecipientRegion
+            region={region}
+            onRegion={setRegion}
+            postcode={outcome?.place?.postcode ?? ""}
+            openRegions={props.openRegions}
+            error={errors.recipientRegion}
+            postcodeError={errors.recipientPostcode}
+          />
           <FormField
             id="message"
             label="A message (optional)"
@@ -167,6 +208,7 @@ export function GiftForm(props: GiftFormProps) {
           >
             <textarea
               {...controlProps("message", errors.message, MESSAGE_HINT)}
+              defaultValue={sent.message}
               maxLength={300}
               className={TEXTAREA}
             />
@@ -179,7 +221,7 @@ export function GiftForm(props: GiftFormProps) {
             required
             min={props.sendOn.min}
             max={props.sendOn.max}
-            defaultValue={props.sendOn.min}
+            defaultValue={sent.sendOn || props.sendOn.min}
             error={errors.sendOn}
             hint="Today sends the e-mail with their code now; a later day sends it at 8 am New Zealand time. Up to 6 months ahead."
           />
@@ -188,7 +230,14 @@ export function GiftForm(props: GiftFormProps) {
         <fieldset className="flex min-w-0 flex-col gap-4">
           <legend className="mb-2 text-2xl font-bold">From you</legend>
           <p className="-mt-2 text-sm text-ink/70">We e-mail your receipt here.</p>
-          <NameAndEmail who="buyer" defaults={props.buyer} errors={errors} />
+          <NameAndEmail
+            who="buyer"
+            defaults={{
+              name: sent.buyerName ?? props.buyer.name,
+              email: sent.buyerEmail ?? props.buyer.email,
+            }}
+            errors={errors}
+          />
         </fieldset>
 
         <fieldset className="flex min-w-0 flex-col gap-4">
@@ -220,7 +269,11 @@ export function GiftForm(props: GiftFormProps) {
         payments={payments}
         submitting={submitting}
         submit={{ label: "Buy gift", busy: "Buying your gift..." }}
-        note={`Paid once, today. It never renews: their boxes stop after ${months} months unless they choose to carry on with their own card.`}
+        note={`Paid once, today. It never renews: their boxes stop after ${months} months unless they choose to carry on with their own card.${
+          region && !regionOpen
+            ? ` We don't deliver to ${region} yet: the gift waits as credit, with their place on the waitlist, until we do.`
+            : ""
+        }`}
       />
     </BoxOrderForm>
   );

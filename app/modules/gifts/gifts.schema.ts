@@ -2,6 +2,8 @@
 // (plan, 3/6/12 months, who it is for, an optional message, the day their e-mail goes, who is
 // buying; the card is the demo provider's, checked as the shop's) and redeeming its code (the
 // delivery address and week, as /subscribe asks them).
+import { NZ_REGIONS, type NzRegion } from "#app/lib/nz-regions.ts";
+import { regionOrPostcode } from "#app/lib/nz-postcodes.ts";
 import { freeText, z } from "#app/lib/zod.ts";
 import {
   deliveryAddressFields,
@@ -27,6 +29,10 @@ export const GIFT_MESSAGES = {
   months: "Please choose 3, 6 or 12 months",
   recipientName: "Please enter their name",
   recipientEmail: "Please enter their email address",
+  recipientRegion: "Please choose the region they live in, or enter their postcode",
+  /** A postcode's region, not yet the one on the form: said before anything is paid. */
+  postcodeChose: (postcode: string, region: string) =>
+    `${postcode} is in ${region}. We've chosen ${region} for them: check what it means below, then press Buy gift again.`,
   buyerName: "Please enter your name",
   buyerEmail: "Please enter a valid email address",
   message: "Please keep the message to 300 characters",
@@ -60,6 +66,12 @@ export const buyGiftSchema = z.object({
     }),
   recipientName: text(120, GIFT_MESSAGES.recipientName),
   recipientEmail: email(GIFT_MESSAGES.recipientEmail),
+  /**
+   * Where they live (ADR 076): said before paying whether we deliver there yet. Their region, or
+   * their postcode instead (ADR 079): `recipientPlaceSchema` decides which region it is.
+   */
+  recipientRegion: z.string().max(40).optional().default(""),
+  recipientPostcode: z.string().max(20).optional().default(""),
   message: freeText({
     max: 300,
     multiline: true,
@@ -74,6 +86,36 @@ export const buyGiftSchema = z.object({
   buyerEmail: email(GIFT_MESSAGES.buyerEmail),
 });
 export type BuyGiftInput = z.infer<typeof buyGiftSchema>;
+
+/** The recipient's region: the one chosen, or the one their postcode is in (ADR 079). */
+export const recipientPlaceSchema = regionOrPostcode(
+  { region: "recipientRegion", postcode: "recipientPostcode" },
+  NZ_REGIONS,
+  GIFT_MESSAGES.recipientRegion,
+);
+
+/**
+ * The recipient's region as the buyer saw it: a postcode whose region isn't the one on the form
+ * (no JavaScript chose it as it was typed) is said first, never paid for unseen.
+ */
+export function recipientRegionOf(
+  raw: unknown,
+): { ok: true; region: NzRegion } | { ok: false; field: string; message: string } {
+  const place = recipientPlaceSchema.safeParse(raw);
+  if (!place.success) {
+    const issue = place.error.issues[0]!;
+    return { ok: false, field: String(issue.path[0]), message: issue.message };
+  }
+  const { region, postcode } = place.data;
+  const onForm = (raw as { recipientRegion?: unknown } | null)?.recipientRegion;
+  if (postcode && onForm !== region)
+    return {
+      ok: false,
+      field: "recipientPostcode",
+      message: GIFT_MESSAGES.postcodeChose(postcode, region),
+    };
+  return { ok: true, region };
+}
 
 /** Without Stripe: the demo provider's test card comes with the form. */
 export const demoBuyGiftSchema = buyGiftSchema.extend({ card: demoCardSchema });
@@ -98,6 +140,8 @@ export function buyGiftFormValues(form: FormData) {
       "months",
       "recipientName",
       "recipientEmail",
+      "recipientRegion",
+      "recipientPostcode",
       "message",
       "sendOn",
       "buyerName",
@@ -129,3 +173,14 @@ export function redeemGiftFormValues(form: FormData) {
 /** The words beside the redeem button for a region we don't deliver to yet: the consent kept. */
 export const HOLD_STATEMENT =
   "If we don't deliver to your region yet, we keep your place on its waitlist and e-mail you about our launch there. You can unsubscribe at any time.";
+
+/**
+ * What a gift means in the recipient's region, in the words the buyer reads before paying and in
+ * their receipt (ADR 076): boxes from redeeming where we deliver; elsewhere a held place on the
+ * region's waitlist with the gift's value kept as credit until we launch there.
+ */
+export function giftRegionWords(region: string, open: boolean, recipient = "your friend"): string {
+  return open
+    ? `We deliver to ${region} now: ${recipient} can start their boxes as soon as they redeem the code.`
+    : `We don't deliver to ${region} yet. When ${recipient} redeems the code, we hold their place on the ${region} waitlist and keep the gift's full value as credit until we launch there. Then their prepaid boxes start, with no card needed.`;
+}

@@ -88,6 +88,7 @@ export function DeliveryForm({
   answer,
   holdNote,
   firstBoxes,
+  fullWeeks = [],
 }: {
   intent: "redeem" | "start-held";
   hidden: Record<string, string>;
@@ -100,6 +101,8 @@ export function DeliveryForm({
   holdNote: boolean;
   /** Each week's first box, printed on its option (issue 39). */
   firstBoxes?: Record<DeliveryWeek, string>;
+  /** Weeks whose first packing day is full (issue 40): not selectable where boxes would start. */
+  fullWeeks?: readonly DeliveryWeek[];
 }) {
   const mine = answer?.intent === intent ? answer : undefined;
   const errors = mine?.fieldErrors ?? {};
@@ -138,6 +141,8 @@ export function DeliveryForm({
         onWeek={setWeek}
         error={errors.deliveryWeek}
         firstBoxes={firstBoxes}
+        // A gift held for a region not open yet starts no box now: any week may be kept.
+        fullWeeks={closed ? [] : fullWeeks}
       />
       <div className="flex flex-col gap-3">
         {holdNote ? <p className="text-sm text-ink/70">{HOLD_STATEMENT}</p> : null}
@@ -158,11 +163,13 @@ export function HeldGiftPanel({
   openRegions,
   answer,
   firstBoxes,
+  fullWeeks,
 }: {
   gift: HeldGift;
   openRegions: readonly string[];
   answer?: RedeemAnswer;
   firstBoxes?: Record<DeliveryWeek, string>;
+  fullWeeks?: readonly DeliveryWeek[];
 }) {
   return (
     <section aria-labelledby={`held-${gift.id}`} className="rounded-2xl bg-white p-5 shadow-sm">
@@ -181,6 +188,7 @@ export function HeldGiftPanel({
             address={gift.address}
             deliveryWeek={gift.deliveryWeek}
             firstBoxes={firstBoxes}
+            fullWeeks={fullWeeks}
             openRegions={openRegions}
             answer={answer}
             holdNote={false}

@@ -282,6 +282,7 @@ test("unknown, malformed and unpaid codes are refused, the same way", async () =
       months: "3",
       recipientName: "Mere",
       recipientEmail: "mere@example.nz",
+      recipientRegion: "Auckland",
       sendOn: "2026-11-25",
       buyerName: "Hemi",
       buyerEmail: "hemi@example.nz",

@@ -98,6 +98,8 @@ export interface GiftPreview {
   to: string;
   message: string | null;
   value: string;
+  /** The region the buyer said they live in (ADR 076): where the address starts, if theirs has none. */
+  region: string | null;
   /** Redeemed already: by this member (their answer stands) or by someone else. */
   redeemed: "no" | "by-you" | "by-someone-else";
 }
@@ -114,6 +116,7 @@ function preview(gift: GiftRow, code: string, memberId: string): GiftPreview {
     to: gift.recipientName,
     message: gift.message,
     value: formatMoney(gift.amount, gift.currency),
+    region: gift.recipientRegion,
     redeemed: !gift.redeemedBy ? "no" : gift.redeemedBy === memberId ? "by-you" : "by-someone-else",
   };
 }

@@ -23,15 +23,20 @@ import { formatBoxDate, nzToday } from "#app/modules/subscriptions/box-dates.ts"
 import { findPlan } from "#app/modules/subscriptions/plans.ts";
 import { formatGiftCode } from "./gift-code.ts";
 import { giftCodeColumns, giftCodeFor, giftCodeHash } from "./gift-code.server.ts";
-import { GIFT_SEND_HOUR } from "./gifts.schema.ts";
+import { giftBuyerLink } from "./gift-buyer-link.server.ts";
+import { GIFT_SEND_HOUR, giftRegionWords } from "./gifts.schema.ts";
+import { isRegionOpen } from "#app/modules/subscriptions/regions.server.ts";
 
 export type GiftRow = typeof gifts.$inferSelect;
 
-export const GIFT_EMAIL_KINDS = ["receipt", "code", "held", "refund"] as const;
+export const GIFT_EMAIL_KINDS = ["receipt", "code", "held", "refund", "manage-link"] as const;
 export const giftEmailPayload = z.object({
   giftId: z.uuid(),
   kind: z.enum(GIFT_EMAIL_KINDS),
-  /** An admin's re-send of the code e-mail: its request key, so it is sent once more, once. */
+  /**
+   * An admin's or the buyer's re-send of the code e-mail, or a buyer's fresh link to their gift's
+   * page (ADR 076): its request key, so it is sent once more, once.
+   */
   resend: z.string().min(1).max(100).optional(),
   /**
    * The code e-mail's day when its job was queued: an admin may have moved it since (ADR 049),
@@ -60,7 +65,7 @@ export function giftWords(gift: Pick<GiftRow, "months" | "plan">): string {
 export function giftEmail(
   gift: GiftRow,
   kind: GiftEmailPayload["kind"],
-  options: { code?: string; to?: string } = {},
+  options: { code?: string; to?: string; regionOpen?: boolean; now?: Date } = {},
 ) {
   const s = settings();
   const money = (cents: number) => formatMoney(cents, gift.currency);
@@ -81,10 +86,43 @@ export function giftEmail(
             today
               ? `We've e-mailed ${gift.recipientName} at ${gift.recipientEmail} today with the code that starts their boxes.`
               : `We'll e-mail ${gift.recipientName} at ${gift.recipientEmail} on ${sendDay} with the code that starts their boxes.`,
+            ...(gift.recipientRegion
+              ? [
+                  giftRegionWords(
+                    gift.recipientRegion,
+                    options.regionOpen ?? false,
+                    gift.recipientName,
+                  ),
+                ]
+              : []),
             `It's prepaid and never renews onto their card: their boxes stop after the gift unless they choose to carry on with their own.`,
+            `Your gift's page lets you change the day their e-mail goes, re-send it, see when it's redeemed and print a card with the code.`,
             `Questions? Reply to this e-mail or call us on ${s.contactPhone}.`,
           ],
+          button: {
+            label: "Manage your gift",
+            url: giftBuyerLink(gift.id, gift.paidAt ?? new Date()),
+          },
           reason: `You're getting this because you bought a gift at ${s.siteUrl}.`,
+        }),
+      };
+    }
+    case "manage-link": {
+      return {
+        to: gift.buyerEmail,
+        ...renderEmail({
+          subject: `A new link to your ${s.brandName} gift for ${gift.recipientName}`,
+          preheader: `Manage your gift of ${what}.`,
+          heading: `Your gift for ${gift.recipientName}`,
+          paragraphs: [
+            `Kia ora ${gift.buyerName}, here's a new link to your gift's page (${what}). There you can change the day their e-mail goes, re-send it, see when it's redeemed and print a card with the code.`,
+            `If you didn't ask for this, you can ignore it: the link only works from this e-mail.`,
+          ],
+          button: {
+            label: "Manage your gift",
+            url: giftBuyerLink(gift.id, options.now ?? new Date()),
+          },
+          reason: `You're getting this because a new link to your gift's page was asked for at ${s.siteUrl}.`,
         }),
       };
     }
@@ -155,6 +193,10 @@ export async function sendGiftEmail(
 ): Promise<DeliveryResult | "skipped"> {
   let [gift] = await db().select().from(gifts).where(eq(gifts.id, payload.giftId));
   if (!gift || gift.status !== (payload.kind === "refund" ? "refunded" : "paid")) return "skipped";
+  const regionOpen =
+    payload.kind === "receipt" && gift.recipientRegion
+      ? await isRegionOpen(gift.recipientRegion)
+      : undefined;
   let code: string | undefined;
   if (payload.kind === "code") {
     // The day was moved since this job was queued: the new day's job sends it. (A job queued
@@ -181,7 +223,7 @@ export async function sendGiftEmail(
   }
   const sent = gift!;
   const to =
-    payload.kind === "receipt" || payload.kind === "refund"
+    payload.kind === "receipt" || payload.kind === "refund" || payload.kind === "manage-link"
       ? sent.buyerEmail
       : payload.kind === "held"
         ? await accountEmail(sent.redeemedBy)
@@ -195,7 +237,7 @@ export async function sendGiftEmail(
     to,
     resourceType: "gift",
     resourceId: sent.id,
-    message: () => giftEmail(sent, payload.kind, { code, to }),
+    message: () => giftEmail(sent, payload.kind, { code, to, regionOpen, now }),
   });
   if (payload.kind === "code")
     await db()

@@ -14,6 +14,7 @@ import {
   ALREADY_HANDLED,
   answerStripeEvent,
   stripeEventSeen,
+  type StripeEventOutcome,
 } from "#app/modules/payments/stripe-events.server.ts";
 import { codeEmailAt, sendGiftEmailJob } from "./send-gift-email.server.ts";
 
@@ -86,17 +87,12 @@ export function isGiftEvent(event: Stripe.Event): boolean {
   return metadata?.purpose === GIFT_PAYMENT_PURPOSE;
 }
 
-export type GiftEventResult = {
-  status: 200;
-  body: { received: boolean; duplicate?: boolean };
-};
-
 /**
  * A gift's PaymentIntent event, already verified by the webhook flow: a success settles the gift
  * (reading the intent from Stripe), a failure is kept for the buyer's retry. De-duplicated by the
  * event's id after its effect (which is idempotent), as the subscriptions' events are.
  */
-export async function handleGiftStripeEvent(event: Stripe.Event): Promise<GiftEventResult> {
+export async function handleGiftStripeEvent(event: Stripe.Event): Promise<StripeEventOutcome> {
   if (await stripeEventSeen(event)) return ALREADY_HANDLED;
   const intent = event.data.object as Stripe.PaymentIntent;
   const giftId = intent.metadata?.giftId;

@@ -10,14 +10,20 @@ test("a known region and plan are accepted", () => {
 test("anything else says which choice to fix", () => {
   expect(readCalendarChoice(new URLSearchParams("region=Mars&plan=1m2"))).toEqual({
     ok: false,
-    errors: { region: "Choose your region from the list." },
+    code: "invalid",
+    message: "Choose your region from the list.",
+    fieldErrors: { region: "Choose your region from the list." },
   });
   expect(readCalendarChoice(new URLSearchParams("region=Otago&plan=3m2"))).toEqual({
     ok: false,
-    errors: { plan: "Choose a plan size." },
+    code: "invalid",
+    message: "Choose a plan size.",
+    fieldErrors: { plan: "Choose a plan size." },
   });
   expect(readCalendarChoice(new URLSearchParams(""))).toEqual({
     ok: false,
-    errors: { region: "Choose your region from the list.", plan: "Choose a plan size." },
+    code: "invalid",
+    message: "Choose your region from the list. Choose a plan size.",
+    fieldErrors: { region: "Choose your region from the list.", plan: "Choose a plan size." },
   });
 });

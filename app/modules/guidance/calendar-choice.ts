@@ -1,5 +1,6 @@
 // What the calendar export needs to know: a region (it decides the climate zone) and a plan size.
 // One schema for the calendar page's form and for the .ics feed's query string.
+import { failure, fieldErrors, type Outcome } from "#app/lib/outcome.ts";
 import { z } from "#app/lib/zod.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { findPlan, type Plan } from "#app/modules/subscriptions/plans.ts";
@@ -20,19 +21,17 @@ export type CalendarChoice = z.output<typeof calendarChoice>;
 
 export type CalendarChoiceErrors = Partial<Record<"region" | "plan", string>>;
 
-export type CalendarChoiceResult =
-  { ok: true; choice: CalendarChoice } | { ok: false; errors: CalendarChoiceErrors };
-
-export function readCalendarChoice(params: URLSearchParams): CalendarChoiceResult {
+/** The choice, or "invalid" with the first problem per choice (the message: all of them). */
+export function readCalendarChoice(
+  params: URLSearchParams,
+): Outcome<{ choice: CalendarChoice }, { fieldErrors: CalendarChoiceErrors }> {
   const parsed = calendarChoice.safeParse({
     region: params.get("region") ?? undefined,
     plan: params.get("plan") ?? undefined,
   });
   if (parsed.success) return { ok: true, choice: parsed.data };
-  const errors: CalendarChoiceErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if ((field === "region" || field === "plan") && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
+  const errors: CalendarChoiceErrors = fieldErrors(parsed.error, ([field]) =>
+    field === "region" || field === "plan" ? field : undefined,
+  );
+  return failure("invalid", Object.values(errors).join(" "), { fieldErrors: errors });
 }

@@ -1,10 +1,9 @@
 // The calendar page's choice of region and box size (/calendar): a plain GET form, so it works
-// before (or without) JavaScript. When the choices come back with errors, the first one to fix is
-// shown and focused. An island on /calendar (ADR 017, 036).
-import { useRef } from "react";
+// before (or without) JavaScript. When the choices come back with errors, the error summary at
+// the form's top takes focus and links to each (issue 39). An island on /calendar (ADR 017, 036).
 import { Form } from "react-router";
+import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
-import { useFocusFirstError } from "#app/components/ui/focus-first-error.ts";
 import { RadioCard } from "#app/components/ui/radio-card.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
@@ -20,13 +19,8 @@ export function CalendarForm({
   /** A calendar is shown above: the form changes it. */
   made: boolean;
 }) {
-  const hasErrors = Boolean(errors.region || errors.plan);
-  // The choices are below the calendar's introduction: show and focus the first one to fix.
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, hasErrors ? errors : null);
   return (
     <Form
-      ref={form}
       method="get"
       action={paths.calendar}
       noValidate
@@ -36,11 +30,10 @@ export function CalendarForm({
       <h2 id="choose-title" className="text-2xl font-bold">
         {made ? "Change region or plan" : "Make your calendar"}
       </h2>
-      {hasErrors && (
-        <p role="alert" className="mt-3 font-semibold text-clay-dark">
-          Please check the highlighted choices.
-        </p>
-      )}
+      {/* The choices are below the calendar's introduction: the summary shows what to fix. */}
+      <div className="mt-3 empty:hidden">
+        <ErrorSummary errors={errors} />
+      </div>
       <div className="mt-5">
         <label htmlFor="region" className="block font-semibold">
           Region
@@ -62,18 +55,21 @@ export function CalendarForm({
           </p>
         )}
       </div>
-      <fieldset className="mt-6" aria-describedby={errors.plan ? "plan-error" : undefined}>
+      <fieldset className="mt-6">
         <legend className="font-semibold">Grow box size</legend>
         <div className="mt-2 grid gap-3 sm:grid-cols-3">
-          {plans.map((plan) => (
+          {plans.map((plan, i) => (
             <RadioCard
               key={plan.id}
+              // The first choice is where the error summary's link lands.
+              id={i === 0 ? "plan" : undefined}
               className="flex cursor-pointer items-start gap-3 rounded-2xl border-2 border-ink/15 bg-white p-4 has-[:checked]:border-leaf has-[:checked]:bg-sprout/15"
               inputClassName="mt-1 h-4 w-4 accent-leaf"
               name="plan"
               value={plan.id}
               defaultChecked={values.plan === plan.id}
               aria-invalid={errors.plan ? true : undefined}
+              aria-describedby={errors.plan ? "plan-error" : undefined}
             >
               <span>
                 <span className="block font-semibold">{plan.size}</span>

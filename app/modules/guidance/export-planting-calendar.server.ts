@@ -12,7 +12,10 @@ export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
 const REFRESH_SECONDS = 24 * 60 * 60;
 const REMINDER_HOUR = 18;
 
-/** A dated job from elsewhere (the member's garden schedule), written as an all-day event. */
+/**
+ * A dated job from elsewhere (the member's garden schedule, their box deliveries), written as an
+ * all-day event; or, with `at`, a timed one (a box's cutoff, the moment it locks for packing).
+ */
 export interface CalendarJob {
   /** The same job keeps its id from one read of the feed to the next, so apps don't duplicate it. */
   id: string;
@@ -21,6 +24,10 @@ export interface CalendarJob {
   summary: string;
   description: string;
   url: string;
+  /** A timed event instead (UTC instants): it ends at `end`. */
+  at?: { start: Date; end: Date };
+  /** The reminder's words and how long before the start; the evening before unless given. */
+  alarm?: { secondsBefore: number; description: string };
 }
 
 export interface CalendarSite {
@@ -110,19 +117,22 @@ export function exportPlantingCalendar(
   }
   for (const job of jobs) {
     const { year, month, day } = job.date;
+    const when = job.at
+      ? // Instants in UTC (DTSTART:…Z): the same moment in any calendar's zone.
+        { start: job.at.start, end: job.at.end }
+      : // A date without a zone: the day itself (DTSTART;VALUE=DATE), wherever the calendar is read.
+        { allDay: true, start: new Date(Date.UTC(year, month - 1, day)) };
     calendar.createEvent({
       id: `${job.id}@${host}`,
-      // A date without a zone: the day itself (DTSTART;VALUE=DATE), wherever the calendar is read.
-      allDay: true,
-      start: new Date(Date.UTC(year, month - 1, day)),
+      ...when,
       summary: job.summary,
       description: job.description,
       url: job.url,
       alarms: [
         {
           type: ICalAlarmType.display,
-          triggerBefore: (24 - REMINDER_HOUR) * 60 * 60,
-          description: `Tomorrow: ${job.summary}`,
+          triggerBefore: job.alarm?.secondsBefore ?? (24 - REMINDER_HOUR) * 60 * 60,
+          description: job.alarm?.description ?? `Tomorrow: ${job.summary}`,
         },
       ],
     });

@@ -16,10 +16,10 @@ export function GuidanceCard({
 }) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className="group relative flex w-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink/5 transition-shadow hover:shadow-md sm:flex-col">
+    <article className="group relative flex w-full overflow-hidden max-[259px]:flex-col rounded-2xl bg-white shadow-sm ring-1 ring-ink/5 transition-shadow hover:shadow-md sm:flex-col">
       <Illustration
         src={item.image}
-        className="aspect-square w-24 shrink-0 bg-cream-deep object-cover min-[420px]:w-32 sm:aspect-[1200/630] sm:h-auto sm:w-full"
+        className="aspect-square w-24 shrink-0 bg-cream-deep object-cover max-[259px]:aspect-[1200/630] max-[259px]:w-full min-[420px]:w-32 sm:aspect-[1200/630] sm:h-auto sm:w-full"
       />
       <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-5">
         {eyebrow !== false && (

@@ -9,6 +9,10 @@ import { plans } from "#app/modules/subscriptions/plans.ts";
 export interface PersonalCalendarView {
   region: string | null;
   planId: string;
+  /** "1m²" */
+  planSize: string;
+  /** The calendar follows the member's subscription's plan: there is no box size to choose. */
+  planFromSubscription: boolean;
   feedUrl: string;
   subscribeUrl: string;
 }
@@ -56,29 +60,44 @@ export function PersonalCalendarPanel({
         </p>
       )}
 
-      <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
-        <input type="hidden" name="intent" value={CALENDAR_INTENTS.plan} />
-        <div className="flex flex-1 flex-col gap-1.5">
-          <label htmlFor="calendar-plan" className="font-semibold">
-            Box size
-          </label>
-          <select
-            id="calendar-plan"
-            name="plan"
-            defaultValue={calendar.planId}
-            className="min-h-11 rounded-xl border border-ink/20 bg-white px-4 py-2"
+      {calendar.planFromSubscription ? (
+        <p data-testid="calendar-plan">
+          <strong>Box size: {calendar.planSize}</strong>, your plan&apos;s. Your box deliveries and
+          the last day to change each box are in it too. Change your plan under{" "}
+          <Link to={paths.profileSubscription} className="text-leaf underline">
+            My box
+          </Link>{" "}
+          and your calendar changes with it.
+        </p>
+      ) : (
+        <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
+          <input type="hidden" name="intent" value={CALENDAR_INTENTS.plan} />
+          <div className="flex flex-1 flex-col gap-1.5">
+            <label htmlFor="calendar-plan" className="font-semibold">
+              Box size
+            </label>
+            <select
+              id="calendar-plan"
+              name="plan"
+              defaultValue={calendar.planId}
+              className="min-h-11 rounded-xl border border-ink/20 bg-white px-4 py-2"
+            >
+              {plans.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.size}: {p.plantVarieties} varieties
+                </option>
+              ))}
+            </select>
+          </div>
+          <IntentButton
+            intent={CALENDAR_INTENTS.plan}
+            busyIntent={busyIntent}
+            busyLabel="Saving..."
           >
-            {plans.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.size}: {p.plantVarieties} varieties
-              </option>
-            ))}
-          </select>
-        </div>
-        <IntentButton intent={CALENDAR_INTENTS.plan} busyIntent={busyIntent} busyLabel="Saving...">
-          Save box size
-        </IntentButton>
-      </Form>
+            Save box size
+          </IntentButton>
+        </Form>
+      )}
 
       {calendar.region && (
         <div className="flex flex-col gap-3">

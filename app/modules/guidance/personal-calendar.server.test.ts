@@ -84,6 +84,7 @@ test("no region yet, a bad box size, and addresses that were never given out", a
   expect(await personalCalendarFeed(fileOf(calendar.feedUrl))).toEqual({ kind: "needs-region" });
   expect(await setCalendarPlan(id, { plan: "10m2" })).toEqual({
     ok: false,
+    code: "invalid",
     message: "Choose one of the three box sizes.",
   });
   for (const file of [undefined, "", "x.ics", `${"a".repeat(43)}.ics`, "../../etc/passwd"]) {

@@ -1,14 +1,17 @@
 // A member's own calendar feed (issue 7): /calendar/feed/{token}.ics follows the region in their
-// profile and their box size. The token is the only key to it (calendar apps can't sign in), so it
+// profile and their box size: their subscription's plan while they have one (issue 39: a plan
+// change changes the calendar), else the box size they saved here. The token is the only key to it (calendar apps can't sign in), so it
 // is long and random, and resetting it makes the old address stop working at once.
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, type ProfilePreferences } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { isNzRegion, type NzRegion } from "#app/lib/nz-regions.ts";
 import { DEFAULT_PLAN_ID, findPlan, plans, type Plan } from "#app/modules/subscriptions/plans.ts";
+import { getMemberPlanId } from "#app/modules/subscriptions/get-member-plan.server.ts";
 import { exportPlantingCalendar, type CalendarJob } from "./export-planting-calendar.server.ts";
 import { planGardenSessions } from "./plan-garden-sessions.server.ts";
 
@@ -25,6 +28,8 @@ export const calendarPlanSchema = z.object({
 export interface PersonalCalendar {
   region: NzRegion | null;
   plan: Plan;
+  /** The plan is the member's subscription's (not a box size chosen for the calendar). */
+  planFromSubscription: boolean;
   /** https address, to paste into Google Calendar. */
   feedUrl: string;
   /** webcal:// address: opens the calendar app with a subscription. */
@@ -35,6 +40,19 @@ function regionOf(address: { state?: string; region?: string }): NzRegion | null
   if (isNzRegion(address.state)) return address.state;
   if (isNzRegion(address.region)) return address.region;
   return null;
+}
+
+/** The box size a member's calendar follows: their subscription's plan, else the one saved here. */
+async function calendarPlanOf(
+  userId: string,
+  preferences: ProfilePreferences,
+): Promise<{ plan: Plan; fromSubscription: boolean }> {
+  const subscribed = findPlan(await getMemberPlanId(userId));
+  if (subscribed) return { plan: subscribed, fromSubscription: true };
+  return {
+    plan: findPlan(preferences.plan) ?? (findPlan(DEFAULT_PLAN_ID) as Plan),
+    fromSubscription: false,
+  };
 }
 
 function feedPath(token: string): string {
@@ -67,9 +85,11 @@ export async function getPersonalCalendar(userId: string): Promise<PersonalCalen
   }
   if (!token) throw new Error("getPersonalCalendar: the token could not be made");
   const siteUrl = settings().siteUrl;
+  const { plan, fromSubscription } = await calendarPlanOf(userId, row.preferences);
   return {
     region: regionOf(row.address),
-    plan: findPlan(row.preferences.plan) ?? (findPlan(DEFAULT_PLAN_ID) as Plan),
+    plan,
+    planFromSubscription: fromSubscription,
     feedUrl: `${siteUrl}${feedPath(token)}`,
     subscribeUrl: `${siteUrl.replace(/^https?:/, "webcal:")}${feedPath(token)}`,
   };
@@ -83,18 +103,20 @@ export async function resetCalendarToken(userId: string): Promise<void> {
     .where(eq(profiles.id, userId));
 }
 
-export type SetPlanResult = { ok: true } | { ok: false; message: string };
+export const CALENDAR_FOLLOWS_PLAN =
+  "Your calendar follows your subscription's box size. Change your plan under My box and your calendar changes with it.";
 
-export async function setCalendarPlan(userId: string, input: unknown): Promise<SetPlanResult> {
+export async function setCalendarPlan(userId: string, input: unknown): Promise<Outcome> {
   const parsed = calendarPlanSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, message: parsed.error.issues[0]?.message ?? "Choose a box size." };
+    return failure("invalid", parsed.error.issues[0]?.message ?? "Choose a box size.");
   }
   const [row] = await db()
     .select({ preferences: profiles.preferences })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  if (!row) return { ok: false, message: "Your profile could not be found." };
+  if (!row) return failure("not-found", "Your profile could not be found.");
+  if (await getMemberPlanId(userId)) return failure("conflict", CALENDAR_FOLLOWS_PLAN);
   const preferences: ProfilePreferences = { ...row.preferences, plan: parsed.data.plan };
   await db()
     .update(profiles)
@@ -127,7 +149,7 @@ export async function personalCalendarFeed(
   if (!row) return { kind: "unknown" };
   const region = regionOf(row.address);
   if (!region) return { kind: "needs-region" };
-  const plan = findPlan(row.preferences.plan) ?? (findPlan(DEFAULT_PLAN_ID) as Plan);
+  const { plan } = await calendarPlanOf(row.id, row.preferences);
   const { siteUrl, brandName } = settings();
   const jobs = (await options.jobsFor?.(row.id)) ?? [];
   return {

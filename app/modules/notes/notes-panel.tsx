@@ -1,6 +1,7 @@
 // The notes on a record's admin page: newest first, each with who wrote it and when, and a form to
 // add one about the record or, where it has one, about its member (shown on all their records).
 import { Form, useNavigation } from "react-router";
+import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import type { NoteSubject } from "#db/schema/index.ts";
 import { NOTE_MAX, type Note } from "./notes.schema.ts";
 
@@ -25,6 +26,7 @@ export function NotesPanel({
   memberId,
   requestKey,
   error,
+  fieldErrors,
 }: {
   notes: Note[];
   record: { type: Exclude<NoteSubject, "member">; id: string };
@@ -32,6 +34,8 @@ export function NotesPanel({
   memberId: string | null;
   requestKey: string;
   error?: string | null;
+  /** The refusal's fields (the note's body): the summary at the form's top lists them (issue 39). */
+  fieldErrors?: Record<string, string> | null;
 }) {
   const busy = useNavigation().formData?.get("intent") === "note";
   return (
@@ -55,6 +59,7 @@ export function NotesPanel({
         </ol>
       )}
       <Form method="post" className="mt-4 grid gap-2">
+        <ErrorSummary errors={fieldErrors} fieldIds={{ body: "note-body" }} />
         <input type="hidden" name="requestKey" value={requestKey} />
         <label htmlFor="note-body" className="font-semibold">
           Add a note
@@ -70,7 +75,11 @@ export function NotesPanel({
           className="rounded-lg border border-ink/20 p-2"
         />
         {error ? (
-          <p id="note-error" role="alert" className="font-semibold text-clay-dark">
+          <p
+            id="note-error"
+            role={fieldErrors?.body ? undefined : "alert"}
+            className="font-semibold text-clay-dark"
+          >
             {error}
           </p>
         ) : null}

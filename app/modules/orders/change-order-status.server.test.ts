@@ -84,6 +84,45 @@ test("packed, then shipped with a tracking number (e-mailed once), then delivere
   expect(await changeOrderStatus(orderId, { status: "delivered" })).toEqual({ ok: true });
 });
 
+test("a shop order shipped with its courier: the e-mail links to that courier's tracking page", async () => {
+  const { orderId } = await paidOrder("tui@example.nz");
+  // A courier that isn't one of ours is refused in words, by the field.
+  expect(
+    await changeOrderStatus(orderId, {
+      status: "shipped",
+      trackingNumber: "CP123456",
+      courier: "carrier-pigeon",
+    }),
+  ).toMatchObject({ ok: false, code: "invalid", fieldErrors: { courier: "Choose the courier." } });
+  expect(
+    await changeOrderStatus(orderId, {
+      status: "shipped",
+      trackingNumber: "LP 0012/NZ",
+      courier: "nz-couriers",
+    }),
+  ).toEqual({ ok: true });
+  const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
+  expect(row).toMatchObject({ courier: "nz-couriers", trackingNumber: "LP 0012/NZ" });
+  expect(await sendOrderUpdate({ orderId, status: "shipped" })).toBe("sent");
+  const [mail] = await env.smtp.waitForTo("tui@example.nz", 1);
+  // The number is made safe for the address (a space and a slash).
+  const link = "https://www.nzcouriers.co.nz/tools/track?track=LP%200012%2FNZ";
+  expect(mail!.text).toContain(`Track it with NZ Couriers: ${link}`);
+  expect(mail!.text).toContain("Tracking number: LP 0012/NZ (NZ Couriers)");
+  expect(mail!.html).toContain(`href="${link}"`);
+});
+
+test("a shop order shipped with another courier: the number, and no link", async () => {
+  const { orderId } = await paidOrder("rewi@example.nz");
+  expect(
+    await changeOrderStatus(orderId, { status: "shipped", trackingNumber: "XYZ9876", courier: "" }),
+  ).toEqual({ ok: true });
+  expect(await sendOrderUpdate({ orderId, status: "shipped" })).toBe("sent");
+  const [mail] = await env.smtp.waitForTo("rewi@example.nz", 1);
+  expect(mail!.text).toContain("Tracking number: XYZ9876.");
+  expect(mail!.text).not.toContain("Track it with");
+});
+
 test("cancelling a paid order puts its stock back once and queues the refund and the e-mail", async () => {
   const { orderId, productId } = await paidOrder();
   expect(await stock(productId)).toBe(3);

@@ -5,8 +5,12 @@
 import type Stripe from "stripe";
 import { db, type Database } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
+import { failure } from "#app/lib/outcome.ts";
 import { stripeEnabled, verifyStripeEvent } from "#app/modules/payments/stripe.server.ts";
-import { recordStripeEvent } from "#app/modules/payments/stripe-events.server.ts";
+import {
+  recordStripeEvent,
+  type StripeEventOutcome,
+} from "#app/modules/payments/stripe-events.server.ts";
 import {
   flagPaidAfterExpiry,
   markOrderPaid,
@@ -15,22 +19,17 @@ import {
 } from "./mark-order-paid.server.ts";
 import { isOrderId } from "./order-id.ts";
 
-export type WebhookResult = {
-  status: 200 | 400 | 404;
-  body: { received: boolean; duplicate?: boolean; error?: string };
-};
-
 export async function handleStripeWebhook(
   rawBody: string,
   signature: string | undefined,
-): Promise<WebhookResult> {
-  if (!stripeEnabled()) return { status: 404, body: { received: false, error: "Not found" } };
+): Promise<StripeEventOutcome> {
+  if (!stripeEnabled()) return failure("not-found", "Not found");
   let event: Stripe.Event;
   try {
     event = verifyStripeEvent(rawBody, signature);
   } catch {
     log.warn("stripe webhook with a bad signature");
-    return { status: 400, body: { received: false, error: "Invalid signature" } };
+    return failure("invalid", "Invalid signature");
   }
   const intent = event.type.startsWith("payment_intent.")
     ? (event.data.object as Stripe.PaymentIntent)
@@ -57,13 +56,13 @@ export async function handleStripeWebhook(
       }
       return true;
     });
-    return { status: 200, body: { received: true, duplicate: !fresh } };
+    return { ok: true, duplicate: !fresh };
   } catch (error) {
     if (!(error instanceof NeedsAttentionError) || !intent) throw error;
     await db().transaction(async (tx) => {
       if (await record(tx))
         await flagPaidAfterExpiry({ tx, orderId: error.orderId, reference: intent.id });
     });
-    return { status: 200, body: { received: true } };
+    return { ok: true };
   }
 }

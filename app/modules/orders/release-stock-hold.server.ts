@@ -19,11 +19,14 @@ export async function releaseStockHold(
     .returning({ id: orders.id });
   if (!released) return false;
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  // In product id order, as every stock change is, so concurrent changes can't deadlock.
+  // In product id order, as every stock change is, so concurrent changes can't deadlock. Units a
+  // part refund by line already put back (ADR 078) are not put back twice.
   for (const line of lines.sort((a, b) => a.productId.localeCompare(b.productId))) {
+    const units = line.quantity - line.refundedQuantity;
+    if (units <= 0) continue;
     await tx
       .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`, updatedAt: now })
+      .set({ stockQuantity: sql`${products.stockQuantity} + ${units}`, updatedAt: now })
       .where(eq(products.id, line.productId));
   }
   return true;

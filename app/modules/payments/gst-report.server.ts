@@ -5,9 +5,10 @@
 //   Box 6  zero-rated supplies in box 5: orders delivered outside New Zealand (exports);
 //   Box 7  box 5 less box 6;
 //   Box 8  GST on sales: box 7 × 3/23, to the cent (as the form works it out);
-// and, as the form's credit adjustments, refunds: orders paid earlier or in the period that were
-// refunded or cancelled after payment within it (their status changed in the period), with the
-// GST they included. The GST to pay on sales is box 8 less the refunds' GST. Gifts and credit are
+// and, as the form's credit adjustments, refunds: each admin refund made in the period, whole or
+// in part (order_refunds, ADR 078), with the GST it gave back, and orders paid earlier or in the
+// period that were otherwise refunded or cancelled after payment within it (their status changed
+// in the period), for what those refunds had not already given back. The GST to pay on sales is box 8 less the refunds' GST. Gifts and credit are
 // not sales until they become a box (the box's order is the sale); until then they are money owed
 // to customers, on /admin/money. The orders' own GST (each rounded when it was sold) is shown
 // beside box 8 as a check; the two may differ by a cent or so of rounding.
@@ -68,7 +69,31 @@ export function periodInstants(period: GstPeriod) {
 
 /** An order outside New Zealand is an export: zero-rated. */
 const ZERO_RATED = sql`lower(coalesce(address->>'country', 'nz')) not in ('nz', 'new zealand')`;
+
+/** ZERO_RATED for one order in hand (a refund's GST, ADR 078): the same rule. */
+export const zeroRatedAddress = (address: { country?: string | null }) =>
+  !["nz", "new zealand"].includes((address.country ?? "nz").toLowerCase());
 const REFUNDED = sql`status in ('refunded', 'cancelled') and paid_at is not null`;
+
+/**
+ * Every refund in [start, end): an admin's refund (order_refunds: its moment, amount and GST) and
+ * an order refunded or cancelled after payment for what admin refunds had not given back (the
+ * whole order, when there were none). The columns of the orders' lines, `at` the refund's moment.
+ */
+function refundEvents(start: Date, end: Date) {
+  return sql`
+    select o.id, o.number, o.kind, o.name, r.created_at as at, r.amount as total,
+      case when ${ZERO_RATED} then 0 else r.gst end as gst, o.status
+    from order_refunds r join orders o on o.id = r.order_id
+    where r.created_at >= ${start} and r.created_at < ${end}
+    union all
+    select id, number, kind, name, updated_at, total - refunded,
+      case when ${ZERO_RATED} then 0
+        else gst - coalesce((select sum(r.gst) from order_refunds r where r.order_id = orders.id), 0)
+      end, status
+    from orders
+    where ${REFUNDED} and total > refunded and updated_at >= ${start} and updated_at < ${end}`;
+}
 
 export interface GstReport {
   period: GstPeriod;
@@ -88,19 +113,21 @@ export interface GstReport {
 export async function getGstReport(period: GstPeriod): Promise<GstReport> {
   const { start, end } = periodInstants(period);
   const inPeriod = sql`paid_at >= ${start} and paid_at < ${end}`;
-  const refundedIn = sql`${REFUNDED} and updated_at >= ${start} and updated_at < ${end}`;
   const found = (await db().execute(sql`
-    select
-      count(*) filter (where ${inPeriod})::int as sales_count,
-      coalesce(sum(total) filter (where ${inPeriod}), 0)::bigint as sales_cents,
-      count(*) filter (where ${inPeriod} and ${ZERO_RATED})::int as zero_count,
-      coalesce(sum(total) filter (where ${inPeriod} and ${ZERO_RATED}), 0)::bigint as zero_cents,
-      coalesce(sum(gst) filter (where ${inPeriod} and not ${ZERO_RATED}), 0)::bigint as orders_gst,
-      count(*) filter (where ${refundedIn})::int as refund_count,
-      coalesce(sum(total) filter (where ${refundedIn}), 0)::bigint as refund_cents,
-      coalesce(sum(gst) filter (where ${refundedIn} and not ${ZERO_RATED}), 0)::bigint as refund_gst
-    from orders
-    where (${inPeriod}) or (${refundedIn})`)) as unknown as {
+    select sales.*, refunds.*
+    from (
+      select
+        count(*)::int as sales_count,
+        coalesce(sum(total), 0)::bigint as sales_cents,
+        count(*) filter (where ${ZERO_RATED})::int as zero_count,
+        coalesce(sum(total) filter (where ${ZERO_RATED}), 0)::bigint as zero_cents,
+        coalesce(sum(gst) filter (where not ${ZERO_RATED}), 0)::bigint as orders_gst
+      from orders where ${inPeriod}
+    ) sales, (
+      select count(*)::int as refund_count, coalesce(sum(total), 0)::bigint as refund_cents,
+        coalesce(sum(gst), 0)::bigint as refund_gst
+      from (${refundEvents(start, end)}) events
+    ) refunds`)) as unknown as {
     rows: Record<string, string | number>[];
   };
   const r = found.rows[0] ?? {};
@@ -146,9 +173,8 @@ export async function gstLines(period: GstPeriod, limit?: number): Promise<GstLi
         kind, name, paid_at as at, total, case when ${ZERO_RATED} then 0 else gst end, status
       from orders where paid_at >= ${start} and paid_at < ${end}
       union all
-      select id, number, 'refund', kind, name, updated_at, total,
-        case when ${ZERO_RATED} then 0 else gst end, status
-      from orders where ${REFUNDED} and updated_at >= ${start} and updated_at < ${end}
+      select id, number, 'refund', kind, name, at, total, gst, status
+      from (${refundEvents(start, end)}) events
     ) lines
     order by at, number
     ${limit ? sql`limit ${limit}` : sql``}`)) as unknown as {

@@ -2,14 +2,19 @@
 // member's card change and the renewal engine call, whichever provider is behind it. Types only, so
 // the demo and the Stripe adapters can both name them without importing each other.
 
+import type { Outcome } from "#app/lib/outcome.ts";
+
 export interface CardDetails {
   number: string;
   expiry: string;
 }
 
-export type SaveCardResult =
-  | { ok: true; customerId: string; paymentMethodId: string; label: string }
-  | { ok: false; message: string };
+/** A card kept for later charges: its customer, payment method and how it is shown. */
+export interface SavedCard {
+  customerId: string;
+  paymentMethodId: string;
+  label: string;
+}
 
 export interface OffSessionCharge {
   customerId: string;
@@ -24,17 +29,6 @@ export interface OffSessionCharge {
   metadata?: Record<string, string>;
 }
 
-export type ChargeResult =
-  | { ok: true; reference: string }
-  | {
-      ok: false;
-      message: string;
-      /** Stripe's reason, when there is one: "authentication_required", "card_declined"... */
-      code?: string;
-      /** The failed attempt's PaymentIntent, when the provider made one. */
-      reference?: string;
-    };
-
 export interface SavedCardProvider {
   name: "demo" | "stripe";
   /** Checks and keeps the card for later charges; `owner` names the customer (a subscription). */
@@ -42,9 +36,15 @@ export interface SavedCardProvider {
     card: CardDetails,
     owner: { id: string; email: string },
     now?: Date,
-  ): Promise<SaveCardResult>;
-  /** Charges a saved card with nobody present. */
-  chargeSavedCard(charge: OffSessionCharge): Promise<ChargeResult>;
+  ): Promise<Outcome<SavedCard>>;
+  /**
+   * Charges a saved card with nobody present: the payment's `reference`, or "declined" with
+   * Stripe's `reason` when there is one ("authentication_required", "card_declined"...) and the
+   * failed attempt's PaymentIntent as `reference` when the provider made one.
+   */
+  chargeSavedCard(
+    charge: OffSessionCharge,
+  ): Promise<Outcome<{ reference: string }, { reason?: string; reference?: string }>>;
   /**
    * Refunds a charge this provider made (its `reference`) in full; the same key is the same
    * refund. The renewal calls it for a box charged while its account was being deleted.

@@ -35,24 +35,27 @@ test("0341 saves but every later charge is declined; 0002, 9995, unknown and exp
   expect(later).toMatchObject({ ok: true, paymentMethodId: "demo_pm_declines_later" });
   expect(await charge("demo_pm_declines_later")).toEqual({
     ok: false,
+    code: "declined",
     message: DEMO_MESSAGES.declined,
   });
   expect(await demoSavedCards.saveCard(testCard("declined"), owner)).toEqual({
     ok: false,
+    code: "declined",
     message: DEMO_MESSAGES.declined,
   });
   expect(await demoSavedCards.saveCard(testCard("insufficientFunds"), owner)).toEqual({
     ok: false,
+    code: "declined",
     message: DEMO_MESSAGES.insufficientFunds,
   });
   expect(
     await demoSavedCards.saveCard({ number: "4111111111111111", expiry: "12/40" }, owner),
-  ).toEqual({ ok: false, message: DEMO_MESSAGES.unknown });
+  ).toEqual({ ok: false, code: "declined", message: DEMO_MESSAGES.unknown });
   expect(
     await demoSavedCards.saveCard(
       { number: "4242424242424242", expiry: "01/26" },
       owner,
       new Date("2026-11-25T00:00:00Z"),
     ),
-  ).toEqual({ ok: false, message: DEMO_MESSAGES.expired });
+  ).toEqual({ ok: false, code: "declined", message: DEMO_MESSAGES.expired });
 });

@@ -4,15 +4,15 @@
 // `off_session: true, confirm: true`, idempotent by a key of subscription and period. The demo
 // provider does the same with Stripe's public test cards, remembering only which test card it was.
 import { settings } from "#app/lib/env.server.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { DEMO_CARDS, DEMO_MESSAGES, DEMO_SAVED_CARDS } from "./demo-payments.server.ts";
-import type { CardDetails, SaveCardResult, SavedCardProvider } from "./saved-card-provider.ts";
+import type { CardDetails, SavedCardProvider } from "./saved-card-provider.ts";
 import { stripeSavedCards } from "./stripe-saved-cards.server.ts";
 
 export type {
   CardDetails,
-  ChargeResult,
   OffSessionCharge,
-  SaveCardResult,
+  SavedCard,
   SavedCardProvider,
 } from "./saved-card-provider.ts";
 export { stripeSavedCards } from "./stripe-saved-cards.server.ts";
@@ -22,7 +22,7 @@ export const demoSavedCards: SavedCardProvider = {
   saveCard(card, owner, now = new Date()) {
     const [mm, yy] = card.expiry.split("/").map((p) => Number(p.trim()));
     if (new Date(Date.UTC(2000 + (yy ?? 0), mm ?? 0, 1)) <= now)
-      return Promise.resolve({ ok: false, message: DEMO_MESSAGES.expired });
+      return Promise.resolve(failure("declined", DEMO_MESSAGES.expired));
     const saved = DEMO_SAVED_CARDS[card.number];
     if (!saved) {
       const message =
@@ -31,7 +31,7 @@ export const demoSavedCards: SavedCardProvider = {
           : card.number === DEMO_CARDS.insufficientFunds
             ? DEMO_MESSAGES.insufficientFunds
             : DEMO_MESSAGES.unknown;
-      return Promise.resolve({ ok: false, message });
+      return Promise.resolve(failure("declined", message));
     }
     return Promise.resolve({
       ok: true,
@@ -45,7 +45,7 @@ export const demoSavedCards: SavedCardProvider = {
     // declines later" card fails every off-session charge, as Stripe's 4000 0000 0000 0341 does.
     if (charge.paymentMethodId === "demo_pm_success")
       return Promise.resolve({ ok: true, reference: `demo_${charge.idempotencyKey}` });
-    return Promise.resolve({ ok: false, message: DEMO_MESSAGES.declined });
+    return Promise.resolve(failure("declined", DEMO_MESSAGES.declined));
   },
   // The demo takes no money, so there is none to give back.
   refundCharge: () => Promise.resolve(),
@@ -58,18 +58,16 @@ export function savedCardProvider(): SavedCardProvider | null {
   return s.isProduction ? null : demoSavedCards;
 }
 
-export type ReplaceCardResult =
+type Replaced =
   /** The demo provider checked the card from the form and keeps it. */
-  | { ok: true; status: "saved"; customerId: string; paymentMethodId: string; label: string }
+  | { status: "saved"; customerId: string; paymentMethodId: string; label: string }
   /** Stripe: show the Payment Element for this SetupIntent; its return (or webhook) finishes it. */
   | {
-      ok: true;
       status: "confirm_in_browser";
       setupIntentId: string;
       clientSecret: string;
       publishableKey: string;
-    }
-  | { ok: false; message: string };
+    };
 
 export const REPLACE_CARD_MESSAGES = {
   noPayments: "Card changes aren't available right now. Your saved card is unchanged.",
@@ -91,9 +89,9 @@ export async function replaceCard(
     metadata?: Record<string, string>;
   },
   now = new Date(),
-): Promise<ReplaceCardResult> {
+): Promise<Outcome<Replaced>> {
   const provider = savedCardProvider();
-  if (!provider) return { ok: false, message: REPLACE_CARD_MESSAGES.noPayments };
+  if (!provider) return failure("unavailable", REPLACE_CARD_MESSAGES.noPayments);
   if (provider.name === "stripe") {
     const setup = await stripeSavedCards.setUpCard({
       customerId: request.customerId,
@@ -109,8 +107,9 @@ export async function replaceCard(
       publishableKey: settings().stripe!.publishableKey,
     };
   }
-  if (!request.card) return { ok: false, message: REPLACE_CARD_MESSAGES.cardMissing };
-  const saved: SaveCardResult = await provider.saveCard(request.card, request.owner, now);
+  if (!request.card) return failure("invalid", REPLACE_CARD_MESSAGES.cardMissing);
+  const saved = await provider.saveCard(request.card, request.owner, now);
+  // The card's own refusal (declined, expired, not a card number), as the provider said it.
   if (!saved.ok) return saved;
   // The demo's customer is the subscription's: the card changes, the customer stays.
   return {

@@ -6,9 +6,17 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { paymentEvents } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
+import type { Outcome } from "#app/lib/outcome.ts";
 
-/** What Stripe is told about an event that was handled before. */
-export const ALREADY_HANDLED = { status: 200, body: { received: true, duplicate: true } } as const;
+/**
+ * What handling a Stripe event answers: handled (and whether it was a replay), or why not
+ * ("not-found" with Stripe off, "invalid" for a bad signature, "unavailable" to be sent again).
+ * The webhook's route tells Stripe `{ received, duplicate }` or `{ received: false, error }`.
+ */
+export type StripeEventOutcome = Outcome<{ duplicate?: boolean }>;
+
+/** An event that was handled before. */
+export const ALREADY_HANDLED = { ok: true, duplicate: true } as const;
 
 /** Whether the event has been handled and recorded already. */
 export async function stripeEventSeen(event: Stripe.Event): Promise<boolean> {
@@ -42,5 +50,5 @@ export async function recordStripeEvent(
 /** Records an event handled outside a transaction, and answers Stripe (a duplicate or not). */
 export async function answerStripeEvent(event: Stripe.Event) {
   const fresh = await recordStripeEvent(db(), event);
-  return { status: 200 as const, body: { received: true, duplicate: !fresh } };
+  return { ok: true as const, duplicate: !fresh };
 }

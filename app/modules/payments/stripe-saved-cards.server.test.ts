@@ -44,7 +44,11 @@ test("with Stripe keys the saved-card provider is Stripe's, and it never takes a
       { number: TEST_CARDS.visa, expiry: "12/34" },
       { id: "x", email: "aroha@example.nz" },
     ),
-  ).toEqual({ ok: false, message: STRIPE_CARD_MESSAGES.inBrowser });
+  ).toEqual({
+    ok: false,
+    code: "unavailable",
+    message: STRIPE_CARD_MESSAGES.inBrowser,
+  });
 });
 
 test("saving a card: one Customer and one SetupIntent per attempt, the card read back from Stripe", async () => {
@@ -162,7 +166,8 @@ test("4000 0000 0000 0341 saves, then every off-session charge is declined (and 
   const declined = await charge(finished, key);
   expect(declined).toEqual({
     ok: false,
-    code: "card_declined",
+    code: "declined",
+    reason: "card_declined",
     message: STRIPE_CARD_MESSAGES.declined,
     reference: expect.stringMatching(/^pi_/),
   });
@@ -180,7 +185,8 @@ test("4000 0027 6000 3184 fails off-session with authentication_required", async
   const { finished } = await savedCard(TEST_CARDS.authenticationRequired);
   expect(await charge(finished, `subscription:sub-3:box:2026-12-08:${attempts}`)).toEqual({
     ok: false,
-    code: "authentication_required",
+    code: "declined",
+    reason: "authentication_required",
     message: STRIPE_CARD_MESSAGES.authenticationRequired,
     reference: expect.stringMatching(/^pi_/),
   });

@@ -4,8 +4,9 @@
 // charge it with a PaymentIntent `off_session: true, confirm: true` under the engine's idempotency
 // key (the same key is the same PaymentIntent at Stripe: never a second charge).
 import Stripe from "stripe";
+import { failure } from "#app/lib/outcome.ts";
 import { DEMO_MESSAGES } from "./demo-payments.server.ts";
-import type { ChargeResult, SavedCardProvider } from "./saved-card-provider.ts";
+import type { SavedCardProvider } from "./saved-card-provider.ts";
 import { refundStripePayment, stripe } from "./stripe.server.ts";
 
 export const STRIPE_CARD_MESSAGES = {
@@ -76,7 +77,7 @@ export const stripeSavedCards: StripeSavedCardProvider = {
   name: "stripe",
   saveCard() {
     // With Stripe the card number never reaches us: setUpCard and the Payment Element save it.
-    return Promise.resolve({ ok: false, message: STRIPE_CARD_MESSAGES.inBrowser });
+    return Promise.resolve(failure("unavailable", STRIPE_CARD_MESSAGES.inBrowser));
   },
 
   async setUpCard({ customerId, owner, idempotencyKey, metadata }) {
@@ -126,7 +127,7 @@ export const stripeSavedCards: StripeSavedCardProvider = {
     };
   },
 
-  async chargeSavedCard(charge): Promise<ChargeResult> {
+  async chargeSavedCard(charge) {
     try {
       const intent = await stripe().paymentIntents.create(
         {
@@ -144,19 +145,17 @@ export const stripeSavedCards: StripeSavedCardProvider = {
       );
       if (intent.status === "succeeded") return { ok: true, reference: intent.id };
       // Anything else off-session (processing is rare for cards) is not money taken.
-      return { ok: false, message: STRIPE_CARD_MESSAGES.declined, reference: intent.id };
+      return failure("declined", STRIPE_CARD_MESSAGES.declined, { reference: intent.id });
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
-      const code = error.code ?? "card_declined";
-      return {
-        ok: false,
-        code,
-        message:
-          code === "authentication_required"
-            ? STRIPE_CARD_MESSAGES.authenticationRequired
-            : STRIPE_CARD_MESSAGES.declined,
-        reference: error.payment_intent?.id,
-      };
+      const reason = error.code ?? "card_declined";
+      return failure(
+        "declined",
+        reason === "authentication_required"
+          ? STRIPE_CARD_MESSAGES.authenticationRequired
+          : STRIPE_CARD_MESSAGES.declined,
+        { reason, reference: error.payment_intent?.id },
+      );
     }
   },
 

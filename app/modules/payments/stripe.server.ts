@@ -117,13 +117,17 @@ export function providerRefunds(paymentProvider: string | null): boolean {
 export const REFUND_JOB_RETRIES = { retryLimit: 10, retryDelaySeconds: 60 } as const;
 
 /**
- * Refunds a PaymentIntent in full; the key (an order's by default, a gift's: ADR 049) makes a
- * repeated call the same refund.
+ * Refunds a PaymentIntent, in full or (given `amount`, in cents) in part (ADR 078); the key (an
+ * order's by default, a gift's: ADR 049, one part refund's) makes a repeated call the same refund.
  */
 export async function refundStripePayment(
   paymentIntentId: string,
   orderId: string,
   idempotencyKey = `order-${orderId}-refund`,
+  amount?: number,
 ) {
-  await stripe().refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+  await stripe().refunds.create(
+    { payment_intent: paymentIntentId, ...(amount === undefined ? {} : { amount }) },
+    { idempotencyKey },
+  );
 }

@@ -1,20 +1,15 @@
 // The profile's "Garden reminders by text" panel: the current state in words, weekly or monthly,
 // the consent box (its words are the ones stored), and the off switch. Works before scripts load.
 import { Form, Link } from "react-router";
+import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
+import type { Answer } from "#app/modules/accounts/profile/answer.ts";
 import {
   FREQUENCY_DESCRIPTIONS,
   REMINDER_FREQUENCIES,
   type SmsRemindersView,
   type StopSource,
 } from "./reminders.schema.ts";
-
-export interface SmsRemindersResult {
-  intent: string;
-  ok: boolean;
-  message?: string;
-  fieldErrors?: Record<string, string>;
-}
 
 const sinceDate = new Intl.DateTimeFormat("en-NZ", {
   day: "numeric",
@@ -35,7 +30,8 @@ export function SmsRemindersPanel({
   busyIntent,
 }: {
   view: SmsRemindersView;
-  result: SmsRemindersResult | undefined;
+  /** The /profile action's answer (one shape for every profile form), for this panel's forms. */
+  result: Answer | undefined;
   busyIntent: string;
 }) {
   const mine = result && result.intent.startsWith("sms-reminders-") ? result : undefined;
@@ -90,14 +86,20 @@ export function SmsRemindersPanel({
             key={active ? `on-${active.frequency}` : "off"}
           >
             <input type="hidden" name="intent" value="sms-reminders-save" />
+            <ErrorSummary
+              errors={mine?.ok ? undefined : mine?.fieldErrors}
+              fieldIds={{ frequency: "sms-frequency", consent: "sms-consent" }}
+            />
             <fieldset
               className="flex flex-col gap-2"
               aria-describedby={frequencyError ? "sms-frequency-error" : undefined}
             >
               <legend className="mb-1 font-semibold">How often</legend>
-              {REMINDER_FREQUENCIES.map((f) => (
+              {REMINDER_FREQUENCIES.map((f, i) => (
                 <label key={f} className="flex min-h-11 items-start gap-3">
                   <input
+                    // The first choice is where the error summary's link lands.
+                    id={i === 0 ? "sms-frequency" : undefined}
                     type="radio"
                     name="frequency"
                     value={f}
@@ -121,6 +123,7 @@ export function SmsRemindersPanel({
                 </p>
                 <label className="flex items-start gap-3">
                   <input
+                    id="sms-consent"
                     type="checkbox"
                     name="consent"
                     value="yes"

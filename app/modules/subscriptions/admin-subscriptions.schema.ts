@@ -68,3 +68,13 @@ export const adminActionSchema = z.discriminatedUnion(
   { error: "Choose an action." },
 );
 export type AdminAction = z.infer<typeof adminActionSchema>;
+
+/**
+ * The admin's changes made through the member's own use-cases, each parsed there by its shared
+ * schema (plan, address, week, swap) or by the credit's (issue 40).
+ */
+export const ADMIN_CHANGE_INTENTS = ["plan", "address", "week", "swap", "credit"] as const;
+export type AdminChangeIntent = (typeof ADMIN_CHANGE_INTENTS)[number];
+
+export const isAdminChange = (intent: string): intent is AdminChangeIntent =>
+  (ADMIN_CHANGE_INTENTS as readonly string[]).includes(intent);

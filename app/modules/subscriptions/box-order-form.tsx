@@ -67,17 +67,17 @@ export function BoxOrderSummary({
     >
       <div aria-live="polite">
         <dl className="mt-3 flex flex-col gap-2">
-          <div className="flex justify-between gap-4">
+          <div className="flex flex-wrap justify-between gap-x-4">
             <dt>{item.label}</dt>
-            <dd className="font-semibold">{item.price}</dd>
+            <dd className="ml-auto font-semibold">{item.price}</dd>
           </div>
-          <div className="flex justify-between gap-4">
+          <div className="flex flex-wrap justify-between gap-x-4">
             <dt>Shipping</dt>
-            <dd className="font-semibold">Free</dd>
+            <dd className="ml-auto font-semibold">Free</dd>
           </div>
-          <div className="flex justify-between gap-4 border-t border-ink/10 pt-2 text-lg">
+          <div className="flex flex-wrap justify-between gap-x-4 border-t border-ink/10 pt-2 text-lg">
             <dt className="font-bold">{total.label}</dt>
-            <dd className="font-bold" data-testid={total.testId}>
+            <dd className="ml-auto font-bold" data-testid={total.testId}>
               {money(total.cents)}
             </dd>
           </div>

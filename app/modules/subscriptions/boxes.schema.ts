@@ -13,6 +13,9 @@ export const BOX_MESSAGES = {
   notInBox: "That item isn't in this box.",
   notSwappable: "That item can't be swapped for the one you chose: pick one of the same size.",
   alreadyInBox: "That item is already in this box.",
+  outOfSeason: (name: string, month: string) =>
+    `${name} aren't in season for a ${month} box where you are: choose one from the list.`,
+  chooseReplacement: "Choose what to swap it for.",
   skipped: "Box skipped. You won't be charged for it.",
   unskipped: "Box back on. It will be charged at its cutoff.",
   swapped: (from: string, to: string) => `Swapped ${from} for ${to}.`,
@@ -39,7 +42,11 @@ const itemId = z
 export const swapBoxItemSchema = boxTargetSchema.extend({
   /** The item leaving the box. */
   itemId,
-  /** The item coming in instead: the same size class. */
-  replacementId: itemId,
+  /** The item coming in instead: the same size class, chosen (nothing is preselected). */
+  replacementId: z
+    .string({ message: BOX_MESSAGES.chooseReplacement })
+    .trim()
+    .min(1, { message: BOX_MESSAGES.chooseReplacement })
+    .pipe(itemId),
 });
 export type SwapBoxItemInput = z.infer<typeof swapBoxItemSchema>;

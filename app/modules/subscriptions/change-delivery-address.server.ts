@@ -1,7 +1,7 @@
 // Changing the delivery address (issue 21): the checkout's NZ address fields and rules, in a
 // region open for subscriptions. Boxes not yet packed go to the new address.
 import { checkoutFieldErrors, storedAddress } from "#app/modules/checkout/checkout.schema.ts";
-import { notRunning, refused } from "./change-subscription.server.ts";
+import { notRunning, refused, type SubscriptionRow } from "./change-subscription.server.ts";
 import {
   deliveryAddressSchema,
   MANAGE_MESSAGES,
@@ -15,6 +15,18 @@ export const ADDRESS_MESSAGES = {
   invalid: "Please check the address and try again.",
   same: "That's already your delivery address: nothing has changed.",
 } as const;
+
+/** The subscription's address as the address form's fields fill with it. */
+export function addressFormOf(address: SubscriptionRow["address"]) {
+  return {
+    street: address.street,
+    suburb: address.suburb ?? "",
+    city: address.city,
+    region: address.state,
+    postcode: address.zip,
+    rural: Boolean(address.rural),
+  };
+}
 
 /** The address as the subscription keeps it, and as the page and e-mail write it. */
 function addressOf(a: DeliveryAddressInput["address"]) {

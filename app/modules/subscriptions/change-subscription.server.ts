@@ -107,12 +107,18 @@ export async function currentSubscription(
   return ended;
 }
 
-async function lockedById(tx: Database, id: string, userId: string) {
-  const [row] = await tx
+/** The member's subscription by its id (an admin's page names which), locked when asked. */
+export async function subscriptionOf(
+  userId: string,
+  id: string,
+  tx: Database = db(),
+  lock = false,
+): Promise<SubscriptionRow | undefined> {
+  const query = tx
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
-    .for("update");
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
+  const [row] = lock ? await query.for("update") : await query;
   return row;
 }
 
@@ -124,7 +130,7 @@ export async function changeSubscription(
   try {
     return await (request.tx ?? db()).transaction(async (tx) => {
       const sub = request.subscriptionId
-        ? await lockedById(tx, request.subscriptionId, request.userId)
+        ? await subscriptionOf(request.userId, request.subscriptionId, tx, true)
         : await currentSubscription(request.userId, tx, true);
       if (!sub) return failure("not-found", MANAGE_MESSAGES.none);
       const earlier = await findHistoryEvent(tx, sub.id, {

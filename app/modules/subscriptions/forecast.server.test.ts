@@ -4,9 +4,9 @@
 // and a paid box of a subscription that has since stopped still goes. Figures worked out by hand
 // from the rows made here.
 import { expect, test } from "vitest";
-import { boxContents, boxes, boxItems, type BoxLine, type BoxStatus } from "#db/schema/index.ts";
+import { boxContents, boxItems, type BoxLine, type BoxStatus } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
-import { insertSubscription } from "#tests/factories/subscriptions.ts";
+import { insertBox, insertSubscription } from "#tests/factories/subscriptions.ts";
 import { testServices } from "#tests/setup/test-services.ts";
 import {
   forecastByMonth,
@@ -54,19 +54,7 @@ async function setUpContents() {
 }
 
 async function box(subscriptionId: string, deliverOn: string, status: BoxStatus, items = SMALL) {
-  await db()
-    .insert(boxes)
-    .values({
-      subscriptionId,
-      deliverOn,
-      cutoffAt: new Date(`${deliverOn}T00:00:00Z`),
-      status,
-      plan: "1m2",
-      zone: "warm-north",
-      items,
-      amount: 5900,
-      currency: "USD",
-    });
+  await insertBox(subscriptionId, deliverOn, status, items);
 }
 
 const qty = (items: { itemId: string; quantity: number }[]) =>

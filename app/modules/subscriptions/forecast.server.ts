@@ -33,6 +33,8 @@ export interface ForecastItem {
   name: string;
   kind: string;
   quantity: number;
+  /** Of the quantity, what is in boxes already packed: taken off the stock (ADR 077). */
+  packed: number;
 }
 
 export interface ForecastDay {
@@ -153,19 +155,29 @@ export async function getForecast(window = forecastWindow()): Promise<ForecastDa
       },
     ]),
   );
-  const add = (c: Counted, plan: string, zone: string, lines: readonly BoxLine[]) => {
+  const add = (
+    c: Counted,
+    plan: string,
+    zone: string,
+    lines: readonly BoxLine[],
+    status?: BoxStatus,
+  ) => {
+    const packed = status === "packed" || status === "shipped";
     c.boxes++;
     const key = `${plan}|${zone}`;
     c.planZone.set(key, (c.planZone.get(key) ?? 0) + 1);
     for (const l of lines) {
       const item = c.items.get(l.itemId);
-      if (item) item.quantity += l.quantity;
-      else
+      if (item) {
+        item.quantity += l.quantity;
+        if (packed) item.packed += l.quantity;
+      } else
         c.items.set(l.itemId, {
           itemId: l.itemId,
           name: l.name,
           kind: l.kind,
           quantity: l.quantity,
+          packed: packed ? l.quantity : 0,
         });
     }
   };
@@ -184,7 +196,7 @@ export async function getForecast(window = forecastWindow()): Promise<ForecastDa
         else {
           if (CHARGED.includes(box.status)) c.charged++;
           else if (TO_CHARGE.includes(box.status)) c.toCharge++;
-          add(c, box.plan, box.zone, box.items);
+          add(c, box.plan, box.zone, box.items, box.status);
         }
         continue;
       }
@@ -209,7 +221,7 @@ export async function getForecast(window = forecastWindow()): Promise<ForecastDa
     const c = counted.get(box.deliverOn);
     if (!c || running.has(box.subscriptionId) || !CHARGED.includes(box.status)) continue;
     c.charged++;
-    add(c, box.plan, box.zone, box.items);
+    add(c, box.plan, box.zone, box.items, box.status);
   }
   const regions = [...new Set(subs.map((s) => s.region))].filter(isNzRegion);
   return [...counted.values()].map(({ planZone, items, ...rest }) => ({
@@ -239,8 +251,10 @@ export function forecastByMonth(days: readonly ForecastDay[]) {
     m.boxes += d.boxes;
     for (const i of d.items) {
       const item = m.items.get(i.itemId);
-      if (item) item.quantity += i.quantity;
-      else m.items.set(i.itemId, { ...i });
+      if (item) {
+        item.quantity += i.quantity;
+        item.packed += i.packed;
+      } else m.items.set(i.itemId, { ...i });
     }
     months.set(key, m);
   }

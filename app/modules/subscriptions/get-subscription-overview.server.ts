@@ -2,6 +2,7 @@
 // next charge (which box, when, how much), the plans they could change to and what each costs,
 // the delivery address and week, the card, the offer their cancelling reason is met with, and the
 // history of every change. Without a subscription: the plans and whether their region is open.
+import { weekChangeRooms } from "./packing-capacity.server.ts";
 import { ACCOUNT_DELETED_ENDED } from "./end-account-subscriptions.server.ts";
 import { desc, eq } from "drizzle-orm";
 import { subscriptionEvents } from "#db/schema/index.ts";
@@ -9,6 +10,7 @@ import { db } from "#app/lib/db.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { DELIVERY_WEEK_LABELS, formatBoxDate, type DeliveryWeek } from "./box-dates.ts";
 import { saveOfferRefusal } from "./accept-cancel-offer.server.ts";
+import { addressFormOf } from "./change-delivery-address.server.ts";
 import { currentSubscription } from "./change-subscription.server.ts";
 import {
   CANCEL_REASONS,
@@ -19,7 +21,7 @@ import {
 } from "./manage.schema.ts";
 import { upcomingBoxOn, type SubscriptionRow } from "./box-contents.server.ts";
 import { todayInNz } from "./member-calendar.ts";
-import { listSwapChoices, nextBoxOf } from "./next-box.server.ts";
+import { boxSwapChoices, monthName, nextBoxOf, type InSeason } from "./next-box.server.ts";
 import { resumeBox } from "./resume-subscription.server.ts";
 import { balanceOf } from "#app/modules/credits/credit-ledger.server.ts";
 import { findPlan, plans, prepaidBoxesLeft } from "./plans.ts";
@@ -119,7 +121,14 @@ export function subscriptionStatusText(
 
 export async function getSubscriptionOverview(
   userId: string,
-  options: { region?: string | null; cancelReason?: string | null; now?: Date; currency: string },
+  options: {
+    region?: string | null;
+    cancelReason?: string | null;
+    now?: Date;
+    currency: string;
+    /** Swaps offered only when they suit the box's month (garden's `boxItemInSeason`). */
+    inSeason?: InSeason;
+  },
 ) {
   const now = options.now ?? new Date();
   const money = (cents: number, currency = options.currency) => formatMoney(cents, currency);
@@ -153,13 +162,14 @@ export async function getSubscriptionOverview(
   // The box on its way is paid for; the next box is the one the member can still skip or change.
   const onItsWay = boxes?.upcoming ? boxes : null;
   const next = boxes?.upcoming ?? boxes;
-  const changeable = Boolean(next && !next.locked && !next.skipped && next.status === "scheduled");
-  const choices = changeable && next ? await listSwapChoices(next.items) : null;
+  const choices = await boxSwapChoices(sub, next, options.inSeason);
   const reason = cancelReasonSchema.safeParse(options.cancelReason);
   const offer = reason.success
     ? offerFor(reason.data, sub.plan, { discount: !(await saveOfferRefusal(db(), sub, now)) })
     : null;
   const status = subscriptionStatusText(sub, now);
+  // Each week's first box under a change, and whether its packing day is full (issue 40).
+  const rooms = await weekChangeRooms(sub);
   return {
     subscription: {
       status: sub.status,
@@ -195,6 +205,8 @@ export async function getSubscriptionOverview(
                   }))
                 : [],
               paid: next === boxes && !boxes.upcoming && next.status !== "scheduled",
+              /** "December": the month the swaps suit. */
+              month: monthName(next.deliverOn),
             }
           : null,
       changeFrom: formatBoxDate(upcomingBoxOn(sub)),
@@ -207,14 +219,12 @@ export async function getSubscriptionOverview(
       })),
       deliveryWeek: sub.deliveryWeek as DeliveryWeek,
       deliveryWeekLabel: DELIVERY_WEEK_LABELS[sub.deliveryWeek as DeliveryWeek],
-      address: {
-        street: sub.address.street,
-        suburb: sub.address.suburb ?? "",
-        city: sub.address.city,
-        region: sub.address.state,
-        postcode: sub.address.zip,
-        rural: sub.address.rural,
-      },
+      weeks: rooms.map((r) => ({
+        week: r.week,
+        firstBox: formatBoxDate(r.firstBox),
+        full: r.full,
+      })),
+      address: addressFormOf(sub.address),
       cardLabel: sub.cardLabel ?? "Card",
       /** No card saved (a gift's prepaid subscription, ADR 043): what its credit still pays for. */
       prepaid: sub.providerPaymentMethodId

@@ -7,20 +7,17 @@
 // nothing twice.
 import type Stripe from "stripe";
 import { log } from "#app/lib/log.server.ts";
+import { failure } from "#app/lib/outcome.ts";
 import {
   ALREADY_HANDLED,
   answerStripeEvent,
   stripeEventSeen,
+  type StripeEventOutcome,
 } from "#app/modules/payments/stripe-events.server.ts";
 import { finishCardChange } from "./finish-card-change.server.ts";
 import { completeStripeSubscription } from "./start-stripe-subscription.server.ts";
 
 type Metadata = Record<string, string> | null | undefined;
-
-export type SubscriptionEventResult = {
-  status: 200 | 503;
-  body: { received: boolean; duplicate?: boolean; error?: string };
-};
 
 /** Whether the event is about a subscription (by the metadata we gave its intent). */
 export function isSubscriptionEvent(event: Stripe.Event): boolean {
@@ -34,7 +31,7 @@ export function isSubscriptionEvent(event: Stripe.Event): boolean {
 
 export async function handleSubscriptionStripeEvent(
   event: Stripe.Event,
-): Promise<SubscriptionEventResult> {
+): Promise<StripeEventOutcome> {
   if (await stripeEventSeen(event)) return ALREADY_HANDLED;
 
   if (event.type === "setup_intent.succeeded") {
@@ -45,7 +42,7 @@ export async function handleSubscriptionStripeEvent(
         ? await completeStripeSubscription(intent.id, null)
         : await finishCardChange(intent.id, null);
     if (!outcome.ok && outcome.code === "unavailable")
-      return { status: 503, body: { received: false, error: "Try again later" } };
+      return failure("unavailable", "Try again later");
     if (!outcome.ok) log.info({ event: event.id, outcome }, "stripe setup event changed nothing");
   }
 

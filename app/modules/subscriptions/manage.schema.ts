@@ -19,6 +19,8 @@ export const MANAGE_MESSAGES = {
     "Your subscription is cancelled. Keep it first (the button above), then change it as you like.",
   plan: "Please choose a plan",
   samePlan: "That's already your plan: nothing has changed.",
+  confirmDrops: (plan: string, drops: string) =>
+    `Changing to the ${plan} plan drops ${drops}. Nothing has changed yet: check below and confirm.`,
   deliveryWeek: "Please choose the week your box arrives",
   sameWeek: "Your box already comes that week: nothing has changed.",
   weekTooLate:
@@ -45,6 +47,11 @@ const requestKey = z.uuid({ message: MANAGE_MESSAGES.request });
 export const changePlanSchema = z.object({
   requestKey,
   plan: planField,
+  /**
+   * The swaps the member saw dropped and confirmed (their keys, comma-separated: `swapKey`); a
+   * change that would drop any other swap is refused, so none goes silently (issue 39).
+   */
+  confirmDrops: z.string().max(4000).optional(),
 });
 
 export const PAUSE_MONTHS = ["1", "2", "3"] as const;

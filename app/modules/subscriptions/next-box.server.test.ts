@@ -5,6 +5,7 @@ import { db } from "#app/lib/db.server.ts";
 import { seedDemoData } from "#db/seed-data.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { testServices } from "#tests/setup/test-services.ts";
+import { boxItemInSeason } from "#app/modules/garden/box-item-season.server.ts";
 import { BOX_MESSAGES } from "./boxes.schema.ts";
 import { getSubscriptionOverview } from "./get-subscription-overview.server.ts";
 import { getNextBox, listSwapOptions, skipBox, swapBoxItem, unskipBox } from "./next-box.server.ts";
@@ -202,7 +203,11 @@ test("a cancelled subscription's boxes can't be changed, and it has no box after
 
 test("the member's page offers each item of the changeable box its swaps, and a swap from it lands in that box only for its owner", async () => {
   const { id, userId } = await insertSubscription();
-  const overview = await getSubscriptionOverview(userId, { now: NOW, currency: "USD" });
+  const overview = await getSubscriptionOverview(userId, {
+    now: NOW,
+    currency: "USD",
+    inSeason: boxItemInSeason,
+  });
   const next = overview.subscription!.nextBox!;
   expect(next.locked).toBe(false);
   const choice = next.swaps.find((s) => s.options.length > 0)!;
@@ -211,31 +216,42 @@ test("the member's page offers each item of the changeable box its swaps, and a 
   const stranger = await insertSubscription();
   await swapNextBoxItem(
     { itemId: choice.itemId, replacementId: choice.options[0]!.id },
-    { userId: stranger.userId, now: NOW },
+    { userId: stranger.userId, now: NOW, inSeason: boxItemInSeason },
   );
   const untouched = await getNextBox(id, { userId, now: NOW });
   expect(untouched!.upcoming!.items.map((i) => i.itemId)).toContain(choice.itemId);
   const swapped = await swapNextBoxItem(
     { itemId: choice.itemId, replacementId: choice.options[0]!.id },
-    { userId, now: NOW },
+    { userId, now: NOW, inSeason: boxItemInSeason },
   );
   expect(swapped).toMatchObject({
     ok: true,
     message: BOX_MESSAGES.swapped(choice.name, choice.options[0]!.name),
   });
-  const after = await getSubscriptionOverview(userId, { now: NOW, currency: "USD" });
+  const after = await getSubscriptionOverview(userId, {
+    now: NOW,
+    currency: "USD",
+    inSeason: boxItemInSeason,
+  });
   expect(after.subscription!.nextBox!.contents.join(" ")).toContain(choice.options[0]!.name);
   expect((await eventsOf(id)).map((e) => e.type)).toContain("box_item_swapped");
   // A hostile replacement id is refused in words, and after the cutoff nothing can be swapped.
   expect(
-    await swapNextBoxItem({ itemId: choice.itemId, replacementId: "../etc" }, { userId, now: NOW }),
+    await swapNextBoxItem(
+      { itemId: choice.itemId, replacementId: "../etc" },
+      { userId, now: NOW, inSeason: boxItemInSeason },
+    ),
   ).toMatchObject({ ok: false, code: "invalid" });
-  const locked = await getSubscriptionOverview(userId, { now: AFTER_CUTOFF, currency: "USD" });
+  const locked = await getSubscriptionOverview(userId, {
+    now: AFTER_CUTOFF,
+    currency: "USD",
+    inSeason: boxItemInSeason,
+  });
   expect(locked.subscription!.nextBox!.swaps.every((s) => s.options.length === 0)).toBe(true);
   expect(
     await swapNextBoxItem(
       { itemId: choice.options[0]!.id, replacementId: choice.itemId },
-      { userId: "no-such-member", now: NOW },
+      { userId: "no-such-member", now: NOW, inSeason: boxItemInSeason },
     ),
   ).toMatchObject({ ok: false, code: "not-found" });
 });

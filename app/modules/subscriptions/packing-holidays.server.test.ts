@@ -1,7 +1,9 @@
 // Packing days against New Zealand's calendar: a national holiday on the packing day itself, with
 // the working days either side to pack instead (weekends and Mondayised days skipped), and a
 // region's anniversary day in the delivery week, for the regions the run goes to only.
+import Holidays from "date-holidays";
 import { expect, test } from "vitest";
+import { addDays } from "./box-dates.ts";
 import { packingDayHolidays, packingDayWarnings } from "./packing-holidays.server.ts";
 
 test("Friday 1 January 2027 is New Year's Day: pack on the working day before or after", () => {
@@ -42,4 +44,33 @@ test("Waitangi Day on a Saturday: its Monday substitute is a holiday in every re
   expect(packingDayHolidays("2027-02-08", []).onPackingDay).toEqual([
     "Waitangi Day (substitute day)",
   ]);
+});
+
+test("a year's holidays kept by day say what date-holidays says of each day, in every region", () => {
+  const regions = ["Auckland", "Canterbury", "Otago", "Wellington", "Hawke's Bay"] as const;
+  const codes: Record<(typeof regions)[number], string> = {
+    Auckland: "AUK",
+    Canterbury: "CAN",
+    Otago: "OTA",
+    Wellington: "WGN",
+    "Hawke's Bay": "HKB",
+  };
+  const national = new Holidays("NZ");
+  const asked = (calendar: Holidays, d: string) =>
+    (calendar.isHoliday(d) || []).filter((h) => h.type === "public").map((h) => h.name);
+  for (let d = "2026-12-20"; d <= "2028-01-10"; d = addDays(d, 1)) {
+    expect(packingDayHolidays(d, []).onPackingDay, d).toEqual(asked(national, d));
+  }
+  for (const region of regions) {
+    const calendar = new Holidays("NZ", codes[region]);
+    for (let d = "2027-01-01"; d <= "2027-12-31"; d = addDays(d, 7)) {
+      const expected = Array.from({ length: 7 }, (_, i) => addDays(d, i)).flatMap((day) => {
+        const n = new Set(asked(national, day));
+        return asked(calendar, day)
+          .filter((name) => !n.has(name))
+          .map((name) => ({ region, day, name }));
+      });
+      expect(packingDayHolidays(d, [region]).inDeliveryWeek, `${region} ${d}`).toEqual(expected);
+    }
+  }
 });

@@ -37,11 +37,34 @@ const provinceCalendar = (region: NzRegion) => {
   return calendar;
 };
 
+/**
+ * A calendar's public holidays for a year, by day (YYYY-MM-DD). date-holidays works each one out
+ * through moment-timezone, about a millisecond a look-up: the forecast asks for 12 packing days'
+ * delivery weeks in every region (over a thousand look-ups, 4 s of its 4.6 s), so each calendar's
+ * year is worked out once with getHolidays and kept (holidays don't move while a process runs).
+ */
+const yearsKept = new Map<Holidays, Map<number, Map<string, string[]>>>();
+function holidaysOfYear(calendar: Holidays, year: number): Map<string, string[]> {
+  let years = yearsKept.get(calendar);
+  if (!years) yearsKept.set(calendar, (years = new Map()));
+  let days = years.get(year);
+  if (!days) {
+    days = new Map();
+    for (const h of calendar.getHolidays(year)) {
+      if (h.type !== "public") continue;
+      // `date` is the holiday's local day and time ("2027-01-01 00:00:00"): New Zealand's public
+      // holidays are each one day.
+      const day = h.date.slice(0, 10);
+      days.set(day, [...(days.get(day) ?? []), h.name]);
+    }
+    years.set(year, days);
+  }
+  return days;
+}
+
 /** The public holidays on a day (YYYY-MM-DD): their names, none when it is a working day. */
 function publicHolidays(calendar: Holidays, day: string): string[] {
-  // A date string is read as that day in New Zealand; a Date would be an instant, read in NZ time.
-  const found = calendar.isHoliday(day);
-  return (found || []).filter((h) => h.type === "public").map((h) => h.name);
+  return holidaysOfYear(calendar, Number(day.slice(0, 4))).get(day) ?? [];
 }
 
 const isWorkingDay = (day: string) => {

@@ -4,10 +4,11 @@
 // Issue 39: the picker asks where to deliver first, and each card's 'Subscribe' is a GET of
 // /subscribe with the plan and region: where we deliver, the subscription starts there (a visitor
 // creates their account in place); elsewhere /subscribe sends them to the waitlist with the region
-// chosen. The spec's 'Select This Plan' (to /waitlist) stays on the back.
+// chosen. A postcode may stand for the region (ADR 079). The spec's 'Select This Plan' (to /waitlist) stays on the back.
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { RegionOptions } from "#app/components/ui/region-options.tsx";
+import { regionForPostcode } from "#app/lib/nz-postcodes.ts";
+import { PlanPlaceField } from "./plan-place-field.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { DEFAULT_PLAN_ID, planCardPlants, plans, type Plan, type PlanId } from "./plans.ts";
 import { planCardClass, PlanSummary, PopularBadge } from "./plan-summary.tsx";
@@ -22,15 +23,21 @@ export function regionList(regions: readonly string[]): string {
 export function PlanPicker({
   currency,
   openRegions = [],
+  refused = null,
 }: {
   currency: string;
   openRegions?: readonly string[];
+  refused?: { postcode: string; error: string } | null;
 }) {
   const [selected, setSelected] = useState<PlanId>(DEFAULT_PLAN_ID);
   const [flipped, setFlipped] = useState<PlanId | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [regionError, setRegionError] = useState("");
   const regionSelect = useRef<HTMLSelectElement>(null);
+  const postcodeInput = useRef<HTMLInputElement>(null);
+  // Back from /subscribe with a postcode it couldn't place: the postcode and why.
+  const [postcode, setPostcode] = useState(refused?.postcode ?? "");
+  const [postcodeError, setPostcodeError] = useState(refused?.error ?? "");
 
   function toggle(plan: Plan) {
     setSelected(plan.id);
@@ -61,40 +68,44 @@ export function PlanPicker({
           method="get"
           action="/subscribe"
           onSubmit={(event) => {
-            // The region comes first: without one, say so beside it and go there.
+            // Where comes first: a postcode we can't place, or nothing chosen, is said beside it.
+            if (postcode.trim()) {
+              const found = regionForPostcode(postcode);
+              if (found.ok) return;
+              event.preventDefault();
+              setPostcodeError(found.message);
+              postcodeInput.current?.focus();
+              return;
+            }
             if (regionSelect.current?.value) return;
             event.preventDefault();
-            setRegionError("Choose your region first, so we can tell you if we deliver there.");
+            setRegionError(
+              "Choose your region or enter your postcode first, so we can tell you if we deliver there.",
+            );
             regionSelect.current?.focus();
           }}
         >
-          <div className="mx-auto mt-8 max-w-md rounded-2xl bg-white p-5 shadow-sm">
-            <label htmlFor="plans-region" className="font-semibold">
-              Where should we deliver?
-            </label>
-            <select
-              id="plans-region"
-              name="region"
-              ref={regionSelect}
-              aria-required="true"
-              aria-invalid={Boolean(regionError)}
-              aria-describedby={`plans-region-note${regionError ? " plans-region-error" : ""}`}
-              onChange={() => setRegionError("")}
-              className="mt-1 block min-h-12 w-full rounded-xl border border-ink/20 bg-cream/40 px-3 text-lg focus:border-leaf"
-            >
-              <RegionOptions />
-            </select>
-            {regionError ? (
-              <p id="plans-region-error" className="mt-2 text-sm font-medium text-clay-dark">
-                {regionError}
-              </p>
-            ) : null}
-            <p id="plans-region-note" className="mt-2 text-sm text-ink/80" data-testid="we-deliver">
-              {openRegions.length > 0
+          <PlanPlaceField
+            regionSelect={regionSelect}
+            postcodeInput={postcodeInput}
+            regionError={regionError}
+            onRegionChange={() => setRegionError("")}
+            postcode={postcode}
+            onPostcode={(typed) => {
+              setPostcode(typed);
+              setPostcodeError("");
+              setRegionError("");
+              // A postcode we can place chooses its region too.
+              const found = regionForPostcode(typed);
+              if (found.ok && regionSelect.current) regionSelect.current.value = found.region;
+            }}
+            postcodeError={postcodeError}
+            note={
+              openRegions.length > 0
                 ? `We deliver to ${regionList(openRegions)} now. Anywhere else, join the waitlist and we'll tell you when we open there.`
-                : "We're not delivering yet: join the waitlist and we'll tell you when we open in your region."}
-            </p>
-          </div>
+                : "We're not delivering yet: join the waitlist and we'll tell you when we open in your region."
+            }
+          />
           <ul className="mt-12 grid gap-8 md:grid-cols-3 md:gap-6">
             {plans.map((plan) => (
               <li key={plan.id} className="h-full">

@@ -5,6 +5,10 @@
 import { z } from "zod";
 import { subscriptionEvents, type subscriptions } from "#db/schema/index.ts";
 import { renderEmail } from "#app/lib/email-layout.server.ts";
+import {
+  CREDIT_GRANTED_SUBJECT,
+  creditGrantedEmail,
+} from "#app/modules/credits/credit-granted-email.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -34,6 +38,7 @@ const SUBJECTS: Record<string, string> = {
   box_skipped: "Your box is skipped",
   box_unskipped: "Your box is back on",
   box_item_swapped: "An item in your box is swapped",
+  credit_granted: CREDIT_GRANTED_SUBJECT,
   ended: "Your subscription has ended",
 };
 
@@ -60,6 +65,8 @@ export function subscriptionChangeEmail(
   const s = settings();
   const subject = SUBJECTS[event.type] ?? "Your subscription has changed";
   const said = typeof event.data.message === "string" ? event.data.message : "";
+  // An admin's goodwill credit: the one credit e-mail, as /admin/credits sends it.
+  if (event.type === "credit_granted") return creditGrantedEmail(sub.email, sub.name, said);
   return {
     to: sub.email,
     ...renderEmail({

@@ -22,6 +22,7 @@ import {
   nextBoxDate,
   type DeliveryWeek,
 } from "./box-dates.ts";
+import { takePackingPlace } from "./packing-capacity.server.ts";
 import { findPlan } from "./plans.ts";
 import { isRegionOpen } from "./regions.server.ts";
 import { chargeKey, creditReference } from "./renewal/index.ts";
@@ -70,6 +71,12 @@ export async function startPrepaidSubscription(
     return failure("conflict", SUBSCRIBE_MESSAGES.regionClosed(details.address.region));
   if (await runningSubscriptionOf(tx, member.id))
     return failure("conflict", SUBSCRIBE_MESSAGES.alreadySubscribed);
+  // A place on the first box's packing day, under its lock (before the credits lock, ADR 040).
+  const week = details.deliveryWeek as DeliveryWeek;
+  const cutoffDays = settings().boxCutoffDays;
+  const firstBox = firstBoxDate(week, now, cutoffDays);
+  const full = await takePackingPlace(tx, firstBox);
+  if (full) return failure("conflict", full, { fieldErrors: { deliveryWeek: full } });
   await lockCredits(tx, member.id);
   const held = await balanceOf(tx, member.id);
   const currency = settings().currency;
@@ -77,9 +84,6 @@ export async function startPrepaidSubscription(
     return failure("conflict", PREPAID_MESSAGES.notEnoughCredit(plan.price, held, currency));
 
   const id = crypto.randomUUID();
-  const week = details.deliveryWeek as DeliveryWeek;
-  const cutoffDays = settings().boxCutoffDays;
-  const firstBox = firstBoxDate(week, now, cutoffDays);
   const period = chargeKey(id, firstBox, 1);
   await addCreditEntry(tx, {
     userId: member.id,

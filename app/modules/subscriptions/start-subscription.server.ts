@@ -22,6 +22,7 @@ import {
 } from "#app/modules/payments/saved-cards.server.ts";
 import { ensureBox } from "./box-contents.server.ts";
 import { cutoffOf, firstBoxDate, nextBoxDate, type DeliveryWeek } from "./box-dates.ts";
+import { packingDayRefusal, takePackingPlace } from "./packing-capacity.server.ts";
 import { findPlan } from "./plans.ts";
 import { recordBoxCharges } from "./record-box-charges.server.ts";
 import { regionRefusal } from "./regions.server.ts";
@@ -89,6 +90,10 @@ export async function refusalToStart(
   if (made) return made;
   const refusal = await regionRefusal(details.address.region, member.id);
   if (refusal) return failure("conflict", refusal);
+  // A full packing day is said before any card is saved (payFirstBox takes the place itself).
+  const week = details.deliveryWeek as DeliveryWeek;
+  const full = await packingDayRefusal(firstBoxDate(week, now, settings().boxCutoffDays));
+  if (full) return failure("conflict", full, { fieldErrors: { deliveryWeek: full } });
   const running = await runningSubscriptionOf(member.id);
   if (running) {
     // The running one may be this very submit's, or its twin's (another tab), made since the
@@ -155,6 +160,13 @@ export async function payFirstBox(
         return { refused: failure("conflict", SUBSCRIBE_MESSAGES.alreadySubscribed) };
       return { id: running.id, created: false };
     }
+    // A place on the first box's packing day (ADR 077 addendum): that day's lock is held until
+    // this subscription is committed, so two subscribes for its last place never both get it.
+    const full = await takePackingPlace(tx, firstBox);
+    if (full)
+      return {
+        refused: failure("conflict", full, { fieldErrors: { deliveryWeek: full } }),
+      };
     // The credits lock is taken last (ADR 040) and held until the debit is written with the box.
     await lockCredits(tx, member.id);
     const credit = creditToUse(await balanceOf(tx, member.id), plan.price);
@@ -167,7 +179,10 @@ export async function payFirstBox(
         amount: card,
         currency: settings().currency,
         idempotencyKey: periodKey,
-        description: `${plan.size} garden box, ${firstBox}`,
+        // Not the first box's date: the Stripe return and its webhook can fall either side of a
+        // cutoff, and a key sent again with other parameters is refused by Stripe, where the same
+        // ones answer the first attempt's outcome (a declined card is not tried twice).
+        description: `${plan.size} garden box subscription, first box`,
         metadata: { purpose: "subscription", subscribeKey: input.idempotencyKey },
       });
       if (!charge.ok) return charge;

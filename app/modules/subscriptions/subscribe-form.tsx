@@ -24,7 +24,7 @@ import { findPlan, plans, type PlanId } from "./plans.ts";
 
 /** A choice card of this form and the gift form (the plan, the delivery week). */
 const CHOICE =
-  "flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf";
+  "flex min-h-11 items-center gap-3 rounded-xl border border-ink/15 bg-white p-4 has-checked:border-leaf has-checked:ring-2 has-checked:ring-leaf has-disabled:border-dashed";
 
 export interface SubscribeOutcome {
   message: string;
@@ -56,6 +56,8 @@ export interface SubscribeFormProps {
   regionNotes?: Record<string, string>;
   /** The first box's week start per delivery week, already written out. */
   firstBoxes: Record<DeliveryWeek, string>;
+  /** Weeks whose first packing day is full (ADR 077 addendum): shown, not selectable. */
+  fullWeeks?: readonly DeliveryWeek[];
   address: { street?: string; suburb?: string; city?: string; region?: string; postcode?: string };
   outcome?: SubscribeOutcome;
   cardSetup?: CardSetupStep;
@@ -150,6 +152,7 @@ export function SubscribeForm(props: SubscribeFormProps) {
           onWeek={setWeek}
           error={errors.deliveryWeek}
           firstBoxes={firstBoxes}
+          fullWeeks={props.fullWeeks}
         />
 
         <fieldset className="flex min-w-0 flex-col gap-4">
@@ -290,12 +293,15 @@ export function DeliveryWeekFields({
   onWeek,
   error,
   firstBoxes,
+  fullWeeks = [],
 }: {
   week: DeliveryWeek;
   onWeek: (week: DeliveryWeek) => void;
   error?: string;
   /** Each week's first box (formatted), printed on its option (issue 39). */
   firstBoxes?: Record<DeliveryWeek, string>;
+  /** Weeks whose first packing day is full: marked and not selectable. */
+  fullWeeks?: readonly DeliveryWeek[];
 }) {
   return (
     <fieldset className="flex min-w-0 flex-col gap-3">
@@ -310,14 +316,17 @@ export function DeliveryWeekFields({
             className={CHOICE}
             name="deliveryWeek"
             value={w}
-            checked={week === w}
+            checked={week === w && !fullWeeks.includes(w)}
+            disabled={fullWeeks.includes(w)}
             onChange={() => onWeek(w)}
           >
             <span className="flex flex-col">
               <span>{DELIVERY_WEEK_LABELS[w]}</span>
               {firstBoxes ? (
                 <span className="text-sm font-normal text-ink/75">
-                  First box in the week of {firstBoxes[w]}
+                  {fullWeeks.includes(w)
+                    ? `Full: the packing day of ${firstBoxes[w]} has no room left`
+                    : `First box in the week of ${firstBoxes[w]}`}
                 </span>
               ) : null}
             </span>
@@ -349,7 +358,8 @@ export function PlanChoices({
       {plans.map((p) => (
         <RadioCard
           key={p.id}
-          className={CHOICE}
+          // The price drops under the plan's words rather than reach past a narrow window.
+          className={`${CHOICE} flex-wrap`}
           name="plan"
           value={p.id}
           checked={planId === p.id}
@@ -363,7 +373,7 @@ export function PlanChoices({
               {p.plantVarieties} plant varieties, best for {p.bestFor.toLowerCase()}
             </span>
           </span>
-          <span className="font-semibold whitespace-nowrap">{money(p.price)}/month</span>
+          <span className="ml-auto font-semibold whitespace-nowrap">{money(p.price)}/month</span>
         </RadioCard>
       ))}
       {error ? <p className="text-sm font-medium text-clay-dark">{error}</p> : null}

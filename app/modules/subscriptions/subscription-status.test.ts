@@ -48,7 +48,7 @@ describe("every pair of statuses, by every event", () => {
           expect(canTransition(from, to, event), `${from} → ${to} by ${event}`).toBe(expected);
           const result = transition(from, to, event);
           expect(result.ok).toBe(expected);
-          if (!result.ok) expect(result.reason).toContain(`${from} to ${to}`);
+          if (!result.ok) expect(result.message).toContain(`${from} to ${to}`);
         }
       });
     }

@@ -11,6 +11,7 @@
 //   active | paused | past_due | cancelled ──account deleted──▶ ended   (ADR 059)
 //   ended is final: subscribing again starts a new subscription.
 import type { SubscriptionStatus } from "#db/schema/subscriptions.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 
 export type { SubscriptionStatus };
 
@@ -79,30 +80,17 @@ export function canTransition(
   return TRANSITIONS[from]?.[to]?.includes(event) ?? false;
 }
 
-export type TransitionResult =
-  | { ok: true; from: SubscriptionStatus; to: SubscriptionStatus; event: SubscriptionEvent }
-  | {
-      ok: false;
-      from: SubscriptionStatus;
-      to: SubscriptionStatus;
-      event: SubscriptionEvent;
-      reason: string;
-    };
+/** A move between statuses; a refused one is a conflict whose message says which move it was. */
+type Move = Outcome<{ from: SubscriptionStatus; to: SubscriptionStatus; event: SubscriptionEvent }>;
 
 /** The move, or why it is refused. Staying in the same status is never a move. */
 export function transition(
   from: SubscriptionStatus,
   to: SubscriptionStatus,
   event: SubscriptionEvent,
-): TransitionResult {
+): Move {
   if (canTransition(from, to, event)) return { ok: true, from, to, event };
-  return {
-    ok: false,
-    from,
-    to,
-    event,
-    reason: `A subscription can't go from ${from} to ${to} by ${event}.`,
-  };
+  return failure("conflict", `A subscription can't go from ${from} to ${to} by ${event}.`);
 }
 
 /** The statuses reachable from this one (any event). */

@@ -9,6 +9,7 @@ import { seedDemoData } from "#db/seed-data.ts";
 import { insertSubscription } from "#tests/factories/subscriptions.ts";
 import { drainQueue } from "#tests/setup/drain-queue.ts";
 import { testServices } from "#tests/setup/test-services.ts";
+import { boxItemInSeason } from "#app/modules/garden/box-item-season.server.ts";
 import { BOX_MESSAGES } from "./boxes.schema.ts";
 import { getSubscriptionOverview } from "./get-subscription-overview.server.ts";
 import { getNextBox, listSwapOptions } from "./next-box.server.ts";
@@ -38,17 +39,23 @@ test("a swap e-mails the member what went, what came, for which box and until wh
   const { id, userId } = await insertSubscription();
   const box = (await getNextBox(id, { now: NOW }))!.upcoming!;
   const leaving = box.items.find((i) => i.sizeClass === "seed-packet")!;
-  const [coming] = await listSwapOptions(box.items, leaving.itemId);
+  const [coming] = await listSwapOptions(box.items, leaving.itemId, {
+    month: 1,
+    zone: "warm-north",
+    inSeason: boxItemInSeason,
+  });
   const input = { itemId: leaving.itemId, replacementId: coming!.id };
 
-  const swapped = await swapNextBoxItem(input, { userId, now: NOW });
+  const swapped = await swapNextBoxItem(input, { userId, now: NOW, inSeason: boxItemInSeason });
   expect(swapped).toMatchObject({
     ok: true,
     message: BOX_MESSAGES.swapped(leaving.name, coming!.name),
   });
   // The same submit again (a double click, a retry after a lost answer): the same answer, and
   // nothing written or sent twice.
-  expect(await swapNextBoxItem(input, { userId, now: NOW })).toMatchObject({
+  expect(
+    await swapNextBoxItem(input, { userId, now: NOW, inSeason: boxItemInSeason }),
+  ).toMatchObject({
     ok: true,
     message: BOX_MESSAGES.swapped(leaving.name, coming!.name),
   });
@@ -67,7 +74,11 @@ test("a swap e-mails the member what went, what came, for which box and until wh
   expect(text).toContain("/profile/subscription");
 
   // The member's history says the same words.
-  const overview = await getSubscriptionOverview(userId, { now: NOW, currency: "USD" });
+  const overview = await getSubscriptionOverview(userId, {
+    now: NOW,
+    currency: "USD",
+    inSeason: boxItemInSeason,
+  });
   expect(JSON.stringify(overview.subscription)).toContain(
     `We've swapped ${leaving.name} for ${coming!.name}`,
   );
@@ -78,13 +89,13 @@ test("a refused swap (an item not in the box, a hostile id) writes nothing and s
   expect(
     await swapNextBoxItem(
       { itemId: "seed-nothing", replacementId: "seed-carrot" },
-      { userId, now: NOW },
+      { userId, now: NOW, inSeason: boxItemInSeason },
     ),
   ).toMatchObject({ ok: false, message: BOX_MESSAGES.notInBox });
   expect(
     await swapNextBoxItem(
       { itemId: "<script>", replacementId: "seed-carrot" },
-      { userId, now: NOW },
+      { userId, now: NOW, inSeason: boxItemInSeason },
     ),
   ).toMatchObject({ ok: false, code: "invalid" });
   expect(await swapsOf(id)).toHaveLength(0);

@@ -6,16 +6,35 @@
 import { failure } from "#app/lib/outcome.ts";
 import { BOX_MESSAGES } from "./boxes.schema.ts";
 import { currentSubscription, queueChangeEmail } from "./change-subscription.server.ts";
-import { swapBoxItem, type BoxChangeOutcome } from "./next-box.server.ts";
+import { swapBoxItem, type BoxChangeOutcome, type InSeason } from "./next-box.server.ts";
 
+/**
+ * The member's swap. `inSeason` is required: a member is offered, and may choose, only what suits
+ * the box's month where they grow (garden's `boxItemInSeason`; issue 39).
+ */
 export async function swapNextBoxItem(
-  input: { itemId?: unknown; replacementId?: unknown },
-  who: { userId: string; now?: Date },
+  input: { itemId?: unknown; replacementId?: unknown; requestKey?: string },
+  who: {
+    userId: string;
+    now?: Date;
+    inSeason: InSeason;
+    /** "admin:<email>" when an admin swaps for the member (issue 40); "member" by default. */
+    actor?: string;
+    /** This subscription of theirs (the admin's page) rather than their current one. */
+    subscriptionId?: string;
+  },
 ): Promise<BoxChangeOutcome> {
-  const sub = await currentSubscription(who.userId);
-  if (!sub) return failure("not-found", BOX_MESSAGES.notFound);
+  const subscriptionId = who.subscriptionId ?? (await currentSubscription(who.userId))?.id;
+  if (!subscriptionId) return failure("not-found", BOX_MESSAGES.notFound);
   return swapBoxItem(
-    { subscriptionId: sub.id, itemId: input.itemId, replacementId: input.replacementId },
-    { userId: who.userId, now: who.now, swapped: queueChangeEmail },
+    { subscriptionId, itemId: input.itemId, replacementId: input.replacementId },
+    {
+      userId: who.userId,
+      now: who.now,
+      swapped: queueChangeEmail,
+      inSeason: who.inSeason,
+      actor: who.actor,
+      requestKey: input.requestKey,
+    },
   );
 }

@@ -3,7 +3,8 @@
 import { Form } from "react-router";
 import { AdminCard } from "#app/components/ui/admin-card.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { FormMessage } from "#app/components/ui/form-field.tsx";
+import { FormProblems } from "#app/components/ui/form-problems.tsx";
+import { fieldAria } from "#app/components/ui/form-field.tsx";
 import { RegionSelect, SureCheckbox } from "#app/components/ui/region-select.tsx";
 import type { LaunchWaveRow } from "./list-launch-waves.server.ts";
 
@@ -19,14 +20,16 @@ const when = new Intl.DateTimeFormat("en-NZ", {
 export function WaitlistWaves({
   waves,
   claimHours,
-  error,
+  answer,
   busy,
 }: {
   waves: LaunchWaveRow[];
   claimHours: number;
-  error?: string;
+  /** The page's refusal of this form: why, and the fields it names. */
+  answer?: { error: string; fieldErrors?: Record<string, string> };
   busy: boolean;
 }) {
+  const errors = answer?.fieldErrors ?? {};
   const regions = [...new Set(waves.map((w) => w.region))];
   return (
     <AdminCard id="waves-title" anchor="waves" title="Launch waves" className="mt-10">
@@ -36,23 +39,39 @@ export function WaitlistWaves({
         a link that holds their spot for {claimHours} hours; an unclaimed spot then passes to the
         next person. Starting a wave opens the region for subscriptions without e-mailing everyone.
       </p>
-      {error && <FormMessage tone="error">{error}</FormMessage>}
       <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
+        {answer ? (
+          <FormProblems
+            error={answer.error}
+            fieldErrors={answer.fieldErrors}
+            fieldIds={{ region: "wave-region", spots: "wave-spots", confirm: "wave-confirm" }}
+            className="w-full"
+          />
+        ) : null}
         <input type="hidden" name="intent" value="start-wave" />
-        <RegionSelect />
+        <RegionSelect id="wave-region" error={errors.region} />
         <label className="flex flex-col text-sm font-semibold">
           Spots
           <input
+            id="wave-spots"
+            {...fieldAria("wave-spots", errors.spots)}
             type="number"
             name="spots"
             min={1}
             step={1}
             required
             inputMode="numeric"
-            className="mt-1 min-h-11 w-28 rounded-xl border border-ink/20 px-3"
+            className="mt-1 min-h-11 w-28 rounded-xl border border-ink/20 px-3 aria-invalid:border-clay-dark"
           />
+          {errors.spots ? (
+            <span id="wave-spots-error" className="mt-1 text-sm font-medium text-clay-dark">
+              {errors.spots}
+            </span>
+          ) : null}
         </label>
-        <SureCheckbox>I'm sure: this e-mails that many people</SureCheckbox>
+        <SureCheckbox id="wave-confirm" error={errors.confirm}>
+          I'm sure: this e-mails that many people
+        </SureCheckbox>
         <button type="submit" disabled={busy} className="btn-primary">
           Start wave
         </button>

@@ -3,6 +3,7 @@
 // only when the link was issued after it (a re-join sends a fresh link).
 import { eq } from "drizzle-orm";
 import { contacts } from "#db/schema/index.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
@@ -19,18 +20,18 @@ import { ensureReferralCode, shareUrl } from "./referral-code.server.ts";
  */
 export type ConfirmState = "pending" | "confirmed" | "unsubscribed";
 
-export type ConfirmResult =
-  | {
-      ok: true;
-      email: string;
-      region: string | null;
-      state: ConfirmState;
-      /** The signed survey link, once confirmed: answers given there are saved to the contact. */
-      surveyUrl: string | null;
-      /** The contact's share link (/r/{code}), once confirmed (ADR 037). */
-      shareUrl: string | null;
-    }
-  | { ok: false };
+type ConfirmResult = Outcome<{
+  email: string;
+  region: string | null;
+  state: ConfirmState;
+  /** The signed survey link, once confirmed: answers given there are saved to the contact. */
+  surveyUrl: string | null;
+  /** The contact's share link (/r/{code}), once confirmed (ADR 037). */
+  shareUrl: string | null;
+}>;
+
+const LINK_GONE =
+  "That confirmation link didn't work: it may have expired or been copied only in part.";
 
 interface ContactState {
   id: string;
@@ -79,9 +80,11 @@ async function findContact(tx: Database, id: string, lock: boolean) {
 /** What the confirm page shows before the button is pressed. Changes nothing. */
 export async function readConfirmLink(token: string | null): Promise<ConfirmResult> {
   const link = readConfirmToken(token);
-  if (!link) return { ok: false };
+  if (!link) return failure("not-found", LINK_GONE);
   const contact = await findContact(db(), link.id, false);
-  return contact ? withShareUrl(contact.id, resultOf(contact, link)) : { ok: false };
+  return contact
+    ? withShareUrl(contact.id, resultOf(contact, link))
+    : failure("not-found", LINK_GONE);
 }
 
 async function withShareUrl(id: string, result: ConfirmResult): Promise<ConfirmResult> {
@@ -92,10 +95,10 @@ async function withShareUrl(id: string, result: ConfirmResult): Promise<ConfirmR
 /** The button: confirms the contact (and queues the CRM update) in one transaction. */
 export async function confirmContact(token: string | null): Promise<ConfirmResult> {
   const link = readConfirmToken(token);
-  if (!link) return { ok: false };
+  if (!link) return failure("not-found", LINK_GONE);
   const result = await db().transaction(async (tx) => {
     const contact = await findContact(tx, link.id, true);
-    if (!contact) return { ok: false as const };
+    if (!contact) return failure("not-found", LINK_GONE);
     if (stateOf(contact, link) !== "pending") return resultOf(contact, link);
     const now = new Date();
     const next = {

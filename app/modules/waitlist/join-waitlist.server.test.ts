@@ -91,7 +91,7 @@ test("invalid input gets the spec's messages and stores nothing", async () => {
   const bad = await joinWaitlist({ email: "not-an-email", region: "" }, ctx());
   expect(bad).toMatchObject({
     ok: false,
-    status: 400,
+    code: "invalid",
     fieldErrors: {
       email: "Please enter a valid email address",
       region: "Please select your region in New Zealand",
@@ -107,7 +107,7 @@ test("invalid input gets the spec's messages and stores nothing", async () => {
     const disposable = await joinWaitlist({ email, region: "Otago" }, ctx());
     expect(disposable).toMatchObject({
       ok: false,
-      status: 400,
+      code: "invalid",
       fieldErrors: { email: MESSAGES.disposable },
     });
   }
@@ -293,7 +293,7 @@ test("a join answers the same whatever the address: new, unconfirmed, confirmed 
   expect(linkIn(to("sure@example.nz")[0]!, "https://patch.test/waitlist/status?t=")).toBeTruthy();
   for (const email of ["fresh@example.nz", "waiting@example.nz", "gone@example.nz"])
     expect(to(email)[0]?.subject).toBe("Confirm you're on the Patch waitlist");
-  expect(await confirmContact("forged.token")).toEqual({ ok: false });
+  expect(await confirmContact("forged.token")).toMatchObject({ ok: false, code: "not-found" });
 });
 
 test("an id and an address give a stranger nothing of the owner's, nor a move to another region's queue", async () => {
@@ -507,11 +507,11 @@ test(`${JOIN_LIMIT.free} people behind one shared address join in an hour with n
   const asked = await joinWaitlist(next, { ip, page: "/" });
   expect(asked).toMatchObject({
     ok: false,
-    status: 429,
+    code: "limited",
     message: MESSAGES.checkNeeded,
     challenge: { bits: JOIN_LIMIT.workBits, token: expect.any(String) },
   });
-  if (asked.ok || asked.status !== 429 || !asked.challenge) return;
+  if (asked.ok || asked.code !== "limited" || !asked.challenge) return;
   expect(await db().select().from(contacts).where(eq(contacts.email, next.email))).toEqual([]);
 
   // The browser's work for this address lets it through; for another address, or for a challenge
@@ -523,16 +523,16 @@ test(`${JOIN_LIMIT.free} people behind one shared address join in an hour with n
   );
   expect(
     await joinWaitlist({ ...next, email: "someone.else@example.nz", work }, { ip, page: "/" }),
-  ).toMatchObject({ status: 429, challenge: expect.anything() });
+  ).toMatchObject({ code: "limited", challenge: expect.anything() });
   expect(
     await joinWaitlist({ ...next, work: elsewhere ?? undefined }, { ip, page: "/" }),
-  ).toMatchObject({ status: 429, challenge: expect.anything() });
+  ).toMatchObject({ code: "limited", challenge: expect.anything() });
   expect(
     await joinWaitlist(
       { ...next, work: { token: asked.challenge.token, nonce: "0" } },
       { ip, page: "/" },
     ),
-  ).toMatchObject({ status: 429, challenge: expect.anything() });
+  ).toMatchObject({ code: "limited", challenge: expect.anything() });
   const joined = await joinWaitlist({ ...next, work }, { ip, page: "/" });
   expect(joined).toMatchObject({ ok: true, contactId: expect.any(String), emailSent: true });
   expect(await db().select().from(contacts).where(eq(contacts.email, next.email))).toHaveLength(1);
@@ -550,19 +550,19 @@ test(`past ${JOIN_LIMIT.ceiling} an hour a connection is refused, work or not, u
   await connectionHasSent(ip, JOIN_LIMIT.ceiling - 1);
   const join = async (email: string, withWork: boolean) => {
     const first = await joinWaitlist({ email, region: "Otago" }, { ip, page: "/" });
-    if (!withWork || first.ok || first.status !== 429 || !first.challenge) return first;
+    if (!withWork || first.ok || first.code !== "limited" || !first.challenge) return first;
     const work = await solveJoinChallenge(first.challenge, email);
     return joinWaitlist({ email, region: "Otago", work }, { ip, page: "/" });
   };
   // The asking counts too: the challenge is hit number ceiling, its answer number ceiling + 1.
   expect(await join("last.one@example.nz", false)).toMatchObject({
-    status: 429,
+    code: "limited",
     challenge: expect.anything(),
   });
   const refused = await join("too.many@example.nz", true);
-  expect(refused).toMatchObject({ ok: false, status: 429, message: MESSAGES.rateLimited });
+  expect(refused).toMatchObject({ ok: false, code: "limited", message: MESSAGES.rateLimited });
   expect(refused).not.toHaveProperty("challenge");
-  if (!refused.ok && refused.status === 429) {
+  if (!refused.ok && refused.code === "limited") {
     expect(refused.retryAfter).toBeGreaterThan(0);
     expect(refused.retryAfter).toBeLessThanOrEqual(JOIN_LIMIT.windowSeconds);
   }
@@ -576,7 +576,7 @@ test("with work, the last sign-up under the ceiling joins", async () => {
   await connectionHasSent(ip, JOIN_LIMIT.ceiling - 2);
   const email = "just.under@example.nz";
   const asked = await joinWaitlist({ email, region: "Otago" }, { ip, page: "/" });
-  if (asked.ok || asked.status !== 429 || !asked.challenge) throw new Error("no challenge");
+  if (asked.ok || asked.code !== "limited" || !asked.challenge) throw new Error("no challenge");
   const work = await solveJoinChallenge(asked.challenge, email);
   expect(await joinWaitlist({ email, region: "Otago", work }, { ip, page: "/" })).toMatchObject({
     ok: true,
@@ -604,7 +604,7 @@ test("joins that arrive together from one address are counted one by one against
   expect(results[0]).not.toHaveProperty("contactId");
   expect(results.slice(1, 9).every((r) => r.ok && r.contactId)).toBe(true);
   for (const asked of results.slice(9))
-    expect(asked).toMatchObject({ ok: false, status: 429, message: MESSAGES.checkNeeded });
+    expect(asked).toMatchObject({ ok: false, code: "limited", message: MESSAGES.checkNeeded });
   const [row] = await db().select().from(contacts).where(eq(contacts.email, "known@example.nz"));
   expect(row?.region).toBe("Tasman");
   const made = await db().select({ email: contacts.email }).from(contacts);

@@ -9,6 +9,7 @@ import { clientKey } from "#app/lib/client-ip.server.ts";
 import { db, isDatabaseUnavailable, type Database } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { enqueue, queue, wakeLocalWorkers } from "#app/lib/queue.server.ts";
 import { contactChanged, mergeContact, type StoredContact } from "./merge-contact.ts";
 import { surveyUrl } from "./contact-links.server.ts";
@@ -38,56 +39,41 @@ import {
   waitlistFieldErrors,
 } from "./waitlist.schema.ts";
 
-export type JoinResult =
-  | {
-      /**
-       * One answer whatever the address (ADR 061): new, unconfirmed, confirmed or unsubscribed,
-       * each gets this message and an e-mail that tells the rest.
-       */
-      ok: true;
-      /**
-       * Only to the request that made the contact: whoever knows an address (and its id, which
-       * is inside every link the contact was sent) learns nothing of the contact, and gets no
-       * signed survey link for it.
-       */
-      contactId?: string;
-      /** The e-mail is queued (or one went within 10 minutes): it is on its way. */
-      emailSent: boolean;
-      /**
-       * Always false now that the send is queued (ADR 066): a send that fails is retried by its
-       * job, and the person was told it is on its way. Kept for the form and offline retries.
-       */
-      confirmationFailed: boolean;
-      message: string;
-      surveyUrl: string;
-      /** The contact's own share code, to the request that made the contact (as contactId). */
-      referralCode?: string;
-    }
-  | {
-      ok: false;
-      status: 400;
-      message: string;
-      fieldErrors: Partial<Record<"email" | "region", string>>;
-    }
-  | {
-      ok: false;
-      status: 429;
-      message: string;
-      retryAfter: number;
-      /** Past the free sign-ups: the work that lets this one through (join-challenge.ts). */
-      challenge?: JoinChallenge;
-    }
-  | { ok: false; status: 503; message: string; retryAfter: number };
+/**
+ * What a join answers with. One answer whatever the address (ADR 061): new, unconfirmed,
+ * confirmed or unsubscribed, each gets this message and an e-mail that tells the rest. The
+ * failures: "invalid" (the first problem per field), "limited" (Retry-After, and past the free
+ * sign-ups the work that lets this one through: join-challenge.ts), "unavailable" (an outage).
+ */
+interface Joined {
+  /**
+   * Only to the request that made the contact: whoever knows an address (and its id, which
+   * is inside every link the contact was sent) learns nothing of the contact, and gets no
+   * signed survey link for it.
+   */
+  contactId?: string;
+  /** The e-mail is queued (or one went within 10 minutes): it is on its way. */
+  emailSent: boolean;
+  /**
+   * Always false now that the send is queued (ADR 066): a send that fails is retried by its
+   * job, and the person was told it is on its way. Kept for the form and offline retries.
+   */
+  confirmationFailed: boolean;
+  message: string;
+  surveyUrl: string;
+  /** The contact's own share code, to the request that made the contact (as contactId). */
+  referralCode?: string;
+}
 
-export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<JoinResult> {
+export async function joinWaitlist(
+  raw: unknown,
+  context: JoinContext,
+): Promise<Outcome<Joined, { challenge?: JoinChallenge }>> {
   const parsed = joinWaitlistSchema.safeParse(raw);
   if (!parsed.success) {
-    return {
-      ok: false,
-      status: 400,
-      message: MESSAGES.joinFailed,
+    return failure("invalid", MESSAGES.joinFailed, {
       fieldErrors: waitlistFieldErrors(parsed.error),
-    };
+    });
   }
   const input = parsed.data;
   if (input.website) {
@@ -102,26 +88,18 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
     };
   }
   if (isDisposable(input.email)) {
-    return {
-      ok: false,
-      status: 400,
-      message: MESSAGES.disposable,
-      fieldErrors: { email: MESSAGES.disposable },
-    };
+    return failure("invalid", MESSAGES.disposable, { fieldErrors: { email: MESSAGES.disposable } });
   }
 
   try {
     const saved = await saveNew(input, context);
     if ("refused" in saved)
       return saved.challenge
-        ? {
-            ok: false,
-            status: 429,
-            message: MESSAGES.checkNeeded,
+        ? failure("limited", MESSAGES.checkNeeded, {
             retryAfter: saved.refused,
             challenge: saved.challenge,
-          }
-        : { ok: false, status: 429, message: MESSAGES.rateLimited, retryAfter: saved.refused };
+          })
+        : failure("limited", MESSAGES.rateLimited, { retryAfter: saved.refused });
     // Queued in the join's transaction; a worker sends it now (woken by the commit).
     // Withheld past the connection's e-mail limit (ADR 065): answered as if sent.
     const emailSent = true;
@@ -143,7 +121,7 @@ export async function joinWaitlist(raw: unknown, context: JoinContext): Promise<
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       log.warn({ err: error }, "waitlist join: database unavailable");
-      return { ok: false, status: 503, message: MESSAGES.saveFailed, retryAfter: 5 };
+      return failure("unavailable", MESSAGES.saveFailed, { retryAfter: 5 });
     }
     throw error;
   }

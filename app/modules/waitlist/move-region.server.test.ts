@@ -61,10 +61,13 @@ test("a stranger's re-join with another region moves nobody; the owner's e-maile
   const altered = Buffer.from(
     JSON.stringify({ ...payload, s: payload.s.replace("Northland", "Southland") }),
   ).toString("base64url");
-  expect(await moveRegion(`${altered}.${signature}`)).toEqual({ ok: false });
+  expect(await moveRegion(`${altered}.${signature}`)).toMatchObject({
+    ok: false,
+    code: "not-found",
+  });
   const confirmToken = new URL(confirmUrl(id)).searchParams.get("token");
-  expect(await moveRegion(confirmToken)).toEqual({ ok: false });
-  expect(await moveRegion(signToken("survey", id))).toEqual({ ok: false });
+  expect(await moveRegion(confirmToken)).toMatchObject({ ok: false, code: "not-found" });
+  expect(await moveRegion(signToken("survey", id))).toMatchObject({ ok: false, code: "not-found" });
   expect(await regionOf(id)).toBe("Otago");
 
   // The owner's button moves them, once; pressing it again changes nothing more.

@@ -10,6 +10,7 @@ import { contacts } from "#db/schema/index.ts";
 import { db, type Database } from "#app/lib/db.server.ts";
 import { renderEmail } from "#app/lib/email-layout.server.ts";
 import { settings } from "#app/lib/env.server.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 import { deliverEmailOnce, defineSendJob } from "#app/modules/notifications/deliver-once.server.ts";
@@ -90,15 +91,16 @@ export async function sendRegionMove(p: { contactId: string; region: string; key
   });
 }
 
-export type MoveResult =
-  { ok: true; email: string; from: string | null; region: string; moved: boolean } | { ok: false };
+type MoveResult = Outcome<{ email: string; from: string | null; region: string; moved: boolean }>;
+
+const LINK_GONE = "That move link didn't work: it may have expired or been copied only in part.";
 
 /** What the link would do, without doing it (the page a visit shows). */
 export async function readMoveRegion(token: string | null): Promise<MoveResult> {
   const link = readMoveLink(token);
-  if (!link) return { ok: false };
+  if (!link) return failure("not-found", LINK_GONE);
   const [contact] = await db().select().from(contacts).where(eq(contacts.id, link.contactId));
-  if (!contact) return { ok: false };
+  if (!contact) return failure("not-found", LINK_GONE);
   return {
     ok: true,
     email: contact.email,
@@ -111,14 +113,14 @@ export async function readMoveRegion(token: string | null): Promise<MoveResult> 
 /** The link's button: moves the contact to the link's region's queue (again: nothing more). */
 export async function moveRegion(token: string | null): Promise<MoveResult> {
   const link = readMoveLink(token);
-  if (!link) return { ok: false };
+  if (!link) return failure("not-found", LINK_GONE);
   return db().transaction(async (tx) => {
     const [contact] = await tx
       .select()
       .from(contacts)
       .where(eq(contacts.id, link.contactId))
       .for("update");
-    if (!contact) return { ok: false };
+    if (!contact) return failure("not-found", LINK_GONE);
     if (contact.region !== link.region)
       await tx
         .update(contacts)

@@ -207,13 +207,13 @@ test("voiding a counted referral (fraud) takes its places back, with a reason, o
   expect(await voidReferral({ referralId: row.id, reason: "" }, "admin@example.com")).toMatchObject(
     {
       ok: false,
-      status: 400,
+      code: "invalid",
     },
   );
   // A control code in the reason is refused in words, not stored (PostgreSQL can't keep a NUL).
   expect(
     await voidReferral({ referralId: row.id, reason: "farm\u0000ed" }, "admin@example.com"),
-  ).toMatchObject({ ok: false, status: 400, fieldErrors: { reason: UNUSABLE_TEXT } });
+  ).toMatchObject({ ok: false, code: "invalid", fieldErrors: { reason: UNUSABLE_TEXT } });
   expect(
     await voidReferral({ referralId: row.id, reason: "same household farm" }, "admin@example.com"),
   ).toEqual({ ok: true });
@@ -224,7 +224,7 @@ test("voiding a counted referral (fraud) takes its places back, with a reason, o
   });
   expect(
     await voidReferral({ referralId: row.id, reason: "again please" }, "admin@example.com"),
-  ).toMatchObject({ ok: false, status: 404 });
+  ).toMatchObject({ ok: false, code: "not-found" });
   expect((await topReferrers()).some((r) => r.id === referrer.id)).toBe(false);
   expect((await listCountedReferrals()).some((r) => r.id === row.id)).toBe(false);
   const status = await getReferralStatus(new URL(statusUrl(referrer.id)).searchParams.get("t"));

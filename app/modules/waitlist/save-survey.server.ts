@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { contacts } from "#db/schema/index.ts";
 import { db } from "#app/lib/db.server.ts";
 import { settings } from "#app/lib/env.server.ts";
+import { failure, type Outcome } from "#app/lib/outcome.ts";
 import { enqueue } from "#app/lib/queue.server.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 import { readSurveyToken } from "./contact-links.server.ts";
@@ -12,13 +13,14 @@ import { recommendPlan, type Recommendation } from "./recommend-plan.ts";
 import { fieldErrorsOf, surveySchema, type SurveyInput } from "./survey-form.ts";
 import { syncContactToCrmJob } from "./sync-contact-to-crm.server.ts";
 
-export type SurveyResult =
-  | { ok: true; saved: boolean; recommendation: Recommendation; query: string }
-  | { ok: false; fieldErrors: Record<string, string> };
+const SURVEY_INCOMPLETE = "Some answers are missing: see the questions marked below.";
+
+type SurveyResult = Outcome<{ saved: boolean; recommendation: Recommendation; query: string }>;
 
 export async function saveSurvey(raw: unknown): Promise<SurveyResult> {
   const parsed = surveySchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
+  if (!parsed.success)
+    return failure("invalid", SURVEY_INCOMPLETE, { fieldErrors: fieldErrorsOf(parsed.error) });
   const answers = parsed.data;
   const recommendation = recommendPlan(answers);
   const contactId = readSurveyToken(answers.token);

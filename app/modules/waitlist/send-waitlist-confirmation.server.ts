@@ -61,15 +61,7 @@ export function confirmationEmail(contact: {
       ],
       button: { label: "Confirm my e-mail", url: confirmUrl(contact.id) },
       secondary: [
-        { label: "Tell us about your space (2 minutes)", url: surveyUrl(contact.id) },
-        ...(contact.shareUrl
-          ? [
-              {
-                label: "Share your link: each friend who joins and confirms moves you up the list",
-                url: contact.shareUrl,
-              },
-            ]
-          : []),
+        ...surveyAndShareLinks(contact),
         { label: "See your place in the queue", url: statusUrl(contact.id) },
       ],
       reason: `You're getting this because this address was added to the ${s.brandName} waitlist. If that wasn't you, ignore this e-mail or unsubscribe.`,
@@ -77,6 +69,21 @@ export function confirmationEmail(contact: {
       oneClickUnsubscribeUrl: oneClickUnsubscribeUrl(contact.id),
     }),
   };
+}
+
+/** The survey's link, and the contact's share link when they have one. */
+function surveyAndShareLinks(contact: { id: string; shareUrl?: string }) {
+  return [
+    { label: "Tell us about your space (2 minutes)", url: surveyUrl(contact.id) },
+    ...(contact.shareUrl
+      ? [
+          {
+            label: "Share your link: each friend who joins and confirms moves you up the list",
+            url: contact.shareUrl,
+          },
+        ]
+      : []),
+  ];
 }
 
 /**
@@ -101,17 +108,7 @@ function alreadyOnTheListEmail(contact: {
         "To move to another region's list, sign in with this address and join again from the waitlist page.",
       ],
       button: { label: "See your place in the queue", url: statusUrl(contact.id) },
-      secondary: [
-        { label: "Tell us about your space (2 minutes)", url: surveyUrl(contact.id) },
-        ...(contact.shareUrl
-          ? [
-              {
-                label: "Share your link: each friend who joins and confirms moves you up the list",
-                url: contact.shareUrl,
-              },
-            ]
-          : []),
-      ],
+      secondary: [...surveyAndShareLinks(contact)],
       reason: `You're getting this because this address was entered on the ${s.brandName} waitlist. If that wasn't you, ignore this e-mail or unsubscribe.`,
       unsubscribeUrl: unsubscribeUrl(contact.id),
       oneClickUnsubscribeUrl: oneClickUnsubscribeUrl(contact.id),

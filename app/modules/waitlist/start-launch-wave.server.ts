@@ -8,6 +8,10 @@ import { db } from "#app/lib/db.server.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { failure, fieldErrors, type Outcome } from "#app/lib/outcome.ts";
 import { z } from "#app/lib/zod.ts";
+import {
+  CAPACITY_MESSAGES,
+  waveFirstDayRoom,
+} from "#app/modules/subscriptions/packing-capacity.server.ts";
 import { startRegionWaves } from "#app/modules/subscriptions/regions.server.ts";
 import { inviteNextInQueue, lockRegionWaves } from "./wave-invitations.server.ts";
 
@@ -38,6 +42,12 @@ export async function startLaunchWave(options: {
   const now = options.now ?? new Date();
   return db().transaction(async (tx) => {
     await lockRegionWaves(tx, region);
+    // No more invited than the wave's first packing day has room for (ADR 077 addendum).
+    const room = await waveFirstDayRoom(tx, now);
+    if (spots > room.left) {
+      const message = CAPACITY_MESSAGES.waveTooBig(room.day, room.left);
+      return failure("conflict", message, { fieldErrors: { spots: message } });
+    }
     const waiting = (await tx.execute(sql`
       select count(*)::int as n from contacts c
       where c.region = ${region} and c.confirmed_at is not null and c.unsubscribed_at is null

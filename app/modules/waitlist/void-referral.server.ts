@@ -3,6 +3,7 @@
 // count falls below it (ADR 040). Voiding is once; a voided referral stays as the record.
 import { sql } from "drizzle-orm";
 import { db } from "#app/lib/db.server.ts";
+import { failure, fieldErrors, type Outcome } from "#app/lib/outcome.ts";
 import { freeText, z } from "#app/lib/zod.ts";
 import { settleReferrerCredit } from "./referral-credit.server.ts";
 
@@ -14,18 +15,12 @@ export const voidReferralSchema = z.object({
   }),
 });
 
-export type VoidResult =
-  | { ok: true }
-  | { ok: false; status: 400 | 404; message: string; fieldErrors?: Record<string, string> };
-
-export async function voidReferral(raw: unknown, admin: string): Promise<VoidResult> {
+export async function voidReferral(raw: unknown, admin: string): Promise<Outcome> {
   const parsed = voidReferralSchema.safeParse(raw);
-  if (!parsed.success) {
-    const fieldErrors = Object.fromEntries(
-      parsed.error.issues.map((i) => [String(i.path[0]), i.message]),
-    );
-    return { ok: false, status: 400, message: parsed.error.issues[0]!.message, fieldErrors };
-  }
+  if (!parsed.success)
+    return failure("invalid", parsed.error.issues[0]!.message, {
+      fieldErrors: fieldErrors(parsed.error),
+    });
   const { referralId, reason } = parsed.data;
   const voided = await db().transaction(async (tx) => {
     const result = (await tx.execute(sql`
@@ -39,7 +34,7 @@ export async function voidReferral(raw: unknown, admin: string): Promise<VoidRes
   });
   return voided
     ? { ok: true }
-    : { ok: false, status: 404, message: "That referral isn't counted (or was voided already)." };
+    : failure("not-found", "That referral isn't counted (or was voided already).");
 }
 
 /** Counted friends per contact, and each region's top referrers (the admin's waitlist page). */

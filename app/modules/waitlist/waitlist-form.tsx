@@ -1,34 +1,18 @@
 // The waitlist form (SPEC §2 waitlist section, §4 waitlist form, §8). A real form post before
 // JavaScript loads; afterwards it posts JSON to /api/waitlist, keeps the entry on the device when
-// the server can't be reached, and shows the 'You're In!' panel on success.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
-import { showToast } from "#app/components/ui/toasts.tsx";
+// the server can't be reached, and shows the 'You're In!' panel on success. This is the view: the
+// state and sending are in use-waitlist-form.ts.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { DEFAULT_PLAN_ID } from "#app/modules/subscriptions/plans.ts";
-import {
-  contactIdFor,
-  flushPendingContacts,
-  keepContact,
-  USER_ID_KEY,
-  type Answer,
-  type LocalContact,
-  type SendOutcome,
-} from "./offline-contacts.ts";
-import { solveJoinChallenge, type JoinChallenge, type JoinWork } from "./join-challenge.ts";
-import { ShareLink } from "./share-link.tsx";
-import { checkJoinFields, CONSENT_STATEMENT, MESSAGES } from "./waitlist-messages.ts";
+import { JoinedPanel } from "./joined-panel.tsx";
+import { useWaitlistForm, type WaitlistOutcome } from "./use-waitlist-form.ts";
+import { CONSENT_STATEMENT } from "./waitlist-messages.ts";
 
-export interface WaitlistOutcome {
-  ok: boolean;
-  message?: string;
-  fieldErrors?: Partial<Record<"email" | "region", string>>;
-  surveyUrl?: string;
-  /** The person's share link (ADR 037). */
-  shareUrl?: string;
-  values?: { email?: string; region?: string };
-}
+export type { WaitlistOutcome } from "./use-waitlist-form.ts";
 
 interface Props {
   /** Where the form is, for the consent record: "/" or "/waitlist". */
@@ -45,76 +29,6 @@ interface Props {
   region?: string;
 }
 
-type State = "idle" | "submitting" | "joined";
-
-interface JoinAnswer {
-  ok?: boolean;
-  message?: string;
-  contactId?: string;
-  confirmationFailed?: boolean;
-  fieldErrors?: Partial<Record<"email" | "region", string>>;
-  surveyUrl?: string;
-  shareUrl?: string;
-  /** Many sign-ups from this connection: the proof of work that lets this one through. */
-  challenge?: JoinChallenge;
-}
-
-/**
- * One attempt; throws when there is no answer (offline, or our server is down). When the server
- * asks for a proof of work (a busy shared connection), it is done here and the entry sent again.
- */
-async function postContact(
-  contact: LocalContact,
-  page: string,
-  honeypot?: string,
-): Promise<Answer<JoinAnswer>> {
-  const post = async (work?: JoinWork) => {
-    const res = await fetch("/api/waitlist", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({
-        id: contact.id,
-        email: contact.email,
-        region: contact.address.state,
-        plan: contact.plan,
-        page: contact.page ?? page,
-        website: honeypot,
-        work,
-      }),
-    });
-    const body = (await res.json().catch(() => ({}))) as JoinAnswer;
-    return { status: res.status, body };
-  };
-  const answer = await post();
-  if (answer.status !== 429 || !answer.body.challenge) return answer;
-  const work = await solveJoinChallenge(answer.body.challenge, contact.email);
-  return work ? post(work) : answer;
-}
-
-/** SPEC §2: 'Skip for now' scrolls to the top, then goes to /. */
-function scrollToTop(): Promise<void> {
-  if (window.scrollY === 0) return Promise.resolve();
-  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
-    window.scrollTo({ top: 0, behavior: "auto" });
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => {
-    const done = () => {
-      window.removeEventListener("scroll", atTop);
-      window.clearTimeout(timer);
-      resolve();
-    };
-    // Not scrollend: one left over from an earlier scroll may arrive first.
-    const atTop = () => {
-      if (window.scrollY <= 0) done();
-    };
-    // A scroll the person interrupts (or a browser that doesn't animate it) still goes on.
-    const timer = window.setTimeout(done, 1_500);
-    window.addEventListener("scroll", atTop, { passive: true });
-    window.scrollTo({ top: 0, behavior: "smooth" });
-  });
-}
-
 export function WaitlistForm({
   page,
   emailPlaceholder,
@@ -125,27 +39,20 @@ export function WaitlistForm({
   openRegions = [],
   region: chosenRegion = "",
 }: Props) {
-  const [state, setState] = useState<State>(outcome?.ok ? "joined" : "idle");
-  const [region, setRegion] = useState(outcome?.values?.region ?? chosenRegion);
-  const regionOpen = region !== "" && openRegions.includes(region);
-  // A region chosen before the page's script ran counts too.
-  const regionSelect = useRef<HTMLSelectElement>(null);
-  useEffect(() => {
-    if (regionSelect.current?.value) setRegion(regionSelect.current.value);
-  }, []);
-  const [errors, setErrors] = useState(outcome?.fieldErrors ?? {});
-  const [formError, setFormError] = useState<string | null>(
-    outcome && !outcome.ok && !outcome.fieldErrors?.email && !outcome.fieldErrors?.region
-      ? (outcome.message ?? null)
-      : null,
-  );
-  const [notice, setNotice] = useState<string | null>(
-    outcome?.ok ? (outcome.message ?? null) : null,
-  );
-  const [survey, setSurvey] = useState(outcome?.surveyUrl ?? surveyUrl);
-  const [share, setShare] = useState(outcome?.shareUrl);
-  const navigate = useNavigate();
-  const panelRef = useRef<HTMLDivElement>(null);
+  const {
+    state,
+    region,
+    setRegion,
+    regionOpen,
+    regionSelect,
+    errors,
+    formError,
+    notice,
+    survey,
+    share,
+    panelRef,
+    onSubmit,
+  } = useWaitlistForm({ page, surveyUrl, plan, outcome, openRegions, chosenRegion });
   const ids = {
     email: `${idPrefix}-email`,
     region: `${idPrefix}-region`,
@@ -153,182 +60,8 @@ export function WaitlistForm({
     regionError: `${idPrefix}-region-error`,
   };
 
-  const send = useCallback((contact: LocalContact) => postContact(contact, page), [page]);
-
-  // How a kept entry's sending ended, told to the person.
-  const report = useCallback((contact: LocalContact, outcome: SendOutcome<JoinAnswer>) => {
-    if (outcome.kind === "accepted") {
-      const { body } = outcome.answer;
-      localStorage.setItem(USER_ID_KEY, body.contactId ?? contact.id);
-      if (body.surveyUrl) setSurvey(body.surveyUrl);
-      if (body.shareUrl) setShare(body.shareUrl);
-      setFormError(null);
-      setNotice(body.message ?? MESSAGES.joined);
-      void showToast(
-        body.confirmationFailed ? "warning" : "success",
-        body.message ?? MESSAGES.joined,
-      );
-      setState("joined");
-    } else if (outcome.kind === "refused") {
-      const { status, body } = outcome.answer;
-      if (body.fieldErrors && Object.keys(body.fieldErrors).length > 0) setErrors(body.fieldErrors);
-      const message = body.message ?? (status === 429 ? MESSAGES.rateLimited : MESSAGES.joinFailed);
-      setFormError(message);
-      void showToast("error", message);
-    } else if (outcome.kind === "unreachable") {
-      setFormError(MESSAGES.stillOffline);
-      void showToast("info", MESSAGES.stillOffline);
-    }
-  }, []);
-
-  // Entries kept on this device are sent on the next visit, when the connection is back, and when
-  // the tab is looked at again (the network may have been fine while our server was down).
-  useEffect(() => {
-    const flush = () => void flushPendingContacts(send, report);
-    const onVisible = () => {
-      if (document.visibilityState === "visible") flush();
-    };
-    flush();
-    window.addEventListener("online", flush);
-    document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      window.removeEventListener("online", flush);
-      document.removeEventListener("visibilitychange", onVisible);
-    };
-  }, [send, report]);
-
-  useEffect(() => {
-    if (state === "joined") panelRef.current?.focus();
-  }, [state]);
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (state === "submitting") return;
-    const form = new FormData(event.currentTarget);
-    const values = {
-      email: String(form.get("email") ?? ""),
-      region: String(form.get("region") ?? "") || undefined,
-      plan: plan || undefined,
-      website: String(form.get("website") ?? "") || undefined,
-    };
-    const found = checkJoinFields(values);
-    if (found.email || found.region) {
-      setErrors(found);
-      return;
-    }
-    const parsed = {
-      data: { email: values.email.trim().toLowerCase(), region: values.region!, plan: values.plan },
-    };
-    setErrors({});
-    setFormError(null);
-    setState("submitting");
-    const contact: LocalContact = {
-      // Stable per address on this device, so a retried submission is recognised as the same one.
-      id: contactIdFor(parsed.data.email),
-      email: parsed.data.email,
-      address: { state: parsed.data.region, country: "New Zealand" },
-      plan: parsed.data.plan,
-      source: "waitlist_page",
-      timestamp: new Date().toISOString(),
-      page,
-    };
-    try {
-      const { status, body } = await postContact({ ...contact }, page, values.website);
-      if (body.ok) {
-        keepContact({ ...contact, id: body.contactId ?? contact.id, pending: false });
-        localStorage.setItem(USER_ID_KEY, body.contactId ?? contact.id);
-        if (body.surveyUrl) setSurvey(body.surveyUrl);
-        if (body.shareUrl) setShare(body.shareUrl);
-        setNotice(body.message ?? MESSAGES.joined);
-        void showToast(
-          body.confirmationFailed ? "warning" : "success",
-          body.message ?? MESSAGES.joined,
-        );
-        setState("joined");
-        return;
-      }
-      setState("idle");
-      if (status === 400 && body.fieldErrors && Object.keys(body.fieldErrors).length > 0) {
-        setErrors(body.fieldErrors);
-        return;
-      }
-      const message =
-        status === 503
-          ? MESSAGES.saveFailed
-          : status === 429
-            ? (body.message ?? MESSAGES.rateLimited)
-            : MESSAGES.joinFailed;
-      setFormError(message);
-      void showToast("error", message);
-    } catch {
-      // The server couldn't be reached: keep the entry, and retry it (3 times, 1 s to 30 s apart).
-      keepContact({ ...contact, pending: true });
-      setState("idle");
-      setFormError(MESSAGES.offline);
-      void showToast("info", MESSAGES.offline);
-      void flushPendingContacts(send, report, { justFailed: contact.id });
-    }
-  }
-
   if (state === "joined") {
-    return (
-      <div
-        ref={panelRef}
-        tabIndex={-1}
-        role="status"
-        className="animate-[joined_0.5s_ease-out] rounded-3xl bg-white p-8 text-center shadow-md outline-none"
-        data-testid="joined-panel"
-      >
-        <div
-          className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-sprout/30 text-leaf"
-          aria-hidden="true"
-        >
-          <svg width="28" height="28" viewBox="0 0 20 20">
-            <path
-              d="M4 10.5 8 14l8-8"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.4"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </div>
-        <h3 className="mt-4 text-3xl font-bold">You're In!</h3>
-        <p className="mt-2 text-lg text-ink/80">
-          We'll notify you when the product launches in your area.
-        </p>
-        {notice && <p className="mt-2 text-sm text-ink/70">{notice}</p>}
-        {notice === MESSAGES.joinedWithEmail && (
-          <p className="mt-1 text-sm text-ink/70">{MESSAGES.emailOnItsWay}</p>
-        )}
-        <a href={survey} target="_blank" rel="noopener" className="btn-primary mt-6 w-full">
-          Complete Survey<span className="sr-only"> (opens in a new tab)</span>
-        </a>
-        <p className="mt-2 text-sm text-ink/70">
-          Tell us about your space for custom recommendations
-        </p>
-        {share && (
-          <ShareLink
-            url={share}
-            note="Each friend who joins through it counts once they confirm their e-mail, and moves you up your region's list."
-          />
-        )}
-        {/* A link, so it also works on the panel the server sends after a post without JavaScript. */}
-        <Link
-          to="/"
-          className="btn mt-3 w-full text-leaf underline-offset-4 hover:underline"
-          onClick={(event) => {
-            const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-            if (event.button !== 0 || modified) return; // a new tab or window: the browser's own
-            event.preventDefault();
-            void scrollToTop().then(() => navigate("/"));
-          }}
-        >
-          Skip for now
-        </Link>
-      </div>
-    );
+    return <JoinedPanel panelRef={panelRef} notice={notice} survey={survey} share={share} />;
   }
 
   const submitting = state === "submitting";
@@ -349,6 +82,10 @@ export function WaitlistForm({
         <label>
           Website <input type="text" name="website" tabIndex={-1} autoComplete="off" />
         </label>
+      </div>
+      {/* Issue 39: a refusal naming fields is the summary (each said at its field too). */}
+      <div className={errors.email || errors.region ? "mb-6" : undefined}>
+        <ErrorSummary errors={errors} fieldIds={{ email: ids.email, region: ids.region }} />
       </div>
       <Labelled id={ids.email} label="Email" error={errors.email} errorId={ids.emailError}>
         <input

@@ -5,7 +5,7 @@ import {
   packingDaySchema,
   packingPickListCsv,
 } from "#app/modules/subscriptions/admin-boxes.server.ts";
-import { adminFileLoader, csvDownload } from "./admin-query.server.ts";
+import { adminFileLoader, csvDownload } from "#app/modules/accounts/admin-query.server.ts";
 
 export const loader = adminFileLoader(async (query) => {
   const asked = query.get("day");

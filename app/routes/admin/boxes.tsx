@@ -3,6 +3,7 @@
 // counts by plan and zone, the pick list (printable, and as CSV at
 // /admin/boxes/pick-list.csv) and every box's label. Printing the page prints the packing part.
 import { data, Form, Link } from "react-router";
+import { PackingDayForm } from "#app/components/admin/packing-day-form.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { CLIMATE_ZONES } from "#app/lib/climate-zones.ts";
@@ -19,8 +20,8 @@ import {
 } from "#app/modules/subscriptions/admin-boxes.server.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
 import type { Route } from "./+types/boxes";
 
 export const { meta, handle } = adminPage("Boxes");
@@ -194,22 +195,7 @@ export default function AdminBoxes({ loaderData, actionData }: Route.ComponentPr
         <h2 id="packing-heading" className="text-2xl font-bold">
           Packing for {packingDayLabel}
         </h2>
-        <Form method="get" className="mt-4 flex flex-wrap items-end gap-3 print:hidden">
-          <div>
-            <label htmlFor="day" className="block text-sm font-semibold">
-              Packing day
-            </label>
-            <input
-              id="day"
-              name="day"
-              type="date"
-              defaultValue={packing.day}
-              className="mt-1 h-11 rounded-lg border border-ink/20 bg-white px-3"
-            />
-          </div>
-          <button type="submit" className="btn-secondary">
-            Show
-          </button>
+        <PackingDayForm day={packing.day} className="mt-4 print:hidden">
           <Link
             className="btn-secondary"
             to={`/admin/boxes/pick-list.csv?day=${packing.day}`}
@@ -217,7 +203,7 @@ export default function AdminBoxes({ loaderData, actionData }: Route.ComponentPr
           >
             Pick list as CSV
           </Link>
-        </Form>
+        </PackingDayForm>
         {packing.warnings.length > 0 ? (
           <div
             role="note"

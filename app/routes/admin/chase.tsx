@@ -4,7 +4,7 @@
 // attempt failed and when they were last reminded; and one press to e-mail a card-update reminder
 // (once per failed attempt).
 import { Form, Link, useNavigation } from "react-router";
-import { DataTable } from "#app/components/ui/data-table.tsx";
+import { CARD_TABLE, DataTable } from "#app/components/ui/data-table.tsx";
 import { ScrollRegion } from "#app/components/ui/scroll-region.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { nzDateTime } from "#app/lib/nz-time.ts";
@@ -15,8 +15,8 @@ import {
   listFailedPayments,
   sendCardReminder,
 } from "#app/modules/subscriptions/chase-list.server.ts";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
 import type { Route } from "./+types/chase";
 
 export const { meta, handle } = adminPage("Failed payments");
@@ -75,15 +75,7 @@ export default function AdminChase({ loaderData, actionData }: Route.ComponentPr
           rows={rows}
           rowKey={(r) => r.boxId}
           empty="No failed payments."
-          classes={{
-            table: "w-full rounded-2xl bg-white text-left text-sm shadow-sm",
-            caption: "sr-only",
-            headRow: "border-b border-ink/15 text-ink/70",
-            th: "p-3",
-            row: "border-b border-ink/10 last:border-0 align-top",
-            td: "p-3",
-            empty: "p-3 text-ink/70",
-          }}
+          classes={{ ...CARD_TABLE, row: `${CARD_TABLE.row} align-top` }}
           columns={[
             {
               header: "Member",

@@ -9,7 +9,7 @@ import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { formString } from "#app/modules/checkout/checkout.schema.ts";
 import { threadIdSchema } from "#app/modules/coaching/answer.schema.ts";
 import { decideFaqDraft, listFaqDrafts } from "#app/modules/coaching/faq-drafts.server.ts";
-import { adminMeta, type AdminHandle } from "./admin-page.ts";
+import { adminMeta, type AdminHandle } from "#app/components/admin/admin-page.ts";
 import type { Route } from "./+types/coach-faq";
 
 export const meta = () => adminMeta("FAQ drafts");

@@ -19,7 +19,7 @@ import {
 } from "#app/modules/coaching/inbox.schema.ts";
 import { coachWhen, listInbox, takeThread } from "#app/modules/coaching/inbox.server.ts";
 import { threadIdSchema } from "#app/modules/coaching/answer.schema.ts";
-import { adminPage } from "./admin-page.ts";
+import { adminPage } from "#app/components/admin/admin-page.ts";
 import type { Route } from "./+types/coach";
 
 export const { meta, handle } = adminPage("Coach inbox");

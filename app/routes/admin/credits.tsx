@@ -1,19 +1,21 @@
 // /admin/credits (admins only, issue 22, ADR 040): find a member by e-mail address, see their
 // credit balance and its history, and grant or take back credit with a reason. Each form carries
-// a request key this page made, so a doubled or retried submit changes the balance once.
+// a request key this page made, so a doubled or retried submit changes the balance once. A grant
+// e-mails the member its amount and reason (issue 40), the same e-mail as a subscription page's.
 import { randomUUID } from "node:crypto";
 import { data, Form, useNavigation } from "react-router";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
+import { FormProblems } from "#app/components/ui/form-problems.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { respond } from "#app/lib/respond.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { getCreditBalance } from "#app/modules/credits/get-credit-balance.server.ts";
-import { grantCredit } from "#app/modules/credits/grant-credit.server.ts";
+import { grantCreditAndTell } from "#app/flows/tell-credit-granted.server.ts";
 import { takeBackCredit } from "#app/modules/credits/take-back-credit.server.ts";
 import { formString } from "#app/modules/checkout/checkout.schema.ts";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
 import type { Route } from "./+types/credits";
 
 export const { meta, handle } = adminPage("Credits");
@@ -38,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   };
   const outcome =
     intent === "grant"
-      ? await grantCredit({ input, admin })
+      ? await grantCreditAndTell({ input, admin })
       : intent === "take-back"
         ? await takeBackCredit({ input, admin })
         : null;
@@ -84,9 +86,11 @@ function AdjustForm({
     <Form method="post" className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm">
       <h3 className="text-lg font-bold">{title}</h3>
       {mine ? (
-        <p role="alert" className="font-medium text-clay-dark">
-          {mine.message}
-        </p>
+        <FormProblems
+          error={mine.message}
+          fieldErrors={mine.fieldErrors}
+          fieldIds={{ amount: `${intent}-amount`, reason: `${intent}-reason` }}
+        />
       ) : null}
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="userId" value={userId} />

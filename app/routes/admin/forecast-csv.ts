@@ -5,7 +5,7 @@ import {
   forecastWindow,
   getForecast,
 } from "#app/modules/subscriptions/forecast.server.ts";
-import { adminFileLoader, csvDownload } from "./admin-query.server.ts";
+import { adminFileLoader, csvDownload } from "#app/modules/accounts/admin-query.server.ts";
 
 export const loader = adminFileLoader(async () => {
   const window = forecastWindow();

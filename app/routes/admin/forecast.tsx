@@ -2,9 +2,11 @@
 // next three months (charged, or still to be charged at their cutoff), with skips, pauses and
 // unpaid boxes already taken out; one day's boxes by plan and zone and its items (`?day=`); the
 // items by month, for the grower's order; and the CSV of every day's items at
-// /admin/forecast.csv.
-import { Form, Link } from "react-router";
-import { DataTable } from "#app/components/ui/data-table.tsx";
+// /admin/forecast.csv. Each packing day's booked boxes against its capacity (ADR 077 addendum),
+// and the chosen day's own capacity set by a form.
+import { FormProblems } from "#app/components/ui/form-problems.tsx";
+import { data, Form, Link, useNavigation } from "react-router";
+import { CARD_TABLE, DataTable, FIGURE_COLUMN } from "#app/components/ui/data-table.tsx";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { ScrollRegion } from "#app/components/ui/scroll-region.tsx";
 import { CLIMATE_ZONES } from "#app/lib/climate-zones.ts";
@@ -14,9 +16,16 @@ import {
   forecastWindow,
   getForecast,
 } from "#app/modules/subscriptions/forecast.server.ts";
+import { getStock } from "#app/modules/subscriptions/box-stock.server.ts";
+import {
+  packingDayLoads,
+  setPackingDayCapacity,
+} from "#app/modules/subscriptions/packing-capacity.server.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
+import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import type { Route } from "./+types/forecast";
 
 export const { meta, handle } = adminPage("Forecast");
@@ -25,33 +34,76 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = await requireAdminQuery(request);
   const window = forecastWindow();
   const days = await getForecast(window);
+  // The box stock against these same days (ADR 077): which items run short on each.
+  const [stock, loads] = await Promise.all([
+    getStock(window, days),
+    packingDayLoads(days.map((d) => d.day)),
+  ]);
+  const load = (day: string) => {
+    const l = loads.get(day);
+    return {
+      booked: l?.booked ?? 0,
+      capacity: l?.capacity ?? 0,
+      left: l?.left ?? 0,
+      own: !!l?.own,
+    };
+  };
+  const shortOn = (day: string) =>
+    stock.lines.flatMap((l) => {
+      const d = l.days.find((x) => x.day === day);
+      return d && d.shortBy > 0 ? [{ itemId: l.itemId, shortBy: d.shortBy, onHand: l.onHand }] : [];
+    });
   const asked = params.get("day");
   const chosen = days.find((d) => d.day === asked) ?? days.find((d) => d.boxes > 0) ?? days[0];
+  const chosenShort = chosen ? shortOn(chosen.day) : [];
+  const onHand = new Map(stock.lines.map((l) => [l.itemId, l.onHand]));
   return {
     window,
     days: days.map(({ items: _items, byPlanZone: _byPlanZone, warnings, ...d }) => ({
       ...d,
       label: formatBoxDate(d.day),
       holiday: warnings.length > 0,
+      short: shortOn(d.day).length,
+      ...load(d.day),
     })),
-    chosen: chosen ? { ...chosen, label: formatBoxDate(chosen.day) } : null,
+    chosen: chosen
+      ? {
+          ...chosen,
+          label: formatBoxDate(chosen.day),
+          items: chosen.items.map((i) => ({
+            ...i,
+            onHand: onHand.get(i.itemId) ?? 0,
+            shortBy: chosenShort.find((x) => x.itemId === i.itemId)?.shortBy ?? 0,
+          })),
+          short: chosenShort.length,
+          ...load(chosen.day),
+        }
+      : null,
     months: forecastByMonth(days),
   };
 }
 
-const TABLE = {
-  table: "w-full rounded-2xl bg-white text-left text-sm shadow-sm",
-  caption: "sr-only",
-  headRow: "border-b border-ink/15 text-ink/70",
-  th: "p-3",
-  row: "border-b border-ink/10 last:border-0",
-  td: "p-3",
-  empty: "p-3 text-ink/70",
-};
-const NUMBER = { th: "p-3 text-right", td: "p-3 text-right tabular-nums" };
+/** An admin sets the chosen packing day's own capacity. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const day = form.get("day");
+  const result = await setPackingDayCapacity({ day, capacity: form.get("capacity") }, admin.email);
+  // The form's one field: its message goes in the error summary and under it (issue 39).
+  if (!result.ok)
+    return data(
+      { capacityError: result.message, fieldErrors: { capacity: result.message } },
+      { status: 400 },
+    );
+  throw await redirectWithToast(request, `/admin/forecast?day=${result.day}`, {
+    type: "success",
+    message: result.message!,
+  });
+}
 
-export default function AdminForecast({ loaderData }: Route.ComponentProps) {
+export default function AdminForecast({ loaderData, actionData }: Route.ComponentProps) {
   const { days, chosen, months, window } = loaderData;
+  const busy = useNavigation().state === "submitting";
   const zoneName = (id: string) => CLIMATE_ZONES.find((z) => z.id === id)?.name ?? id;
   const planSize = (id: string) => plans.find((p) => p.id === id)?.size ?? id;
   return (
@@ -75,7 +127,7 @@ export default function AdminForecast({ loaderData }: Route.ComponentProps) {
           testId="forecast-days"
           rows={days}
           rowKey={(d) => d.day}
-          classes={TABLE}
+          classes={CARD_TABLE}
           columns={[
             {
               header: "Packing day",
@@ -91,11 +143,34 @@ export default function AdminForecast({ loaderData }: Route.ComponentProps) {
                 </>
               ),
             },
-            { header: "Boxes due", ...NUMBER, cell: (d) => d.boxes },
-            { header: "Charged", ...NUMBER, cell: (d) => d.charged },
-            { header: "To charge", ...NUMBER, cell: (d) => d.toCharge },
-            { header: "Skipped", ...NUMBER, cell: (d) => d.skipped },
-            { header: "Paused", ...NUMBER, cell: (d) => d.paused },
+            { header: "Boxes due", ...FIGURE_COLUMN, cell: (d) => d.boxes },
+            {
+              header: "Booked of capacity",
+              ...FIGURE_COLUMN,
+              cell: (d) => (
+                <>
+                  {d.booked} of {d.capacity}
+                  {d.left === 0 ? (
+                    <span className="block font-semibold text-clay-dark">Full</span>
+                  ) : null}
+                </>
+              ),
+            },
+            { header: "Charged", ...FIGURE_COLUMN, cell: (d) => d.charged },
+            { header: "To charge", ...FIGURE_COLUMN, cell: (d) => d.toCharge },
+            { header: "Skipped", ...FIGURE_COLUMN, cell: (d) => d.skipped },
+            { header: "Paused", ...FIGURE_COLUMN, cell: (d) => d.paused },
+            {
+              header: "Box stock",
+              cell: (d) =>
+                d.short > 0 ? (
+                  <Link to="/admin/stock" className="font-semibold text-clay-dark underline">
+                    {d.short} {d.short === 1 ? "item" : "items"} short
+                  </Link>
+                ) : (
+                  "Enough"
+                ),
+            },
           ]}
         />
       </ScrollRegion>
@@ -114,6 +189,51 @@ export default function AdminForecast({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
+          {chosen.short > 0 ? (
+            <p role="note" className="mt-3 rounded-2xl border-2 border-clay bg-white p-4">
+              {chosen.short} {chosen.short === 1 ? "item runs" : "items run"} short by this day,
+              counting the packing days before it.{" "}
+              <Link to="/admin/stock" className="underline">
+                Receive stock
+              </Link>
+            </p>
+          ) : null}
+          <p className="mt-3" data-testid="day-capacity">
+            Booked {chosen.booked} of {chosen.capacity}{" "}
+            {chosen.own ? "(this day's own capacity)" : "(the usual capacity)"}:{" "}
+            {chosen.left === 0
+              ? "full, so new subscriptions are offered another week."
+              : `${chosen.left} ${chosen.left === 1 ? "place" : "places"} left.`}
+          </p>
+          <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+            <FormProblems fieldErrors={actionData?.fieldErrors} className="w-full" />
+            <input type="hidden" name="day" value={chosen.day} />
+            <div>
+              <label htmlFor="capacity" className="block text-sm font-semibold">
+                Capacity of {chosen.label}
+              </label>
+              <input
+                id="capacity"
+                name="capacity"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                required
+                defaultValue={chosen.capacity}
+                aria-invalid={actionData?.capacityError ? true : undefined}
+                aria-describedby={actionData?.capacityError ? "capacity-error" : undefined}
+                className="mt-1 h-11 w-32 rounded-lg border border-ink/20 bg-white px-3"
+              />
+            </div>
+            <button type="submit" className="btn-secondary" disabled={busy}>
+              Set capacity
+            </button>
+            {actionData?.capacityError ? (
+              <p id="capacity-error" className="w-full text-sm text-clay-dark">
+                {actionData.capacityError}
+              </p>
+            ) : null}
+          </Form>
           <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
             <FilterSelect
               name="day"
@@ -131,11 +251,11 @@ export default function AdminForecast({ loaderData }: Route.ComponentProps) {
               rows={chosen.byPlanZone}
               rowKey={(r) => `${r.plan}-${r.zone}`}
               empty="No boxes due."
-              classes={{ ...TABLE, caption: "p-3 text-left font-semibold" }}
+              classes={{ ...CARD_TABLE, caption: "p-3 text-left font-semibold" }}
               columns={[
                 { header: "Plan", cell: (r) => planSize(r.plan) },
                 { header: "Climate zone", cell: (r) => zoneName(r.zone) },
-                { header: "Boxes", ...NUMBER, cell: (r) => r.count },
+                { header: "Boxes", ...FIGURE_COLUMN, cell: (r) => r.count },
               ]}
             />
             <DataTable
@@ -144,11 +264,22 @@ export default function AdminForecast({ loaderData }: Route.ComponentProps) {
               rows={chosen.items}
               rowKey={(i) => i.itemId}
               empty="Nothing to pack."
-              classes={{ ...TABLE, caption: "p-3 text-left font-semibold" }}
+              classes={{ ...CARD_TABLE, caption: "p-3 text-left font-semibold" }}
               columns={[
                 { header: "Item", cell: (i) => i.name },
                 { header: "Kind", cell: (i) => i.kind },
-                { header: "Quantity", ...NUMBER, cell: (i) => i.quantity },
+                { header: "Quantity", ...FIGURE_COLUMN, cell: (i) => i.quantity },
+                { header: "On hand", ...FIGURE_COLUMN, cell: (i) => i.onHand },
+                {
+                  header: "Short by",
+                  ...FIGURE_COLUMN,
+                  cell: (i) =>
+                    i.shortBy > 0 ? (
+                      <span className="font-semibold text-clay-dark">{i.shortBy}</span>
+                    ) : (
+                      "–"
+                    ),
+                },
               ]}
             />
           </div>
@@ -163,10 +294,10 @@ export default function AdminForecast({ loaderData }: Route.ComponentProps) {
             rows={m.items}
             rowKey={(i) => i.itemId}
             empty="Nothing due."
-            classes={{ ...TABLE, caption: "p-3 text-left font-semibold" }}
+            classes={{ ...CARD_TABLE, caption: "p-3 text-left font-semibold" }}
             columns={[
               { header: "Item", cell: (i) => i.name },
-              { header: "Quantity", ...NUMBER, cell: (i) => i.quantity },
+              { header: "Quantity", ...FIGURE_COLUMN, cell: (i) => i.quantity },
             ]}
           />
         ))}

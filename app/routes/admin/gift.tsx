@@ -22,8 +22,9 @@ import { getAdminGift } from "#app/modules/gifts/list-gifts.server.ts";
 import { refundGift } from "#app/modules/gifts/refund-gift.server.ts";
 import { resendGiftEmail } from "#app/modules/gifts/resend-gift-email.server.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
-import { ActError, ActForm } from "./act-form.tsx";
-import { adminMeta, type AdminHandle } from "./admin-page.ts";
+import { ActError, ActForm } from "#app/components/admin/act-form.tsx";
+import { hasFieldErrors } from "#app/components/ui/form-problems.tsx";
+import { adminMeta, type AdminHandle } from "#app/components/admin/admin-page.ts";
 import type { Route } from "./+types/gift";
 
 export const meta = () => adminMeta("Gift");
@@ -109,7 +110,8 @@ export default function AdminGift({ loaderData, actionData }: Route.ComponentPro
         {GIFT_STATUS_LABELS[g.status]}
         {g.redeemedAt ? `, redeemed ${nzDateTime(g.redeemedAt)}` : ""}
       </p>
-      <ActError error={actionData?.error} />
+      {/* A refusal naming fields is its form's summary; any other is said here. */}
+      <ActError error={hasFieldErrors(actionData?.fieldErrors) ? null : actionData?.error} />
       <section className={panel} aria-labelledby="gift-heading">
         <h2 id="gift-heading" className="text-xl font-bold">
           {giftSummary(g)}
@@ -168,6 +170,8 @@ export default function AdminGift({ loaderData, actionData }: Route.ComponentPro
               requestKey={requestKey}
               busy={busy}
               className="mt-4 grid gap-3"
+              fieldErrors={errorsFor("change")}
+              fieldIds={{ reason: "reason-change" }}
             >
               <h3 className="font-bold">Change the day or recipient</h3>
               <FormField
@@ -192,6 +196,8 @@ export default function AdminGift({ loaderData, actionData }: Route.ComponentPro
             requestKey={requestKey}
             busy={busy}
             className="mt-6 grid gap-3"
+            fieldErrors={errorsFor("resend")}
+            fieldIds={{ reason: "reason-resend" }}
           >
             <h3 className="font-bold">Re-send the recipient&rsquo;s e-mail</h3>
             <p className="text-sm text-ink/75">Sends the same code to {g.recipientEmail} now.</p>
@@ -203,6 +209,8 @@ export default function AdminGift({ loaderData, actionData }: Route.ComponentPro
             requestKey={requestKey}
             busy={busy}
             className="mt-6 grid gap-3"
+            fieldErrors={errorsFor("refund")}
+            fieldIds={{ reason: "reason-refund" }}
           >
             <h3 className="font-bold">Refund the gift</h3>
             <p className="text-sm text-ink/75">

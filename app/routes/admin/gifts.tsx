@@ -14,8 +14,8 @@ import { GIFT_STATUS_LABELS, readGiftListQuery } from "#app/modules/gifts/admin-
 import { giftSummary, REDEEMED_AS_LABELS } from "#app/modules/gifts/admin-gift-words.ts";
 import { listGifts } from "#app/modules/gifts/list-gifts.server.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
-import { FoundList, ListSearch } from "./list-parts.tsx";
-import { adminMeta, underAdmin } from "./admin-page.ts";
+import { FoundList, ListSearch } from "#app/components/admin/list-parts.tsx";
+import { adminMeta, underAdmin } from "#app/components/admin/admin-page.ts";
 import type { Route } from "./+types/gifts";
 
 export const meta = () => adminMeta("Gifts");

@@ -1,6 +1,6 @@
 // /admin/gst.csv?from=…&to=…: the GST report's orders and refunds as CSV (admins only; 403 else).
 import { gstCsv, gstPeriodSchema } from "#app/modules/payments/gst-report.server.ts";
-import { adminFileLoader, csvDownload } from "./admin-query.server.ts";
+import { adminFileLoader, csvDownload } from "#app/modules/accounts/admin-query.server.ts";
 
 export const loader = adminFileLoader(async (query) => {
   const parsed = gstPeriodSchema.safeParse({ from: query.get("from"), to: query.get("to") });

@@ -3,7 +3,7 @@
 // GST to pay on sales, and the orders behind the figures (the first 100 here, every one in the
 // CSV at /admin/gst.csv with the same period).
 import { data, Form, Link } from "react-router";
-import { DataTable } from "#app/components/ui/data-table.tsx";
+import { CARD_TABLE, DataTable, FIGURE_COLUMN } from "#app/components/ui/data-table.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { ScrollRegion } from "#app/components/ui/scroll-region.tsx";
 import { settings } from "#app/lib/env.server.ts";
@@ -16,9 +16,9 @@ import {
   gstPeriodSchema,
 } from "#app/modules/payments/gst-report.server.ts";
 import { nzToday } from "#app/modules/subscriptions/box-dates.ts";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
-import { Stat } from "./stat.tsx";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
+import { Stat } from "#app/components/ui/stat.tsx";
 import type { Route } from "./+types/gst";
 
 export const { meta, handle } = adminPage("GST return");
@@ -130,15 +130,7 @@ export default function AdminGst({ loaderData }: Route.ComponentProps) {
           rows={lines}
           rowKey={(l) => `${l.kind}-${l.id}`}
           empty="No orders were paid or refunded in this period."
-          classes={{
-            table: "w-full rounded-2xl bg-white text-left text-sm shadow-sm",
-            caption: "sr-only",
-            headRow: "border-b border-ink/15 text-ink/70",
-            th: "p-3",
-            row: "border-b border-ink/10 last:border-0",
-            td: "p-3",
-            empty: "p-3 text-ink/70",
-          }}
+          classes={CARD_TABLE}
           columns={[
             {
               header: "Order",
@@ -155,14 +147,12 @@ export default function AdminGst({ loaderData }: Route.ComponentProps) {
             { header: "Customer", cell: (l) => l.name },
             {
               header: "Amount incl. GST",
-              th: "p-3 text-right",
-              td: "p-3 text-right tabular-nums",
+              ...FIGURE_COLUMN,
               cell: (l) => money(l.kind === "refund" ? -l.total : l.total),
             },
             {
               header: "GST",
-              th: "p-3 text-right",
-              td: "p-3 text-right tabular-nums",
+              ...FIGURE_COLUMN,
               cell: (l) => money(l.kind === "refund" ? -l.gst : l.gst),
             },
           ]}

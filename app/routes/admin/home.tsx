@@ -1,5 +1,6 @@
 // /admin (admins only): the work queue first (issue 40: what must be done today and this week,
-// each a count linking to the list that shows it), then this week's figures against last week's (orders, revenue, waitlist
+// each a count linking to the list that shows it, under the coming packing day's boxes against
+// its capacity), then this week's figures against last week's (orders, revenue, waitlist
 // sign-ups by region, low stock), the running totals, and a link to each admin area. Above them,
 // when there are any, the jobs that used up their retries this week, each to retry or dismiss.
 import { Form, Link } from "react-router";
@@ -10,15 +11,19 @@ import {
 } from "#app/flows/exhausted-jobs.server.ts";
 import { respond } from "#app/lib/respond.server.ts";
 import { getWeeklyFigures } from "#app/flows/get-weekly-figures.server.ts";
-import { getWorkQueue, type WorkItem } from "#app/flows/get-work-queue.server.ts";
+import {
+  getWorkQueue,
+  type CapacityLine,
+  type WorkItem,
+} from "#app/flows/get-work-queue.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { getAdminOverview } from "#app/modules/accounts/get-admin-overview.server.ts";
 import { formatDate } from "#app/modules/guidance/new-zealand-date.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
-import { adminMeta } from "./admin-page.ts";
-import { ADMIN_AREAS as areas } from "./admin-areas.ts";
-import { Stat } from "./stat.tsx";
+import { adminMeta } from "#app/components/admin/admin-page.ts";
+import { ADMIN_AREAS as areas } from "#app/components/admin/admin-areas.ts";
+import { Stat } from "#app/components/ui/stat.tsx";
 import type { Route } from "./+types/home";
 
 export const meta = () => adminMeta();
@@ -80,7 +85,7 @@ export default function AdminHome({ loaderData, actionData }: Route.ComponentPro
           {actionData.error}
         </p>
       ) : null}
-      <WorkQueue items={loaderData.work.items} />
+      <WorkQueue items={loaderData.work.items} capacity={loaderData.work.capacity} />
       {failedJobs.length > 0 ? (
         <section
           className="mt-6 rounded-3xl border-2 border-clay bg-white p-6"
@@ -211,7 +216,7 @@ export default function AdminHome({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** Today's work: the lines with something waiting as cards, the rest named in one sentence. */
-function WorkQueue({ items }: { items: WorkItem[] }) {
+function WorkQueue({ items, capacity }: { items: WorkItem[]; capacity: CapacityLine }) {
   const waiting = items.filter((i) => i.count > 0);
   const clear = items.filter((i) => i.count === 0);
   return (
@@ -219,6 +224,7 @@ function WorkQueue({ items }: { items: WorkItem[] }) {
       <h2 id="work-queue" className="text-2xl font-bold">
         To do today and this week
       </h2>
+      <CapacityNote line={capacity} />
       {waiting.length === 0 ? (
         <p className="mt-2 text-ink/75">Nothing is waiting: every queue below is clear.</p>
       ) : (
@@ -253,6 +259,28 @@ function WorkQueue({ items }: { items: WorkItem[] }) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The coming packing day's boxes against its capacity: a warning when nearly full or over. */
+function CapacityNote({ line }: { line: CapacityLine }) {
+  const warn = line.level !== "room";
+  return (
+    <p
+      data-testid="work-capacity"
+      data-level={line.level}
+      className={
+        warn
+          ? "mt-3 rounded-2xl border-2 border-clay bg-white p-4 font-semibold"
+          : "mt-3 text-ink/75"
+      }
+    >
+      {warn ? <span className="text-clay-dark">Warning: </span> : null}
+      {line.text}{" "}
+      <Link to={line.to} className="font-semibold text-leaf-dark underline">
+        See the forecast and capacity
+      </Link>
+    </p>
   );
 }
 

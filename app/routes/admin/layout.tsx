@@ -4,8 +4,8 @@
 // every admin page's own loader and action call requireAdmin
 // (tests/integration/admin-refusals.test.ts).
 import { Link, NavLink, Outlet, useMatches } from "react-router";
-import { ADMIN_AREAS, COACH_AREAS } from "./admin-areas.ts";
-import type { AdminHandle } from "./admin-page.ts";
+import { ADMIN_AREAS, COACH_AREAS } from "#app/components/admin/admin-areas.ts";
+import type { AdminHandle } from "#app/components/admin/admin-page.ts";
 
 /**
  * The admin's own navigation, on every admin page: a row that scrolls sideways on a phone. A coach

@@ -16,8 +16,8 @@ import {
   reconcileDaySchema,
 } from "#app/modules/payments/reconcile-payments.server.ts";
 import { addDays, nzToday } from "#app/modules/subscriptions/box-dates.ts";
-import { adminPage } from "./admin-page.ts";
-import { Stat } from "./stat.tsx";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { Stat } from "#app/components/ui/stat.tsx";
 import type { Route } from "./+types/money";
 
 export const { meta, handle } = adminPage("Money");

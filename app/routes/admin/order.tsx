@@ -1,8 +1,12 @@
 // /admin/orders/{id} (admins only): one order, the status changes open to it, and its notes (and
 // its member's). A refund asks first (issue 40): "Refund…" opens `?refund=confirm`, which names
-// the amount, the stock that comes back and who is e-mailed, and takes a reason.
+// the amount, the stock that comes back and who is e-mailed, and takes a reason. What is refunded
+// is chosen there (ADR 078): the whole order, units of some lines, or an amount; the chooser is a
+// GET form on the same page, so the confirmation always names the exact amount before it is made.
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, useNavigation } from "react-router";
+import { FormProblems } from "#app/components/ui/form-problems.tsx";
+import { FilterSelect } from "#app/components/ui/options.tsx";
 import { respond } from "#app/lib/respond.server.ts";
 import { NotesPanel } from "#app/modules/notes/notes-panel.tsx";
 import { noteInput } from "#app/modules/notes/notes.schema.ts";
@@ -11,14 +15,17 @@ import { formatMoney } from "#app/lib/money.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { changeOrderStatus } from "#app/modules/orders/change-order-status.server.ts";
+import { COURIER_TRACKING, trackingLink } from "#app/modules/orders/couriers.ts";
 import { getOrder, orderNumber } from "#app/modules/orders/get-order.server.ts";
 import { nextStatuses, STATUS_LABELS } from "#app/modules/orders/order-status.ts";
 import {
   REFUND_MESSAGES,
+  refundChoiceFrom,
   refundOrder,
   refundPreview,
 } from "#app/modules/orders/refund-order.server.ts";
-import { adminMeta, underList } from "./admin-page.ts";
+import { adminMeta, underList } from "#app/components/admin/admin-page.ts";
+import { RefundChooser, RefundConfirmation } from "#app/modules/orders/admin-refund-forms.tsx";
 import type { Route } from "./+types/order";
 
 export const meta = () => adminMeta("Order");
@@ -39,16 +46,33 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     { type: "order", id: order.id },
     { type: "member", id: order.userId },
   ]);
-  const asked = new URL(request.url).searchParams.get("refund") === "confirm";
-  const refund = asked ? await refundPreview(order.id) : null;
+  const query = new URL(request.url).searchParams;
+  const asked = query.get("refund") === "confirm";
+  const choice = refundChoiceFrom(query);
+  const refund = asked ? await refundPreview(order.id, choice) : null;
   // Made for this page view: a note form or a refund sent twice acts once.
   return {
-    order: { ...order, label: orderNumber(order) },
+    order: { ...order, label: orderNumber(order), trackingUrl: trackingLink(order) },
+    couriers: COURIER_TRACKING.map((c) => [c.id, c.name] as const),
     notes,
     refund,
+    choice,
     requestKey: randomUUID(),
   };
 }
+
+/** The page's answer to one of its forms: the status change's (`error`), the refund's or the
+ * note's refusal, and the fields it names (said in that form's error summary, issue 39). */
+const answer = (
+  said: { error?: string; refundError?: string; noteError?: string | null } & {
+    fieldErrors?: Record<string, string>;
+  },
+) => ({
+  error: said.error ?? null,
+  refundError: said.refundError ?? null,
+  noteError: said.noteError ?? null,
+  fieldErrors: said.fieldErrors ?? null,
+});
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -61,12 +85,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     return respond(
       request,
       added,
-      {
+      answer({
         noteError: added.ok ? null : added.message,
-        error: null,
-        trackingError: null,
-        refundError: null,
-      },
+        fieldErrors: added.ok ? undefined : added.fieldErrors,
+      }),
       { redirectTo: `/admin/orders/${params.id}` },
     );
   }
@@ -74,6 +96,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const refunded = await refundOrder(
       params.id,
       {
+        ...refundChoiceFrom(form),
         amount: form.get("amount"),
         reason: form.get("reason") ?? "",
         requestKey: form.get("requestKey"),
@@ -82,41 +105,30 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
     if (!refunded.ok && refunded.code === "not-found") throw data(null, { status: 404 });
     if (!refunded.ok)
-      return data(
-        { refundError: refunded.message, error: null, trackingError: null, noteError: null },
-        { status: refunded.code === "invalid" ? 400 : 409 },
-      );
+      return data(answer({ refundError: refunded.message, fieldErrors: refunded.fieldErrors }), {
+        status: refunded.code === "invalid" ? 400 : 409,
+      });
     throw await redirectWithToast(request, `/admin/orders/${params.id}`, {
       type: "success",
-      message: REFUND_MESSAGES.done,
+      message: refunded.message ?? REFUND_MESSAGES.done,
     });
   }
   // A refund is only made through its confirmation, which names the amount and asks why.
   if (form.get("status") === "refunded")
     return data(
-      {
-        error: "Refunds ask first: press Refund… to see the amount and give a reason.",
-        trackingError: null,
-        noteError: null,
-        refundError: null,
-      },
+      answer({ error: "Refunds ask first: press Refund… to see the amount and give a reason." }),
       { status: 400 },
     );
   const result = await changeOrderStatus(params.id, {
     status: form.get("status"),
     trackingNumber: form.get("trackingNumber") ?? "",
+    courier: form.get("courier") ?? "",
   });
   if (!result.ok && result.code === "not-found") throw data(null, { status: 404 });
   if (!result.ok)
-    return data(
-      {
-        error: result.message,
-        trackingError: result.fieldErrors?.trackingNumber ?? null,
-        noteError: null,
-        refundError: null,
-      },
-      { status: 200 },
-    );
+    return data(answer({ error: result.message, fieldErrors: result.fieldErrors }), {
+      status: 200,
+    });
   throw await redirectWithToast(request, `/admin/orders/${params.id}`, {
     type: "success",
     message: "Order updated",
@@ -131,12 +143,29 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const refund = loaderData.refund;
   const busy = useNavigation().state === "submitting";
   const a = order.address;
+  const trackingError = actionData?.error ? actionData.fieldErrors?.trackingNumber : undefined;
   return (
     <>
       <h1 className="mt-2 text-4xl font-bold">Order {order.label}</h1>
       <p className="mt-2 text-lg" data-testid="order-status">
         {STATUS_LABELS[order.status]}
-        {order.trackingNumber ? ` · tracking ${order.trackingNumber}` : ""}
+        {order.trackingNumber ? (
+          <>
+            {" · tracking "}
+            {order.trackingUrl ? (
+              <a href={order.trackingUrl} className="underline" rel="noreferrer" target="_blank">
+                {order.trackingNumber}
+              </a>
+            ) : (
+              order.trackingNumber
+            )}
+          </>
+        ) : null}
+        {order.refunded > 0 && order.status !== "refunded" ? (
+          <span data-testid="order-part-refunded">
+            {` · part refunded ${money(order.refunded)} of ${money(order.total)}`}
+          </span>
+        ) : null}
       </p>
       {order.paymentError ? <p className="mt-2 text-clay-dark">{order.paymentError}</p> : null}
       <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm">
@@ -146,6 +175,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <li key={i.id} className="flex justify-between">
               <span>
                 {i.quantity} × {i.name}
+                {i.refundedQuantity > 0 ? ` (${i.refundedQuantity} refunded)` : ""}
               </span>
               <span>{money(i.lineTotal)}</span>
             </li>
@@ -176,10 +206,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       {next.length > 0 || refundable ? (
         <Form method="post" className="mt-6 space-y-3 rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="text-xl font-bold">Change status</h2>
-          {actionData?.error && !actionData.trackingError ? (
-            <p role="alert" className="text-clay-dark">
-              {actionData.error}
-            </p>
+          {actionData?.error ? (
+            <FormProblems error={actionData.error} fieldErrors={actionData.fieldErrors} />
           ) : null}
           {next.includes("shipped") ? (
             <div>
@@ -189,15 +217,23 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <input
                 id="trackingNumber"
                 name="trackingNumber"
-                aria-invalid={actionData?.trackingError ? true : undefined}
-                aria-describedby={actionData?.trackingError ? "trackingNumber-error" : undefined}
+                aria-invalid={trackingError ? true : undefined}
+                aria-describedby={trackingError ? "trackingNumber-error" : undefined}
                 className="mt-1 h-11 w-full rounded-lg border border-ink/20 px-3"
               />
-              {actionData?.trackingError ? (
-                <p id="trackingNumber-error" role="alert" className="mt-1 text-sm text-clay-dark">
-                  {actionData.trackingError}
+              {trackingError ? (
+                <p id="trackingNumber-error" className="mt-1 text-sm text-clay-dark">
+                  {trackingError}
                 </p>
               ) : null}
+              <div className="mt-3">
+                <FilterSelect
+                  name="courier"
+                  label="Courier (its tracking link goes in the e-mail)"
+                  defaultValue={loaderData.couriers[0]![0]}
+                  items={[...loaderData.couriers, ["", "Another courier (no link)"] as const]}
+                />
+              </div>
             </div>
           ) : null}
           <div className="flex flex-wrap gap-2">
@@ -231,7 +267,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           label={order.label}
           requestKey={loaderData.requestKey}
           error={actionData?.refundError}
+          fieldErrors={actionData?.refundError ? actionData.fieldErrors : null}
           busy={busy}
+        />
+      ) : null}
+      {refund && (refund.ok || refund.mode) ? (
+        <RefundChooser
+          choice={loaderData.choice}
+          items={order.items}
+          currency={order.currency}
+          error={refund.ok ? null : refund.message}
         />
       ) : null}
       <NotesPanel
@@ -240,93 +285,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         memberId={order.userId}
         requestKey={loaderData.requestKey}
         error={actionData?.noteError}
+        fieldErrors={actionData?.noteError ? actionData.fieldErrors : null}
       />
     </>
-  );
-}
-
-/** The question a refund asks first: how much, what else happens, and why. */
-function RefundConfirmation({
-  refund,
-  label,
-  requestKey,
-  error,
-  busy,
-}: {
-  refund: NonNullable<Route.ComponentProps["loaderData"]["refund"]>;
-  label: string;
-  requestKey: string;
-  error?: string | null;
-  busy: boolean;
-}) {
-  if (!refund.ok)
-    return (
-      <section
-        className="mt-6 rounded-2xl border-2 border-clay bg-white p-5 shadow-sm"
-        aria-labelledby="refund-heading"
-      >
-        <h2 id="refund-heading" className="text-xl font-bold">
-          Refund order {label}
-        </h2>
-        <p className="mt-2" role="alert">
-          {refund.message}
-        </p>
-      </section>
-    );
-  const amount = formatMoney(refund.amount, refund.currency);
-  return (
-    <Form
-      method="post"
-      className="mt-6 space-y-3 rounded-2xl border-2 border-clay bg-white p-5 shadow-sm"
-      aria-labelledby="refund-heading"
-      data-testid="refund-confirmation"
-    >
-      <h2 id="refund-heading" className="text-xl font-bold">
-        Refund {amount} for order {label}?
-      </h2>
-      <ul className="list-disc space-y-1 pl-5">
-        <li>
-          {amount}, the whole order, goes back{" "}
-          {refund.card ? "to the card it was paid with" : "through the payment it was paid with"}.
-        </li>
-        <li>
-          {refund.stockBack > 0
-            ? `${refund.stockBack} ${refund.stockBack === 1 ? "item goes" : "items go"} back on the shelf (the order never left us).`
-            : "No stock comes back: the goods have left us."}
-        </li>
-        <li>{refund.email} gets an e-mail saying the order is refunded.</li>
-        <li>Your name, the amount and the reason are kept in the order&rsquo;s notes.</li>
-      </ul>
-      {error ? (
-        <p role="alert" id="refund-error" className="font-semibold text-clay-dark">
-          {error}
-        </p>
-      ) : null}
-      <div>
-        <label htmlFor="refund-reason" className="block text-sm font-semibold">
-          Reason for the refund
-        </label>
-        <textarea
-          id="refund-reason"
-          name="reason"
-          required
-          maxLength={500}
-          rows={2}
-          aria-describedby={error ? "refund-error" : undefined}
-          className="mt-1 w-full rounded-lg border border-ink/20 px-3 py-2"
-        />
-      </div>
-      <input type="hidden" name="intent" value="refund" />
-      <input type="hidden" name="amount" value={refund.amount} />
-      <input type="hidden" name="requestKey" value={requestKey} />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          Refund {amount}
-        </button>
-        <Link to="." className="btn-secondary">
-          Keep the order
-        </Link>
-      </div>
-    </Form>
   );
 }

@@ -8,8 +8,8 @@ import { nzDateTime } from "#app/lib/nz-time.ts";
 import { listOrders } from "#app/modules/orders/list-orders.server.ts";
 import { ORDER_KIND_LABELS, STATUS_LABELS } from "#app/modules/orders/order-status.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
 import type { Route } from "./+types/orders";
 
 export const { meta, handle } = adminPage("Orders");

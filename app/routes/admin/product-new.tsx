@@ -2,7 +2,8 @@
 // multipart/form-data (it works before JavaScript loads); the pictures are made into the drawn
 // ones' sizes and formats on the server (product-pictures.server.ts). Body limit: BODY_LIMITS.
 import { Form, useNavigation } from "react-router";
-import { controlProps, FormField, FormMessage } from "#app/components/ui/form-field.tsx";
+import { controlProps, FormField } from "#app/components/ui/form-field.tsx";
+import { FormProblems } from "#app/components/ui/form-problems.tsx";
 import { Options } from "#app/components/ui/options.tsx";
 import { useFreshErrors } from "#app/components/ui/fresh-errors.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -17,8 +18,8 @@ import {
   PICTURE_MIN_SIDE,
   PICTURE_TYPES,
 } from "#app/modules/catalog/catalog.schema.ts";
-import { adminMeta, underList } from "./admin-page.ts";
-import { PicturesField, ProductFields } from "./product-fields.tsx";
+import { adminMeta, underList } from "#app/components/admin/admin-page.ts";
+import { PicturesField, ProductFields } from "#app/modules/catalog/product-fields.tsx";
 import type { Route } from "./+types/product-new";
 
 export const meta = () => adminMeta("Add a product");
@@ -74,10 +75,8 @@ export default function AdminProductNew({ actionData }: Route.ComponentProps) {
         onChange={onChange}
         className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm"
       >
-        {/* A message shows once: a field's own is said at the field, not again up here. */}
-        {actionData?.error && !Object.values(actionData.fieldErrors).includes(actionData.error) ? (
-          <FormMessage tone="error">{actionData.error}</FormMessage>
-        ) : null}
+        {/* The summary lists the fields' messages (each said at its field too); else the one. */}
+        <FormProblems error={actionData?.error} fieldErrors={actionData?.fieldErrors} />
         <FormField
           id="name"
           name="name"

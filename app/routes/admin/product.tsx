@@ -6,7 +6,7 @@ import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { respond } from "#app/lib/respond.server.ts";
 import { useFreshErrors } from "#app/components/ui/fresh-errors.ts";
-import { FormMessage } from "#app/components/ui/form-field.tsx";
+import { FormProblems } from "#app/components/ui/form-problems.tsx";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { archiveProduct } from "#app/modules/catalog/archive-product.server.ts";
 import {
@@ -25,8 +25,8 @@ import {
 import { getProductForAdmin } from "#app/modules/catalog/list-all-products.server.ts";
 import { ProductImage } from "#app/modules/catalog/product-image.tsx";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
-import { adminMeta, underList } from "./admin-page.ts";
-import { PicturesField, ProductFields } from "./product-fields.tsx";
+import { adminMeta, underList } from "#app/components/admin/admin-page.ts";
+import { PicturesField, ProductFields } from "#app/modules/catalog/product-fields.tsx";
 import type { Route } from "./+types/product";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -45,10 +45,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { product };
 }
 
-const answer = (error: string | null, fieldErrors: Record<string, string>) => ({
-  error,
-  fieldErrors,
-});
+/** Which form the answer is for (the pictures' or the words'), why it was refused, its fields. */
+const answer = (
+  intent: "pictures" | "save",
+  error: string | null,
+  fieldErrors: Record<string, string>,
+) => ({ intent, error, fieldErrors });
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
@@ -65,14 +67,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     return respond(
       request,
       result,
-      answer(result.ok ? null : result.message, result.ok ? {} : (result.fieldErrors ?? {})),
+      answer(
+        "pictures",
+        result.ok ? null : result.message,
+        result.ok ? {} : (result.fieldErrors ?? {}),
+      ),
       { redirectTo: here },
     );
   }
   if (intent === "archive" || intent === "restore") {
     const result = await archiveProduct(params.id, intent === "archive");
     if (!result.ok) throw data(null, { status: 404 });
-    return respond(request, result, answer(null, {}), { redirectTo: here });
+    return respond(request, result, answer("save", null, {}), { redirectTo: here });
   }
   const result = await updateProduct(params.id, {
     price: form.get("price"),
@@ -84,7 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return respond(
     request,
     result.ok ? { ...result, message: "Product saved" } : result,
-    answer(result.ok ? null : result.message, result.ok ? {} : (result.fieldErrors ?? {})),
+    answer("save", result.ok ? null : result.message, result.ok ? {} : (result.fieldErrors ?? {})),
     { redirectTo: here },
   );
 }
@@ -142,6 +148,14 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         ) : (
           <p className="mt-2 text-ink/75">No pictures yet: the shop shows a plain square.</p>
         )}
+        {/* Above the pictures' form: a removal refused is said here too. */}
+        {actionData?.intent === "pictures" ? (
+          <FormProblems
+            error={actionData.error}
+            fieldErrors={actionData.fieldErrors}
+            className="mt-4"
+          />
+        ) : null}
         {p.images.length < PICTURES_PER_PRODUCT ? (
           <Form
             method="post"
@@ -175,10 +189,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm"
       >
         <h2 className="text-xl font-bold">Price, stock and words</h2>
-        {/* A message shows once: a field's own is said at the field, not again up here. */}
-        {actionData?.error &&
-        !Object.values(actionData.fieldErrors ?? {}).includes(actionData.error) ? (
-          <FormMessage tone="error">{actionData.error}</FormMessage>
+        {/* The summary lists the fields' messages (each said at its field too); else the one. */}
+        {actionData?.intent === "save" ? (
+          <FormProblems error={actionData.error} fieldErrors={actionData.fieldErrors} />
         ) : null}
         <ProductFields
           values={{

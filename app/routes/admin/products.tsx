@@ -17,8 +17,8 @@ import {
 } from "#app/modules/catalog/catalog.schema.ts";
 import { listAllProducts } from "#app/modules/catalog/list-all-products.server.ts";
 import { updateProduct } from "#app/modules/catalog/update-product.server.ts";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
 import type { Route } from "./+types/products";
 
 // The table's columns: each heading and whether it holds a number (set to the right).

@@ -1,7 +1,7 @@
 // /admin/ship/booking.csv?day=…&courier=…: a packing day's courier booking file (admins only).
 import { bookingCsv, findCourier } from "#app/flows/ship-packing-run.server.ts";
 import { packingDaySchema } from "#app/modules/subscriptions/admin-boxes.server.ts";
-import { adminFileLoader, csvDownload } from "./admin-query.server.ts";
+import { adminFileLoader, csvDownload } from "#app/modules/accounts/admin-query.server.ts";
 
 export const loader = adminFileLoader(async (query) => {
   const day = packingDaySchema.safeParse(query.get("day"));

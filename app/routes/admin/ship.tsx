@@ -4,6 +4,7 @@
 // tracking file uploaded back, which ships each box's order with its number (the member's e-mail
 // says it). Labels print from the packing list on /admin/boxes.
 import { data, Form, Link, useNavigation } from "react-router";
+import { PackingDayForm } from "#app/components/admin/packing-day-form.tsx";
 import { FilterSelect } from "#app/components/ui/options.tsx";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
@@ -17,8 +18,8 @@ import {
 } from "#app/flows/ship-packing-run.server.ts";
 import { nextPackingDay, packingDaySchema } from "#app/modules/subscriptions/admin-boxes.server.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
 import type { Route } from "./+types/ship";
 
 export const { meta, handle } = adminPage("Ship a run");
@@ -46,13 +47,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ShipAnswer = { error: string | null; imported: TrackingImport | null };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
   const day = packingDaySchema.safeParse(form.get("day"));
   if (!day.success)
     return data<ShipAnswer>({ error: "Choose a packing day.", imported: null }, { status: 400 });
   if (form.get("intent") === "pack") {
-    const { packed } = await markRunPacked(day.data);
+    const { packed } = await markRunPacked(day.data, admin.email);
     throw await redirectWithToast(request, `/admin/ship?day=${day.data}`, {
       type: "success",
       message: `${packed} ${packed === 1 ? "box" : "boxes"} marked packed.`,
@@ -87,26 +88,11 @@ export default function AdminShip({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <h1 className="mt-2 text-4xl font-bold">Ship a run</h1>
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="day" className="block text-sm font-semibold">
-            Packing day
-          </label>
-          <input
-            id="day"
-            name="day"
-            type="date"
-            defaultValue={day}
-            className="mt-1 h-11 rounded-lg border border-ink/20 bg-white px-3"
-          />
-        </div>
-        <button type="submit" className="btn-secondary">
-          Show
-        </button>
+      <PackingDayForm day={day} className="mt-6">
         <Link to={`/admin/boxes?day=${day}`} className="btn-secondary">
           Pick list and labels
         </Link>
-      </Form>
+      </PackingDayForm>
       <h2 className="mt-8 text-2xl font-bold">{label}</h2>
       <p className="mt-2" data-testid="run-counts">
         {total === 0
@@ -140,7 +126,8 @@ export default function AdminShip({ loaderData, actionData }: Route.ComponentPro
         <Form method="post" className="rounded-2xl bg-white p-5 shadow-sm">
           <h3 className="text-xl font-bold">1. Pack</h3>
           <p className="mt-2 text-sm text-ink/75">
-            Marks every charged box of the day packed, with its order.
+            Marks every charged box of the day packed, with its order, and takes the boxes&rsquo;
+            items off the box stock.
           </p>
           <input type="hidden" name="day" value={day} />
           <button

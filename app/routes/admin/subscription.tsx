@@ -1,12 +1,23 @@
 // /admin/subscriptions/{id} (admins only, issue 21): one subscription: the member, plan, status,
 // address and delivery week, its boxes, charges and history (./subscription-records.tsx), and the
-// admin's actions: skip the next box, pause for 1 to 3 months, cancel, refund a paid box. Each is a
-// form post through the member's own use-cases (or the refund flow), in the history with the
-// admin's name, confirmed with a toast; a refused one is this page with its words and 4xx status.
+// admin's actions: skip the next box, pause for 1 to 3 months, cancel, refund a paid box, and for a
+// member on the phone (issue 40) change plan, address or week, swap an item in the next box and
+// grant a goodwill credit (app/modules/subscriptions/admin/). Each is a form post through the
+// member's own use-cases (or the refund flow), in the history with the admin's name, e-mailed to
+// the member, confirmed with a toast; a refused one is this page with its words and 4xx status.
 import { randomUUID } from "node:crypto";
 import { data, useNavigation } from "react-router";
 import { refundSubscriptionBox } from "#app/flows/refund-subscription-box.server.ts";
 import { FilterSelect } from "#app/components/ui/options.tsx";
+import { boxItemInSeason } from "#app/modules/garden/box-item-season.server.ts";
+import {
+  AdminChangeForms,
+  type AdminChangeAnswer,
+} from "#app/modules/subscriptions/admin/admin-change-forms.tsx";
+import {
+  adminChangeOptions,
+  makeAdminChange,
+} from "#app/modules/subscriptions/admin/admin-changes.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { failure } from "#app/lib/outcome.ts";
 import { paths } from "#app/lib/paths.ts";
@@ -15,6 +26,7 @@ import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { adminChangeRequest } from "#app/modules/subscriptions/admin-change-request.server.ts";
 import {
   adminActionSchema,
+  isAdminChange,
   SUBSCRIPTION_STATUS_LABELS,
 } from "#app/modules/subscriptions/admin-subscriptions.schema.ts";
 import {
@@ -24,6 +36,7 @@ import {
 } from "#app/modules/subscriptions/box-dates.ts";
 import { cancelSubscription } from "#app/modules/subscriptions/cancel-subscription.server.ts";
 import type { ChangeOutcome } from "#app/modules/subscriptions/change-subscription.server.ts";
+import type { BoxChangeOutcome } from "#app/modules/subscriptions/next-box.server.ts";
 import { getAdminSubscription } from "#app/modules/subscriptions/get-admin-subscription.server.ts";
 import { CANCEL_REASONS, PAUSE_MONTHS } from "#app/modules/subscriptions/manage.schema.ts";
 import { pauseSubscription } from "#app/modules/subscriptions/pause-subscription.server.ts";
@@ -32,9 +45,13 @@ import { skipNextBox } from "#app/modules/subscriptions/skip-next-box.server.ts"
 import { NotesPanel } from "#app/modules/notes/notes-panel.tsx";
 import { noteInput } from "#app/modules/notes/notes.schema.ts";
 import { addNote, listNotes } from "#app/modules/notes/notes.server.ts";
-import { ActError, ActForm } from "./act-form.tsx";
-import { adminMeta, underList } from "./admin-page.ts";
-import { BoxesTable, ChargesTable, HistoryList } from "./subscription-records.tsx";
+import { ActError, ActForm } from "#app/components/admin/act-form.tsx";
+import { adminMeta, underList } from "#app/components/admin/admin-page.ts";
+import {
+  BoxesTable,
+  ChargesTable,
+  HistoryList,
+} from "#app/modules/subscriptions/subscription-records.tsx";
 import type { Route } from "./+types/subscription";
 
 export const meta = () => adminMeta("Subscription");
@@ -52,8 +69,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     { type: "subscription", id: found.subscription.id },
     { type: "member", id: found.subscription.userId },
   ]);
+  const changes = await adminChangeOptions(found.subscription, { inSeason: boxItemInSeason });
   // Made for this page view: a doubled or retried submit of its forms changes once.
-  return { ...found, notes, requestKey: randomUUID() };
+  return { ...found, notes, changes, requestKey: randomUUID() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -70,27 +88,52 @@ export async function action({ request, params }: Route.ActionArgs) {
     return respond(
       request,
       added,
-      { intent: "note", error: added.ok ? null : added.message },
+      {
+        intent: "note",
+        error: added.ok ? null : added.message,
+        ...(added.ok ? {} : { fieldErrors: added.fieldErrors }),
+      },
       { redirectTo: paths.adminSubscription(params.id) },
     );
   }
   const form = Object.fromEntries(formData);
-  const parsed = adminActionSchema.safeParse(form);
   const intent = typeof form.intent === "string" ? form.intent : "";
-  const answer = (outcome: ChangeOutcome) =>
+  const answer = (
+    outcome: ChangeOutcome | BoxChangeOutcome,
+    more: Partial<AdminChangeAnswer> = {},
+  ) =>
     respond(
       request,
-      outcome.ok && outcome.changed && intent !== "refund"
+      outcome.ok && ("changed" in outcome ? outcome.changed : true) && intent !== "refund"
         ? { ...outcome, message: `Done, and e-mailed to the member: "${outcome.message}"` }
         : outcome,
-      { intent, error: outcome.ok ? null : outcome.message },
+      {
+        intent,
+        error: outcome.ok ? null : outcome.message,
+        ...(outcome.ok ? {} : { fieldErrors: outcome.fieldErrors }),
+        ...more,
+      } satisfies AdminChangeAnswer,
       { redirectTo: paths.adminSubscription(params.id) },
     );
+  const who = await adminChangeRequest({ subscriptionId: params.id, adminEmail: admin.email });
+  if (!who) throw data(null, { status: 404 });
+  if (isAdminChange(intent)) {
+    const made = await makeAdminChange(
+      intent,
+      formData,
+      { ...who, subscriptionId: params.id, adminId: admin.id },
+      boxItemInSeason,
+    );
+    // A plan change that touches the member's swaps is confirmed first; nothing has changed.
+    if (made.confirmPlan && made.ok)
+      return data<AdminChangeAnswer>({ intent, error: null, confirmPlan: made.confirmPlan });
+    const { confirmPlan, ...outcome } = made;
+    return answer(outcome, { confirmPlan });
+  }
+  const parsed = adminActionSchema.safeParse(form);
   if (!parsed.success)
     return answer(failure("invalid", parsed.error.issues[0]?.message ?? "Choose an action."));
   const input = parsed.data;
-  const who = await adminChangeRequest({ subscriptionId: params.id, adminEmail: admin.email });
-  if (!who) throw data(null, { status: 404 });
   switch (input.intent) {
     case "skip":
       return answer(await skipNextBox({ requestKey: input.requestKey }, who));
@@ -130,7 +173,13 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
         {SUBSCRIPTION_STATUS_LABELS[s.status]}
         {s.pausedUntil ? ` until ${formatBoxDate(s.pausedUntil)}` : ""}
       </p>
-      <ActError error={actionData?.intent === "note" ? null : actionData?.error} />
+      <ActError
+        error={
+          actionData?.intent === "note" || isAdminChange(actionData?.intent ?? "")
+            ? null
+            : actionData?.error
+        }
+      />
       <section className={`mt-6 grid gap-4 [overflow-wrap:anywhere] sm:grid-cols-2 ${panel}`}>
         <div className="min-w-0">
           <h2 className="text-xl font-bold">Member</h2>
@@ -201,6 +250,14 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
             Cancelling ends the subscription after its paid period: a box already paid for still
             comes.
           </p>
+          <h3 className="mt-6 text-lg font-bold">Change for the member</h3>
+          <AdminChangeForms
+            subscriptionId={s.id}
+            options={loaderData.changes}
+            requestKey={requestKey}
+            busy={busy}
+            answer={actionData}
+          />
         </section>
       ) : null}
 
@@ -213,6 +270,7 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
         memberId={s.userId}
         requestKey={requestKey}
         error={actionData?.intent === "note" ? actionData.error : null}
+        fieldErrors={actionData?.intent === "note" ? actionData.fieldErrors : null}
       />
     </>
   );

@@ -16,10 +16,10 @@ import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import { getSubscriptionDashboard } from "#app/modules/subscriptions/get-subscription-dashboard.server.ts";
 import { listSubscriptions } from "#app/modules/subscriptions/list-subscriptions.server.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
-import { FoundList, ListSearch } from "./list-parts.tsx";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
-import { SubscriptionsDashboard } from "./subscriptions-dashboard.tsx";
+import { FoundList, ListSearch } from "#app/components/admin/list-parts.tsx";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
+import { SubscriptionsDashboard } from "#app/modules/subscriptions/subscriptions-dashboard.tsx";
 import type { Route } from "./+types/subscriptions";
 
 export const { meta, handle } = adminPage("Subscriptions");

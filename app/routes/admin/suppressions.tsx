@@ -11,8 +11,8 @@ import { listSuppressions, unsuppress } from "#app/lib/mail-suppressions.server.
 import { paths } from "#app/lib/paths.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import { formString } from "#app/modules/checkout/checkout.schema.ts";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
 import type { Route } from "./+types/suppressions";
 
 export const { meta, handle } = adminPage("Suppressed e-mail addresses");

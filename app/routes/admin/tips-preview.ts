@@ -3,7 +3,7 @@
 // frame this one path.
 import { readTipsChoice } from "#app/modules/growing-tips/admin-tips.server.ts";
 import { previewTipsEmail } from "#app/modules/growing-tips/compose-tips-email.server.ts";
-import { adminFileLoader } from "./admin-query.server.ts";
+import { adminFileLoader } from "#app/modules/accounts/admin-query.server.ts";
 
 export const loader = adminFileLoader((query) => {
   const { month, zone } = readTipsChoice(query);

@@ -8,7 +8,8 @@ import {
   useRefreshWhileSending,
 } from "#app/components/send-runs-table.tsx";
 import { FilterSelect } from "#app/components/ui/options.tsx";
-import { FormMessage } from "#app/components/ui/form-field.tsx";
+import { fieldAria, FormMessage } from "#app/components/ui/form-field.tsx";
+import { FormProblems } from "#app/components/ui/form-problems.tsx";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
 import {
@@ -19,8 +20,8 @@ import {
 import { previewTipsEmail } from "#app/modules/growing-tips/compose-tips-email.server.ts";
 import { startGrowingTipsRun } from "#app/modules/growing-tips/send-growing-tips.server.ts";
 import { formatTipsMonth, isTipsMonth } from "#app/modules/growing-tips/tips-month.ts";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
 import type { Route } from "./+types/tips";
 
 export const { meta, handle } = adminPage("Growing tips");
@@ -39,16 +40,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** Why sending was refused, and the field it names (the box to tick), if any. */
+type TipsAnswer = { error: string; fieldErrors?: Record<string, string> };
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
-  if (form.get("intent") !== "send") return data({ error: "Unknown action" }, { status: 400 });
+  if (form.get("intent") !== "send")
+    return data<TipsAnswer>({ error: "Unknown action" }, { status: 400 });
   const month = String(form.get("month") ?? "");
-  if (!isTipsMonth(month)) return data({ error: "Please choose a month." }, { status: 400 });
+  if (!isTipsMonth(month))
+    return data<TipsAnswer>({ error: "Please choose a month." }, { status: 400 });
   if (form.get("confirm") !== "yes")
-    return data({ error: "Tick the box to confirm sending the tips." }, { status: 400 });
+    return data<TipsAnswer>(
+      {
+        error: "Tick the box to confirm sending the tips.",
+        fieldErrors: { confirm: "Tick the box to confirm sending the tips." },
+      },
+      { status: 400 },
+    );
   const result = await startGrowingTipsRun(month, admin.email);
-  if (!result.ok) return data({ error: result.message }, { status: 400 });
+  if (!result.ok) return data<TipsAnswer>({ error: result.message }, { status: 400 });
   const label = formatTipsMonth(month);
   const back = `/admin/tips?${new URLSearchParams({ month, zone: String(form.get("zone") ?? "") })}#runs`;
   throw await redirectWithToast(request, back, {
@@ -71,6 +83,7 @@ const dateFormat = new Intl.DateTimeFormat("en-NZ", {
 export default function AdminTips({ loaderData, actionData }: Route.ComponentProps) {
   const { month, zone, label, subject, previewUrl, zones, months, runs } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const confirmError = actionData?.fieldErrors?.confirm;
   const run = runs.find((r) => r.month === month);
   // While a run is still sending, refresh its progress every few seconds.
   useRefreshWhileSending(runs);
@@ -131,26 +144,43 @@ export default function AdminTips({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : (
           <>
-            {/* Sending is this page's one action: its refusal is said beside its button. */}
-            {actionData?.error && <FormMessage tone="error">{actionData.error}</FormMessage>}
+            {/* Sending is this page's one action: its refusal is said beside its button; one
+                naming the box is the error summary and the box's own message (issue 39). */}
+            {actionData?.error && !actionData.fieldErrors && (
+              <FormMessage tone="error">{actionData.error}</FormMessage>
+            )}
             <Form
               method="post"
               noValidate
-              className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center"
+              className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center"
             >
+              {actionData?.fieldErrors ? (
+                <FormProblems
+                  fieldErrors={actionData.fieldErrors}
+                  fieldIds={{ confirm: "tips-confirm" }}
+                  className="w-full"
+                />
+              ) : null}
               <input type="hidden" name="intent" value="send" />
               <input type="hidden" name="month" value={month} />
               <input type="hidden" name="zone" value={zone} />
               <label className="flex min-h-11 items-center gap-2 text-sm">
                 <input
+                  id="tips-confirm"
                   type="checkbox"
                   name="confirm"
                   value="yes"
                   required
                   className="h-5 w-5 accent-leaf"
+                  {...fieldAria("tips-confirm", confirmError)}
                 />
                 I'm sure: this e-mails every subscriber now, for every zone
               </label>
+              {confirmError ? (
+                <p id="tips-confirm-error" className="text-sm font-medium text-clay-dark">
+                  {confirmError}
+                </p>
+              ) : null}
               <button type="submit" disabled={busy} className="btn-primary">
                 Send {label} tips now
               </button>

@@ -9,8 +9,9 @@ import {
   unbanUser,
 } from "#app/modules/accounts/admin-users.server.ts";
 import { requireAdmin } from "#app/modules/accounts/require-user.server.ts";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
+import { failure, statusOf } from "#app/lib/outcome.ts";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
 import type { Route } from "./+types/users";
 
 export const { meta, handle } = adminPage("Users");
@@ -36,8 +37,8 @@ export async function action({ request }: Route.ActionArgs) {
         ? await unbanUser({ actor: admin, userId })
         : intent === "sign-out"
           ? await signOutUserEverywhere({ actor: admin, userId })
-          : { ok: false as const, message: "Unknown request." };
-  return data(result);
+          : failure("invalid", "Unknown request.");
+  return data(result, { status: statusOf(result) });
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {

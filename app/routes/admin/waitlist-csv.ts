@@ -3,7 +3,7 @@ import {
   exportContactsCsv,
   readContactFilters,
 } from "#app/modules/waitlist/admin-waitlist.server.ts";
-import { adminFileLoader, csvDownload } from "./admin-query.server.ts";
+import { adminFileLoader, csvDownload } from "#app/modules/accounts/admin-query.server.ts";
 
 export const loader = adminFileLoader(async (query) => {
   const day = new Date().toISOString().slice(0, 10);

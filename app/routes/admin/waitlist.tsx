@@ -4,7 +4,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { AdminCard } from "#app/components/ui/admin-card.tsx";
 import { RegionSelect, SureCheckbox } from "#app/components/ui/region-select.tsx";
-import { FormMessage } from "#app/components/ui/form-field.tsx";
+import { FormProblems } from "#app/components/ui/form-problems.tsx";
 import { SendRunsTable, useRefreshWhileSending } from "#app/components/send-runs-table.tsx";
 import { paths } from "#app/lib/paths.ts";
 import { statusOf } from "#app/lib/outcome.ts";
@@ -31,8 +31,8 @@ import {
   topReferrers,
   voidReferral,
 } from "#app/modules/waitlist/void-referral.server.ts";
-import { adminPage } from "./admin-page.ts";
-import { requireAdminQuery } from "./admin-query.server.ts";
+import { adminPage } from "#app/components/admin/admin-page.ts";
+import { requireAdminQuery } from "#app/modules/accounts/admin-query.server.ts";
 import type { Route } from "./+types/waitlist";
 
 export const { meta, handle } = adminPage("Waitlist");
@@ -52,6 +52,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { filters, stats, list, launches, openRegions, top, counted, waves, claimHours };
 }
 
+/** A form of the page refused for one of its fields: its error summary and the field say why. */
+const refused = (intent: "open" | "start-wave", error: string, field: string) =>
+  data<WaitlistAnswer>({ error, intent, fieldErrors: { [field]: error } }, { status: 400 });
+
+/** Why the page refused a form: the form (its intent, when it has its own place) and fields. */
+type WaitlistAnswer = { error: string; intent?: string; fieldErrors?: Record<string, string> };
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
@@ -59,7 +66,10 @@ export async function action({ request }: Route.ActionArgs) {
   const back = `/admin/waitlist${new URL(request.url).search}`;
   if (intent === "delete") {
     if (form.get("confirm") !== "yes")
-      return data({ error: "Tick the box to confirm the deletion." }, { status: 400 });
+      return data<WaitlistAnswer>(
+        { error: "Tick the box to confirm the deletion." },
+        { status: 400 },
+      );
     const ok = await deleteContact(String(form.get("id") ?? ""));
     throw await redirectWithToast(
       request,
@@ -72,12 +82,13 @@ export async function action({ request }: Route.ActionArgs) {
   // Opening a region for subscriptions sends its launch e-mails ("launch" is the older name).
   if (intent === "open" || intent === "launch") {
     if (form.get("confirm") !== "yes")
-      return data(
-        { error: "Tick the box to confirm the launch e-mails.", intent: "open" },
+      return refused("open", "Tick the box to confirm the launch e-mails.", "confirm");
+    const result = await openRegionForSubscriptions(String(form.get("region") ?? ""), admin.email);
+    if (!result.ok)
+      return data<WaitlistAnswer>(
+        { error: result.message, intent: "open", fieldErrors: result.fieldErrors },
         { status: 400 },
       );
-    const result = await openRegionForSubscriptions(String(form.get("region") ?? ""), admin.email);
-    if (!result.ok) return data({ error: result.message, intent: "open" }, { status: 400 });
     throw await redirectWithToast(request, `${paths.adminWaitlist}#launches`, {
       type: result.opened || result.emailsStarted ? "success" : "info",
       message: result.message!,
@@ -85,16 +96,16 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === "start-wave") {
     if (form.get("confirm") !== "yes")
-      return data(
-        { error: "Tick the box to confirm the wave's e-mails.", intent: "start-wave" },
-        { status: 400 },
-      );
+      return refused("start-wave", "Tick the box to confirm the wave's e-mails.", "confirm");
     const result = await startLaunchWave({
       input: { region: form.get("region"), spots: form.get("spots") },
       createdBy: admin.email,
     });
     if (!result.ok)
-      return data({ error: result.message, intent: "start-wave" }, { status: statusOf(result) });
+      return data<WaitlistAnswer>(
+        { error: result.message, intent: "start-wave", fieldErrors: result.fieldErrors },
+        { status: statusOf(result) },
+      );
     throw await redirectWithToast(request, `${paths.adminWaitlist}#waves`, {
       type: result.invited > 0 ? "success" : "info",
       message: result.message!,
@@ -105,13 +116,14 @@ export async function action({ request }: Route.ActionArgs) {
       { referralId: form.get("referralId"), reason: form.get("reason") },
       admin.email,
     );
-    if (!result.ok) return data({ error: result.message }, { status: result.status });
+    if (!result.ok)
+      return data<WaitlistAnswer>({ error: result.message }, { status: statusOf(result) });
     throw await redirectWithToast(request, `${paths.adminWaitlist}#referrals`, {
       type: "success",
       message: "Referral voided: it no longer counts.",
     });
   }
-  return data({ error: "Unknown action" }, { status: 400 });
+  return data<WaitlistAnswer>({ error: "Unknown action" }, { status: 400 });
 }
 
 export default function AdminWaitlist({ loaderData, actionData }: Route.ComponentProps) {
@@ -120,11 +132,16 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
   // While a launch still has jobs to run, refresh its progress every few seconds. (Counting sent
   // messages alone never ends when someone unsubscribes or is deleted after the fan-out.)
   useRefreshWhileSending(launches);
+  const answerTo = (intent: string) =>
+    actionData?.intent === intent
+      ? { error: actionData.error, fieldErrors: actionData.fieldErrors }
+      : undefined;
+  const opening = answerTo("open");
 
   return (
     <>
       <h1 className="mt-2 text-4xl font-bold">Waitlist</h1>
-      {actionData?.error && !("intent" in actionData) && (
+      {actionData?.error && !actionData.intent && (
         <p role="alert" className="mt-4 rounded-xl bg-clay/10 px-4 py-3 font-medium text-clay-dark">
           {actionData.error}
         </p>
@@ -140,13 +157,20 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
           <span className="font-semibold">Open for subscriptions: </span>
           {openRegions.length > 0 ? openRegions.join(", ") : "none yet"}
         </p>
-        {actionData && "intent" in actionData && actionData.intent === "open" && (
-          <FormMessage tone="error">{actionData.error}</FormMessage>
-        )}
         <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
+          {opening ? (
+            <FormProblems
+              error={opening.error}
+              fieldErrors={opening.fieldErrors}
+              fieldIds={{ region: "open-region", confirm: "open-confirm" }}
+              className="w-full"
+            />
+          ) : null}
           <input type="hidden" name="intent" value="open" />
-          <RegionSelect />
-          <SureCheckbox>I'm sure: this e-mails everyone waiting there</SureCheckbox>
+          <RegionSelect id="open-region" error={opening?.fieldErrors?.region} />
+          <SureCheckbox id="open-confirm" error={opening?.fieldErrors?.confirm}>
+            I'm sure: this e-mails everyone waiting there
+          </SureCheckbox>
           <button type="submit" disabled={busy} className="btn-primary">
             Open region and send launch e-mails
           </button>
@@ -165,11 +189,7 @@ export default function AdminWaitlist({ loaderData, actionData }: Route.Componen
         waves={loaderData.waves}
         claimHours={loaderData.claimHours}
         busy={busy}
-        error={
-          actionData && "intent" in actionData && actionData.intent === "start-wave"
-            ? actionData.error
-            : undefined
-        }
+        answer={answerTo("start-wave")}
       />
 
       <WaitlistReferrals top={loaderData.top} counted={loaderData.counted} />

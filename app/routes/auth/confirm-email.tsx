@@ -8,9 +8,15 @@ import {
   confirmLinkIsValid,
 } from "#app/modules/accounts/confirm-email-with-password.server.ts";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
-import { answerIntents, redirectToOf } from "./auth-action.server.ts";
-import { authHref, authMeta } from "./auth-paths.ts";
-import { AuthCard, AuthForm, NewPasswordField, SubmitButton, useAuthAnswer } from "./auth-ui.tsx";
+import { answerIntents, redirectToOf } from "#app/modules/accounts/auth/auth-action.server.ts";
+import { authHref, authMeta } from "#app/modules/accounts/auth/auth-paths.ts";
+import {
+  AuthCard,
+  AuthForm,
+  NewPasswordField,
+  SubmitButton,
+  useAuthAnswer,
+} from "#app/modules/accounts/auth/auth-ui.tsx";
 import type { AuthHandle } from "./layout.tsx";
 import type { Route } from "./+types/confirm-email";
 
@@ -45,7 +51,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
           </Link>
         </div>
       ) : (
-        <AuthForm intent="confirm-email" redirectTo={redirectTo}>
+        <AuthForm intent="confirm-email" redirectTo={redirectTo} answer={failed}>
           <input type="hidden" name="token" value={token} />
           <p className="text-sm text-ink/80">
             To finish, choose the password for your account. It can be the one you chose when you

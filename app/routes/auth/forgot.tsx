@@ -2,8 +2,8 @@
 // the address has an account.
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { requestPasswordReset } from "#app/modules/accounts/request-password-reset.server.ts";
-import { answerIntents, signedOutPage } from "./auth-action.server.ts";
-import { authHref, authMeta } from "./auth-paths.ts";
+import { answerIntents, signedOutPage } from "#app/modules/accounts/auth/auth-action.server.ts";
+import { authHref, authMeta } from "#app/modules/accounts/auth/auth-paths.ts";
 import {
   AuthCard,
   AuthForm,
@@ -11,7 +11,7 @@ import {
   SubmitButton,
   TextLink,
   useAuthAnswer,
-} from "./auth-ui.tsx";
+} from "#app/modules/accounts/auth/auth-ui.tsx";
 import type { AuthHandle } from "./layout.tsx";
 import type { Route } from "./+types/forgot";
 

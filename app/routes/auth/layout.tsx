@@ -4,7 +4,7 @@
 // layout has no loader, so it guards and reads nothing for them.
 import { Link, Outlet, useMatches, useSearchParams } from "react-router";
 import { safeRedirect } from "#app/modules/accounts/accounts.schema.ts";
-import { authHref, type AuthMode } from "./auth-paths.ts";
+import { authHref, type AuthMode } from "#app/modules/accounts/auth/auth-paths.ts";
 
 export interface AuthHandle {
   heading: string;

@@ -4,9 +4,15 @@ import { Form } from "react-router";
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { sendSignInCode, verifySignInCode } from "#app/modules/accounts/phone-sign-in.server.ts";
-import { answerIntents, signedOutPage } from "./auth-action.server.ts";
-import { authHref, authMeta } from "./auth-paths.ts";
-import { AuthCard, AuthForm, SubmitButton, TextLink, useAuthAnswer } from "./auth-ui.tsx";
+import { answerIntents, signedOutPage } from "#app/modules/accounts/auth/auth-action.server.ts";
+import { authHref, authMeta } from "#app/modules/accounts/auth/auth-paths.ts";
+import {
+  AuthCard,
+  AuthForm,
+  SubmitButton,
+  TextLink,
+  useAuthAnswer,
+} from "#app/modules/accounts/auth/auth-ui.tsx";
 import type { AuthHandle } from "./layout.tsx";
 import type { Route } from "./+types/phone";
 
@@ -33,12 +39,9 @@ export default function PhoneSignIn({ loaderData, actionData }: Route.ComponentP
     <AuthCard>
       <div className="flex flex-col gap-5">
         {codeStep ? (
-          <AuthForm intent="phone-verify" redirectTo={redirectTo}>
+          <AuthForm intent="phone-verify" redirectTo={redirectTo} answer={error}>
             <input type="hidden" name="phone" value={phone} />
             {sentMessage && <FormMessage tone="success">{sentMessage}</FormMessage>}
-            {error && !error.fieldErrors?.code && (
-              <FormMessage tone="error">{error.message}</FormMessage>
-            )}
             <FormField
               id="code"
               name="code"

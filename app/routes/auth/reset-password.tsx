@@ -5,8 +5,8 @@ import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { MESSAGES } from "#app/modules/accounts/accounts.schema.ts";
 import { FormMessage } from "#app/components/ui/form-field.tsx";
 import { resetPassword } from "#app/modules/accounts/reset-password.server.ts";
-import { answerIntents, redirectToOf } from "./auth-action.server.ts";
-import { authHref, authMeta } from "./auth-paths.ts";
+import { answerIntents, redirectToOf } from "#app/modules/accounts/auth/auth-action.server.ts";
+import { authHref, authMeta } from "#app/modules/accounts/auth/auth-paths.ts";
 import {
   AuthCard,
   AuthForm,
@@ -14,7 +14,7 @@ import {
   SubmitButton,
   TextLink,
   useAuthAnswer,
-} from "./auth-ui.tsx";
+} from "#app/modules/accounts/auth/auth-ui.tsx";
 import type { AuthHandle } from "./layout.tsx";
 import type { Route } from "./+types/reset-password";
 

@@ -8,8 +8,12 @@ import { PASSWORD_MAX } from "#app/modules/accounts/accounts.schema.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { signIn } from "#app/modules/accounts/sign-in.server.ts";
 import { verifyTwoFactorSignIn } from "#app/modules/accounts/two-factor.server.ts";
-import { answerIntents, socialPage, startSocial } from "./auth-action.server.ts";
-import { AUTH_PATHS, authHref, authMeta } from "./auth-paths.ts";
+import {
+  answerIntents,
+  socialPage,
+  startSocial,
+} from "#app/modules/accounts/auth/auth-action.server.ts";
+import { AUTH_PATHS, authHref, authMeta } from "#app/modules/accounts/auth/auth-paths.ts";
 import {
   AuthCard,
   AuthForm,
@@ -18,9 +22,9 @@ import {
   SubmitButton,
   TextLink,
   useAuthAnswer,
-} from "./auth-ui.tsx";
+} from "#app/modules/accounts/auth/auth-ui.tsx";
 import type { AuthHandle } from "./layout.tsx";
-import { TwoFactorStep } from "./two-factor-step.tsx";
+import { TwoFactorStep } from "#app/modules/accounts/auth/two-factor-step.tsx";
 import type { Route } from "./+types/sign-in";
 
 export const handle: AuthHandle = { heading: "Welcome back", tab: "sign-in" };

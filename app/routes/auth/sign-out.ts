@@ -4,7 +4,7 @@ import { redirect } from "react-router";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { MESSAGES, safeRedirect } from "#app/modules/accounts/accounts.schema.ts";
 import { signOut } from "#app/modules/accounts/sign-out.server.ts";
-import { readPosted } from "./auth-action.server.ts";
+import { readPosted } from "#app/modules/accounts/auth/auth-action.server.ts";
 import type { Route } from "./+types/sign-out";
 
 /** Nothing to show: signing out is a post. */

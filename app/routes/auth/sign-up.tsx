@@ -2,10 +2,13 @@
 // starts their profile), or with Google or Apple. Works before JavaScript loads.
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { signUp } from "#app/modules/accounts/sign-up.server.ts";
-import { answerIntents, socialPage, startSocial } from "./auth-action.server.ts";
-import { authHref, authMeta } from "./auth-paths.ts";
-import { AccountForm } from "./account-form.tsx";
-import { AuthCard, SocialButtons, useAuthAnswer } from "./auth-ui.tsx";
+import {
+  answerIntents,
+  socialPage,
+  startSocial,
+} from "#app/modules/accounts/auth/auth-action.server.ts";
+import { authMeta } from "#app/modules/accounts/auth/auth-paths.ts";
+import { SignUpCard } from "#app/modules/accounts/auth/sign-up-card.tsx";
 import type { AuthHandle } from "./layout.tsx";
 import type { Route } from "./+types/sign-up";
 
@@ -21,21 +24,11 @@ export const action = (args: Route.ActionArgs) =>
   );
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
-  const { providers, redirectTo } = loaderData;
-  const { answer, busy } = useAuthAnswer(actionData);
-  const current = answer?.intent === "sign-up" ? answer : undefined;
   return (
-    <>
-      <AuthCard done={current} backTo={authHref("sign-in", redirectTo)}>
-        <AccountForm
-          intent="sign-up"
-          submit="Create Account"
-          answer={current}
-          redirectTo={redirectTo}
-          busy={busy}
-        />
-      </AuthCard>
-      <SocialButtons providers={providers} redirectTo={redirectTo} />
-    </>
+    <SignUpCard
+      redirectTo={loaderData.redirectTo}
+      providers={loaderData.providers}
+      actionData={actionData}
+    />
   );
 }

@@ -17,8 +17,19 @@ import { updateProfile } from "#app/modules/accounts/update-profile.server.ts";
 import { findGrowingPlace } from "#app/modules/garden/find-growing-place.server.ts";
 import { GrowingPlaceSummary } from "#app/modules/garden/growing-place-summary.tsx";
 import type { Route } from "./+types/details";
-import { readForm, said, unknownIntent, type Answer } from "./answer.ts";
-import { AnswerMessage, fieldOf, IntentForm, Section, useAnswer } from "./profile-ui.tsx";
+import {
+  readForm,
+  said,
+  unknownIntent,
+  type Answer,
+} from "#app/modules/accounts/profile/answer.ts";
+import {
+  AnswerMessage,
+  fieldOf,
+  IntentForm,
+  Section,
+  useAnswer,
+} from "#app/modules/accounts/profile/profile-ui.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -36,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<Answer>({
     intent,
     ok: false,
-    message: "Please check the highlighted fields.",
+    message: result.message,
     fieldErrors: result.fieldErrors,
   });
 }
@@ -67,6 +78,7 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
       <Section id="details" title="Your details">
         <IntentForm
           intent="save-profile"
+          answer={saved}
           className="flex flex-col gap-5"
           noValidate
           busy={busyIntent === "save-profile"}

@@ -1,5 +1,6 @@
 // /profile/phone: verify a mobile number (a texted 6-digit code) so the member can sign in with a
 // text message instead of the password.
+import { useMemo } from "react";
 import { data } from "react-router";
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { formValues } from "#app/modules/accounts/accounts.schema.ts";
@@ -8,8 +9,19 @@ import { verifyLinkPhoneCode } from "#app/flows/verify-link-phone-code.server.ts
 import { sendLinkPhoneCode } from "#app/modules/accounts/phone-sign-in.server.ts";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import type { Route } from "./+types/phone";
-import { answerData, readForm, unknownIntent, type Answer } from "./answer.ts";
-import { AnswerMessage, CodeField, IntentForm, Section, useAnswer } from "./profile-ui.tsx";
+import {
+  answerData,
+  readForm,
+  unknownIntent,
+  type Answer,
+} from "#app/modules/accounts/profile/answer.ts";
+import {
+  AnswerMessage,
+  CodeField,
+  IntentForm,
+  Section,
+  useAnswer,
+} from "#app/modules/accounts/profile/profile-ui.tsx";
 
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
 export const headers = retryAfterHeader;
@@ -42,14 +54,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ProfilePhone({ loaderData, actionData }: Route.ComponentProps) {
   const current = loaderData.phoneNumber;
-  const { busyIntent } = useAnswer(actionData);
   const mine = actionData?.intent.startsWith("phone-link-") ? actionData : undefined;
   const codeStep =
     mine !== undefined &&
     ((mine.intent === "phone-link-send" && mine.ok) ||
       (mine.intent === "phone-link-verify" && !mine.ok));
-  const error = (field: string) =>
-    mine && !mine.ok ? (mine.fieldErrors?.[field] ?? mine.message) : undefined;
+  // A refused code or number is said beside its field (and in the form's error summary), even
+  // when the answer names no field: there is one field to put right.
+  const field = codeStep ? "code" : "phone";
+  const refused = useMemo(
+    () =>
+      mine && !mine.ok
+        ? {
+            ...mine,
+            fieldErrors: mine.fieldErrors ?? (mine.message ? { [field]: mine.message } : undefined),
+          }
+        : undefined,
+    [mine, field],
+  );
+  // Not toasted as well.
+  const { busyIntent } = useAnswer(refused ?? actionData);
+  const error = (name: string) => refused?.fieldErrors?.[name];
 
   return (
     <Section id="phone-sign-in" title="Sign in by text message">
@@ -66,6 +91,8 @@ export default function ProfilePhone({ loaderData, actionData }: Route.Component
             <IntentForm
               intent="phone-link-verify"
               fields={{ phone: mine?.phone ?? "" }}
+              answer={refused}
+              fieldIds={{ code: "phoneCode" }}
               className="flex flex-col gap-4"
               noValidate
               busy={busyIntent === "phone-link-verify"}
@@ -77,6 +104,8 @@ export default function ProfilePhone({ loaderData, actionData }: Route.Component
           ) : (
             <IntentForm
               intent="phone-link-send"
+              answer={refused}
+              fieldIds={{ phone: "signInPhone" }}
               className="flex flex-col gap-4"
               noValidate
               busy={busyIntent === "phone-link-send"}

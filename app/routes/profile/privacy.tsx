@@ -9,12 +9,24 @@ import { accountMoneyOnDelete } from "#app/modules/subscriptions/end-account-sub
 import { formatMoney } from "#app/lib/money.ts";
 import { formatBoxDate } from "#app/modules/subscriptions/box-dates.ts";
 import { myDataDownloadPath } from "#app/modules/accounts/export-my-data.server.ts";
-import { FormMessage } from "#app/components/ui/form-field.tsx";
+import { fieldAria, FormMessage } from "#app/components/ui/form-field.tsx";
 import { requireUser } from "#app/modules/accounts/require-user.server.ts";
 import { clearLocalUserData } from "#app/modules/accounts/user-menu.tsx";
 import type { Route } from "./+types/privacy";
-import { answer, homeWithToast, readForm, unknownIntent, type Answer } from "./answer.ts";
-import { IntentForm, PasswordField, Reauth, Section, useAnswer } from "./profile-ui.tsx";
+import {
+  answer,
+  homeWithToast,
+  readForm,
+  unknownIntent,
+  type Answer,
+} from "#app/modules/accounts/profile/answer.ts";
+import {
+  IntentForm,
+  PasswordField,
+  Reauth,
+  Section,
+  useAnswer,
+} from "#app/modules/accounts/profile/profile-ui.tsx";
 
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
 export const headers = retryAfterHeader;
@@ -65,10 +77,12 @@ export default function ProfilePrivacy({ actionData, loaderData }: Route.Compone
   const { busyIntent, forIntent } = useAnswer(actionData);
   const exp = forIntent("export-data");
   const del = forIntent("delete-account");
+  const paidBoxAria = fieldAria("paidBox", del?.fieldErrors?.paidBox);
   return (
     <Section id="your-data" title="Your data">
       <IntentForm
         intent="export-data"
+        answer={exp}
         reloadDocument
         noValidate
         className="flex flex-col gap-4"
@@ -85,6 +99,7 @@ export default function ProfilePrivacy({ actionData, loaderData }: Route.Compone
       </IntentForm>
       <IntentForm
         intent="delete-account"
+        answer={del}
         className="mt-8 flex flex-col gap-4 border-t border-ink/10 pt-6"
         onSubmit={clearLocalUserData}
         noValidate
@@ -105,11 +120,7 @@ export default function ProfilePrivacy({ actionData, loaderData }: Route.Compone
           refunded for seven years, as tax law requires, without your name, e-mail or address.
         </p>
         {money.paidBoxes.length > 0 && (
-          <fieldset
-            className="flex flex-col gap-2"
-            aria-invalid={del?.fieldErrors?.paidBox ? true : undefined}
-            aria-describedby={del?.fieldErrors?.paidBox ? "paidBox-error" : undefined}
-          >
+          <fieldset className="flex flex-col gap-2">
             <legend className="font-medium">
               {money.paidBoxes.length === 1
                 ? `Your box for the week starting ${formatBoxDate(money.paidBoxes[0]!.deliverOn)} is paid (${formatMoney(money.paidBoxes[0]!.amount, money.paidBoxes[0]!.currency)}) but not packed yet.`
@@ -117,11 +128,24 @@ export default function ProfilePrivacy({ actionData, loaderData }: Route.Compone
               What should we do?
             </legend>
             <label className="flex items-start gap-2">
-              <input type="radio" name="paidBox" value="refund" className="mt-1 h-5 w-5" />
+              <input
+                id="paidBox"
+                type="radio"
+                name="paidBox"
+                value="refund"
+                className="mt-1 h-5 w-5"
+                {...paidBoxAria}
+              />
               <span>Refund it: the money goes back to the card or credit that paid it.</span>
             </label>
             <label className="flex items-start gap-2">
-              <input type="radio" name="paidBox" value="keep" className="mt-1 h-5 w-5" />
+              <input
+                type="radio"
+                name="paidBox"
+                value="keep"
+                className="mt-1 h-5 w-5"
+                {...paidBoxAria}
+              />
               <span>
                 Still deliver it: we keep your name and delivery address only until it ships.
               </span>
@@ -142,6 +166,7 @@ export default function ProfilePrivacy({ actionData, loaderData }: Route.Compone
         )}
         <label className="flex items-start gap-2">
           <input
+            id="confirm"
             type="checkbox"
             name="confirm"
             value="yes"

@@ -1,5 +1,6 @@
 // /profile/reminders: the member's own planting calendar (its feed and box size), garden reminders
 // by text, the monthly growing tips by e-mail and "Your garden this month" (issue 23).
+import { statusOf } from "#app/lib/outcome.ts";
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 import { formValues } from "#app/modules/accounts/accounts.schema.ts";
 import { getProfile } from "#app/modules/accounts/get-profile.server.ts";
@@ -33,8 +34,8 @@ import {
 } from "#app/modules/reminders/manage-sms-reminders.server.ts";
 import { SmsRemindersPanel } from "#app/modules/reminders/sms-reminders-panel.tsx";
 import type { Route } from "./+types/reminders";
-import { answer, readForm, said, unknownIntent } from "./answer.ts";
-import { Section, useAnswer } from "./profile-ui.tsx";
+import { answer, readForm, said, unknownIntent } from "#app/modules/accounts/profile/answer.ts";
+import { Section, useAnswer } from "#app/modules/accounts/profile/profile-ui.tsx";
 
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
 export const headers = retryAfterHeader;
@@ -57,6 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     calendar: {
       region: calendar.region,
       planId: calendar.plan.id,
+      planSize: calendar.plan.size,
+      planFromSubscription: calendar.planFromSubscription,
       feedUrl: calendar.feedUrl,
       subscribeUrl: calendar.subscribeUrl,
     },
@@ -71,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const saved = await setCalendarPlan(user.id, formValues(form));
       return saved.ok
         ? said(intent, true, "Box size saved: your calendar follows it now.")
-        : said(intent, false, saved.message, 400);
+        : said(intent, false, saved.message, statusOf(saved));
     }
     case CALENDAR_INTENTS.reset:
       await resetCalendarToken(user.id);

@@ -32,8 +32,8 @@ import {
   readForm,
   unknownIntent,
   type Answer,
-} from "./answer.ts";
-import { DeviceList } from "./device-list.tsx";
+} from "#app/modules/accounts/profile/answer.ts";
+import { DeviceList } from "#app/modules/accounts/profile/device-list.tsx";
 import {
   AnswerMessage,
   fieldOf,
@@ -42,8 +42,8 @@ import {
   Reauth,
   Section,
   useAnswer,
-} from "./profile-ui.tsx";
-import { TwoFactorPanel } from "./two-factor-panel.tsx";
+} from "#app/modules/accounts/profile/profile-ui.tsx";
+import { TwoFactorPanel } from "#app/modules/accounts/profile/two-factor-panel.tsx";
 
 // A refused form keeps its Retry-After (app/lib/retry-after-header.ts).
 export const headers = retryAfterHeader;
@@ -123,6 +123,7 @@ export default function ProfileSecurity({ loaderData, actionData }: Route.Compon
       <Section id="email-address" title="Email address">
         <IntentForm
           intent="change-email"
+          answer={em}
           className="flex flex-col gap-4"
           noValidate
           submit="Change email"
@@ -145,6 +146,7 @@ export default function ProfileSecurity({ loaderData, actionData }: Route.Compon
       <Section id="password" title="Change password">
         <IntentForm
           intent="change-password"
+          answer={pw}
           className="flex flex-col gap-5"
           noValidate
           submit="Change password"

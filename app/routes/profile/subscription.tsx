@@ -19,7 +19,11 @@ import { cancelSubscription } from "#app/modules/subscriptions/cancel-subscripti
 import type { ChangeOutcome } from "#app/modules/subscriptions/change-subscription.server.ts";
 import { changeDeliveryAddress } from "#app/modules/subscriptions/change-delivery-address.server.ts";
 import { changeDeliveryWeek } from "#app/modules/subscriptions/change-delivery-week.server.ts";
-import { changeSubscriptionPlan } from "#app/modules/subscriptions/change-subscription-plan.server.ts";
+import {
+  changeSubscriptionPlan,
+  previewPlanChange,
+} from "#app/modules/subscriptions/change-subscription-plan.server.ts";
+import { boxItemInSeason } from "#app/modules/garden/box-item-season.server.ts";
 import { getSubscriptionOverview } from "#app/modules/subscriptions/get-subscription-overview.server.ts";
 import { getMemberCredit } from "#app/modules/credits/get-credit-balance.server.ts";
 import { formString } from "#app/modules/checkout/checkout.schema.ts";
@@ -33,18 +37,18 @@ import { unskipNextBox } from "#app/modules/subscriptions/unskip-next-box.server
 import { undoCancelSubscription } from "#app/modules/subscriptions/undo-cancel-subscription.server.ts";
 import { updateSubscriptionCard } from "#app/modules/subscriptions/update-subscription-card.server.ts";
 import type { Route } from "./+types/subscription";
-import type { Answer } from "./answer.ts";
-import { unknownIntent } from "./answer.ts";
-import { AnswerMessage, Section, useAnswer } from "./profile-ui.tsx";
-import { CancelPanel, HistoryPanel } from "./subscription-cancel.tsx";
-import { CardPanel, DeliveryPanel } from "./subscription-delivery.tsx";
-import { CreditPanel } from "./subscription-credit.tsx";
+import type { Answer } from "#app/modules/accounts/profile/answer.ts";
+import { unknownIntent } from "#app/modules/accounts/profile/answer.ts";
+import { AnswerMessage, Section, useAnswer } from "#app/modules/accounts/profile/profile-ui.tsx";
+import { CancelPanel, HistoryPanel } from "#app/shell/profile/subscription-cancel.tsx";
+import { CardPanel, DeliveryPanel } from "#app/shell/profile/subscription-delivery.tsx";
+import { CreditPanel } from "#app/shell/profile/subscription-credit.tsx";
 import {
   ChangePlanPanel,
   NextBoxPanel,
   NoSubscription,
   PausePanel,
-} from "./subscription-panels.tsx";
+} from "#app/shell/profile/subscription-panels.tsx";
 
 export const meta = () => noindexMeta("Your subscription");
 
@@ -56,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     region: profile.address.region ?? profile.address.state ?? null,
     cancelReason: url.searchParams.get("cancel"),
     currency: settings().currency,
+    inSeason: boxItemInSeason,
   });
   return {
     ...overview,
@@ -99,16 +104,31 @@ export async function action({ request }: Route.ActionArgs) {
         intent,
         await swapNextBoxItem(
           { itemId: formString(form, "itemId"), replacementId: formString(form, "replacementId") },
-          who,
+          { ...who, inSeason: boxItemInSeason },
         ),
       );
     case "resume":
       return answerOf(intent, await resumeSubscription({ requestKey }, who));
-    case "plan":
-      return answerOf(
-        intent,
-        await changeSubscriptionPlan({ requestKey, plan: formString(form, "plan") }, who),
+    case "plan": {
+      // A change that touches the member's swaps is confirmed first, naming what stays and what
+      // goes; the confirmation posts back the swaps it showed dropped (issue 39).
+      const plan = formString(form, "plan");
+      const confirmed = formString(form, "confirm") === "yes";
+      const preview = confirmed ? null : await previewPlanChange(user.id, plan);
+      if (preview) return data<Answer>({ intent, ok: true, confirmPlan: preview });
+      const outcome = await changeSubscriptionPlan(
+        { requestKey, plan, confirmDrops: formString(form, "confirmDrops") },
+        who,
       );
+      const again =
+        !outcome.ok && outcome.code === "conflict" && (await previewPlanChange(user.id, plan));
+      if (again)
+        return data<Answer>(
+          { intent, ok: false, message: outcome.message, confirmPlan: again },
+          { status: statusOf(outcome) },
+        );
+      return answerOf(intent, outcome);
+    }
     case "week":
       return answerOf(
         intent,

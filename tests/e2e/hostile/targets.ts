@@ -96,7 +96,8 @@ export const EXTRA_QUERY_NAMES = [
   "plan",
   "token",
   "id",
-  // The sign-in modes' shared loader helpers (app/routes/auth/auth-action.server.ts, auth-paths.ts).
+  // The sign-in modes' shared loader helpers (app/modules/accounts/auth/auth-action.server.ts,
+  // auth-paths.ts).
   "redirectTo",
   "reauth",
   "mode",
@@ -382,6 +383,7 @@ export const FORMS: FormSpec[] = [
       months: "3",
       recipientName: "Mere Tane",
       recipientEmail: email,
+      recipientRegion: "Auckland",
       message: "Happy birthday",
       // Today in New Zealand, so the form is whole and the card is what refuses it.
       sendOn: () => new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(),
@@ -491,7 +493,7 @@ export const FORMS: FormSpec[] = [
   },
   {
     action: "/admin/orders/00000000-0000-4000-8000-000000000000",
-    fields: { status: "shipped", trackingNumber: "NZ123456789" },
+    fields: { status: "shipped", trackingNumber: "NZ123456789", courier: "nz-post" },
   },
   // A refund of an order that doesn't exist: nothing is refunded or written.
   {
@@ -602,6 +604,17 @@ export const FORMS: FormSpec[] = [
       pictures: "",
     },
   },
+  // A gift buyer's page (ADR 076): a gift that doesn't exist and a key that isn't one, so nothing
+  // is moved, re-sent or e-mailed.
+  ...(["change", "resend", "new-link"] as const).map((intent) => ({
+    action: "/gift/manage/5b0a7f5e-0000-4000-8000-0000000091f7",
+    intent,
+    fields: {
+      key: "not-a-key",
+      requestKey: "5b0a7f5e-0000-4000-8000-0000000091f8",
+      sendOn: () => new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(),
+    },
+  })),
   // Coaching (issue 41): a question that doesn't exist, so nothing is replied to, closed, consented,
   // taken, answered, noted, marked or published.
   ...(["reply", "close", "consent"] as const).map((intent) => ({

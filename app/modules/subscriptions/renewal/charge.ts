@@ -5,12 +5,14 @@
 // the provider answers with the first call's outcome if it took it; one that still throws is left
 // claimed, unanswered, for the next run to resume.
 import { log } from "#app/lib/log.server.ts";
-import type { ChargeResult, SavedCardProvider } from "#app/modules/payments/saved-cards.server.ts";
+import { failure } from "#app/lib/outcome.ts";
+import type { SavedCardProvider } from "#app/modules/payments/saved-cards.server.ts";
 import type { Claim } from "./claim.ts";
 import { creditReference } from "./rules.ts";
 
 /** A claim's outcome: the provider's answer, or none (still claimed, resumed later). */
-export type Answer = ChargeResult | { unanswered: true };
+export type Answer =
+  Awaited<ReturnType<SavedCardProvider["chargeSavedCard"]>> | { unanswered: true };
 
 const TRIES = 3;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -19,7 +21,7 @@ async function chargeOne(provider: SavedCardProvider, claim: Claim): Promise<Ans
   const { sub, box, charge } = claim;
   if (box.amount - claim.credit <= 0)
     return { ok: true, reference: creditReference(sub.id, box.deliverOn) };
-  if (!charge) return { ok: false, message: "There's no saved card for this subscription." };
+  if (!charge) return failure("not-found", "There's no saved card for this subscription.");
   for (let tried = 1; ; tried++) {
     try {
       // Exactly what the claim recorded: a resume after a card or plan change asks the same.

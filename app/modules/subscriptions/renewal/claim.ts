@@ -79,13 +79,19 @@ export async function markClaimed(
     (c) =>
       sql`(${c.box.id}::uuid, ${c.key}::text, ${c.attempt}::int, ${c.kind}::text, ${c.credit}::int, ${c.charge ? JSON.stringify(c.charge) : null}::jsonb)`,
   );
-  await tx.execute(sql`
+  // Only a box nobody has claimed: two runs (or two lanes of one run) may both have read a
+  // subscription as unclaimed, one just before the other's claim committed; the update re-reads
+  // the box's newest version (READ COMMITTED), so exactly one of them claims it and the other
+  // leaves it alone.
+  const taken = (await tx.execute(sql`
     update ${boxes} b
        set claimed_at = clock_timestamp(), claim_key = v.key, claim_attempt = v.attempt,
            claim_kind = v.kind, credit_held = v.credit, claim_charge = v.charge
       from ${valuesList(rows)} as v(id, key, attempt, kind, credit, charge)
-     where b.id = v.id`);
-  return claims;
+     where b.id = v.id and b.claimed_at is null
+    returning b.id`)) as unknown as { rows: { id: string }[] };
+  const ids = new Set(taken.rows.map((r) => r.id));
+  return claims.filter((c) => ids.has(c.box.id));
 }
 
 /**

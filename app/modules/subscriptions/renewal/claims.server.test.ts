@@ -18,6 +18,7 @@ import { sendBoxEmailJob } from "#app/modules/subscriptions/send-box-email.serve
 import { skipNextBox } from "#app/modules/subscriptions/skip-next-box.server.ts";
 import { sendSubscriptionChangeJob } from "#app/modules/subscriptions/send-subscription-change.server.ts";
 import { chargeKey, REFUNDED_IN_FLIGHT, runRenewals } from "./index.ts";
+import { markClaimed } from "./claim.ts";
 
 const env = testServices({
   smtp: true,
@@ -192,4 +193,44 @@ test("a worker killed after the provider took the charge but before recording it
   expect(await ordersOf(userId)).toHaveLength(1);
   expect(await boxesOf(id)).toMatchObject([{ status: "charged", claimedAt: null }]);
   expect((await subscription(id)).nextBoxOn).toBe("2027-01-08");
+}, 180_000);
+
+test("a box read as unclaimed by two runs (one just before the other's claim committed) is claimed by one of them only", async () => {
+  const { id } = await insertSubscription();
+  const ledger = chargeLedger();
+  // The first run's claim commits, and is then stopped before its charge.
+  let first: { box: { id: string } }[] = [];
+  await expect(
+    runRenewals({
+      now: CUTOFF,
+      provider: ledger,
+      afterClaim: async () => {
+        first = await boxesOf(id).then((rows) => rows.map((box) => ({ box })));
+        throw new Error("stopped");
+      },
+    }),
+  ).rejects.toThrow("stopped");
+  expect(first).toHaveLength(1);
+  // The second run read the subscription before that commit: its claim of the same box finds it
+  // taken and claims nothing (before: it overwrote the claim and charged the box a second time).
+  const sub = await subscription(id);
+  const [box] = await boxesOf(id);
+  const second = await db().transaction((tx) =>
+    markClaimed(tx, [{ sub, box: box!, kind: "renewal", attempt: 1 }], new Map()),
+  );
+  expect(second).toEqual([]);
+  expect(await boxesOf(id)).toMatchObject([{ claimKey: chargeKey(id, "2027-01-08", 1) }]);
+}, 180_000);
+
+test("lanes side by side renew every subscription once: one request, one charge and one order each", async () => {
+  const made = await Promise.all(Array.from({ length: 12 }, () => insertSubscription()));
+  const ledger = chargeLedger();
+  const tally = await runRenewals({ now: CUTOFF, provider: ledger, batchSize: 2, lanes: 4 });
+  expect(tally).toMatchObject({ charged: 12, failed: 0 });
+  expect(ledger.requests).toBe(12);
+  expect(ledger.paid()).toHaveLength(12);
+  for (const { id, userId } of made) {
+    expect(await boxesOf(id)).toMatchObject([{ status: "charged", claimedAt: null }]);
+    expect(await ordersOf(userId)).toHaveLength(1);
+  }
 }, 180_000);

@@ -43,7 +43,8 @@ export async function retryNow(
     return { claims: await markClaimed(tx, [item], credit) };
   });
   if ("ok" in claimed) return claimed;
-  const claim: Claim = claimed.claims[0]!;
+  const claim: Claim | undefined = claimed.claims[0];
+  if (!claim) return failure("conflict", RENEWAL_MESSAGES.retryBusy);
   const run = { now, size: 1, provider, concurrency: 1, leaseMs: 0, tally: emptyTally() };
   const { answers, out } = await settleClaims(run, [claim]);
   const answer = answers[0]!;

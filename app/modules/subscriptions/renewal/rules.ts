@@ -48,8 +48,14 @@ export interface RenewalOptions {
   provider?: SavedCardProvider;
   /** Subscriptions per claim (each claim one short transaction). */
   batchSize?: number;
-  /** Charges in flight at once (network calls to Stripe, no row lock or connection held). */
+  /** Charges in flight at once per lane (network calls to Stripe, no lock or connection held). */
   chargeConcurrency?: number;
+  /**
+   * Batches claimed, charged and recorded side by side (default 4): at most lanes ×
+   * chargeConcurrency provider calls in flight, and one connection per lane only while it claims
+   * or records.
+   */
+  lanes?: number;
   /**
    * How old (wall-clock ms) another run's claim must be before this run resumes it: a live run
    * records its claims within seconds. 0 resumes every claim (the worker before is known dead).

@@ -1,7 +1,8 @@
 // The renewal run (ADRs 032 and 064), every ten minutes and on demand: claims a dead run left are
 // resumed first, then reminders, renewals and retries, batch after batch until none is left. Each
 // renewal or retry batch is claim (one short transaction) → charge (no lock, no connection held)
-// → record (one short transaction); see claim.ts, charge.ts and record.ts.
+// → record (one short transaction); see claim.ts, charge.ts and record.ts. Several lanes run such
+// batches side by side, so one batch's slowest charge does not hold the whole run up.
 import { db, type Database } from "#app/lib/db.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { countRenewals } from "#app/lib/metrics.server.ts";
@@ -75,8 +76,20 @@ export async function runRenewals(options: RenewalOptions = {}): Promise<Renewal
     if (stale.length < size) break;
   }
   while ((await remindBatch({ now, size, tally })) > 0);
-  await eachBatch(run, claimRenewals);
-  await eachBatch(run, claimRetries);
+  // Lanes side by side, each claim → charge → record in turn: while one lane waits for its
+  // slowest charge (a timeout and its retry take seconds), the others claim, charge and record
+  // (SKIP LOCKED and the claim's own check keep two lanes off one subscription).
+  const lanes = Math.max(1, options.lanes ?? 4);
+  const inLanes = async (claim: Parameters<typeof eachBatch>[1]) => {
+    // Every lane finishes (or fails) before the run answers; the first failure is the run's.
+    const done = await Promise.allSettled(
+      Array.from({ length: lanes }, () => eachBatch(run, claim)),
+    );
+    const failed = done.find((d) => d.status === "rejected");
+    if (failed) throw failed.reason;
+  };
+  await inLanes(claimRenewals);
+  await inLanes(claimRetries);
   return tally;
 }
 
