@@ -31,6 +31,9 @@ const schema = z.object({
   ...observabilityShape,
 });
 
+/** Every setting's name, as the environment spells it (the deploy recipes pass each one on). */
+export const SETTING_NAMES = Object.keys(schema.shape) as ReadonlyArray<keyof typeof schema.shape>;
+
 export type Settings = ReturnType<typeof buildSettings>;
 
 export class SettingsError extends Error {
