@@ -11,6 +11,22 @@ export default defineConfig({
   build: { assetsInlineLimit: 0, manifest: true },
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/entry.ts" } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          // Our own modules do nothing when imported (a lint test keeps it so): one imported only by
+          // a loader or an action, which React Router takes out of the browser's copy of a route,
+          // is left out with what it imports (a shared schema, and with it zod) instead of sent to
+          // every page that names it. zod.ts configures zod for the browser as it is imported.
+          treeshake: {
+            moduleSideEffects: [
+              { test: /[\\/]app[\\/]lib[\\/]zod\.ts$/, sideEffects: true },
+              { test: /[\\/]app[\\/].*\.tsx?$/, sideEffects: false },
+            ],
+          },
+        },
+      },
+    },
   },
   ssr: {
     // Native / WASM packages are loaded from node_modules at run time, not bundled.

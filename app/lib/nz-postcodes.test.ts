@@ -1,12 +1,8 @@
 // Postcodes to regions (issue 39, ADR 079), with real towns' postcodes.
 import { expect, test } from "vitest";
 import { NZ_REGIONS } from "./nz-regions.ts";
-import {
-  POSTCODE_MESSAGES,
-  POSTCODE_RANGES,
-  regionForPostcode,
-  regionOrPostcode,
-} from "./nz-postcodes.ts";
+import { POSTCODE_MESSAGES, POSTCODE_RANGES, regionForPostcode } from "./nz-postcodes.ts";
+import { regionOrPostcode } from "./postcode-schema.ts";
 
 const towns: [string, string][] = [
   ["1010", "Auckland"], // Auckland CBD

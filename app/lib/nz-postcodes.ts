@@ -1,6 +1,7 @@
 // A New Zealand postcode's region (issue 39, ADR 079): the plan cards and the gift form take a
 // postcode instead of a region. Pure, so the browser says "1010 is in Auckland" as it is typed and
-// the server decides the same with the shared schema.
+// the server decides the same with the shared schema (postcode-schema.ts). No zod here: the home
+// page's cards use it, and zod is not sent to pages that don't validate a form in the browser.
 //
 // Source: NZ Post's postcode system (2006), whose first two digits follow its delivery areas
 // north to south: 01-05 Northland, 06-26 Auckland, 30-39 Waikato and Bay of Plenty, 40 Gisborne,
@@ -11,7 +12,6 @@
 // Sounds) the ranges below are split by the towns we know; a rural code on a boundary may land on
 // its neighbour. It is an approximation good for "do we deliver there?", not for a courier: the
 // delivery address still names its region. Blocks NZ Post doesn't use are unknown.
-import { z } from "./zod.ts";
 import type { NzRegion } from "./nz-regions.ts";
 
 /** [first, last, region]: sorted, not overlapping (checked by the tests). */
@@ -96,34 +96,4 @@ export function postcodeAnswer(typed: string): { found?: string; error?: string 
   return answer.ok
     ? { found: `${POSTCODE_MESSAGES.found(answer.postcode, answer.region)}.` }
     : { error: answer.message };
-}
-
-/**
- * A region chosen, or a postcode typed instead (issue 39): the postcode, when given, decides the
- * region; its problem is the postcode field's. The fields are named as the form names them.
- */
-export function regionOrPostcode(
-  fields: { region: string; postcode: string },
-  regions: readonly NzRegion[],
-  neededMessage: string = POSTCODE_MESSAGES.needed,
-) {
-  return z
-    .object({
-      [fields.region]: z.string().max(40).optional(),
-      [fields.postcode]: z.string().max(20).optional(),
-    })
-    .transform((values, ctx): { region: NzRegion; postcode: string } => {
-      const typed = String(values[fields.postcode] ?? "").trim();
-      if (typed) {
-        const found = regionForPostcode(typed);
-        if (found.ok) return { region: found.region, postcode: found.postcode };
-        ctx.addIssue({ code: "custom", path: [fields.postcode], message: found.message });
-        return z.NEVER;
-      }
-      const chosen = String(values[fields.region] ?? "");
-      const region = regions.find((r) => r === chosen);
-      if (region) return { region, postcode: "" };
-      ctx.addIssue({ code: "custom", path: [fields.region], message: neededMessage });
-      return z.NEVER;
-    });
 }

@@ -12,7 +12,7 @@ import { WaitlistSection } from "#app/modules/waitlist/waitlist-section.tsx";
 import { useHeaderUser } from "#app/modules/accounts/header-user.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { listOpenRegions } from "#app/modules/subscriptions/regions.server.ts";
-import { planCardPostcodeError } from "#app/modules/subscriptions/plan-card-place.ts";
+import { planCardPostcodeError } from "#app/modules/subscriptions/plan-card-place.server.ts";
 import type { Route } from "./+types/home";
 
 export const handle = { headerOverDark: true };

@@ -55,7 +55,7 @@ import { getCurrentUser } from "#app/modules/accounts/get-current-user.server.ts
 import { signUp } from "#app/modules/accounts/sign-up.server.ts";
 import { socialProviders } from "#app/modules/accounts/start-social-sign-in.server.ts";
 import { PlaceNote, SignUpToSubscribe } from "#app/shell/subscribe-sign-up.tsx";
-import { planCardPlace } from "#app/modules/subscriptions/plan-card-place.ts";
+import { planCardPlace } from "#app/modules/subscriptions/plan-card-place.server.ts";
 import { answerIntents, startSocial } from "#app/modules/accounts/auth/auth-action.server.ts";
 import type { Route } from "./+types/subscribe";
 

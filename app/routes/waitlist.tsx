@@ -18,7 +18,7 @@ import { referralCodeFrom } from "#app/modules/waitlist/referral-cookie.server.t
 import { joinFormValues } from "#app/modules/waitlist/waitlist.schema.ts";
 import { WaitlistForm, type WaitlistOutcome } from "#app/modules/waitlist/waitlist-form.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
-import { postcodeNote } from "#app/modules/subscriptions/plan-card-place.ts";
+import { postcodeNote } from "#app/modules/subscriptions/plan-card-place.server.ts";
 import type { Route } from "./+types/waitlist";
 import { retryAfterHeader } from "#app/lib/retry-after-header.ts";
 

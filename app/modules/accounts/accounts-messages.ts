@@ -1,6 +1,10 @@
 // What the accounts pages and e-mails say (SPEC §2's exact texts among them). Its own module,
 // without zod, so client code that only shows these words (the profile pages) stays small;
 // accounts.schema.ts re-exports it for the schemas and the server.
+/** A password's length: the sign-up and change forms' limits, and the schema's. */
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 256;
+
 export const MESSAGES = {
   signedIn: "Signed in successfully!",
   accountCreated: "Account created! Please check your email to confirm your account.",

@@ -3,11 +3,11 @@
 import { freeText, opaqueId, z } from "#app/lib/zod.ts";
 import { NZ_REGIONS } from "#app/lib/nz-regions.ts";
 import { E164, normalisePhone } from "#app/lib/phone.ts";
-import { MESSAGES } from "./accounts-messages.ts";
+import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "./accounts-messages.ts";
 
 // The words live in their own module, free of zod, so a page that only shows them (the profile
 // pages' answers) doesn't ship the schema library to the browser.
-export { MESSAGES };
+export { MESSAGES, PASSWORD_MAX, PASSWORD_MIN };
 
 function waitInWords(seconds: number): string {
   const [n, unit] =
@@ -33,9 +33,6 @@ export function accountLockedMessage(retryAfterSeconds: number): string {
 export function textsPausedMessage(retryAfterSeconds: number): string {
   return `We can't send text messages right now. Please try again in ${waitInWords(retryAfterSeconds)}, or use your email and password.`;
 }
-
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 256;
 
 const email = z
   .string({ message: "Please enter a valid email address" })

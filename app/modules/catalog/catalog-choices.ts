@@ -15,3 +15,6 @@ export const SORTS = {
   name: "Name: A to Z",
 } as const;
 export type Sort = keyof typeof SORTS;
+
+/** On sale with this many or fewer left: the page says "Only N left" and the admin home warns. */
+export const LOW_STOCK = 5;

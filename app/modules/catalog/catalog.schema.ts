@@ -4,7 +4,7 @@ import { readListQuery } from "#app/lib/list-query.ts";
 import { freeText, z } from "#app/lib/zod.ts";
 import { CATEGORIES, SORTS, type Sort } from "./catalog-choices.ts";
 
-export { CATEGORIES, SORTS, type Sort };
+export { CATEGORIES, LOW_STOCK, SORTS, type Sort } from "./catalog-choices.ts";
 
 export const listQuerySchema = z.object({
   category: z.enum(CATEGORIES).optional().catch(undefined),
@@ -40,7 +40,6 @@ export interface ProductView extends ProductSummary {
 }
 
 /** At or below this many units a product page says 'Only N left' and the admin list flags it. */
-export const LOW_STOCK = 5;
 
 export { imageSrc } from "#app/lib/product-images.ts";
 

@@ -1,4 +1,4 @@
-import { LOW_STOCK } from "./catalog.schema.ts";
+import { LOW_STOCK } from "./catalog-choices.ts";
 
 /** 'Sold out', 'Only N left' or 'In stock', for cards and the product page. */
 export function StockNote({ stock, className = "" }: { stock: number; className?: string }) {

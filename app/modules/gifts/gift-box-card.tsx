@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { paths } from "#app/lib/paths.ts";
 import { plans } from "#app/modules/subscriptions/plans.ts";
-import { GIFT_MONTHS, giftPrice } from "./gifts.schema.ts";
+import { GIFT_MONTHS, giftPrice } from "./gift-terms.ts";
 
 export function GiftBoxCard({
   currency,

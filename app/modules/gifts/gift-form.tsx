@@ -13,7 +13,7 @@ import { StripePayment } from "#app/modules/payments/stripe-payment.tsx";
 import { findPlan, plans, type PlanId } from "#app/modules/subscriptions/plans.ts";
 import { BoxOrderForm, BoxOrderSummary } from "#app/modules/subscriptions/box-order-form.tsx";
 import { PlanChoices } from "#app/modules/subscriptions/subscribe-form.tsx";
-import { GIFT_MONTHS, giftPrice, type GiftMonths } from "./gifts.schema.ts";
+import { GIFT_MONTHS, giftPrice, type GiftMonths } from "./gift-terms.ts";
 import { RecipientRegion } from "./recipient-region.tsx";
 
 export interface GiftOutcome {

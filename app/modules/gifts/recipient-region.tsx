@@ -7,7 +7,7 @@ import { useState } from "react";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { RegionOptions } from "#app/components/ui/region-options.tsx";
 import { postcodeAnswer, regionForPostcode } from "#app/lib/nz-postcodes.ts";
-import { giftRegionWords } from "./gifts.schema.ts";
+import { giftRegionWords } from "./gift-terms.ts";
 
 const REGION_HINT = "So we can tell you now whether we deliver there yet.";
 const CONTROL =

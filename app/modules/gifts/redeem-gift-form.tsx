@@ -12,7 +12,7 @@ import {
   DeliveryAddressFields,
   DeliveryWeekFields,
 } from "#app/modules/subscriptions/subscribe-form.tsx";
-import { HOLD_STATEMENT } from "./gifts.schema.ts";
+import { HOLD_STATEMENT } from "./gift-terms.ts";
 import type { GiftPreview, HeldGift } from "./redeem-gift.server.ts";
 
 export interface RedeemAnswer {

@@ -1,7 +1,7 @@
 // The plan cards' "Where should we deliver?" (issue 39, ADR 079): a region, or a postcode typed
 // instead. As a postcode is typed the region it is in is chosen and said ("1010 is in Auckland");
 // choosing a region clears it. Without JavaScript the server reads both the same way
-// (plan-card-place.ts) and sends a postcode it can't place back here with its message.
+// (plan-card-place.server.ts) and sends a postcode it can't place back here with its message.
 import { useSyncExternalStore, type RefObject } from "react";
 
 const noSubscription = () => () => {};

@@ -2,7 +2,7 @@
 // password, and carry what the visitor told us before signing up (SPEC §4) in `userData`.
 import type { ReactNode } from "react";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { readUserData } from "#app/modules/accounts/user-data.ts";
+import { USER_DATA_KEY } from "#app/modules/accounts/user-data-key.ts";
 import {
   AuthForm,
   EmailField,
@@ -32,11 +32,18 @@ export function AccountForm({
       redirectTo={redirectTo}
       answer={answer}
       onSubmit={(event) => {
-        // SPEC §4: what the visitor told us before signing up starts their profile.
+        // SPEC §4: what the visitor told us before signing up starts their profile. Sent as
+        // stored: the server reads it with the shared schema (carryUserData), so the sign-up
+        // form carries no schema library to the browser.
         const field = event.currentTarget.elements.namedItem("userData");
         if (field instanceof HTMLInputElement) {
-          const stored = readUserData();
-          field.value = stored ? JSON.stringify(stored) : "";
+          let stored = "";
+          try {
+            stored = localStorage.getItem(USER_DATA_KEY) ?? "";
+          } catch {
+            // Storage refused (a private window's settings): the profile starts empty.
+          }
+          field.value = stored.length <= 5_000 ? stored : "";
         }
       }}
     >

@@ -5,7 +5,7 @@ import { useEffect, useMemo, type ReactNode } from "react";
 import { ErrorSummary } from "#app/components/ui/error-summary.tsx";
 import { Form, Link, useNavigate, useNavigation, type FormProps } from "react-router";
 import { showToast } from "#app/components/ui/toasts.tsx";
-import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "#app/modules/accounts/accounts.schema.ts";
+import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "#app/modules/accounts/accounts-messages.ts";
 import { FormField, FormMessage } from "#app/components/ui/form-field.tsx";
 import { TextList } from "#app/components/ui/text-list.tsx";
 

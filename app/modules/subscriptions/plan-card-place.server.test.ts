@@ -1,7 +1,7 @@
 // A plan card's postcode read from /subscribe's query (issue 39, ADR 079).
 import { expect, test } from "vitest";
 import { POSTCODE_MESSAGES } from "#app/lib/nz-postcodes.ts";
-import { planCardPlace, planCardPostcodeError, postcodeNote } from "./plan-card-place.ts";
+import { planCardPlace, planCardPostcodeError, postcodeNote } from "./plan-card-place.server.ts";
 
 const url = (query: string) => new URL(`https://patch.test/subscribe?${query}`);
 

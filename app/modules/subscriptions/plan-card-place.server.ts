@@ -3,7 +3,8 @@
 // through. A postcode decides the region; one we can't place goes back to the cards with its
 // message, the plan and the postcode kept.
 import { NZ_REGIONS, type NzRegion } from "#app/lib/nz-regions.ts";
-import { POSTCODE_MESSAGES, regionOrPostcode } from "#app/lib/nz-postcodes.ts";
+import { POSTCODE_MESSAGES } from "#app/lib/nz-postcodes.ts";
+import { regionOrPostcode } from "#app/lib/postcode-schema.ts";
 import { findPlan } from "./plans.ts";
 
 const placeSchema = regionOrPostcode({ region: "region", postcode: "postcode" }, NZ_REGIONS);
