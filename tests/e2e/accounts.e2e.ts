@@ -436,3 +436,39 @@ test("the account's pages: old section links land on their page, and the navigat
   const box = await page.getByRole("link", { name: "Your data" }).boundingBox();
   expect(Math.floor(box!.x + box!.width)).toBeLessThanOrEqual(390);
 });
+
+test("what a visitor told us before signing up starts their profile (userData), and a broken copy is ignored", async ({
+  page,
+}) => {
+  // SPEC §4: kept in the browser before there is an account, carried into the profile at sign-up.
+  // The form sends it as stored; the server reads it with the shared schema.
+  await page.goto("/");
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "userData",
+      JSON.stringify({
+        lastUpdated: new Date().toISOString(),
+        address: { city: "Dunedin", region: "Otago", zip: "9016" },
+        growingSpace: { kind: "Raised bed" },
+      }),
+    ),
+  );
+  const email = uniqueEmail("moana");
+  await page.goto(await createAccount(page, email));
+  await toast(page, "Signed in successfully!");
+  await page.goto("/profile");
+  await expect.poll(() => page.getByLabel("Town or city").inputValue()).toBe("Dunedin");
+  expect(await page.getByLabel("Postcode").inputValue()).toBe("9016");
+
+  // A copy that isn't ours (hand-edited, or another site's) starts an empty profile, no error.
+  await page.getByTestId("user-menu").locator("summary").click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await toast(page, "Signed out successfully");
+  await page.evaluate(() => localStorage.setItem("userData", "{not json"));
+  const other = uniqueEmail("tane");
+  await page.goto(await createAccount(page, other));
+  await toast(page, "Signed in successfully!");
+  await page.goto("/profile");
+  await page.getByRole("heading", { name: "Your profile" }).waitFor();
+  expect(await page.getByLabel("Town or city").inputValue()).toBe("");
+});
