@@ -136,8 +136,9 @@ export const PUBLIC_PAGE_PATTERNS: readonly RegExp[] = [
 ];
 
 /**
- * Pages that are never indexed (robots.txt): personal, transactional or admin. /checkout is not
- * one (ADR 057): a crawler sees its steps and an empty cart, as any stranger does.
+ * Pages that are never indexed (robots.txt): personal, transactional or admin. /checkout and
+ * /subscribe are not (ADR 057): a crawler sees the steps, the plans and the sign-up card, as any
+ * stranger does; what follows /subscribe/ (the confirmation) is one member's.
  */
 export const PRIVATE_PREFIXES = [
   paths.admin,
@@ -147,7 +148,7 @@ export const PRIVATE_PREFIXES = [
   paths.profile,
   paths.address,
   "/post-checkout",
-  "/subscribe",
+  "/subscribe/",
   "/gift/",
   "/survey-complete",
   "/coach",

@@ -59,7 +59,9 @@ import { planCardPlace } from "#app/modules/subscriptions/plan-card-place.server
 import { answerIntents, startSocial } from "#app/modules/accounts/auth/auth-action.server.ts";
 import type { Route } from "./+types/subscribe";
 
-export const meta = staticPageMeta("/subscribe", { robots: "noindex" });
+// Indexable, as /checkout is (ADR 057): a crawler has no session and sees the plans and the
+// sign-up card any stranger sees; a member's own answer is private, no-store.
+export const meta = staticPageMeta("/subscribe");
 
 /** Where this page is, with what was chosen (the plan, the region): a sign-up comes back here. */
 function herePath(url: URL): string {

@@ -257,6 +257,12 @@ test("the page is findable and shareable", async () => {
   // /checkout is indexable (ADR 057): neither robots.txt nor the page itself keeps crawlers out.
   expect(robots.split("\n")).not.toContain("Disallow: /checkout");
   expect(await (await fetch(baseUrl() + "/checkout")).text()).not.toContain('name="robots"');
+  // So is /subscribe, the plans and the sign-up card; its confirmation page is not.
+  expect(robots.split("\n")).not.toContain("Disallow: /subscribe");
+  expect(robots).toContain("Disallow: /subscribe/");
+  expect(await (await fetch(baseUrl() + "/subscribe?plan=1m2")).text()).not.toContain(
+    'name="robots"',
+  );
   const sitemap = await (await fetch(baseUrl() + "/sitemap.xml")).text();
   for (const path of [
     "/",
